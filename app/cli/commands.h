@@ -1,0 +1,34 @@
+#pragma once
+// lanescope-cli sub-commands. Each lives in its own cmd_*.cpp; every number they print comes from
+// lanescope_core, the same functions the GUI calls.
+#include <string>
+#include <vector>
+
+namespace lanescope::cli {
+
+using Args = std::vector<std::string>; // arguments after the sub-command name
+
+// Exit codes shared by all commands.
+constexpr int kExitOk = 0;
+constexpr int kExitFailure = 1; // e.g. a regression gate tripped
+constexpr int kExitUnreadable = 2; // input cannot be read, or usage error
+
+int cmdInfo(const Args &args);
+int cmdGenerateSample(const Args &args);
+
+struct Command
+{
+    const char *name;
+    int (*run)(const Args &);
+    const char *usage;
+    const char *summary;
+};
+
+const std::vector<Command> &commands();
+
+// Small helpers shared by the commands.
+bool hasFlag(const Args &args, const std::string &flag);
+std::string flagValue(const Args &args, const std::string &flag, const std::string &fallback = {});
+std::vector<std::string> positional(const Args &args, const std::vector<std::string> &flagsWithValue = {});
+
+} // namespace lanescope::cli

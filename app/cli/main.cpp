@@ -1,0 +1,97 @@
+// lanescope-cli: the headless twin of the viewer. Prints every number the GUI shows, as text or --json.
+#include "commands.h"
+
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+
+namespace lanescope::cli {
+
+const std::vector<Command> &commands()
+{
+    static const std::vector<Command> all = {
+        {"info", cmdInfo, "info PATH [--json]", "what was loaded: events, slices, tracks, phases, categories, warnings"},
+        {"generate-sample", cmdGenerateSample, "generate-sample -o FILE [--steps N]",
+         "write the synthetic Kineto sample trace (RMSNorm-shaped) that `make run` opens"},
+    };
+    return all;
+}
+
+bool hasFlag(const Args &args, const std::string &flag)
+{
+    for (const auto &a : args)
+        if (a == flag)
+            return true;
+    return false;
+}
+
+std::string flagValue(const Args &args, const std::string &flag, const std::string &fallback)
+{
+    for (size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == flag)
+            return args[i + 1];
+    const std::string eq = flag + "=";
+    for (const auto &a : args)
+        if (a.rfind(eq, 0) == 0)
+            return a.substr(eq.size());
+    return fallback;
+}
+
+std::vector<std::string> positional(const Args &args, const std::vector<std::string> &flagsWithValue)
+{
+    std::vector<std::string> out;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        if (a.size() > 1 && a[0] == '-') {
+            for (const auto &f : flagsWithValue)
+                if (a == f) {
+                    ++i;
+                    break;
+                }
+            continue;
+        }
+        out.push_back(a);
+    }
+    return out;
+}
+
+} // namespace lanescope::cli
+
+static void printUsage(std::FILE *to)
+{
+    std::fprintf(to, "usage: lanescope-cli COMMAND [ARGS]\n\ncommands:\n");
+    for (const auto &c : lanescope::cli::commands())
+        std::fprintf(to, "  %-40s %s\n", c.usage, c.summary);
+    std::fprintf(to, "\n  --help       this text\n  --version    print the version\n\n"
+                     "exit status: 0 success, 1 a check failed, 2 unreadable input or usage error\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        printUsage(stderr);
+        return lanescope::cli::kExitUnreadable;
+    }
+    const std::string cmd = argv[1];
+    if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+        printUsage(stdout);
+        return 0;
+    }
+    if (cmd == "--version" || cmd == "-V") {
+        std::printf("lanescope-cli %s\n", LANESCOPE_VERSION);
+        return 0;
+    }
+    lanescope::cli::Args args(argv + 2, argv + argc);
+    for (const auto &c : lanescope::cli::commands()) {
+        if (cmd == c.name) {
+            if (lanescope::cli::hasFlag(args, "--help")) {
+                std::printf("usage: lanescope-cli %s\n  %s\n", c.usage, c.summary);
+                return 0;
+            }
+            return c.run(args);
+        }
+    }
+    std::fprintf(stderr, "lanescope-cli: unknown command '%s'\n\n", cmd.c_str());
+    printUsage(stderr);
+    return lanescope::cli::kExitUnreadable;
+}

@@ -1,0 +1,317 @@
+#include "inputbuffer.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <sys/stat.h>
+
+namespace lanescope {
+
+namespace {
+
+struct FileCloser
+{
+    void operator()(std::FILE *f) const { if (f) std::fclose(f); }
+};
+using FilePtr = std::unique_ptr<std::FILE, FileCloser>;
+
+constexpr size_t kChunk = size_t(1) << 20;
+
+std::string budgetMessage(uint64_t budget)
+{
+    return "decompressed data exceeds the memory budget of " + std::to_string(budget >> 20)
+        + " MiB (a compression bomb, or raise the budget)";
+}
+
+} // namespace
+
+// Feeds compressed chunks in and appends decompressed bytes to the buffer.
+class InputDecoder
+{
+public:
+    InputDecoder(InputBuffer &out, const std::string &name, const LoadOptions &options)
+        : m_out(out), m_name(name), m_options(options) {}
+
+    void feedNone(const char *p, size_t n) { append(p, n); }
+
+    void feedGzip(const char *p, size_t n, uint64_t consumedBefore)
+    {
+        if (!m_zinit) {
+            std::memset(&m_z, 0, sizeof(m_z));
+            if (inflateInit2(&m_z, 15 + 32) != Z_OK)
+                throw ImportError(m_name, "cannot initialise zlib");
+            m_zinit = true;
+        }
+        m_z.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(p));
+        m_z.avail_in = static_cast<uInt>(n);
+        while (m_z.avail_in > 0) {
+            if (m_gzipDone) {
+                // Another gzip member follows (concatenated streams are valid gzip).
+                if (inflateReset(&m_z) != Z_OK)
+                    throw ImportError(m_name, consumedBefore + (n - m_z.avail_in), "cannot restart gzip stream");
+                m_gzipDone = false;
+            }
+            m_out.ensure(kChunk, m_name, m_options.memoryBudget);
+            m_z.next_out = reinterpret_cast<Bytef *>(m_out.m_data.get() + m_out.m_size);
+            m_z.avail_out = static_cast<uInt>(kChunk);
+            const int rc = inflate(&m_z, Z_NO_FLUSH);
+            m_out.m_size += kChunk - m_z.avail_out;
+            if (rc == Z_STREAM_END) {
+                m_gzipDone = true;
+                continue;
+            }
+            if (rc != Z_OK && rc != Z_BUF_ERROR) {
+                const uint64_t at = consumedBefore + (n - m_z.avail_in);
+                throw ImportError(m_name, at,
+                                  std::string("corrupt gzip stream (") + (m_z.msg ? m_z.msg : "inflate error")
+                                      + "); expected valid deflate data");
+            }
+            if (rc == Z_BUF_ERROR && m_z.avail_out != 0)
+                break;
+        }
+    }
+
+    void finishGzip(uint64_t total)
+    {
+        if (m_zinit) {
+            inflateEnd(&m_z);
+            m_zinit = false;
+        }
+        if (!m_gzipDone)
+            throw ImportError(m_name, total, "gzip stream ends early (truncated file); expected more compressed data");
+    }
+
+    void feedZstd(const char *p, size_t n, uint64_t consumedBefore)
+    {
+        if (!m_zstd) {
+            m_zstd = ZSTD_createDStream();
+            ZSTD_initDStream(m_zstd);
+        }
+        ZSTD_inBuffer in{p, n, 0};
+        while (in.pos < in.size) {
+            m_out.ensure(kChunk, m_name, m_options.memoryBudget);
+            ZSTD_outBuffer out{m_out.m_data.get() + m_out.m_size, kChunk, 0};
+            const size_t rc = ZSTD_decompressStream(m_zstd, &out, &in);
+            m_out.m_size += out.pos;
+            if (ZSTD_isError(rc))
+                throw ImportError(m_name, consumedBefore + in.pos,
+                                  std::string("corrupt zstd stream (") + ZSTD_getErrorName(rc) + ")");
+            m_zstdLast = rc;
+        }
+        // drain any output still buffered
+        for (;;) {
+            m_out.ensure(kChunk, m_name, m_options.memoryBudget);
+            ZSTD_outBuffer out{m_out.m_data.get() + m_out.m_size, kChunk, 0};
+            ZSTD_inBuffer none{nullptr, 0, 0};
+            const size_t rc = ZSTD_decompressStream(m_zstd, &out, &none);
+            m_out.m_size += out.pos;
+            if (ZSTD_isError(rc) || out.pos < kChunk)
+                break;
+        }
+    }
+
+    void finishZstd(uint64_t total)
+    {
+        if (m_zstd) {
+            ZSTD_freeDStream(m_zstd);
+            m_zstd = nullptr;
+        }
+        if (m_zstdLast != 0)
+            throw ImportError(m_name, total, "zstd stream ends early (truncated file); expected more compressed data");
+    }
+
+    ~InputDecoder()
+    {
+        if (m_zinit)
+            inflateEnd(&m_z);
+        if (m_zstd)
+            ZSTD_freeDStream(m_zstd);
+    }
+
+private:
+    void append(const char *p, size_t n)
+    {
+        m_out.ensure(n, m_name, m_options.memoryBudget);
+        std::memcpy(m_out.m_data.get() + m_out.m_size, p, n);
+        m_out.m_size += n;
+    }
+
+    InputBuffer &m_out;
+    const std::string &m_name;
+    const LoadOptions &m_options;
+    z_stream m_z;
+    bool m_zinit = false;
+    bool m_gzipDone = false;
+    ZSTD_DStream *m_zstd = nullptr;
+    size_t m_zstdLast = 0;
+};
+
+Compression InputBuffer::detect(std::string_view h)
+{
+    if (h.size() >= 2 && uint8_t(h[0]) == 0x1f && uint8_t(h[1]) == 0x8b)
+        return Compression::Gzip;
+    if (h.size() >= 4 && uint8_t(h[0]) == 0x28 && uint8_t(h[1]) == 0xb5 && uint8_t(h[2]) == 0x2f && uint8_t(h[3]) == 0xfd)
+        return Compression::Zstd;
+    if (h.size() >= 4 && h.substr(0, 4) == std::string_view("PK\x03\x04", 4))
+        return Compression::Zip;
+    return Compression::None;
+}
+
+const char *InputBuffer::compressionName(Compression c)
+{
+    switch (c) {
+    case Compression::None: return "none";
+    case Compression::Gzip: return "gzip";
+    case Compression::Zstd: return "zstd";
+    case Compression::Zip: return "zip";
+    }
+    return "none";
+}
+
+void InputBuffer::ensure(size_t extra, const std::string &name, uint64_t budget)
+{
+    const size_t need = m_size + extra + kPadding;
+    if (need <= m_capacity)
+        return;
+    if (m_size + extra > budget)
+        throw ImportError(name, m_size, budgetMessage(budget));
+    size_t cap = std::max<size_t>(need, m_capacity + m_capacity / 2);
+    cap = std::max<size_t>(cap, 64 * 1024);
+    auto fresh = std::unique_ptr<char[]>(new char[cap]);
+    if (m_size)
+        std::memcpy(fresh.get(), m_data.get(), m_size);
+    m_data = std::move(fresh);
+    m_capacity = cap;
+}
+
+void InputBuffer::finishPadding()
+{
+    if (m_capacity < m_size + kPadding) {
+        auto fresh = std::unique_ptr<char[]>(new char[m_size + kPadding]);
+        if (m_size)
+            std::memcpy(fresh.get(), m_data.get(), m_size);
+        m_data = std::move(fresh);
+        m_capacity = m_size + kPadding;
+    }
+    std::memset(m_data.get() + m_size, 0, kPadding);
+}
+
+static InputBuffer readZip(std::string_view bytes, const std::string &name, const LoadOptions &options)
+{
+    struct ArchiveFree { void operator()(archive *a) const { archive_read_free(a); } };
+    std::unique_ptr<archive, ArchiveFree> a(archive_read_new());
+    archive_read_support_format_zip(a.get());
+    archive_read_support_filter_all(a.get());
+    if (archive_read_open_memory(a.get(), bytes.data(), bytes.size()) != ARCHIVE_OK)
+        throw ImportError(name, 0, std::string("cannot open zip archive: ") + archive_error_string(a.get()));
+    archive_entry *entry = nullptr;
+    while (archive_read_next_header(a.get(), &entry) == ARCHIVE_OK) {
+        if (archive_entry_filetype(entry) != AE_IFREG)
+            continue;
+        InputBuffer out;
+        out.m_compression = Compression::Zip;
+        out.m_compressedSize = bytes.size();
+        char chunk[65536];
+        for (;;) {
+            if (options.cancelled())
+                throw LoadCancelled();
+            const la_ssize_t n = archive_read_data(a.get(), chunk, sizeof chunk);
+            if (n < 0)
+                throw ImportError(name, 0, std::string("corrupt zip member: ") + archive_error_string(a.get()));
+            if (n == 0)
+                break;
+            out.ensure(size_t(n), name, options.memoryBudget);
+            std::memcpy(out.m_data.get() + out.m_size, chunk, size_t(n));
+            out.m_size += size_t(n);
+        }
+        out.finishPadding();
+        return out;
+    }
+    throw ImportError(name, 0, "zip archive holds no file");
+}
+
+InputBuffer InputBuffer::fromBytes(std::string_view bytes, const std::string &name, const LoadOptions &options)
+{
+    InputBuffer out;
+    out.m_compression = detect(bytes);
+    out.m_compressedSize = bytes.size();
+    if (out.m_compression == Compression::Zip)
+        return readZip(bytes, name, options);
+    InputDecoder dec(out, name, options);
+    switch (out.m_compression) {
+    case Compression::None: dec.feedNone(bytes.data(), bytes.size()); break;
+    case Compression::Gzip: dec.feedGzip(bytes.data(), bytes.size(), 0); dec.finishGzip(bytes.size()); break;
+    case Compression::Zstd: dec.feedZstd(bytes.data(), bytes.size(), 0); dec.finishZstd(bytes.size()); break;
+    case Compression::Zip: break;
+    }
+    out.finishPadding();
+    return out;
+}
+
+InputBuffer InputBuffer::read(const std::string &path, const LoadOptions &options)
+{
+    struct stat st{};
+    if (::stat(path.c_str(), &st) != 0)
+        throw ImportError(path, std::string("cannot open: ") + std::strerror(errno));
+    if (S_ISDIR(st.st_mode))
+        throw ImportError(path, "is a folder, not a file");
+    FilePtr f(std::fopen(path.c_str(), "rb"));
+    if (!f)
+        throw ImportError(path, std::string("cannot open: ") + std::strerror(errno));
+    const uint64_t fileSize = uint64_t(st.st_size);
+
+    InputBuffer out;
+    out.m_compressedSize = fileSize;
+    std::unique_ptr<char[]> chunk(new char[kChunk]);
+    size_t n = std::fread(chunk.get(), 1, kChunk, f.get());
+    out.m_compression = detect(std::string_view(chunk.get(), n));
+    if (out.m_compression == Compression::Zip) {
+        // zip needs random access (central directory at the end): read it whole, then extract.
+        std::string all(chunk.get(), n);
+        while ((n = std::fread(chunk.get(), 1, kChunk, f.get())) > 0)
+            all.append(chunk.get(), n);
+        return readZip(all, path, options);
+    }
+    if (out.m_compression == Compression::None && fileSize > options.memoryBudget)
+        throw ImportError(path, 0, budgetMessage(options.memoryBudget));
+    if (out.m_compression == Compression::None)
+        out.ensure(size_t(fileSize), path, options.memoryBudget);
+
+    InputDecoder dec(out, path, options);
+    uint64_t consumed = 0;
+    int lastPermille = -1;
+    while (n > 0) {
+        if (options.cancelled())
+            throw LoadCancelled();
+        switch (out.m_compression) {
+        case Compression::None: dec.feedNone(chunk.get(), n); break;
+        case Compression::Gzip: dec.feedGzip(chunk.get(), n, consumed); break;
+        case Compression::Zstd: dec.feedZstd(chunk.get(), n, consumed); break;
+        case Compression::Zip: break;
+        }
+        consumed += n;
+        // reading is the first 20% of a load
+        const int permille = fileSize ? int(200 * consumed / fileSize) : 200;
+        if (permille != lastPermille) {
+            options.report(permille);
+            lastPermille = permille;
+        }
+        n = std::fread(chunk.get(), 1, kChunk, f.get());
+    }
+    if (std::ferror(f.get()))
+        throw ImportError(path, consumed, std::string("read error: ") + std::strerror(errno));
+    if (out.m_compression == Compression::Gzip)
+        dec.finishGzip(consumed);
+    else if (out.m_compression == Compression::Zstd)
+        dec.finishZstd(consumed);
+    out.finishPadding();
+    return out;
+}
+
+} // namespace lanescope

@@ -1,0 +1,49 @@
+#pragma once
+// A whole input in memory, decompressed while reading (gzip, zstd or a single-member zip detected by
+// magic bytes, never by name), followed by zeroed padding so simdjson can parse it in place.
+#include "loadoptions.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace lanescope {
+
+enum class Compression { None, Gzip, Zstd, Zip };
+
+class InputBuffer
+{
+public:
+    static constexpr size_t kPadding = 64; // >= simdjson::SIMDJSON_PADDING
+
+    // Reads `path`, decompressing as detected. Throws ImportError / LoadCancelled.
+    static InputBuffer read(const std::string &path, const LoadOptions &options);
+    // Wraps bytes already in memory (tests, nested members); decompresses as detected.
+    static InputBuffer fromBytes(std::string_view bytes, const std::string &name, const LoadOptions &options);
+
+    const char *data() const { return m_data.get(); }
+    size_t size() const { return m_size; }
+    size_t capacity() const { return m_capacity; } // size + padding at least
+    std::string_view view() const { return {m_data.get(), m_size}; }
+    Compression compression() const { return m_compression; }
+    uint64_t compressedSize() const { return m_compressedSize; }
+
+    static Compression detect(std::string_view head);
+    static const char *compressionName(Compression c);
+
+private:
+    void ensure(size_t extra, const std::string &name, uint64_t budget);
+    void finishPadding();
+
+    std::unique_ptr<char[]> m_data;
+    size_t m_size = 0;
+    size_t m_capacity = 0;
+    Compression m_compression = Compression::None;
+    uint64_t m_compressedSize = 0;
+
+    friend class InputDecoder;
+};
+
+} // namespace lanescope

@@ -1,0 +1,60 @@
+#pragma once
+// What every importer takes (progress, cancel, memory budget) and returns (a trace or a clear error).
+#include "model/trace.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+namespace lanescope {
+
+struct LoadOptions
+{
+    // Called with 0..1000, throttled by the caller's own logic; may be empty.
+    std::function<void(int permille)> progress;
+    // Checked once per chunk; when it becomes true the load stops with LoadResult::cancelled.
+    const std::atomic<bool> *cancel = nullptr;
+    // Upper bound for decompressed input and model memory; exceeding it is a clear error.
+    uint64_t memoryBudget = uint64_t(16) << 30;
+
+    bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
+    void report(int permille) const { if (progress) progress(permille); }
+};
+
+// A load failure that names the file, the position and what was expected.
+class ImportError : public std::runtime_error
+{
+public:
+    ImportError(std::string file, uint64_t offset, const std::string &problem);
+    ImportError(std::string file, const std::string &problem); // no meaningful offset
+    const std::string &file() const { return m_file; }
+    uint64_t offset() const { return m_offset; }
+    bool hasOffset() const { return m_hasOffset; }
+    const std::string &problem() const { return m_problem; }
+
+private:
+    std::string m_file;
+    uint64_t m_offset = 0;
+    bool m_hasOffset = false;
+    std::string m_problem;
+};
+
+// Thrown from deep inside an importer when LoadOptions::cancel is set.
+class LoadCancelled : public std::exception
+{
+public:
+    const char *what() const noexcept override { return "load cancelled"; }
+};
+
+struct LoadResult
+{
+    std::shared_ptr<const Trace> trace; // set on success
+    std::string error;                  // set on failure: "file: at byte N: problem"
+    bool cancelled = false;
+    bool ok() const { return trace != nullptr; }
+};
+
+} // namespace lanescope

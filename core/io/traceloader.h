@@ -1,0 +1,30 @@
+#pragma once
+// Entry point for every file the user opens: recognises the format by content (never by name) and
+// runs the matching importer. The CLI and the GUI both call this.
+#include "loadoptions.h"
+
+#include <string>
+#include <string_view>
+
+namespace lanescope {
+
+enum class FileFormat {
+    Unknown,
+    ChromeJson,        // Kineto / Chrome Trace Event JSON (object or bare array), possibly compressed
+    NeuronProfileJson, // neuron-profile view --output-format json
+    Ntff,              // raw Neuron device trace
+    Neff,              // compiled Neuron program
+    Folder,
+};
+
+class TraceLoader
+{
+public:
+    // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
+    static LoadResult load(const std::string &path, const LoadOptions &options = {});
+    // Looks at the first bytes of a (decompressed) input.
+    static FileFormat sniff(std::string_view head, uint64_t fileSize);
+    static const char *formatName(FileFormat f);
+};
+
+} // namespace lanescope

@@ -1,0 +1,112 @@
+#pragma once
+// The immutable trace model: groups of tracks holding time-sorted slices (with depth), instants or
+// counter samples; flows between slices; args in a side table; one string pool. Built once by a
+// TraceBuilder, read-only afterwards, safe to share between threads.
+#include "argstore.h"
+#include "diagnostics.h"
+#include "ids.h"
+#include "records.h"
+#include "stringpool.h"
+
+#include <map>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lanescope {
+
+struct ImportStats
+{
+    uint64_t eventsRead = 0;  // events read from the file, metadata included
+    uint64_t bytesRead = 0;   // decompressed bytes parsed
+    std::map<std::string, uint64_t> phases;     // phase letter -> count as read
+    std::map<std::string, uint64_t> categories; // cat -> count as read
+};
+
+struct TraceMetadata
+{
+    std::string format;     // "chrome-json", "ntff", ...
+    std::string sourcePath;
+    bool synthetic = false; // generated sample data: the UI says so
+    // Top-level keys kept verbatim (raw JSON text for objects), e.g. displayTimeUnit, deviceProperties.
+    std::vector<std::pair<std::string, std::string>> entries;
+
+    const std::string *find(std::string_view key) const;
+};
+
+class Trace
+{
+public:
+    Trace() = default;
+    Trace(Trace &&) noexcept = default;
+    Trace &operator=(Trace &&) noexcept = default;
+    Trace(const Trace &) = delete;
+    Trace &operator=(const Trace &) = delete;
+
+    const StringPool &strings() const { return m_strings; }
+    std::string_view str(StringId id) const { return m_strings.view(id); }
+
+    std::span<const TrackGroup> groups() const { return m_groups; }
+    const TrackGroup &group(GroupId id) const { return m_groups[id.value]; }
+    std::span<const Track> tracks() const { return m_tracks; }
+    const Track &track(TrackId id) const { return m_tracks[id.value]; }
+    // "process 12 / thread 7": the group chain and the track name
+    std::string trackPath(TrackId id) const;
+    std::string groupPath(GroupId id) const;
+
+    std::span<const Slice> allSlices() const { return m_slices; }
+    std::span<const Slice> slices(TrackId id) const;
+    const Slice &slice(SliceId id) const { return m_slices[id.value]; }
+    SliceId sliceId(TrackId track, uint32_t indexInTrack) const { return SliceId(m_tracks[track.value].sliceBegin + indexInTrack); }
+    TrackId trackOfSlice(SliceId id) const;
+    // The enclosing slice one level up, or invalid.
+    SliceId parent(SliceId id) const;
+    // Indices (within the track) of slices that may overlap [t0, t1]: callers skip those ending before t0.
+    std::pair<uint32_t, uint32_t> sliceRange(TrackId track, int64_t t0, int64_t t1) const;
+
+    std::span<const Instant> allInstants() const { return m_instants; }
+    std::span<const Instant> instants(TrackId id) const;
+    std::span<const CounterSample> allCounterSamples() const { return m_counters; }
+    std::span<const CounterSample> counterSamples(TrackId id) const;
+
+    std::span<const Flow> flows() const { return m_flows; }
+    std::vector<FlowId> flowsFrom(SliceId id) const;
+    std::vector<FlowId> flowsTo(SliceId id) const;
+
+    const ArgStore &args() const { return m_args; }
+
+    int64_t startNs() const { return m_start; }
+    int64_t endNs() const { return m_end; }
+    bool empty() const { return m_slices.empty() && m_instants.empty() && m_counters.empty(); }
+
+    const Diagnostics &diagnostics() const { return m_diagnostics; }
+    const ImportStats &stats() const { return m_stats; }
+    const TraceMetadata &metadata() const { return m_metadata; }
+
+    // Resident bytes of every per-slice structure (records and indexes, args excluded).
+    size_t sliceResidentBytes() const;
+    size_t memoryUsage() const;
+
+private:
+    friend class TraceBuilder;
+
+    StringPool m_strings;
+    std::vector<TrackGroup> m_groups;
+    std::vector<Track> m_tracks;
+    std::vector<Slice> m_slices;
+    std::vector<uint32_t> m_trackBySliceBegin; // track ids ordered by sliceBegin (tracks with slices only)
+    std::vector<Instant> m_instants;
+    std::vector<CounterSample> m_counters;
+    std::vector<Flow> m_flows;
+    std::vector<std::pair<uint32_t, uint32_t>> m_flowsBySource; // (slice, flow) sorted
+    std::vector<std::pair<uint32_t, uint32_t>> m_flowsByTarget;
+    ArgStore m_args;
+    int64_t m_start = 0;
+    int64_t m_end = 0;
+    Diagnostics m_diagnostics;
+    ImportStats m_stats;
+    TraceMetadata m_metadata;
+};
+
+} // namespace lanescope

@@ -1,0 +1,299 @@
+#include "tracebuilder.h"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+namespace lanescope {
+
+TraceBuilder::TraceBuilder() = default;
+
+GroupId TraceBuilder::addGroup(GroupKind kind, StringId name, GroupId parent, int64_t externalId)
+{
+    TrackGroup g;
+    g.kind = kind;
+    g.name = name;
+    g.parent = parent;
+    g.externalId = externalId;
+    g.sortIndex = externalId;
+    m_trace.m_groups.push_back(g);
+    return GroupId(static_cast<uint32_t>(m_trace.m_groups.size() - 1));
+}
+
+TrackId TraceBuilder::addTrack(GroupId group, TrackKind kind, StringId name, int64_t externalId)
+{
+    Track t;
+    t.group = group;
+    t.kind = kind;
+    t.name = name;
+    t.externalId = externalId;
+    t.sortIndex = externalId;
+    m_trace.m_tracks.push_back(t);
+    return TrackId(static_cast<uint32_t>(m_trace.m_tracks.size() - 1));
+}
+
+uint32_t TraceBuilder::addSlice(TrackId track, int64_t start, int64_t duration, StringId name, StringId category,
+                                ArgSetId args, uint16_t flags)
+{
+    if (m_slices.size() >= std::numeric_limits<uint32_t>::max() - 1)
+        throw std::length_error("too many slices for one trace (more than 4 billion)");
+    Slice s;
+    s.start = start;
+    s.duration = duration < 0 ? 0 : duration;
+    s.name = name;
+    s.category = category;
+    s.args = args;
+    s.flags = flags;
+    m_slices.push_back(s);
+    m_sliceTrack.push_back(track.value);
+    return static_cast<uint32_t>(m_slices.size() - 1);
+}
+
+void TraceBuilder::reserveSlices(size_t n)
+{
+    m_slices.reserve(n);
+    m_sliceTrack.reserve(n);
+}
+
+void TraceBuilder::addInstant(TrackId track, int64_t ts, StringId name, StringId category, ArgSetId args,
+                              InstantScope scope)
+{
+    m_instants.push_back(PendingInstant{track.value, Instant{ts, name, category, args, scope}});
+}
+
+void TraceBuilder::addCounterSample(TrackId track, int64_t ts, double value)
+{
+    m_counters.push_back(PendingCounter{track.value, CounterSample{ts, value}});
+}
+
+void TraceBuilder::addFlow(FlowEnd from, FlowEnd to, StringId category, StringId name, uint64_t externalId)
+{
+    m_flows.push_back(PendingFlow{from, to, category, name, externalId});
+}
+
+void TraceBuilder::computeTimeBounds()
+{
+    int64_t lo = std::numeric_limits<int64_t>::max();
+    int64_t hi = std::numeric_limits<int64_t>::min();
+    for (const Slice &s : m_slices) {
+        lo = std::min(lo, s.start);
+        hi = std::max(hi, s.has(SliceFlag::Unfinished) ? s.start : s.end());
+    }
+    for (const auto &i : m_instants) {
+        lo = std::min(lo, i.instant.ts);
+        hi = std::max(hi, i.instant.ts);
+    }
+    for (const auto &c : m_counters) {
+        lo = std::min(lo, c.sample.ts);
+        hi = std::max(hi, c.sample.ts);
+    }
+    if (lo > hi)
+        lo = hi = 0;
+    m_trace.m_start = lo;
+    m_trace.m_end = hi;
+    // Unfinished slices (a begin without an end) run to the end of the trace.
+    for (Slice &s : m_slices)
+        if (s.has(SliceFlag::Unfinished))
+            s.duration = std::max<int64_t>(0, hi - s.start);
+}
+
+void TraceBuilder::sortSlices(std::vector<uint32_t> &finalIndexOfProvisional)
+{
+    auto &tracks = m_trace.m_tracks;
+    const size_t n = m_slices.size();
+    // Counting sort by track, then a sort per track: never an insertion sort.
+    std::vector<uint32_t> offsets(tracks.size() + 1, 0);
+    for (uint32_t t : m_sliceTrack)
+        ++offsets[t + 1];
+    for (size_t t = 0; t < tracks.size(); ++t)
+        offsets[t + 1] += offsets[t];
+    std::vector<uint32_t> order(n);
+    {
+        std::vector<uint32_t> fill(offsets.begin(), offsets.end() - 1);
+        for (uint32_t i = 0; i < n; ++i)
+            order[fill[m_sliceTrack[i]]++] = i;
+    }
+    m_sliceTrack.clear();
+    m_sliceTrack.shrink_to_fit();
+    const auto less = [this](uint32_t a, uint32_t b) {
+        const Slice &x = m_slices[a], &y = m_slices[b];
+        if (x.start != y.start)
+            return x.start < y.start;
+        if (x.duration != y.duration)
+            return x.duration > y.duration;
+        return a < b;
+    };
+    for (size_t t = 0; t < tracks.size(); ++t) {
+        auto b = order.begin() + offsets[t], e = order.begin() + offsets[t + 1];
+        if (!std::is_sorted(b, e, less))
+            std::sort(b, e, less);
+        tracks[t].sliceBegin = offsets[t];
+        tracks[t].sliceCount = offsets[t + 1] - offsets[t];
+    }
+    std::vector<Slice> sorted;
+    sorted.reserve(n);
+    finalIndexOfProvisional.assign(n, 0);
+    for (uint32_t i = 0; i < n; ++i) {
+        sorted.push_back(m_slices[order[i]]);
+        finalIndexOfProvisional[order[i]] = i;
+    }
+    m_slices.clear();
+    m_slices.shrink_to_fit();
+    m_trace.m_slices = std::move(sorted);
+}
+
+void TraceBuilder::computeDepths(std::vector<uint32_t> &parentOf)
+{
+    auto &slices = m_trace.m_slices;
+    parentOf.assign(slices.size(), UINT32_MAX);
+    std::vector<uint32_t> stack;
+    uint64_t overlapping = 0;
+    for (Track &t : m_trace.m_tracks) {
+        stack.clear();
+        int64_t maxDur = 0;
+        uint16_t maxDepth = 0;
+        for (uint32_t i = t.sliceBegin; i < t.sliceBegin + t.sliceCount; ++i) {
+            Slice &s = slices[i];
+            while (!stack.empty() && slices[stack.back()].end() <= s.start)
+                stack.pop_back();
+            if (!stack.empty()) {
+                parentOf[i] = stack.back();
+                if (s.end() > slices[stack.back()].end() && t.kind == TrackKind::Slices)
+                    ++overlapping;
+            }
+            s.depth = static_cast<uint16_t>(std::min<size_t>(stack.size(), std::numeric_limits<uint16_t>::max()));
+            maxDepth = std::max(maxDepth, s.depth);
+            maxDur = std::max(maxDur, s.duration);
+            stack.push_back(i);
+        }
+        t.maxDuration = maxDur;
+        t.maxDepth = maxDepth;
+    }
+    if (overlapping)
+        m_trace.m_diagnostics.warn("slices overlap a slice on the same thread without nesting in it (drawn one level deeper)", {}, overlapping);
+}
+
+void TraceBuilder::sortInstantsAndCounters()
+{
+    auto &tracks = m_trace.m_tracks;
+    std::stable_sort(m_instants.begin(), m_instants.end(), [](const PendingInstant &a, const PendingInstant &b) {
+        return a.track != b.track ? a.track < b.track : a.instant.ts < b.instant.ts;
+    });
+    std::stable_sort(m_counters.begin(), m_counters.end(), [](const PendingCounter &a, const PendingCounter &b) {
+        return a.track != b.track ? a.track < b.track : a.sample.ts < b.sample.ts;
+    });
+    auto &instants = m_trace.m_instants;
+    instants.reserve(m_instants.size());
+    for (size_t i = 0; i < m_instants.size(); ++i) {
+        Track &t = tracks[m_instants[i].track];
+        if (t.instantCount == 0)
+            t.instantBegin = static_cast<uint32_t>(i);
+        ++t.instantCount;
+        instants.push_back(m_instants[i].instant);
+    }
+    auto &counters = m_trace.m_counters;
+    counters.reserve(m_counters.size());
+    for (size_t i = 0; i < m_counters.size(); ++i) {
+        Track &t = tracks[m_counters[i].track];
+        if (t.counterCount == 0)
+            t.counterBegin = static_cast<uint32_t>(i);
+        ++t.counterCount;
+        counters.push_back(m_counters[i].sample);
+    }
+    m_instants.clear();
+    m_instants.shrink_to_fit();
+    m_counters.clear();
+    m_counters.shrink_to_fit();
+}
+
+uint32_t TraceBuilder::resolveEnd(const FlowEnd &end, const std::vector<uint32_t> &finalIndexOfProvisional,
+                                  const std::vector<uint32_t> &parentOf) const
+{
+    const auto &slices = m_trace.m_slices;
+    switch (end.bind) {
+    case FlowEnd::Bind::Slice:
+        return end.provisionalSlice < finalIndexOfProvisional.size() ? finalIndexOfProvisional[end.provisionalSlice]
+                                                                     : UINT32_MAX;
+    case FlowEnd::Bind::Enclosing: {
+        if (!end.track.isValid() || end.track.value >= m_trace.m_tracks.size())
+            return UINT32_MAX;
+        const Track &t = m_trace.m_tracks[end.track.value];
+        auto b = slices.begin() + t.sliceBegin, e = b + t.sliceCount;
+        // last slice starting at or before ts, then up the parent chain until one contains ts
+        auto it = std::upper_bound(b, e, end.ts, [](int64_t v, const Slice &s) { return v < s.start; });
+        if (it == b)
+            return UINT32_MAX;
+        uint32_t c = static_cast<uint32_t>(it - slices.begin()) - 1;
+        // Among slices starting at the same ts, the deepest is the last one: walk the parent chain up.
+        while (c != UINT32_MAX && !(slices[c].start <= end.ts && end.ts <= slices[c].end()))
+            c = parentOf[c];
+        return c;
+    }
+    case FlowEnd::Bind::Next: {
+        if (!end.track.isValid() || end.track.value >= m_trace.m_tracks.size())
+            return UINT32_MAX;
+        const Track &t = m_trace.m_tracks[end.track.value];
+        auto b = slices.begin() + t.sliceBegin, e = b + t.sliceCount;
+        auto it = std::lower_bound(b, e, end.ts, [](const Slice &s, int64_t v) { return s.start < v; });
+        return it == e ? UINT32_MAX : static_cast<uint32_t>(it - slices.begin());
+    }
+    }
+    return UINT32_MAX;
+}
+
+void TraceBuilder::resolveFlows(const std::vector<uint32_t> &finalIndexOfProvisional, const std::vector<uint32_t> &parentOf)
+{
+    uint64_t unboundFrom = 0, unboundTo = 0;
+    auto &flows = m_trace.m_flows;
+    flows.reserve(m_flows.size());
+    for (const PendingFlow &p : m_flows) {
+        const uint32_t from = resolveEnd(p.from, finalIndexOfProvisional, parentOf);
+        const uint32_t to = resolveEnd(p.to, finalIndexOfProvisional, parentOf);
+        if (from == UINT32_MAX) {
+            ++unboundFrom;
+            continue;
+        }
+        if (to == UINT32_MAX) {
+            ++unboundTo;
+            continue;
+        }
+        flows.push_back(Flow{SliceId(from), SliceId(to), p.category, p.name, p.externalId});
+    }
+    m_flows.clear();
+    m_flows.shrink_to_fit();
+    if (unboundFrom)
+        m_trace.m_diagnostics.warn("flow starts not inside any slice on their thread (flow dropped)", {}, unboundFrom);
+    if (unboundTo)
+        m_trace.m_diagnostics.warn("flow ends not bound to any slice on their thread (flow dropped)", {}, unboundTo);
+    for (uint32_t i = 0; i < flows.size(); ++i) {
+        m_trace.m_flowsBySource.emplace_back(flows[i].from.value, i);
+        m_trace.m_flowsByTarget.emplace_back(flows[i].to.value, i);
+    }
+    std::sort(m_trace.m_flowsBySource.begin(), m_trace.m_flowsBySource.end());
+    std::sort(m_trace.m_flowsByTarget.begin(), m_trace.m_flowsByTarget.end());
+}
+
+Trace TraceBuilder::finish()
+{
+    computeTimeBounds();
+    std::vector<uint32_t> finalIndex;
+    sortSlices(finalIndex);
+    std::vector<uint32_t> parentOf;
+    computeDepths(parentOf);
+    sortInstantsAndCounters();
+    resolveFlows(finalIndex, parentOf);
+
+    auto &tr = m_trace;
+    for (uint32_t t = 0; t < tr.m_tracks.size(); ++t)
+        if (tr.m_tracks[t].sliceCount)
+            tr.m_trackBySliceBegin.push_back(t);
+    std::sort(tr.m_trackBySliceBegin.begin(), tr.m_trackBySliceBegin.end(),
+              [&tr](uint32_t a, uint32_t b) { return tr.m_tracks[a].sliceBegin < tr.m_tracks[b].sliceBegin; });
+    tr.m_trackBySliceBegin.shrink_to_fit();
+    tr.m_args.shrinkToFit();
+    Trace out = std::move(m_trace);
+    m_trace = Trace();
+    return out;
+}
+
+} // namespace lanescope

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian 12 machine needs to build, test and run Lanescope.
+# Fast no-op when everything is present. Needs root (or sudo) only when something is missing.
+set -euo pipefail
+
+PKGS=(
+  g++ cmake ninja-build make pkg-config ccache
+  qt6-base-dev qt6-base-dev-tools libqt6svg6-dev qt6-svg-dev libqt6charts6-dev qt6-charts-dev libqt6opengl6-dev
+  libgl-dev libvulkan-dev
+  libsimdjson-dev zlib1g-dev libzstd-dev libarchive-dev libsqlite3-dev
+  xvfb xauth
+  python3
+)
+if [ "${LANESCOPE_WITH_FUZZ:-0}" = 1 ]; then PKGS+=(clang libclang-rt-14-dev); fi
+
+missing=()
+for p in "${PKGS[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    # virtual or renamed packages: accept when apt knows no such package but an equivalent is present
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "lanescope: installing missing Debian packages: ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then
+    SUDO="sudo"
+  else
+    echo "lanescope: error: these packages are missing and this script is not running as root (and sudo is absent):" >&2
+    echo "  ${missing[*]}" >&2
+    echo "  run: apt-get install -y ${missing[*]}   (as root)" >&2
+    exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
