@@ -202,7 +202,16 @@ void InputBuffer::finishPadding()
     std::memset(m_data.get() + m_size, 0, kPadding);
 }
 
-static InputBuffer readZip(std::string_view bytes, const std::string &name, const LoadOptions &options)
+void InputBuffer::replaceTail(size_t keep, std::string_view tail)
+{
+    m_size = std::min(keep, m_size);
+    ensure(tail.size(), "(buffer)", UINT64_MAX);
+    std::memcpy(m_data.get() + m_size, tail.data(), tail.size());
+    m_size += tail.size();
+    finishPadding();
+}
+
+InputBuffer InputBuffer::readZip(std::string_view bytes, const std::string &name, const LoadOptions &options)
 {
     struct ArchiveFree { void operator()(archive *a) const { archive_read_free(a); } };
     std::unique_ptr<archive, ArchiveFree> a(archive_read_new());

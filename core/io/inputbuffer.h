@@ -30,10 +30,14 @@ public:
     Compression compression() const { return m_compression; }
     uint64_t compressedSize() const { return m_compressedSize; }
 
+    // Keeps the first `keep` bytes and appends `tail` (used to close an unterminated event array).
+    void replaceTail(size_t keep, std::string_view tail);
+
     static Compression detect(std::string_view head);
     static const char *compressionName(Compression c);
 
 private:
+    static InputBuffer readZip(std::string_view bytes, const std::string &name, const LoadOptions &options);
     void ensure(size_t extra, const std::string &name, uint64_t budget);
     void finishPadding();
 

@@ -44,6 +44,7 @@ public:
     size_t trackCount() const { return m_trace.m_tracks.size(); }
 
     ArgSetId addArgs(std::span<const Arg> args) { return m_trace.m_args.add(args); }
+    std::span<const Arg> args(ArgSetId id) const { return m_trace.m_args.args(id); }
 
     // Returns the provisional index of the slice (valid until finish()).
     uint32_t addSlice(TrackId track, int64_t start, int64_t duration, StringId name, StringId category,

@@ -1,0 +1,637 @@
+#include "chromejsonimporter.h"
+
+#include "chromeevent.h"
+#include "chrometraceassembler.h"
+#include "inputbuffer.h"
+#include "timestampparser.h"
+#include "model/tracebuilder.h"
+
+#include <simdjson.h>
+
+#include <charconv>
+#include <cstring>
+#include <string>
+
+namespace lanescope {
+
+namespace sj = simdjson::ondemand;
+
+namespace {
+
+constexpr size_t kMaxKeptMetadataBytes = 1 << 20;
+
+bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && isSpace(s.front()))
+        s.remove_prefix(1);
+    while (!s.empty() && isSpace(s.back()))
+        s.remove_suffix(1);
+    return s;
+}
+
+uint64_t fnv1a(std::string_view s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : s)
+        h = (h ^ c) * 1099511628211ull;
+    return h;
+}
+
+// Reduces an id as written ("0x1f", "123", 123, "some-name") to 64 bits.
+uint64_t idFromText(std::string_view s)
+{
+    s = trim(s);
+    uint64_t v = 0;
+    if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        auto r = std::from_chars(s.data() + 2, s.data() + s.size(), v, 16);
+        if (r.ec == std::errc() && r.ptr == s.data() + s.size())
+            return v;
+    } else if (!s.empty()) {
+        auto r = std::from_chars(s.data(), s.data() + s.size(), v, 10);
+        if (r.ec == std::errc() && r.ptr == s.data() + s.size())
+            return v;
+        int64_t sv = 0;
+        auto r2 = std::from_chars(s.data(), s.data() + s.size(), sv, 10);
+        if (r2.ec == std::errc() && r2.ptr == s.data() + s.size())
+            return uint64_t(sv);
+    }
+    return fnv1a(s) | (uint64_t(1) << 63);
+}
+
+// The key of a field as written (fast path: no escapes in keys of trace events).
+std::string_view keyOf(sj::field &f, bool &escaped)
+{
+    const char *p = f.key().raw();
+    const char *q = p;
+    while (*q != '"') {
+        if (*q == '\\') {
+            escaped = true;
+            return {};
+        }
+        ++q;
+    }
+    escaped = false;
+    return {p, size_t(q - p)};
+}
+
+class ChromeJsonReader
+{
+public:
+    ChromeJsonReader(InputBuffer &input, const std::string &name, const LoadOptions &options)
+        : m_input(input), m_name(name), m_options(options), m_assembler(m_b)
+    {
+        m_b.metadata().format = "chrome-json";
+        m_b.metadata().sourcePath = name;
+    }
+
+    Trace run();
+
+private:
+    [[noreturn]] void fail(uint64_t offset, const std::string &problem) { throw ImportError(m_name, offset, problem); }
+    [[noreturn]] void failJson(simdjson::error_code err, const std::string &expected);
+    uint64_t location();
+    void repairUnterminatedArray();
+    void readEvents(sj::array events);
+    bool readEvent(sj::object obj, uint64_t offset);
+    void readArgs(sj::value v);
+    bool readTime(sj::value v, int64_t &ns);
+    ChromeEntityKey readEntity(sj::value v);
+    bool readId(sj::value v, uint64_t &id);
+    void keepMetadata(std::string_view key, sj::value v);
+    void countPhase(std::string_view ph);
+    void finishStats();
+    void progress();
+
+    InputBuffer &m_input;
+    const std::string &m_name;
+    const LoadOptions &m_options;
+    TraceBuilder m_b;
+    ChromeTraceAssembler m_assembler;
+    sj::parser m_parser;
+    sj::document m_doc;
+    std::vector<Arg> m_args;
+    uint64_t m_events = 0;
+    uint64_t m_objects = 0;
+    uint64_t m_phaseCounts[256] = {};
+    std::map<std::string, uint64_t> m_otherPhases;
+    std::vector<uint64_t> m_categoryCounts; // by StringId
+};
+
+uint64_t ChromeJsonReader::location()
+{
+    const char *p = nullptr;
+    if (m_doc.current_location().get(p) != simdjson::SUCCESS || !p)
+        return m_input.size();
+    return uint64_t(p - m_input.data());
+}
+
+// Where stage 1 (which indexes the whole file up front) failed, simdjson cannot say where:
+// find the position ourselves so the message can name it.
+static uint64_t findUnclosedString(std::string_view s)
+{
+    bool inString = false;
+    uint64_t start = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+            start = i;
+        }
+    }
+    return start;
+}
+
+static uint64_t findInvalidUtf8(std::string_view s)
+{
+    const auto *p = reinterpret_cast<const unsigned char *>(s.data());
+    size_t i = 0, n = s.size();
+    while (i < n) {
+        const unsigned char c = p[i];
+        size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        if (len == 0 || i + len > n)
+            return i;
+        for (size_t k = 1; k < len; ++k)
+            if ((p[i + k] & 0xc0) != 0x80)
+                return i;
+        i += len;
+    }
+    return 0;
+}
+
+void ChromeJsonReader::failJson(simdjson::error_code err, const std::string &expected)
+{
+    using simdjson::error_code;
+    const std::string what = simdjson::error_message(err);
+    switch (err) {
+    case error_code::UNCLOSED_STRING:
+        fail(findUnclosedString(m_input.view()), "a string is never closed (unescaped quote or truncated file); " + expected);
+    case error_code::UTF8_ERROR:
+        fail(findInvalidUtf8(m_input.view()), "invalid UTF-8 in the JSON text; " + expected);
+    case error_code::DEPTH_ERROR:
+        fail(location(), "JSON nested deeper than 1024 levels; " + expected);
+    case error_code::CAPACITY:
+        fail(0, "decompressed JSON larger than 4 GiB is not supported yet");
+    case error_code::INCOMPLETE_ARRAY_OR_OBJECT:
+    case error_code::EMPTY:
+        fail(m_input.size(), "unexpected end of file (truncated file?); " + expected);
+    default:
+        break;
+    }
+    const uint64_t at = location();
+    if (at >= m_input.size())
+        fail(m_input.size(), "unexpected end of file (truncated file?); " + expected + " (" + what + ")");
+    fail(at, "invalid JSON (" + what + "); " + expected);
+}
+
+void ChromeJsonReader::progress()
+{
+    if (m_options.cancelled())
+        throw LoadCancelled();
+    if (m_options.progress && m_input.size())
+        m_options.report(200 + int(700 * location() / m_input.size()));
+}
+
+void ChromeJsonReader::repairUnterminatedArray()
+{
+    // Older exporters write a bare array and may stop without the closing ']' (and with a trailing comma).
+    std::string_view v = m_input.view();
+    size_t end = v.size();
+    while (end > 0 && isSpace(v[end - 1]))
+        --end;
+    if (end > 0 && v[end - 1] == ']')
+        return;
+    size_t cut = end;
+    if (cut > 0 && v[cut - 1] == ',')
+        --cut;
+    m_input.replaceTail(cut, "]");
+    m_b.diagnostics().warn("array of events is not terminated (accepted, as Chrome does)", "byte " + std::to_string(end));
+}
+
+bool ChromeJsonReader::readTime(sj::value v, int64_t &ns)
+{
+    sj::json_type t;
+    if (v.type().get(t))
+        return false;
+    std::string_view text;
+    if (t == sj::json_type::number) {
+        text = v.raw_json_token();
+    } else if (t == sj::json_type::string) {
+        if (v.get_string().get(text))
+            return false;
+    } else {
+        return false;
+    }
+    return TimestampParser::microsToNs(text, ns);
+}
+
+ChromeEntityKey ChromeJsonReader::readEntity(sj::value v)
+{
+    ChromeEntityKey k;
+    sj::json_type t;
+    if (v.type().get(t))
+        return k;
+    std::string_view text;
+    if (t == sj::json_type::number) {
+        int64_t n = 0;
+        if (v.get_int64().get(n) == simdjson::SUCCESS) {
+            k.number = n;
+            return k;
+        }
+        text = v.raw_json_token();
+    } else if (t == sj::json_type::string) {
+        if (v.get_string().get(text))
+            return k;
+    } else {
+        return k;
+    }
+    text = trim(text);
+    int64_t n = 0;
+    auto r = std::from_chars(text.data(), text.data() + text.size(), n, 10);
+    if (!text.empty() && r.ec == std::errc() && r.ptr == text.data() + text.size()) {
+        k.number = n;
+        return k;
+    }
+    k.text = m_b.intern(text);
+    k.number = int64_t(fnv1a(text) & 0x7fffffffffffffffull);
+    return k;
+}
+
+bool ChromeJsonReader::readId(sj::value v, uint64_t &id)
+{
+    sj::json_type t;
+    if (v.type().get(t))
+        return false;
+    std::string_view text;
+    if (t == sj::json_type::number) {
+        text = v.raw_json_token();
+    } else if (t == sj::json_type::string) {
+        if (v.get_string().get(text))
+            return false;
+    } else {
+        return false;
+    }
+    id = idFromText(text);
+    return true;
+}
+
+void ChromeJsonReader::readArgs(sj::value v)
+{
+    sj::object obj;
+    if (v.get_object().get(obj))
+        return;
+    for (auto fr : obj) {
+        sj::field f;
+        if (auto ferr = std::move(fr).get(f))
+            failJson(ferr, "expected an argument name and value inside \"args\"");
+        bool escaped = false;
+        std::string_view key = keyOf(f, escaped);
+        if (escaped && f.unescaped_key().get(key))
+            failJson(simdjson::STRING_ERROR, "expected a valid argument name");
+        const StringId k = m_b.intern(key);
+        sj::value val = f.value();
+        sj::json_type t;
+        if (val.type().get(t))
+            failJson(val.type().error(), "expected an argument value");
+        switch (t) {
+        case sj::json_type::number: {
+            sj::number_type nt;
+            if (val.get_number_type().get(nt))
+                failJson(simdjson::NUMBER_ERROR, "expected a number");
+            if (nt == sj::number_type::signed_integer) {
+                int64_t i = 0;
+                if (!val.get_int64().get(i))
+                    m_args.push_back(Arg::makeInt(k, i));
+            } else if (nt == sj::number_type::unsigned_integer) {
+                uint64_t u = 0;
+                if (!val.get_uint64().get(u))
+                    m_args.push_back(Arg::makeUInt(k, u));
+            } else {
+                double d = 0;
+                if (val.get_double().get(d) == simdjson::SUCCESS) {
+                    m_args.push_back(Arg::makeDouble(k, d));
+                } else {
+                    m_args.push_back(Arg::makeJson(k, m_b.intern(trim(val.raw_json_token()))));
+                }
+            }
+            break;
+        }
+        case sj::json_type::string: {
+            std::string_view s;
+            if (val.get_string().get(s))
+                failJson(simdjson::STRING_ERROR, "expected a valid JSON string");
+            m_args.push_back(Arg::makeString(k, m_b.intern(s)));
+            break;
+        }
+        case sj::json_type::boolean: {
+            bool b = false;
+            if (val.get_bool().get(b))
+                failJson(simdjson::INCORRECT_TYPE, "expected true or false");
+            m_args.push_back(Arg::makeBool(k, b));
+            break;
+        }
+        case sj::json_type::null:
+            m_args.push_back(Arg::makeNull(k));
+            break;
+        case sj::json_type::object: {
+            sj::object o;
+            std::string_view raw;
+            if (val.get_object().get(o) || o.raw_json().get(raw))
+                failJson(simdjson::TAPE_ERROR, "expected a JSON object");
+            m_args.push_back(Arg::makeJson(k, m_b.intern(trim(raw))));
+            break;
+        }
+        case sj::json_type::array: {
+            sj::array a;
+            std::string_view raw;
+            if (val.get_array().get(a) || a.raw_json().get(raw))
+                failJson(simdjson::TAPE_ERROR, "expected a JSON array");
+            m_args.push_back(Arg::makeJson(k, m_b.intern(trim(raw))));
+            break;
+        }
+        }
+    }
+}
+
+void ChromeJsonReader::countPhase(std::string_view ph)
+{
+    if (ph.size() == 1)
+        ++m_phaseCounts[uint8_t(ph[0])];
+    else
+        ++m_otherPhases[std::string(ph)];
+}
+
+bool ChromeJsonReader::readEvent(sj::object obj, uint64_t offset)
+{
+    ChromeEvent e;
+    e.offset = offset;
+    m_args.clear();
+    bool hasPhase = false;
+    for (auto fr : obj) {
+        sj::field f;
+        if (auto ferr = std::move(fr).get(f))
+            failJson(ferr, "expected a field of a trace event (\"name\": value)");
+        bool escaped = false;
+        const std::string_view key = keyOf(f, escaped);
+        if (escaped || key.empty())
+            continue;
+        sj::value v = f.value();
+        std::string_view s;
+        switch (key[0]) {
+        case 'p':
+            if (key == "ph") {
+                if (v.get_string().get(s) == simdjson::SUCCESS) {
+                    hasPhase = true;
+                    countPhase(s);
+                    e.phase = s.size() == 1 ? s[0] : '?';
+                }
+            } else if (key == "pid") {
+                e.pid = readEntity(v);
+            }
+            break;
+        case 't':
+            if (key == "ts") {
+                e.hasTs = readTime(v, e.ts);
+                if (!e.hasTs)
+                    m_b.diagnostics().warn("ts values that are not numbers (event kept without time)", "byte " + std::to_string(offset));
+            } else if (key == "tid") {
+                e.tid = readEntity(v);
+            }
+            break;
+        case 'd':
+            if (key == "dur")
+                e.hasDur = readTime(v, e.dur);
+            break;
+        case 'n':
+            if (key == "name") {
+                if (v.get_string().get(s) == simdjson::SUCCESS) {
+                    e.name = m_b.intern(s);
+                } else {
+                    e.name = m_b.intern(trim(v.raw_json_token()));
+                }
+            }
+            break;
+        case 'c':
+            if (key == "cat" && v.get_string().get(s) == simdjson::SUCCESS) {
+                e.category = m_b.intern(s);
+                if (m_categoryCounts.size() <= e.category.value)
+                    m_categoryCounts.resize(e.category.value + 64, 0);
+                ++m_categoryCounts[e.category.value];
+            }
+            break;
+        case 'a':
+            if (key == "args")
+                readArgs(v);
+            break;
+        case 'i':
+            if (key == "id") {
+                e.hasId = readId(v, e.id);
+            } else if (key == "id2") {
+                sj::object o;
+                if (v.get_object().get(o) == simdjson::SUCCESS) {
+                    for (auto inner : o) {
+                        sj::field g;
+                        if (auto ferr = std::move(inner).get(g))
+                            failJson(ferr, "expected \"local\" or \"global\" inside \"id2\"");
+                        bool esc = false;
+                        const std::string_view k2 = keyOf(g, esc);
+                        if (k2 == "local" || k2 == "global") {
+                            e.hasId = readId(g.value(), e.id);
+                            e.idIsProcessLocal = k2 == "local";
+                        }
+                    }
+                }
+            }
+            break;
+        case 's':
+            if (key == "s" && v.get_string().get(s) == simdjson::SUCCESS && !s.empty())
+                e.scope = s[0];
+            break;
+        case 'b':
+            if (key == "bp") {
+                e.bindEnclosing = v.get_string().get(s) == simdjson::SUCCESS && s == "e";
+            } else if (key == "bind_id") {
+                e.hasBindId = readId(v, e.bindId);
+            }
+            break;
+        case 'f':
+            if (key == "flow_in") {
+                bool b = false;
+                e.flowIn = v.get_bool().get(b) == simdjson::SUCCESS && b;
+            } else if (key == "flow_out") {
+                bool b = false;
+                e.flowOut = v.get_bool().get(b) == simdjson::SUCCESS && b;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    if (!hasPhase)
+        ++m_otherPhases[""];
+    m_assembler.add(e, m_args);
+    return hasPhase;
+}
+
+void ChromeJsonReader::readEvents(sj::array events)
+{
+    const char *base = m_input.data();
+    for (auto er : events) {
+        sj::value v;
+        if (auto ferr = std::move(er).get(v))
+            failJson(ferr, "expected a trace event object or ']'");
+        ++m_events;
+        if ((m_events & 0xffff) == 0)
+            progress();
+        sj::object obj;
+        const auto err = v.get_object().get(obj);
+        if (err == simdjson::INCORRECT_TYPE) {
+            m_b.diagnostics().warn("array elements that are not event objects skipped", "byte " + std::to_string(location()));
+            continue;
+        }
+        if (err)
+            failJson(err, "expected a trace event object");
+        ++m_objects;
+        const char *p = nullptr;
+        const uint64_t offset = m_doc.current_location().get(p) == simdjson::SUCCESS && p ? uint64_t(p - base) : 0;
+        readEvent(obj, offset);
+    }
+}
+
+void ChromeJsonReader::keepMetadata(std::string_view key, sj::value v)
+{
+    sj::json_type t;
+    if (v.type().get(t))
+        failJson(v.type().error(), "expected a value for top-level key \"" + std::string(key) + "\"");
+    std::string_view raw;
+    switch (t) {
+    case sj::json_type::string:
+        if (v.get_string().get(raw))
+            failJson(simdjson::STRING_ERROR, "expected a valid JSON string");
+        if (key == "systemTraceEvents") {
+            m_b.metadata().entries.emplace_back(std::string(key), "(" + std::to_string(raw.size()) + " bytes of system trace text, not imported)");
+            m_b.diagnostics().warn("systemTraceEvents (ftrace text) not imported");
+            return;
+        }
+        m_b.metadata().entries.emplace_back(std::string(key), std::string(raw.substr(0, kMaxKeptMetadataBytes)));
+        return;
+    case sj::json_type::object: {
+        sj::object o;
+        if (v.get_object().get(o) || o.raw_json().get(raw))
+            failJson(simdjson::TAPE_ERROR, "expected a JSON object for \"" + std::string(key) + "\"");
+        break;
+    }
+    case sj::json_type::array: {
+        sj::array a;
+        if (v.get_array().get(a) || a.raw_json().get(raw))
+            failJson(simdjson::TAPE_ERROR, "expected a JSON array for \"" + std::string(key) + "\"");
+        break;
+    }
+    default:
+        raw = v.raw_json_token();
+        if (key == "synthetic" && trim(raw) == "true")
+            m_b.metadata().synthetic = true;
+        break;
+    }
+    raw = trim(raw);
+    if (raw.size() > kMaxKeptMetadataBytes)
+        m_b.metadata().entries.emplace_back(std::string(key), "(" + std::to_string(raw.size()) + " bytes, not kept)");
+    else
+        m_b.metadata().entries.emplace_back(std::string(key), std::string(raw));
+}
+
+void ChromeJsonReader::finishStats()
+{
+    ImportStats &st = m_b.stats();
+    st.eventsRead = m_events;
+    st.bytesRead = m_input.size();
+    for (int c = 0; c < 256; ++c)
+        if (m_phaseCounts[c])
+            st.phases[std::string(1, char(c))] += m_phaseCounts[c];
+    for (const auto &[k, n] : m_otherPhases)
+        st.phases[k] += n;
+    for (size_t i = 0; i < m_categoryCounts.size(); ++i)
+        if (m_categoryCounts[i])
+            st.categories[std::string(m_b.str(StringId(uint32_t(i))))] += m_categoryCounts[i];
+}
+
+Trace ChromeJsonReader::run()
+{
+    std::string_view text = m_input.view();
+    size_t first = 0;
+    if (text.substr(0, 3) == "\xEF\xBB\xBF")
+        first = 3;
+    while (first < text.size() && isSpace(text[first]))
+        ++first;
+    if (first >= text.size())
+        fail(0, "file is empty; expected a Chrome/Kineto trace (a JSON object with \"traceEvents\" or an array of events)");
+    const char opener = text[first];
+    if (opener != '{' && opener != '[')
+        fail(first, "expected '{' or '[' at the start of a Chrome/Kineto trace");
+    if (opener == '[')
+        repairUnterminatedArray();
+
+    simdjson::padded_string_view psv(m_input.data(), m_input.size(), m_input.capacity());
+    if (auto err = m_parser.iterate(psv).get(m_doc))
+        failJson(err, "expected a JSON document");
+
+    if (opener == '[') {
+        sj::array events;
+        if (auto err = m_doc.get_array().get(events))
+            failJson(err, "expected an array of trace events");
+        readEvents(events);
+        if (m_events > 0 && m_objects == 0)
+            fail(first, "this JSON array holds no event objects; it is not a Chrome/Kineto trace (expected objects with \"ph\", \"ts\", ...)");
+    } else {
+        sj::object top;
+        if (auto err = m_doc.get_object().get(top))
+            failJson(err, "expected a JSON object");
+        bool sawEvents = false;
+        std::string keysSeen;
+        for (auto fr : top) {
+            sj::field f;
+            if (auto ferr = std::move(fr).get(f))
+                failJson(ferr, "expected a top-level key and value");
+            bool escaped = false;
+            std::string_view key = keyOf(f, escaped);
+            if (escaped && f.unescaped_key().get(key))
+                failJson(simdjson::STRING_ERROR, "expected a valid key");
+            if (key == "traceEvents") {
+                sj::array events;
+                if (auto err = f.value().get_array().get(events))
+                    failJson(err, "expected \"traceEvents\" to be an array of events");
+                sawEvents = true;
+                readEvents(events);
+            } else {
+                if (keysSeen.size() < 200)
+                    keysSeen += (keysSeen.empty() ? "" : ", ") + std::string(key);
+                keepMetadata(key, f.value());
+            }
+        }
+        if (!sawEvents)
+            fail(first, "JSON object has no \"traceEvents\" array, so it is not a Chrome/Kineto trace (top-level keys: "
+                     + keysSeen + ")");
+    }
+    m_assembler.finish();
+    finishStats();
+    m_options.report(950);
+    Trace t = m_b.finish();
+    m_options.report(1000);
+    return t;
+}
+
+} // namespace
+
+Trace ChromeJsonImporter::import(InputBuffer &input, const std::string &name, const LoadOptions &options)
+{
+    ChromeJsonReader reader(input, name, options);
+    return reader.run();
+}
+
+} // namespace lanescope

@@ -1,0 +1,261 @@
+#pragma once
+// Plain data decoded from an NTFF (raw AWS Neuron device trace, versions 4 and 5), see
+// ../shared/docs/ntff.md. Produced by NtffReader, consumed by NtffImporter, the CLI and NtffWriter.
+// Times of rows are integer nanoseconds from the trace origin (the end of the start NOTIFY), floored
+// exactly as neuron-profile's JSON export does.
+#include "model/diagnostics.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lanescope {
+
+// Engine ids as written in instruction and event records (hdr bits 26..30).
+enum class NtffEngine : uint8_t { Tensor = 1, Scalar = 2, GpSimd = 3, Vector = 4, Sync = 5 };
+constexpr int kNtffEngineCount = 5;
+
+// Lanes as neuron-profile labels them: MATMUL on the Tensor engine is "TensorMatrix". The order is
+// the display order.
+enum class NtffLane : uint8_t { Tensor, TensorMatrix, Vector, Scalar, GpSimd, Sync };
+constexpr int kNtffLaneCount = 6;
+
+inline std::string_view ntffEngineName(NtffEngine e)
+{
+    switch (e) {
+    case NtffEngine::Tensor: return "Tensor";
+    case NtffEngine::Scalar: return "Scalar";
+    case NtffEngine::GpSimd: return "GpSimd";
+    case NtffEngine::Vector: return "Vector";
+    case NtffEngine::Sync: return "Sync";
+    }
+    return "?";
+}
+
+inline std::string_view ntffLaneName(NtffLane l)
+{
+    static constexpr std::array<std::string_view, kNtffLaneCount> names = {"Tensor", "TensorMatrix", "Vector",
+                                                                           "Scalar", "GpSimd",       "Sync"};
+    return names[static_cast<size_t>(l)];
+}
+
+inline NtffLane ntffLaneOf(NtffEngine e)
+{
+    switch (e) {
+    case NtffEngine::Tensor: return NtffLane::Tensor;
+    case NtffEngine::Scalar: return NtffLane::Scalar;
+    case NtffEngine::GpSimd: return NtffLane::GpSimd;
+    case NtffEngine::Vector: return NtffLane::Vector;
+    case NtffEngine::Sync: return NtffLane::Sync;
+    }
+    return NtffLane::Tensor;
+}
+
+// Opcode byte -> name (ntff.md section 6); unknown opcodes are named "op 0x41", never dropped.
+inline std::string_view ntffOpcodeName(uint8_t opcode)
+{
+    static const std::array<std::string, 256> names = [] {
+        std::array<std::string, 256> n;
+        static constexpr char hex[] = "0123456789abcdef";
+        for (size_t i = 0; i < n.size(); ++i)
+            n[i] = std::string("op 0x") + hex[i >> 4] + hex[i & 15];
+        n[0x01] = "LDWEIGHTS";
+        n[0x02] = "MATMUL";
+        n[0x21] = "ACTIVATE";
+        n[0x23] = "ACT_TABLE_LOAD";
+        n[0xa0] = "EVENT_SEMAPHORE";
+        n[0xa2] = "DRAIN";
+        n[0xa4] = "NOP";
+        n[0xa5] = "WRITE";
+        n[0xa6] = "NOTIFY";
+        n[0xa9] = "COMPARE_BRANCH";
+        n[0xaa] = "TENSOR_LOAD";
+        n[0xab] = "TENSOR_STORE";
+        n[0xb0] = "EVENT_SEMAPHORE_RANGE_CLEAR";
+        n[0xb1] = "SET_ORDERING_MODE";
+        n[0xb8] = "DMA_DIRECT2D";
+        return n;
+    }();
+    return names[opcode];
+}
+
+constexpr uint8_t kNtffOpMatmul = 0x02;
+constexpr uint8_t kNtffOpNotify = 0xa6;
+constexpr size_t kNtffInstructionBytes = 64; // one instruction of an embedded program
+constexpr size_t kNtffNotifyHintByte = 36;   // NOTIFY: 2 = execution start, 3 = execution end
+constexpr size_t kNtffRecordBytes = 16;      // u32 hdr, u32 arg, u64 ts (little-endian)
+constexpr size_t kNtffMetadataOffset = 0x80; // the protobuf message starts here
+
+struct NtffRuntimeBlock
+{
+    uint32_t pc = 0;    // first instruction (byte offset / 64)
+    uint64_t count = 0; // instructions
+    uint32_t kind = 0;  // 0: runtime-inserted instructions; 2: NEFF instructions elided before `pc`
+};
+
+// The executed instruction stream of one engine (pb sg.f4) and its runtime blocks (sg.f5).
+struct NtffProgram
+{
+    NtffEngine engine = NtffEngine::Tensor;
+    uint32_t streamIndex = 0; // pb index 0..4 = PE, ACT, POOL, DVE, SP
+    uint64_t address = 0;     // device byte address of instruction 0
+    std::vector<uint8_t> opcodes;     // per pc
+    std::vector<uint8_t> notifyHints; // per pc: byte 36 (meaningful on NOTIFY only)
+    std::vector<int32_t> neffIndex;   // per pc: NEFF instruction index (JSON compiler_pc), -1 = runtime-inserted
+    std::vector<NtffRuntimeBlock> runtimeBlocks;
+
+    size_t size() const { return opcodes.size(); }
+};
+
+struct NtffSection
+{
+    uint32_t kind = 0;   // 0 instructions, 1 events, 2 (unknown, empty), 4 DMA, 5 throttle
+    uint32_t flag = 0;
+    uint64_t offset = 0; // from the start of the payload
+    uint64_t size = 0;   // bytes as declared
+    uint64_t available = 0; // bytes present in the file (< size when truncated)
+};
+
+struct NtffDmaQueue
+{
+    uint32_t engine = 0; // DMA engine 0..15
+    uint32_t queue = 0;  // queue index 0..15
+    uint32_t type = 0;   // queue-type enum (meaning unknown)
+    std::string name;        // as in the file, e.g. qSPSpillReload0
+    std::string displayName; // as neuron-profile shows it, e.g. qSyncSpillReload0
+};
+
+struct NtffClock
+{
+    uint32_t field = 0; // sg.f10 field number (1..5 engines, 6 events, 7 throttle, 8 DMA, 9 unknown)
+    uint32_t index = 0; // repetition index (DMA engine for field 8)
+    uint64_t base = 0;
+    uint64_t div = 1;
+    uint64_t mul = 1;
+};
+
+struct NtffMemoryUsage
+{
+    uint64_t index = 0;
+    uint64_t bytes = 0;
+    std::string category; // v5 only
+};
+
+struct NtffInstructionRow
+{
+    int64_t timestamp = 0; // ns from the origin
+    int64_t duration = 0;  // ns
+    uint32_t pc = 0;
+    int32_t compilerPc = -1;   // NEFF instruction index, -1 = none (runtime-inserted)
+    uint32_t evtWaitTime = 0;  // semaphore/event wait, cycles / 1.4
+    uint16_t crcIn = 0xffff;
+    uint16_t crcOut = 0xffff;
+    NtffEngine engine = NtffEngine::Tensor; // JSON subgroup
+    NtffLane lane = NtffLane::Tensor;       // JSON label
+    uint8_t opcode = 0;
+    uint8_t flags = 0; // hdr bits 16..23 of the begin record; 0x20 = branch taken
+
+    std::string_view opcodeName() const { return ntffOpcodeName(opcode); }
+    bool hasCompilerPc() const { return compilerPc >= 0; }
+    bool branchTaken() const { return flags & 0x20; }
+};
+static_assert(sizeof(NtffInstructionRow) <= 40);
+
+struct NtffDmaRow
+{
+    int64_t timestamp = 0; // ns, packet start
+    int64_t duration = 0;  // ns, data-complete minus start
+    uint32_t transferSize = 0;
+    uint16_t crc = 0;
+    uint8_t engine = 0; // DMA engine 0..15 (JSON dma_engine, as a decimal string)
+    uint8_t queue = 0;  // queue 0..15 (JSON dma_queue, as a decimal string)
+};
+static_assert(sizeof(NtffDmaRow) == 24);
+
+struct NtffSemaphoreRow
+{
+    int64_t timestamp = 0; // ns
+    uint32_t value = 0;
+    uint8_t id = 0;     // JSON id (a decimal string, or "S[n] (name)" with NEFF names)
+    uint8_t op = 0;     // hdr bits 16..23 (meaning uncertain)
+    uint8_t source = 0; // 1..5 engines, 6 DMA side
+    uint8_t flags = 0;  // bit 0: produced by EVENT_SEMAPHORE_RANGE_CLEAR (hdr bit 30)
+};
+static_assert(sizeof(NtffSemaphoreRow) == 16);
+
+struct NtffThrottleRow // JSON "ham"
+{
+    int64_t timestamp = 0; // ns
+    int64_t duration = 0;  // ns: to the next row, the last row to last_hw_timestamp
+    uint32_t k = 0;
+    uint32_t n = 0;
+    uint32_t type = 0; // 99 = not throttled (k = n = 1)
+    uint8_t reason = 0; // hdr bits 0..7 (meaning unknown)
+};
+
+struct NtffProfile
+{
+    // header and metadata
+    uint8_t version = 0;
+    std::string uuid; // 32 lowercase hex digits
+    std::string neffName;
+    std::string runtimeVersion;     // "2.29.40 (f954c)"
+    std::string driverVersion;      // "2.25.0 ()"
+    std::string collectivesVersion; // "2.29.41 ()"
+    std::string instanceType;
+    std::string subgraphName; // "sg00"
+    std::optional<uint64_t> captureUnixTime; // v4 only
+    std::optional<uint64_t> totalTimePs;     // as recorded by the runtime (pb sg.f14)
+    std::optional<int64_t> decodedTotalTimePs; // latest hint-3 NOTIFY begin - earliest hint-2 NOTIFY begin
+
+    // structure
+    std::vector<NtffProgram> programs;
+    std::vector<NtffSection> sections;
+    std::vector<NtffDmaQueue> dmaQueues;
+    std::vector<NtffClock> clocks;
+    std::vector<NtffMemoryUsage> memoryUsage;
+
+    // trace window
+    int64_t originPs = 0;          // picoseconds since the clock sync point of time 0
+    bool originFromNotify = false; // false: no start NOTIFY found, time 0 is the first instruction
+    int64_t lastHwTimestamp = 0;   // ns: floor of the latest instruction end
+
+    // rows, in record order (not sorted by time)
+    std::vector<NtffInstructionRow> instructions;
+    std::vector<NtffDmaRow> dma;
+    std::vector<NtffSemaphoreRow> semaphores;
+    std::vector<NtffThrottleRow> throttle;
+
+    // counts
+    uint64_t recordsRead = 0;      // 16-byte records decoded
+    uint64_t eventRecordCount = 0; // section kind 1 records (JSON model_info.event_count)
+    uint64_t otherEventCount = 0;  // event records that are not semaphore updates (not exported)
+    Diagnostics diagnostics;       // everything skipped, counted
+
+    const NtffProgram *program(NtffEngine e) const
+    {
+        for (const auto &p : programs)
+            if (p.engine == e)
+                return &p;
+        return nullptr;
+    }
+    const NtffDmaQueue *dmaQueue(uint32_t engine, uint32_t queue) const
+    {
+        for (const auto &q : dmaQueues)
+            if (q.engine == engine && q.queue == queue)
+                return &q;
+        return nullptr;
+    }
+    uint64_t instructionCount(NtffEngine e) const
+    {
+        uint64_t n = 0;
+        for (const auto &r : instructions)
+            n += r.engine == e;
+        return n;
+    }
+};
+
+} // namespace lanescope
