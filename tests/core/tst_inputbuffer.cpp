@@ -1,0 +1,143 @@
+// InputBuffer: compression detected by magic bytes, streamed decompression, clear errors and a
+// memory budget against compression bombs.
+#include "io/inputbuffer.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <zlib.h>
+#include <zstd.h>
+
+using namespace lanescope;
+
+namespace {
+
+std::string gzipOf(const std::string &s)
+{
+    z_stream z{};
+    deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
+    std::string out(deflateBound(&z, uLong(s.size())) + 64, '\0');
+    z.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(s.data()));
+    z.avail_in = uInt(s.size());
+    z.next_out = reinterpret_cast<Bytef *>(out.data());
+    z.avail_out = uInt(out.size());
+    deflate(&z, Z_FINISH);
+    out.resize(z.total_out);
+    deflateEnd(&z);
+    return out;
+}
+
+std::string zstdOf(const std::string &s)
+{
+    std::string out(ZSTD_compressBound(s.size()), '\0');
+    out.resize(ZSTD_compress(out.data(), out.size(), s.data(), s.size(), 3));
+    return out;
+}
+
+std::string errorOf(const std::string &bytes, uint64_t budget = uint64_t(1) << 30)
+{
+    LoadOptions opt;
+    opt.memoryBudget = budget;
+    try {
+        InputBuffer::fromBytes(bytes, "x.bin", opt);
+    } catch (const ImportError &e) {
+        return e.what();
+    }
+    return {};
+}
+
+} // namespace
+
+class TestInputBuffer : public QObject
+{
+    Q_OBJECT
+private slots:
+    void plainGzipZstd()
+    {
+        const std::string text = std::string(3'000'000, 'a') + "{\"traceEvents\":[]}";
+        LoadOptions opt;
+        const InputBuffer plain = InputBuffer::fromBytes(text, "t", opt);
+        const InputBuffer gz = InputBuffer::fromBytes(gzipOf(text), "t", opt);
+        const InputBuffer zs = InputBuffer::fromBytes(zstdOf(text), "t", opt);
+        QCOMPARE(plain.compression(), Compression::None);
+        QCOMPARE(gz.compression(), Compression::Gzip);
+        QCOMPARE(zs.compression(), Compression::Zstd);
+        QVERIFY(plain.view() == text);
+        QVERIFY(gz.view() == text);
+        QVERIFY(zs.view() == text);
+        QVERIFY(gz.capacity() >= gz.size() + InputBuffer::kPadding);
+        QCOMPARE(gz.data()[gz.size()], '\0');
+    }
+
+    void concatenatedGzipMembers()
+    {
+        LoadOptions opt;
+        const InputBuffer b = InputBuffer::fromBytes(gzipOf("hello ") + gzipOf("world"), "t", opt);
+        QCOMPARE(std::string(b.view()), std::string("hello world"));
+    }
+
+    void readFromFileNamedWrongly()
+    {
+        // detection is by magic bytes, not by name: a gzip file called .json
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("trace.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const std::string gz = gzipOf("[1,2,3]");
+        f.write(gz.data(), qint64(gz.size()));
+        f.close();
+        LoadOptions opt;
+        int lastProgress = -1;
+        opt.progress = [&](int p) { lastProgress = p; };
+        const InputBuffer b = InputBuffer::read(path.toStdString(), opt);
+        QCOMPARE(std::string(b.view()), std::string("[1,2,3]"));
+        QCOMPARE(lastProgress, 200);
+    }
+
+    void corruptAndTruncated()
+    {
+        std::string gz = gzipOf(std::string(100000, 'x') + "abcdefghijklmnopqrstuvwxyz");
+        std::string corrupt = gz;
+        for (size_t i = 20; i < 40; ++i)
+            corrupt[i] = char(corrupt[i] ^ 0x5a);
+        const std::string e1 = errorOf(corrupt);
+        QVERIFY2(e1.find("x.bin: at byte") == 0 && e1.find("corrupt gzip") != std::string::npos, e1.c_str());
+        const std::string e2 = errorOf(gz.substr(0, gz.size() / 2));
+        QVERIFY2(e2.find("truncated") != std::string::npos, e2.c_str());
+        const std::string zs = zstdOf(std::string(100000, 'y'));
+        const std::string e3 = errorOf(zs.substr(0, zs.size() - 3));
+        QVERIFY2(e3.find("x.bin: at byte") == 0, e3.c_str());
+    }
+
+    void compressionBombHitsBudget()
+    {
+        const std::string bomb = gzipOf(std::string(64u << 20, '\0'));
+        QVERIFY(bomb.size() < 200000);
+        const std::string e = errorOf(bomb, 8u << 20);
+        QVERIFY2(e.find("memory budget") != std::string::npos, e.c_str());
+    }
+
+    void missingFileAndFolder()
+    {
+        LoadOptions opt;
+        QVERIFY_THROWS_EXCEPTION(ImportError, InputBuffer::read("/nonexistent/file.json", opt));
+        QVERIFY_THROWS_EXCEPTION(ImportError, InputBuffer::read("/tmp", opt));
+    }
+
+    void cancel()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(4 << 20, 'x'));
+        f.close();
+        std::atomic<bool> cancel{true};
+        LoadOptions opt;
+        opt.cancel = &cancel;
+        QVERIFY_THROWS_EXCEPTION(LoadCancelled, InputBuffer::read(path.toStdString(), opt));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestInputBuffer)
+#include "tst_inputbuffer.moc"
