@@ -211,7 +211,7 @@ void ChromeJsonReader::repairUnterminatedArray()
     if (cut > 0 && v[cut - 1] == ',')
         --cut;
     m_input.replaceTail(cut, "]");
-    m_b.diagnostics().warn("array of events is not terminated (accepted, as Chrome does)", "byte " + std::to_string(end));
+    m_b.diagnostics().warnAtByte("array of events is not terminated (accepted, as Chrome does)", end);
 }
 
 bool ChromeJsonReader::readTime(sj::value v, int64_t &ns)
@@ -399,7 +399,7 @@ bool ChromeJsonReader::readEvent(sj::object obj, uint64_t offset)
             if (key == "ts") {
                 e.hasTs = readTime(v, e.ts);
                 if (!e.hasTs)
-                    m_b.diagnostics().warn("ts values that are not numbers (event kept without time)", "byte " + std::to_string(offset));
+                    m_b.diagnostics().warnAtByte("ts values that are not numbers (event kept without time)", offset);
             } else if (key == "tid") {
                 e.tid = readEntity(v);
             }
@@ -492,7 +492,7 @@ void ChromeJsonReader::readEvents(sj::array events)
         sj::object obj;
         const auto err = v.get_object().get(obj);
         if (err == simdjson::INCORRECT_TYPE) {
-            m_b.diagnostics().warn("array elements that are not event objects skipped", "byte " + std::to_string(location()));
+            m_b.diagnostics().warnAtByte("array elements that are not event objects skipped", location());
             continue;
         }
         if (err)

@@ -119,7 +119,7 @@ void ChromeTraceAssembler::addMetadata(const ChromeEvent &e, std::span<const Arg
         if (argAsInt(findArg(args, m_kSortIndex), sortIndex))
             m_b.track(threadTrack(e.pid, e.tid)).sortIndex = sortIndex;
     } else {
-        m_b.diagnostics().warn("metadata (M) events of other kinds kept only in the phase counts", "byte " + std::to_string(e.offset));
+        m_b.diagnostics().warnAtByte("metadata (M) events of other kinds kept only in the phase counts", e.offset);
     }
 }
 
@@ -137,7 +137,7 @@ void ChromeTraceAssembler::addCounter(const ChromeEvent &e, std::span<const Arg>
         case ArgType::Double: v = a.value.d; break;
         case ArgType::Bool: v = double(a.value.i); break;
         default:
-            m_b.diagnostics().warn("counter (C) values that are not numbers skipped", "byte " + std::to_string(e.offset));
+            m_b.diagnostics().warnAtByte("counter (C) values that are not numbers skipped", e.offset);
             continue;
         }
         const std::string_view series = m_b.str(a.key);
@@ -145,7 +145,7 @@ void ChromeTraceAssembler::addCounter(const ChromeEvent &e, std::span<const Arg>
         m_b.addCounterSample(namedTrack(g, TrackKind::Counter, m_b.intern(trackName)), e.ts, v);
     }
     if (args.empty())
-        m_b.diagnostics().warn("counter (C) events without values skipped", "byte " + std::to_string(e.offset));
+        m_b.diagnostics().warnAtByte("counter (C) events without values skipped", e.offset);
 }
 
 void ChromeTraceAssembler::addInstant(const ChromeEvent &e, ArgSetId args)
@@ -187,7 +187,7 @@ void ChromeTraceAssembler::add(const ChromeEvent &e, std::span<const Arg> args)
         break;
     }
     if (!e.hasTs) {
-        m_b.diagnostics().warn("events without ts skipped", "byte " + std::to_string(e.offset));
+        m_b.diagnostics().warnAtByte("events without ts skipped", e.offset);
         return;
     }
     switch (e.phase) {
@@ -196,9 +196,9 @@ void ChromeTraceAssembler::add(const ChromeEvent &e, std::span<const Arg> args)
         uint16_t flags = 0;
         if (!e.hasDur) {
             flags |= uint16_t(SliceFlag::NoDuration);
-            m_b.diagnostics().warn("X events without dur (drawn with zero length)", "byte " + std::to_string(e.offset));
+            m_b.diagnostics().warnAtByte("X events without dur (drawn with zero length)", e.offset);
         } else if (e.dur < 0) {
-            m_b.diagnostics().warn("X events with negative dur (drawn with zero length)", "byte " + std::to_string(e.offset));
+            m_b.diagnostics().warnAtByte("X events with negative dur (drawn with zero length)", e.offset);
         }
         const uint32_t s = m_b.addSlice(t, e.ts, e.hasDur ? e.dur : 0, e.name, e.category, m_b.addArgs(args), flags);
         noteV2(e, s, e.ts);
@@ -221,7 +221,7 @@ void ChromeTraceAssembler::add(const ChromeEvent &e, std::span<const Arg> args)
     case 'b': case 'e': case 'n':
     case 'S': case 'F': case 'T': case 'p': {
         if (!e.hasId) {
-            m_b.diagnostics().warn("async events without id skipped", "byte " + std::to_string(e.offset));
+            m_b.diagnostics().warnAtByte("async events without id skipped", e.offset);
             return;
         }
         const GroupId g = processGroup(e.pid);
@@ -236,7 +236,7 @@ void ChromeTraceAssembler::add(const ChromeEvent &e, std::span<const Arg> args)
     }
     case 's': case 't': case 'f': {
         if (!e.hasId) {
-            m_b.diagnostics().warn("flow events without id skipped", "byte " + std::to_string(e.offset));
+            m_b.diagnostics().warnAtByte("flow events without id skipped", e.offset);
             return;
         }
         m_flowsV1.push_back(PendingFlowV1{FlowKey{e.category, e.name, e.id}, e.ts, order, e.phase, e.bindEnclosing,

@@ -22,7 +22,7 @@ public:
     };
 
     // Top-level key set to true in every generated file, so loaders can flag the trace as synthetic.
-    static constexpr const char *kSyntheticKey = "lanescopeSynthetic";
+    static constexpr const char *kSyntheticKey = "synthetic";
     // Written as the name of every process (host and device).
     static constexpr const char *kProcessName = "python3 (synthetic Lanescope sample)";
     // Fixed ids used in the output (useful to tests).

@@ -117,6 +117,7 @@ struct NtffSection
     uint64_t offset = 0; // from the start of the payload
     uint64_t size = 0;   // bytes as declared
     uint64_t available = 0; // bytes present in the file (< size when truncated)
+    uint64_t descriptorOffset = 0; // file byte of the section's metadata entry (for errors)
 };
 
 struct NtffDmaQueue
@@ -230,6 +231,7 @@ struct NtffProfile
     std::vector<NtffThrottleRow> throttle;
 
     // counts
+    uint64_t fileSize = 0;         // bytes of the input
     uint64_t recordsRead = 0;      // 16-byte records decoded
     uint64_t eventRecordCount = 0; // section kind 1 records (JSON model_info.event_count)
     uint64_t otherEventCount = 0;  // event records that are not semaphore updates (not exported)

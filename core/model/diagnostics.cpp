@@ -2,9 +2,19 @@
 
 namespace lanescope {
 
+void Diagnostics::warnAtByte(std::string_view message, uint64_t offset)
+{
+    auto it = m_index.find(message);
+    if (it != m_index.end()) {
+        ++m_warnings[it->second].count;
+        return;
+    }
+    warn(message, "byte " + std::to_string(offset), 1);
+}
+
 void Diagnostics::warn(std::string_view message, std::string_view where, uint64_t count)
 {
-    auto it = m_index.find(std::string(message));
+    auto it = m_index.find(message);
     if (it == m_index.end()) {
         m_index.emplace(std::string(message), m_warnings.size());
         m_warnings.push_back(Warning{std::string(message), count, std::string(where)});
@@ -15,7 +25,7 @@ void Diagnostics::warn(std::string_view message, std::string_view where, uint64_
 
 uint64_t Diagnostics::count(std::string_view message) const
 {
-    auto it = m_index.find(std::string(message));
+    auto it = m_index.find(message);
     return it == m_index.end() ? 0 : m_warnings[it->second].count;
 }
 

@@ -20,6 +20,8 @@ class Diagnostics
 {
 public:
     void warn(std::string_view message, std::string_view where = {}, uint64_t count = 1);
+    // Cheap on hot paths: the position text is built only the first time a message is seen.
+    void warnAtByte(std::string_view message, uint64_t offset);
     const std::vector<Warning> &warnings() const { return m_warnings; }
     uint64_t count(std::string_view message) const;
     uint64_t total() const;
@@ -30,7 +32,12 @@ public:
 
 private:
     std::vector<Warning> m_warnings;
-    std::unordered_map<std::string, size_t> m_index;
+    struct Hash
+    {
+        using is_transparent = void;
+        size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>()(s); }
+    };
+    std::unordered_map<std::string, size_t, Hash, std::equal_to<>> m_index;
 };
 
 std::string formatThousands(uint64_t v);

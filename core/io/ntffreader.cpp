@@ -1,0 +1,846 @@
+#include "ntffreader.h"
+
+#include "protobufreader.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <limits>
+#include <numeric>
+
+namespace lanescope {
+
+namespace {
+
+__extension__ typedef __int128 Int128; // 128-bit intermediates: (raw - base) * mul can exceed int64
+
+using Field = ProtobufReader::Field;
+using WireType = ProtobufReader::WireType;
+
+// |ps| above this is treated as a corrupt timestamp (about 53 days), so differences never overflow.
+constexpr int64_t kMaxPs = int64_t(1) << 62;
+constexpr uint64_t kMaxClockFactor = uint64_t(1) << 62;
+
+inline uint32_t loadU32(const char *p)
+{
+    uint32_t v;
+    std::memcpy(&v, p, sizeof v);
+    if constexpr (std::endian::native == std::endian::big)
+        v = __builtin_bswap32(v);
+    return v;
+}
+
+inline uint64_t loadU64(const char *p)
+{
+    uint64_t v;
+    std::memcpy(&v, p, sizeof v);
+    if constexpr (std::endian::native == std::endian::big)
+        v = __builtin_bswap64(v);
+    return v;
+}
+
+// floor(a / b) for b > 0
+inline int64_t floorDiv(int64_t a, int64_t b)
+{
+    const int64_t q = a / b;
+    return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+// NTFF engine id (records, 1..5) -> clock field (pb sg.f10); the program stream index is id - 1.
+constexpr std::array<uint32_t, kNtffEngineCount> kClockOfEngine = {1, 2, 4, 3, 5}; // GpSimd=4, Vector=3 (measured)
+constexpr uint32_t kEventClockField = 6, kThrottleClockField = 7, kDmaClockField = 8;
+
+NtffEngine engineOfStream(uint32_t stream) { return static_cast<NtffEngine>(stream + 1); }
+
+std::string hex(std::string_view bytes)
+{
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string out;
+    for (unsigned char c : bytes) {
+        out.push_back(digits[c >> 4]);
+        out.push_back(digits[c & 15]);
+    }
+    return out;
+}
+
+// {1: major, 2: minor, 3: patch, 5: git sha} -> "2.29.40 (f954c)", as neuron-profile prints it.
+std::string versionString(const ProtobufReader &m)
+{
+    const std::string_view sha = m.bytes(5);
+    return std::to_string(m.integer(1)) + "." + std::to_string(m.integer(2)) + "." + std::to_string(m.integer(3))
+        + " (" + std::string(sha.substr(0, 5)) + ")";
+}
+
+// neuron-profile renames queue prefixes: Pool -> GpSimd, SP -> Sync, Act -> Scalar.
+std::string queueDisplayName(std::string_view name)
+{
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 3> renames = {
+        {{"qPool", "qGpSimd"}, {"qSP", "qSync"}, {"qAct", "qScalar"}}};
+    for (const auto &[from, to] : renames)
+        if (name.substr(0, from.size()) == from)
+            return std::string(to) + std::string(name.substr(from.size()));
+    return std::string(name);
+}
+
+const char *issueMessage(int issue)
+{
+    static constexpr const char *messages[] = {
+        "instruction records with an unknown engine id (skipped)",
+        "instruction records of an engine without a program or clock (skipped)",
+        "instruction ends without a begin (skipped)",
+        "instruction begins without an end (dropped)",
+        "instruction begins replaced by another begin at the same address (dropped)",
+        "instructions outside the current program, from a previous execution (skipped)",
+        "instructions starting before the trace window (skipped)",
+        "event records without a usable clock (skipped)",
+        "events before the trace window (skipped)",
+        "DMA records of a DMA engine without a usable clock (skipped)",
+        "DMA completions without a start (skipped)",
+        "DMA packet starts without a completion (dropped)",
+        "DMA packets starting before the trace window (skipped)",
+        "DMA records of an unknown type (skipped)",
+        "throttle records without a usable clock (skipped)",
+        "throttle rows before the trace window (skipped)",
+        "records with a timestamp out of range (skipped)",
+    };
+    return messages[issue];
+}
+
+// raw tick -> picoseconds since the clock sync point: floor((raw - base) * mul / div), exact.
+inline bool toPs(const auto &c, uint64_t raw, int64_t &out)
+{
+    if (raw >= c.base) {
+        const uint64_t d = raw - c.base;
+        if (d <= c.fastLimit) {
+            out = static_cast<int64_t>(d * c.mul / c.div);
+            return true;
+        }
+    } else {
+        const uint64_t d = c.base - raw;
+        if (d <= c.fastLimit) {
+            out = -static_cast<int64_t>((d * c.mul + c.div - 1) / c.div);
+            return true;
+        }
+    }
+    const Int128 p = (static_cast<Int128>(raw) - static_cast<Int128>(c.base)) * static_cast<Int128>(c.mul);
+    const Int128 div = static_cast<Int128>(c.div);
+    Int128 q = p / div;
+    if (p % div != 0 && p < 0)
+        --q;
+    if (q > kMaxPs || q < -kMaxPs)
+        return false;
+    out = static_cast<int64_t>(q);
+    return true;
+}
+
+} // namespace
+
+NtffReader::NtffReader(std::string_view data, std::string file, const LoadOptions &options)
+    : m_data(data), m_file(std::move(file)), m_options(options)
+{
+}
+
+NtffProfile NtffReader::read(std::string_view data, const std::string &file, const LoadOptions &options)
+{
+    return NtffReader(data, file, options).read();
+}
+
+NtffProfile NtffReader::read()
+{
+    readHeader();
+    ProtobufReader top(m_data.substr(kNtffMetadataOffset, m_metadataSize), m_file, kNtffMetadataOffset);
+    readMetadata(top);
+    layoutSections();
+    prepareDecoders();
+    for (const auto &s : m_profile.sections) {
+        const uint64_t n = s.available / kNtffRecordBytes;
+        m_work += s.kind == 0 ? 2 * n : n;
+    }
+    m_options.report(0);
+    findOrigin();
+    decodeInstructions();
+    decodeEvents();
+    decodeDma();
+    decodeThrottle();
+    flushIssues();
+    m_options.report(1000);
+    return std::move(m_profile);
+}
+
+void NtffReader::readHeader()
+{
+    if (m_data.empty())
+        throw ImportError(m_file, 0, "file is empty; expected an NTFF (version byte, metadata length, protobuf)");
+    const uint8_t version = static_cast<uint8_t>(m_data[0]);
+    if (!isSupportedVersion(version))
+        throw ImportError(m_file, 0, "unsupported NTFF version " + std::to_string(version)
+                                         + "; this reader understands versions 4 and 5");
+    m_profile.version = version;
+    m_profile.fileSize = m_data.size();
+    if (m_data.size() < kNtffMetadataOffset)
+        throw ImportError(m_file, m_data.size(), "file ends inside the 128-byte NTFF header; expected at least "
+                                                     + std::to_string(kNtffMetadataOffset) + " bytes");
+    m_metadataSize = loadU32(m_data.data() + 1);
+    if (m_metadataSize > m_data.size() - kNtffMetadataOffset)
+        throw ImportError(m_file, 1, "metadata length " + std::to_string(m_metadataSize) + " runs past the end of the file ("
+                                         + std::to_string(m_data.size()) + " bytes); expected the protobuf message at byte 128 to fit");
+    m_payloadOffset = kNtffMetadataOffset + m_metadataSize;
+}
+
+void NtffReader::readMetadata(const ProtobufReader &top)
+{
+    m_profile.neffName = std::string(top.bytes(1));
+    const std::string_view uuid = top.bytes(2); // 16 bytes of uuid, then junk
+    std::string raw(uuid.substr(0, 16));
+    raw.resize(16, '\0');
+    m_profile.uuid = hex(raw);
+    if (top.find(7))
+        m_profile.captureUnixTime = top.integer(7);
+    if (auto m = top.message(8))
+        m_profile.runtimeVersion = versionString(*m);
+    m_profile.instanceType = std::string(top.bytes(9));
+    if (auto m = top.message(11))
+        m_profile.driverVersion = versionString(*m);
+    if (auto m = top.message(12))
+        m_profile.collectivesVersion = versionString(*m);
+
+    // f4 { f4 { f1 <subgraph> } }: one core / subgraph in every sample.
+    uint64_t subgraphs = 0;
+    std::optional<ProtobufReader> first;
+    ProtobufReader outer = top;
+    Field f;
+    while (outer.next(f)) {
+        if (f.number != 4)
+            continue;
+        ProtobufReader mid = outer.nested(f);
+        Field g;
+        while (mid.next(g)) {
+            if (g.number != 4)
+                continue;
+            ProtobufReader inner = mid.nested(g);
+            Field h;
+            while (inner.next(h)) {
+                if (h.number != 1)
+                    continue;
+                if (!subgraphs++)
+                    first = inner.nested(h);
+            }
+        }
+    }
+    if (!first)
+        throw ImportError(m_file, kNtffMetadataOffset, "metadata has no subgraph (field 4.4.1); expected one NeuronCore subgraph");
+    if (subgraphs > 1)
+        m_profile.diagnostics.warn("additional subgraphs in the metadata ignored (only the first is decoded)", {}, subgraphs - 1);
+    readSubgraph(*first);
+}
+
+void NtffReader::readSubgraph(const ProtobufReader &sg)
+{
+    ProtobufReader r = sg;
+    Field f;
+    std::vector<ProtobufReader> blockMessages;
+    while (r.next(f)) {
+        switch (f.number) {
+        case 1:
+            r.expectType(f, WireType::LengthDelimited);
+            m_profile.subgraphName = std::string(f.bytes);
+            break;
+        case 4:
+            readProgram(r.nested(f));
+            break;
+        case 5:
+            blockMessages.push_back(r.nested(f));
+            break;
+        case 6: {
+            const ProtobufReader s = r.nested(f);
+            NtffSection section;
+            section.kind = static_cast<uint32_t>(s.integer(1));
+            section.flag = static_cast<uint32_t>(s.integer(3));
+            section.offset = s.integer(5);
+            section.size = s.integer(6);
+            section.descriptorOffset = f.offset;
+            m_profile.sections.push_back(section);
+            break;
+        }
+        case 7: {
+            const ProtobufReader q = r.nested(f);
+            NtffDmaQueue queue;
+            queue.engine = static_cast<uint32_t>(q.integer(1));
+            queue.queue = static_cast<uint32_t>(q.integer(2));
+            queue.type = static_cast<uint32_t>(q.integer(3));
+            queue.name = std::string(q.bytes(4));
+            queue.displayName = queueDisplayName(queue.name);
+            m_profile.dmaQueues.push_back(std::move(queue));
+            break;
+        }
+        case 10:
+            readClocks(r.nested(f));
+            break;
+        case 11: {
+            const ProtobufReader m = r.nested(f);
+            m_profile.memoryUsage.push_back(NtffMemoryUsage{m.integer(1), m.integer(2), std::string(m.bytes(3))});
+            break;
+        }
+        case 14:
+            r.expectType(f, WireType::Varint);
+            m_profile.totalTimePs = f.value;
+            break;
+        default:
+            break;
+        }
+    }
+    // Runtime blocks need the programs, which may come in any order.
+    for (const auto &m : blockMessages)
+        readRuntimeBlocks(m);
+    for (auto &p : m_profile.programs)
+        computeNeffIndices(p);
+    std::sort(m_profile.programs.begin(), m_profile.programs.end(),
+              [](const NtffProgram &a, const NtffProgram &b) { return a.engine < b.engine; });
+}
+
+void NtffReader::readProgram(const ProtobufReader &msg)
+{
+    const uint64_t stream = msg.integer(1);
+    const auto where = "byte " + std::to_string(msg.baseOffset());
+    if (stream >= kNtffEngineCount) {
+        m_profile.diagnostics.warn("programs of an unknown engine index ignored", where);
+        return;
+    }
+    const NtffEngine engine = engineOfStream(static_cast<uint32_t>(stream));
+    for (const auto &p : m_profile.programs)
+        if (p.engine == engine) {
+            m_profile.diagnostics.warn("duplicate programs of one engine ignored", where);
+            return;
+        }
+    NtffProgram p;
+    p.engine = engine;
+    p.streamIndex = static_cast<uint32_t>(stream);
+    p.address = msg.integer(2);
+    const std::string_view code = msg.bytes(3);
+    const size_t n = code.size() / kNtffInstructionBytes;
+    if (code.size() % kNtffInstructionBytes)
+        m_profile.diagnostics.warn("program bytes not a multiple of 64 (partial instruction ignored)", where);
+    if (n > 65536)
+        m_profile.diagnostics.warn("program longer than 65,536 instructions: record addresses are ambiguous", where);
+    p.opcodes.resize(n);
+    p.notifyHints.resize(n);
+    for (size_t pc = 0; pc < n; ++pc) {
+        p.opcodes[pc] = static_cast<uint8_t>(code[pc * kNtffInstructionBytes]);
+        p.notifyHints[pc] = static_cast<uint8_t>(code[pc * kNtffInstructionBytes + kNtffNotifyHintByte]);
+    }
+    m_profile.programs.push_back(std::move(p));
+}
+
+void NtffReader::readRuntimeBlocks(const ProtobufReader &msg)
+{
+    const uint64_t stream = msg.integer(1);
+    NtffProgram *program = nullptr;
+    for (auto &p : m_profile.programs)
+        if (p.streamIndex == stream)
+            program = &p;
+    if (!program) {
+        m_profile.diagnostics.warn("runtime blocks of an engine without a program ignored", "byte " + std::to_string(msg.baseOffset()));
+        return;
+    }
+    ProtobufReader r = msg;
+    Field f;
+    while (r.next(f)) {
+        if (f.number != 2)
+            continue;
+        const ProtobufReader b = r.nested(f);
+        const uint64_t pc = b.integer(1) / kNtffInstructionBytes;
+        NtffRuntimeBlock block;
+        block.pc = static_cast<uint32_t>(std::min<uint64_t>(pc, std::numeric_limits<uint32_t>::max()));
+        block.count = b.integer(2);
+        block.kind = static_cast<uint32_t>(b.integer(3));
+        program->runtimeBlocks.push_back(block);
+    }
+}
+
+// pcs not covered by kind-0 runtime blocks are the NEFF instructions in order; a kind-2 block
+// {pc p, count c} means c NEFF instructions were elided just before p (counted when p is not covered).
+void NtffReader::computeNeffIndices(NtffProgram &program)
+{
+    const size_t n = program.size();
+    std::vector<uint8_t> covered(n, 0);
+    std::vector<uint64_t> elided(n, 0);
+    for (const auto &b : program.runtimeBlocks) {
+        if (b.pc >= n)
+            continue;
+        if (b.kind == 2) {
+            elided[b.pc] = std::min<uint64_t>(elided[b.pc] + b.count, uint64_t(1) << 40);
+        } else {
+            const uint64_t end = b.pc + std::min<uint64_t>(b.count, n - b.pc);
+            std::fill(covered.begin() + b.pc, covered.begin() + static_cast<ptrdiff_t>(end), 1);
+        }
+    }
+    program.neffIndex.assign(n, -1);
+    uint64_t index = 0;
+    for (size_t pc = 0; pc < n; ++pc) {
+        if (covered[pc])
+            continue;
+        index += elided[pc];
+        if (index <= uint64_t(std::numeric_limits<int32_t>::max()))
+            program.neffIndex[pc] = static_cast<int32_t>(index);
+        ++index;
+    }
+}
+
+void NtffReader::readClocks(const ProtobufReader &msg)
+{
+    std::array<uint32_t, 32> repetitions{};
+    ProtobufReader r = msg;
+    Field f;
+    while (r.next(f)) {
+        const ProtobufReader c = r.nested(f);
+        NtffClock clock;
+        clock.field = f.number;
+        clock.index = f.number < repetitions.size() ? repetitions[f.number]++ : 0;
+        clock.base = c.integer(1);
+        clock.div = c.integer(2, 1);
+        clock.mul = c.integer(3, 1);
+        m_profile.clocks.push_back(clock);
+    }
+}
+
+void NtffReader::layoutSections()
+{
+    auto &sections = m_profile.sections;
+    const uint64_t payload = m_data.size() - m_payloadOffset;
+    uint64_t maxEnd = 0, sum = 0;
+    for (size_t i = 0; i < sections.size(); ++i) {
+        const auto &s = sections[i];
+        const std::string what = "payload section " + std::to_string(i) + " (kind " + std::to_string(s.kind) + ")";
+        if (s.size % kNtffRecordBytes)
+            throw ImportError(m_file, s.descriptorOffset, what + " has size " + std::to_string(s.size)
+                                                              + ", not a multiple of 16; expected whole 16-byte records");
+        if (s.offset > std::numeric_limits<uint64_t>::max() - s.size || s.offset + s.size > (uint64_t(1) << 56))
+            throw ImportError(m_file, s.descriptorOffset, what + " offset " + std::to_string(s.offset) + " + size "
+                                                              + std::to_string(s.size) + " is out of range; expected a section within the file");
+        maxEnd = std::max(maxEnd, s.offset + s.size);
+        sum += s.size;
+    }
+    std::vector<size_t> order(sections.size());
+    std::iota(order.begin(), order.end(), size_t(0));
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return sections[a].offset < sections[b].offset; });
+    const NtffSection *prev = nullptr;
+    size_t prevIndex = 0;
+    for (size_t i : order) {
+        const auto &s = sections[i];
+        if (s.size == 0)
+            continue;
+        if (prev && s.offset < prev->offset + prev->size)
+            throw ImportError(m_file, s.descriptorOffset,
+                              "payload section " + std::to_string(i) + " (offset " + std::to_string(s.offset) + ", size "
+                                  + std::to_string(s.size) + ") overlaps section " + std::to_string(prevIndex) + " (offset "
+                                  + std::to_string(prev->offset) + ", size " + std::to_string(prev->size)
+                                  + "); expected disjoint sections");
+        prev = &s;
+        prevIndex = i;
+    }
+    if (maxEnd > payload) {
+        // A file cut short still has contiguous sections starting at 0 (sum of sizes == end). Anything
+        // else pointing past the end is a corrupt offset or size.
+        if (maxEnd != sum) {
+            for (size_t i = 0; i < sections.size(); ++i) {
+                const auto &s = sections[i];
+                if (s.offset + s.size > payload)
+                    throw ImportError(m_file, s.descriptorOffset,
+                                      "payload section " + std::to_string(i) + " (kind " + std::to_string(s.kind)
+                                          + ") at payload offset " + std::to_string(s.offset) + " with "
+                                          + std::to_string(s.size) + " bytes ends at file byte "
+                                          + std::to_string(m_payloadOffset + s.offset + s.size) + ", past the end of the file ("
+                                          + std::to_string(m_data.size()) + " bytes); expected sections inside the payload");
+            }
+        }
+        uint64_t missing = 0;
+        for (auto &s : sections) {
+            s.available = s.offset >= payload ? 0 : std::min(s.size, (payload - s.offset) / kNtffRecordBytes * kNtffRecordBytes);
+            missing += (s.size - s.available) / kNtffRecordBytes;
+        }
+        m_profile.diagnostics.warn("NTFF payload truncated: records missing at the end of the file (loaded what is complete)",
+                                   "byte " + std::to_string(m_data.size()), missing);
+        return;
+    }
+    for (auto &s : sections)
+        s.available = s.size;
+    if (maxEnd < payload)
+        m_profile.diagnostics.warn("bytes after the last payload section ignored", "byte " + std::to_string(m_payloadOffset + maxEnd),
+                                   payload - maxEnd);
+}
+
+NtffReader::Clock NtffReader::makeClock(uint32_t field, uint32_t index) const
+{
+    Clock c;
+    for (const auto &e : m_profile.clocks) {
+        if (e.field != field || e.index != index)
+            continue;
+        if (e.div == 0 || e.mul == 0 || e.div >= kMaxClockFactor || e.mul >= kMaxClockFactor)
+            return c; // invalid: records using it are skipped and counted
+        c.valid = true;
+        c.base = e.base;
+        c.mul = e.mul;
+        c.div = e.div;
+        c.fastLimit = uint64_t(kMaxPs) / e.mul;
+        return c;
+    }
+    return c;
+}
+
+void NtffReader::prepareDecoders()
+{
+    for (int i = 0; i < kNtffEngineCount; ++i) {
+        EngineState &es = m_engines[size_t(i)];
+        const NtffEngine engine = static_cast<NtffEngine>(i + 1);
+        es.clock = makeClock(kClockOfEngine[size_t(i)], 0);
+        es.program = m_profile.program(engine);
+        es.valid = es.program && es.clock.valid;
+        if (!es.program)
+            continue;
+        es.base16 = static_cast<uint32_t>((es.program->address / kNtffInstructionBytes) & 0xffff);
+        es.programSize = static_cast<uint32_t>(std::min<size_t>(es.program->size(), 65536));
+        es.notifyKind.assign(es.programSize, 0);
+        for (uint32_t pc = 0; pc < es.programSize; ++pc) {
+            const uint8_t hint = es.program->notifyHints[pc];
+            if (es.program->opcodes[pc] == kNtffOpNotify && (hint == 2 || hint == 3))
+                es.notifyKind[pc] = hint;
+        }
+    }
+    m_eventClock = makeClock(kEventClockField, 0);
+    m_throttleClock = makeClock(kThrottleClockField, 0);
+    for (uint32_t i = 0; i < m_dmaClocks.size(); ++i)
+        m_dmaClocks[i] = makeClock(kDmaClockField, i);
+    m_open.assign(size_t(kNtffEngineCount) * 65536, OpenInstruction{});
+}
+
+void NtffReader::note(Issue issue, const char *record)
+{
+    IssueCounter &c = m_issues[issue];
+    if (c.count++ == 0)
+        c.firstOffset = static_cast<uint64_t>(record - m_data.data());
+}
+
+void NtffReader::advanceProgress(uint64_t records)
+{
+    m_done += records;
+    const int permille = m_work ? static_cast<int>(std::min<uint64_t>(999, m_done * 1000 / m_work)) : 0;
+    if (permille != m_lastPermille) {
+        m_lastPermille = permille;
+        m_options.report(permille);
+    }
+}
+
+template <class Fn>
+void NtffReader::forEachRecord(uint32_t kind, Fn &&fn)
+{
+    for (const auto &s : m_profile.sections) {
+        if (s.kind != kind)
+            continue;
+        const char *base = m_data.data() + m_payloadOffset + s.offset;
+        const uint64_t n = s.available / kNtffRecordBytes;
+        for (uint64_t chunk = 0; chunk < n; chunk += kChunkRecords) {
+            if (m_options.cancelled())
+                throw LoadCancelled();
+            const uint64_t end = std::min<uint64_t>(n, chunk + kChunkRecords);
+            for (const char *p = base + chunk * kNtffRecordBytes, *e = base + end * kNtffRecordBytes; p != e;
+                 p += kNtffRecordBytes)
+                fn(loadU32(p), loadU32(p + 4), loadU64(p + 8), p);
+            advanceProgress(end - chunk);
+        }
+    }
+}
+
+// Pass 1: the origin is the latest end of the start NOTIFYs (hint 2); the decoded total time is the
+// latest begin of an end NOTIFY (hint 3) minus the earliest begin of a start NOTIFY.
+void NtffReader::findOrigin()
+{
+    bool haveOrigin = false, haveStart = false, haveEnd = false;
+    int64_t origin = 0, firstStart = 0, lastEnd = 0;
+    forEachRecord(0, [&](uint32_t hdr, uint32_t, uint64_t ts, const char *) {
+        const uint32_t engine = (hdr >> 26) & 0x1f;
+        if (engine - 1 >= uint32_t(kNtffEngineCount))
+            return;
+        EngineState &es = m_engines[engine - 1];
+        if (!es.valid)
+            return;
+        const uint32_t addr16 = hdr & 0xffff;
+        const uint32_t pc = (addr16 - es.base16) & 0xffff;
+        if (pc >= es.programSize || !es.notifyKind[pc])
+            return;
+        int64_t t;
+        if (!toPs(es.clock, ts, t))
+            return;
+        OpenInstruction &o = m_open[size_t(engine - 1) * 65536 + addr16];
+        if (!((hdr >> 24) & 1)) {
+            o = OpenInstruction{t, 0, 0, 1};
+            return;
+        }
+        if (!o.open)
+            return;
+        o.open = 0;
+        if (es.notifyKind[pc] == 2) {
+            origin = haveOrigin ? std::max(origin, t) : t;
+            firstStart = haveStart ? std::min(firstStart, o.t0) : o.t0;
+            haveOrigin = haveStart = true;
+        } else {
+            lastEnd = haveEnd ? std::max(lastEnd, o.t0) : o.t0;
+            haveEnd = true;
+        }
+    });
+    std::fill(m_open.begin(), m_open.end(), OpenInstruction{});
+    if (haveStart && haveEnd)
+        m_profile.decodedTotalTimePs = lastEnd - firstStart;
+    if (haveOrigin) {
+        m_profile.originPs = origin;
+        m_profile.originFromNotify = true;
+    } else {
+        findFallbackOrigin();
+    }
+}
+
+// Without a start NOTIFY (a cut file, an unknown runtime): time 0 is the earliest instruction begin.
+void NtffReader::findFallbackOrigin()
+{
+    bool have = false;
+    int64_t first = 0;
+    for (const auto &s : m_profile.sections) {
+        if (s.kind != 0)
+            continue;
+        const char *p = m_data.data() + m_payloadOffset + s.offset;
+        for (uint64_t i = 0, n = s.available / kNtffRecordBytes; i < n; ++i, p += kNtffRecordBytes) {
+            if ((i & (kChunkRecords - 1)) == 0 && m_options.cancelled())
+                throw LoadCancelled();
+            const uint32_t hdr = loadU32(p);
+            const uint32_t engine = (hdr >> 26) & 0x1f;
+            if (((hdr >> 24) & 1) || engine - 1 >= uint32_t(kNtffEngineCount) || !m_engines[engine - 1].valid)
+                continue;
+            const EngineState &es = m_engines[engine - 1];
+            if ((((hdr & 0xffff) - es.base16) & 0xffff) >= es.programSize)
+                continue;
+            int64_t t;
+            if (toPs(es.clock, loadU64(p + 8), t) && (!have || t < first)) {
+                first = t;
+                have = true;
+            }
+        }
+    }
+    m_profile.originPs = have ? first : 0;
+    m_profile.originFromNotify = false;
+    m_profile.diagnostics.warn("no start NOTIFY found: time 0 is the first instruction instead of the execution start");
+}
+
+void NtffReader::decodeInstructions()
+{
+    uint64_t records = 0;
+    for (const auto &s : m_profile.sections)
+        records += s.kind == 0 ? s.available / kNtffRecordBytes : 0;
+    m_profile.instructions.reserve(records / 2);
+    const int64_t origin = m_profile.originPs;
+    int64_t lastEnd = 0;
+    bool haveLastEnd = false;
+    auto &rows = m_profile.instructions;
+    forEachRecord(0, [&](uint32_t hdr, uint32_t arg, uint64_t ts, const char *rec) {
+        const uint32_t engine = (hdr >> 26) & 0x1f;
+        if (engine - 1 >= uint32_t(kNtffEngineCount))
+            return note(InstrUnknownEngine, rec);
+        EngineState &es = m_engines[engine - 1];
+        if (!es.valid)
+            return note(InstrNoProgram, rec);
+        int64_t t;
+        if (!toPs(es.clock, ts, t))
+            return note(TimeOutOfRange, rec);
+        const uint32_t addr16 = hdr & 0xffff;
+        OpenInstruction &o = m_open[size_t(engine - 1) * 65536 + addr16];
+        if (!((hdr >> 24) & 1)) {
+            if (o.open)
+                note(InstrBeginReplaced, rec);
+            o = OpenInstruction{t, arg, static_cast<uint8_t>(hdr >> 16), 1};
+            return;
+        }
+        if (!o.open)
+            return note(InstrEndWithoutBegin, rec);
+        o.open = 0;
+        const uint32_t pc = (addr16 - es.base16) & 0xffff;
+        if (pc >= es.programSize)
+            return note(InstrOutsideProgram, rec);
+        if (o.t0 < origin)
+            return note(InstrBeforeOrigin, rec);
+        NtffInstructionRow row;
+        row.timestamp = (o.t0 - origin) / 1000;
+        row.duration = floorDiv(t - o.t0, 1000);
+        row.pc = pc;
+        row.compilerPc = es.program->neffIndex[pc];
+        row.evtWaitTime = (o.arg >> 16) * 5 / 7; // cycles / 1.4, truncated
+        row.crcIn = static_cast<uint16_t>(arg & 0xffff);
+        row.crcOut = static_cast<uint16_t>(arg >> 16);
+        row.engine = static_cast<NtffEngine>(engine);
+        row.opcode = es.program->opcodes[pc];
+        row.lane = row.engine == NtffEngine::Tensor && row.opcode == kNtffOpMatmul ? NtffLane::TensorMatrix
+                                                                                   : ntffLaneOf(row.engine);
+        row.flags = o.flags;
+        rows.push_back(row);
+        const int64_t end = t - origin;
+        lastEnd = haveLastEnd ? std::max(lastEnd, end) : end;
+        haveLastEnd = true;
+    });
+    for (const auto &o : m_open)
+        if (o.open)
+            ++m_issues[InstrBeginWithoutEnd].count;
+    m_lastEndPs = lastEnd;
+    m_haveLastEnd = haveLastEnd;
+    m_profile.lastHwTimestamp = haveLastEnd ? floorDiv(lastEnd, 1000) : 0;
+    m_profile.recordsRead += records;
+    std::vector<OpenInstruction>().swap(m_open);
+}
+
+void NtffReader::decodeEvents()
+{
+    const int64_t origin = m_profile.originPs;
+    const Clock clock = m_eventClock;
+    forEachRecord(1, [&](uint32_t hdr, uint32_t arg, uint64_t ts, const char *rec) {
+        ++m_profile.eventRecordCount;
+        if (!clock.valid)
+            return note(EventNoClock, rec);
+        int64_t t;
+        if (!toPs(clock, ts, t))
+            return note(TimeOutOfRange, rec);
+        t -= origin;
+        if (t < 0)
+            return note(EventBeforeOrigin, rec);
+        if (!((hdr >> 8) & 1)) {
+            ++m_profile.otherEventCount;
+            return;
+        }
+        NtffSemaphoreRow row;
+        row.timestamp = t / 1000;
+        row.value = arg;
+        row.id = static_cast<uint8_t>(hdr & 0xff);
+        row.op = static_cast<uint8_t>(hdr >> 16);
+        row.source = static_cast<uint8_t>((hdr >> 26) & 0xf);
+        row.flags = static_cast<uint8_t>((hdr >> 30) & 1);
+        m_profile.semaphores.push_back(row);
+    });
+    m_profile.recordsRead += m_profile.eventRecordCount;
+}
+
+// DMA packets: type 1 = start, 5 = data complete (size, crc), 6 = later completion; paired FIFO per
+// (DMA engine, queue).
+void NtffReader::decodeDma()
+{
+    struct Fifo
+    {
+        std::vector<int64_t> starts;
+        size_t head = 0;
+    };
+    std::array<Fifo, 256> fifos;
+    const int64_t origin = m_profile.originPs;
+    uint64_t records = 0;
+    forEachRecord(4, [&](uint32_t hdr, uint32_t arg, uint64_t ts, const char *rec) {
+        ++records;
+        const uint32_t engine = (hdr >> 24) & 0xf;
+        const uint32_t type = arg & 0xf;
+        const uint32_t queue = (arg >> 4) & 0xf;
+        if (type != 1 && type != 5) {
+            if (type != 6)
+                note(DmaUnknownType, rec);
+            return;
+        }
+        const Clock &clock = m_dmaClocks[engine];
+        if (!clock.valid)
+            return note(DmaNoClock, rec);
+        int64_t t;
+        if (!toPs(clock, ts, t))
+            return note(TimeOutOfRange, rec);
+        Fifo &q = fifos[engine * 16 + queue];
+        if (type == 1) {
+            q.starts.push_back(t);
+            return;
+        }
+        if (q.head == q.starts.size())
+            return note(DmaCompletionWithoutStart, rec);
+        const int64_t t0 = q.starts[q.head++];
+        if (q.head == q.starts.size()) {
+            q.starts.clear();
+            q.head = 0;
+        } else if (q.head >= 4096 && q.head * 2 >= q.starts.size()) {
+            q.starts.erase(q.starts.begin(), q.starts.begin() + static_cast<ptrdiff_t>(q.head));
+            q.head = 0;
+        }
+        if (t0 < origin)
+            return note(DmaBeforeOrigin, rec);
+        NtffDmaRow row;
+        row.timestamp = (t0 - origin) / 1000;
+        row.duration = floorDiv(t - t0, 1000);
+        row.transferSize = hdr & 0xffffff;
+        row.crc = static_cast<uint16_t>(arg >> 16);
+        row.engine = static_cast<uint8_t>(engine);
+        row.queue = static_cast<uint8_t>(queue);
+        m_profile.dma.push_back(row);
+    });
+    for (const auto &q : fifos)
+        m_issues[DmaStartWithoutCompletion].count += q.starts.size() - q.head;
+    m_profile.recordsRead += records;
+}
+
+// Throttle ("ham") rows: each lasts until the next row; the last one until the latest instruction end.
+void NtffReader::decodeThrottle()
+{
+    const int64_t origin = m_profile.originPs;
+    const Clock clock = m_throttleClock;
+    bool havePrev = false;
+    int64_t prevT = 0;
+    NtffThrottleRow prev;
+    uint64_t records = 0;
+    auto flush = [&](int64_t nextT) {
+        prev.duration = std::max<int64_t>(0, floorDiv(nextT - prevT, 1000));
+        m_profile.throttle.push_back(prev);
+    };
+    forEachRecord(5, [&](uint32_t hdr, uint32_t arg, uint64_t ts, const char *rec) {
+        ++records;
+        if (!clock.valid)
+            return note(ThrottleNoClock, rec);
+        int64_t t;
+        if (!toPs(clock, ts, t))
+            return note(TimeOutOfRange, rec);
+        t -= origin;
+        if (havePrev)
+            flush(t);
+        havePrev = t >= 0;
+        if (!havePrev)
+            return note(ThrottleBeforeOrigin, rec);
+        prevT = t;
+        prev = NtffThrottleRow{};
+        prev.timestamp = t / 1000;
+        prev.reason = static_cast<uint8_t>(hdr & 0xff);
+        if (arg & 0x80) {
+            prev.k = 1;
+            prev.n = 1;
+            prev.type = 99;
+        } else {
+            prev.k = arg & 0x7f;
+            prev.n = (hdr >> 16) & 0xff;
+            prev.type = 0;
+        }
+    });
+    if (havePrev)
+        flush(m_haveLastEnd ? m_lastEndPs : prevT);
+    m_profile.recordsRead += records;
+}
+
+void NtffReader::flushIssues()
+{
+    for (int i = 0; i < IssueCount; ++i) {
+        const IssueCounter &c = m_issues[size_t(i)];
+        if (c.count)
+            m_profile.diagnostics.warn(issueMessage(i), c.firstOffset ? "byte " + std::to_string(c.firstOffset) : std::string(),
+                                       c.count);
+    }
+    uint64_t unknown = 0;
+    for (const auto &s : m_profile.sections)
+        if (s.kind != 0 && s.kind != 1 && s.kind != 4 && s.kind != 5)
+            unknown += s.available / kNtffRecordBytes;
+    if (unknown)
+        m_profile.diagnostics.warn("records in sections of an unknown kind (skipped)", {}, unknown);
+}
+
+} // namespace lanescope
