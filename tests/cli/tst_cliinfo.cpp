@@ -1,0 +1,146 @@
+// lanescope-cli info: JSON shape, exit codes and error text, run as a user would (a real process).
+#include "corpus.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run cli(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(LANESCOPE_CLI), args);
+    p.waitForFinished(120000);
+    return Run{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+QString writeFile(QTemporaryDir &dir, const QString &name, const QByteArray &data)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(data);
+    return path;
+}
+
+QByteArray readData(const char *name)
+{
+    QFile f(QStringLiteral(LANESCOPE_TEST_DATA "/") + QLatin1String(name));
+    f.open(QIODevice::ReadOnly);
+    return f.readAll();
+}
+
+} // namespace
+
+class TestCliInfo : public QObject
+{
+    Q_OBJECT
+private slots:
+    void jsonShape()
+    {
+        const QString path = QStringLiteral(LANESCOPE_TEST_DATA "/cli_info_small.json");
+        const Run r = cli({QStringLiteral("info"), path, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o[QStringLiteral("format")].toString(), QStringLiteral("chrome-json"));
+        QCOMPARE(o[QStringLiteral("events")].toInt(), 6);
+        QCOMPARE(o[QStringLiteral("slices")].toInt(), 2);
+        QCOMPARE(o[QStringLiteral("instants")].toInt(), 1);
+        QCOMPARE(o[QStringLiteral("counter_samples")].toInt(), 1);
+        QCOMPARE(o[QStringLiteral("flows")].toInt(), 0);
+        QCOMPARE(o[QStringLiteral("start_ns")].toInteger(), 10000);
+        QCOMPARE(o[QStringLiteral("end_ns")].toInteger(), 15000);
+        QCOMPARE(o[QStringLiteral("phases")].toObject()[QStringLiteral("X")].toInt(), 2);
+        QCOMPARE(o[QStringLiteral("phases")].toObject()[QStringLiteral("M")].toInt(), 1);
+        QCOMPARE(o[QStringLiteral("categories")].toObject()[QStringLiteral("cpu_op")].toInt(), 2);
+        const QJsonArray tracks = o[QStringLiteral("tracks")].toArray();
+        QCOMPARE(tracks.size(), 2);
+        bool sawThread = false;
+        for (const auto &t : tracks) {
+            const QJsonObject to = t.toObject();
+            QVERIFY(to.contains(QStringLiteral("group")) && to.contains(QStringLiteral("name")) && to.contains(QStringLiteral("kind")));
+            if (to[QStringLiteral("name")].toString() == QStringLiteral("Thread 2")) {
+                sawThread = true;
+                QCOMPARE(to[QStringLiteral("group")].toString(), QStringLiteral("host"));
+                QCOMPARE(to[QStringLiteral("count")].toInt(), 3); // 2 slices + 1 instant
+            }
+        }
+        QVERIFY(sawThread);
+        const QJsonArray warnings = o[QStringLiteral("warnings")].toArray();
+        QCOMPARE(warnings.size(), 1);
+        QCOMPARE(warnings[0].toObject()[QStringLiteral("message")].toString(), QStringLiteral("flow ends without a start"));
+        QCOMPARE(warnings[0].toObject()[QStringLiteral("count")].toInt(), 1);
+        QCOMPARE(o[QStringLiteral("metadata")].toObject()[QStringLiteral("displayTimeUnit")].toString(), QStringLiteral("ms"));
+    }
+
+    void textOutput()
+    {
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("t.json"), QByteArray("[{\"ph\":\"X\",\"name\":\"a\",\"ts\":1,\"dur\":1,\"pid\":1,\"tid\":1}]"));
+        const Run r = cli({QStringLiteral("info"), path});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("slices:          1"));
+    }
+
+    void unreadableInputs_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("empty") << QByteArray() << QStringLiteral("empty");
+        QTest::newRow("not json") << QByteArray("garbage!") << QStringLiteral("unrecognised file format");
+        QTest::newRow("invalid json") << readData("invalid_unescaped_quote.json") << QStringLiteral("at byte");
+        QTest::newRow("json, not a trace") << QByteArray("{\"schema\":\"1.0\",\"nodes\":[]}") << QStringLiteral("not a Chrome/Kineto trace");
+    }
+    void unreadableInputs()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("bad.json"), content);
+        const Run r = cli({QStringLiteral("info"), path, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.out.isEmpty());
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(err.contains(path), qPrintable(err));
+        QVERIFY2(err.contains(expected), qPrintable(err));
+    }
+
+    void missingFileAndUsage()
+    {
+        QCOMPARE(cli({QStringLiteral("info"), QStringLiteral("/nonexistent/trace.json")}).exitCode, 2);
+        QCOMPARE(cli({QStringLiteral("info")}).exitCode, 2);
+        QCOMPARE(cli({QStringLiteral("no-such-command")}).exitCode, 2);
+        const Run v = cli({QStringLiteral("--version")});
+        QCOMPARE(v.exitCode, 0);
+        QVERIFY(v.out.startsWith("lanescope-cli "));
+        QCOMPARE(cli({QStringLiteral("--help")}).exitCode, 0);
+    }
+
+    void realKinetoFile()
+    {
+        LANESCOPE_REQUIRE_CORPUS();
+        const Run r = cli({QStringLiteral("info"), lanescope::test::corpusFile(QStringLiteral("kineto/docs__after_fix_trace.json")), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        // counted independently: grep -c '"ph": "X"' etc. on the file
+        QCOMPARE(o[QStringLiteral("events")].toInt(), 75);
+        QCOMPARE(o[QStringLiteral("phases")].toObject()[QStringLiteral("X")].toInt(), 9);
+        QCOMPARE(o[QStringLiteral("phases")].toObject()[QStringLiteral("f")].toInt(), 3);
+        QCOMPARE(o[QStringLiteral("flows")].toInt(), 1);
+        QVERIFY(o[QStringLiteral("metadata")].toObject().contains(QStringLiteral("deviceProperties")));
+        QVERIFY(o[QStringLiteral("metadata")].toObject().contains(QStringLiteral("baseTimeNanoseconds")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliInfo)
+#include "tst_cliinfo.moc"
