@@ -15,6 +15,8 @@ constexpr int kExitUnreadable = 2; // input cannot be read, or usage error
 
 int cmdInfo(const Args &args);
 int cmdGenerateSample(const Args &args);
+int cmdRows(const Args &args);
+int cmdNeff(const Args &args);
 
 struct Command
 {

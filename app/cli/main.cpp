@@ -13,6 +13,10 @@ const std::vector<Command> &commands()
         {"info", cmdInfo, "info PATH [--json]", "what was loaded: events, slices, tracks, phases, categories, warnings"},
         {"generate-sample", cmdGenerateSample, "generate-sample -o FILE [--steps N]",
          "write the synthetic Kineto sample trace (RMSNorm-shaped) that `make run` opens"},
+        {"rows", cmdRows, "rows PATH --table instruction|dma|semaphore [--format jsonl|csv]",
+         "decoded NTFF rows, one per line, neuron-profile field names, ns from the origin"},
+        {"neff", cmdNeff, "neff PATH [--json]",
+         "a compiled Neuron program: header, uuid, compiler, target, members, subgraphs, DMA queues, engines"},
     };
     return all;
 }

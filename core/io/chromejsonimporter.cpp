@@ -549,7 +549,7 @@ void ChromeJsonReader::keepMetadata(std::string_view key, sj::value v)
 void ChromeJsonReader::finishStats()
 {
     ImportStats &st = m_b.stats();
-    st.eventsRead = m_events;
+    st.eventsRead = m_objects; // event objects; other array elements are skipped with a warning
     st.bytesRead = m_input.size();
     for (int c = 0; c < 256; ++c)
         if (m_phaseCounts[c])

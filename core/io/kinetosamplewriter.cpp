@@ -42,10 +42,18 @@ void appendEscaped(std::string &out, std::string_view s)
     out += '"';
     for (const char c : s) {
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
         default:
             if (static_cast<unsigned char>(c) < 0x20) {
                 char buf[8];
@@ -81,12 +89,12 @@ void appendMicros(std::string &out, int64_t ns)
 struct Event
 {
     char ph = 'X';
-    std::string cat;  // empty: no "cat" member
+    std::string cat; // empty: no "cat" member
     std::string name;
-    std::string pid;  // JSON tokens
+    std::string pid; // JSON tokens
     std::string tid;
-    int64_t ts = 0;   // ns
-    int64_t dur = -1; // ns, < 0: no "dur" member
+    int64_t ts = 0;    // ns
+    int64_t dur = -1;  // ns, < 0: no "dur" member
     std::string extra; // further members, e.g. "\"id\": 7, \"bp\": \"e\""
     std::string args;  // members of "args", empty: no args
 };
@@ -131,10 +139,10 @@ struct OpSpec
     const char *inputDims;
     const char *inputTypes;
     const char *concreteInputs;
-    bool allocates;         // an aten::empty child and a [memory] instant
+    bool allocates; // an aten::empty child and a [memory] instant
     const char *kernel;
-    int64_t hostNs;         // host-side work before the runtime call
-    int64_t kernelNs;       // device time
+    int64_t hostNs;   // host-side work before the runtime call
+    int64_t kernelNs; // device time
 };
 
 constexpr OpSpec kNaiveOps[] = {
@@ -142,19 +150,22 @@ constexpr OpSpec kNaiveOps[] = {
      "nki_pow_bf16_tile128", 9 * kUs, 305 * kUs},
     {"aten::mean", "[[8, 2048, 4096], [], [], []]", "[\"c10::BFloat16\", \"ScalarList\", \"Scalar\", \"\"]",
      "[\"\", \"[-1]\", \"True\", \"\"]", true, "nki_mean_reduce_bf16_free_axis", 11 * kUs, 178 * kUs},
-    {"aten::add", "[[8, 2048, 1], [], []]", "[\"c10::BFloat16\", \"Scalar\", \"Scalar\"]",
-     "[\"\", \"1e-06\", \"1\"]", false, "nki_add_scalar_bf16", 7 * kUs, 12 * kUs},
-    {"aten::rsqrt", "[[8, 2048, 1]]", "[\"c10::BFloat16\"]", "[\"\"]", true, "nki_rsqrt_bf16_act", 6 * kUs,
-     10 * kUs},
-    {"aten::mul", "[[8, 2048, 4096], [8, 2048, 1]]", "[\"c10::BFloat16\", \"c10::BFloat16\"]", "[\"\", \"\"]",
-     true, "nki_mul_broadcast_bf16", 8 * kUs, 322 * kUs},
+    {"aten::add", "[[8, 2048, 1], [], []]", "[\"c10::BFloat16\", \"Scalar\", \"Scalar\"]", "[\"\", \"1e-06\", \"1\"]",
+     false, "nki_add_scalar_bf16", 7 * kUs, 12 * kUs},
+    {"aten::rsqrt", "[[8, 2048, 1]]", "[\"c10::BFloat16\"]", "[\"\"]", true, "nki_rsqrt_bf16_act", 6 * kUs, 10 * kUs},
+    {"aten::mul", "[[8, 2048, 4096], [8, 2048, 1]]", "[\"c10::BFloat16\", \"c10::BFloat16\"]", "[\"\", \"\"]", true,
+     "nki_mul_broadcast_bf16", 8 * kUs, 322 * kUs},
     {"aten::mul", "[[8, 2048, 4096], [4096]]", "[\"c10::BFloat16\", \"c10::BFloat16\"]", "[\"\", \"\"]", true,
      "nki_mul_weight_bf16", 8 * kUs, 318 * kUs},
 };
 
-constexpr OpSpec kFusedOp = {"aten::rms_norm", "[[8, 2048, 4096], [], [4096], []]",
+constexpr OpSpec kFusedOp = {"aten::rms_norm",
+                             "[[8, 2048, 4096], [], [4096], []]",
                              "[\"c10::BFloat16\", \"ScalarList\", \"c10::BFloat16\", \"Scalar\"]",
-                             "[\"\", \"[4096]\", \"\", \"1e-06\"]", true, "nki_rmsnorm_fused_bf16", 14 * kUs,
+                             "[\"\", \"[4096]\", \"\", \"1e-06\"]",
+                             true,
+                             "nki_rmsnorm_fused_bf16",
+                             14 * kUs,
                              338 * kUs};
 
 constexpr int64_t kTensorBytes = int64_t(8) * 2048 * 4096 * 2; // one [8, 2048, 4096] bf16 tensor
@@ -199,12 +210,26 @@ public:
             emit(e);
         for (const Event &e : metadata())
             emit(e);
-        Event span{'X', "Trace", "PyTorch Profiler (0)", "\"Spans\"", "\"PyTorch Profiler\"", m_start,
-                   windowEnd - m_start, {}, "\"Op count\": 0"};
+        Event span{'X',
+                   "Trace",
+                   "PyTorch Profiler (0)",
+                   "\"Spans\"",
+                   "\"PyTorch Profiler\"",
+                   m_start,
+                   windowEnd - m_start,
+                   {},
+                   "\"Op count\": 0"};
         emit(span);
         emit(Event{'M', {}, "process_sort_index", "\"Spans\"", "0", m_start, -1, {}, "\"sort_index\": 536870912"});
-        emit(Event{'i', {}, "Iteration Start: PyTorch Profiler", "\"Traces\"", "\"Trace PyTorch Profiler\"", m_start,
-                   -1, "\"s\": \"g\"", {}});
+        emit(Event{'i',
+                   {},
+                   "Iteration Start: PyTorch Profiler",
+                   "\"Traces\"",
+                   "\"Trace PyTorch Profiler\"",
+                   m_start,
+                   -1,
+                   "\"s\": \"g\"",
+                   {}});
         emit(Event{'i', {}, "Record Window End", "\"\"", "\"\"", windowEnd, -1, "\"s\": \"g\"", {}});
         out += "\n],\n  \"traceName\": \"synthetic_kineto_rmsnorm.trace.json (generated by lanescope-cli "
                "generate-sample; synthetic data, not a measurement)\"\n}\n";
@@ -242,8 +267,9 @@ private:
         meta("process_name", host, "0", name);
         meta("process_labels", host, "0", "\"labels\": \"CPU\"");
         meta("process_sort_index", host, "0", "\"sort_index\": " + host);
-        meta("process_name", m_devicePid, "0", name);
-        meta("process_labels", m_devicePid, "0", "\"labels\": \"NeuronCore 0 (synthetic)\"");
+        meta("process_name", m_devicePid, "0",
+             std::string("\"name\": ") + quoted(KinetoSampleWriter::kDeviceProcessName));
+        meta("process_labels", m_devicePid, "0", "\"labels\": \"NeuronCore 0\"");
         meta("process_sort_index", m_devicePid, "0", "\"sort_index\": 5000000");
         meta("thread_name", m_devicePid, m_stream, "\"name\": \"stream " + m_stream + " \"");
         meta("thread_sort_index", m_devicePid, m_stream, "\"sort_index\": " + m_stream);
@@ -260,23 +286,31 @@ private:
 
     std::string annotationArgs(int64_t ext)
     {
-        return "\"External id\": " + std::to_string(ext) + ", \"Record function id\": 0, \"Ev Idx\": "
-            + std::to_string(m_evIdx++);
+        return "\"External id\": " + std::to_string(ext) +
+               ", \"Record function id\": 0, \"Ev Idx\": " + std::to_string(m_evIdx++);
     }
 
     std::string opArgs(int64_t ext, const OpSpec &op)
     {
-        return "\"External id\": " + std::to_string(ext) + ", \"Record function id\": 0, \"Sequence number\": "
-            + std::to_string(m_sequence++) + ", \"Fwd thread id\": 0, \"Concrete Inputs\": " + op.concreteInputs
-            + ", \"Input type\": " + op.inputTypes + ", \"Input Dims\": " + op.inputDims
-            + ", \"Ev Idx\": " + std::to_string(m_evIdx++);
+        return "\"External id\": " + std::to_string(ext) +
+               ", \"Record function id\": 0, \"Sequence number\": " + std::to_string(m_sequence++) +
+               ", \"Fwd thread id\": 0, \"Concrete Inputs\": " + op.concreteInputs +
+               ", \"Input type\": " + op.inputTypes + ", \"Input Dims\": " + op.inputDims +
+               ", \"Ev Idx\": " + std::to_string(m_evIdx++);
     }
 
     void counter(int64_t ts)
     {
-        m_other.push_back(Event{'C', {}, "Device memory (synthetic)", m_devicePid, "0", ts, -1, {},
-                                "\"allocated MB\": " + std::to_string(m_allocated >> 20)
-                                    + ", \"reserved MB\": " + std::to_string(m_reserved >> 20)});
+        m_other.push_back(Event{'C',
+                                {},
+                                "Device memory (synthetic)",
+                                m_devicePid,
+                                "0",
+                                ts,
+                                -1,
+                                {},
+                                "\"allocated MB\": " + std::to_string(m_allocated >> 20) +
+                                    ", \"reserved MB\": " + std::to_string(m_reserved >> 20)});
     }
 
     void allocate(int64_t ts, int64_t bytes)
@@ -285,12 +319,11 @@ private:
         m_reserved = std::max(m_reserved, m_allocated);
         char addr[32];
         std::snprintf(addr, sizeof addr, "%lld", static_cast<long long>(0x7f3a00000000ll + m_allocated));
-        m_other.push_back(Event{'i', "cpu_instant_event", "[memory]", m_hostPid, m_hostPid, ts, -1,
-                                "\"s\": \"t\"",
-                                std::string("\"Device Type\": 20, \"Device Id\": 0, \"Addr\": ") + addr
-                                    + ", \"Bytes\": " + std::to_string(bytes) + ", \"Total Allocated\": "
-                                    + std::to_string(m_allocated) + ", \"Total Reserved\": "
-                                    + std::to_string(m_reserved) + ", \"Ev Idx\": " + std::to_string(m_evIdx++)});
+        m_other.push_back(Event{
+            'i', "cpu_instant_event", "[memory]", m_hostPid, m_hostPid, ts, -1, "\"s\": \"t\"",
+            std::string("\"Device Type\": 20, \"Device Id\": 0, \"Addr\": ") + addr +
+                ", \"Bytes\": " + std::to_string(bytes) + ", \"Total Allocated\": " + std::to_string(m_allocated) +
+                ", \"Total Reserved\": " + std::to_string(m_reserved) + ", \"Ev Idx\": " + std::to_string(m_evIdx++)});
         counter(ts);
     }
 
@@ -302,10 +335,14 @@ private:
         const size_t opIndex = hostSlice("cpu_op", op.name, opStart, opArgs(ext, op));
         m_t += m_rng.vary(op.hostNs / 3, 200);
         if (op.allocates) {
-            static constexpr OpSpec kEmpty = {"aten::empty", "[[], [], [], [], [], []]",
+            static constexpr OpSpec kEmpty = {"aten::empty",
+                                              "[[], [], [], [], [], []]",
                                               "[\"ScalarList\", \"Scalar\", \"\", \"Device\", \"Scalar\", \"\"]",
                                               "[\"[8, 2048, 4096]\", \"15\", \"\", \"\", \"False\", \"\"]",
-                                              false, nullptr, 0, 0};
+                                              false,
+                                              nullptr,
+                                              0,
+                                              0};
             const int64_t emptyExt = m_external++;
             const size_t e = hostSlice("cpu_op", "aten::empty", m_t, opArgs(emptyExt, kEmpty));
             const int64_t d = m_rng.vary(2400, 300);
@@ -319,19 +356,41 @@ private:
         const int64_t rtStart = m_t;
         const int64_t rtDur = m_rng.vary(6500, 250);
         const int64_t corr = m_correlation++;
-        const std::string ids = "\"External id\": " + std::to_string(ext) + ", \"correlation\": " + std::to_string(corr);
-        m_device.push_back(Event{'X', "privateuse1_runtime", "nrt_execute", m_hostPid, m_hostPid, rtStart, rtDur, {},
+        const std::string ids =
+            "\"External id\": " + std::to_string(ext) + ", \"correlation\": " + std::to_string(corr);
+        m_device.push_back(Event{'X',
+                                 "privateuse1_runtime",
+                                 "nrt_execute",
+                                 m_hostPid,
+                                 m_hostPid,
+                                 rtStart,
+                                 rtDur,
+                                 {},
                                  ids + ", \"cbid\": 211"});
-        m_device.push_back(Event{'s', "ac2g", "ac2g", m_hostPid, m_hostPid, rtStart, -1,
-                                 "\"id\": " + std::to_string(corr), {}});
+        m_device.push_back(
+            Event{'s', "ac2g", "ac2g", m_hostPid, m_hostPid, rtStart, -1, "\"id\": " + std::to_string(corr), {}});
         const int64_t kStart = std::max(rtStart + m_rng.vary(14 * kUs, 250), m_deviceFree + m_rng.vary(1500, 400));
         const int64_t kDur = m_rng.vary(op.kernelNs, 30);
-        m_device.push_back(Event{'X', "kernel", op.kernel, m_devicePid, m_stream, kStart, kDur, {},
-                                 ids + ", \"device\": 0, \"stream\": " + m_stream
-                                     + ", \"queued\": 0, \"context\": 0, \"kind\": \"NEFF execution\", \"neff\": "
-                                     + quoted(std::string("neff_") + op.kernel + ".neff")});
-        m_device.push_back(Event{'f', "ac2g", "ac2g", m_devicePid, m_stream, kStart, -1,
-                                 "\"id\": " + std::to_string(corr) + ", \"bp\": \"e\"", {}});
+        m_device.push_back(Event{'X',
+                                 "kernel",
+                                 op.kernel,
+                                 m_devicePid,
+                                 m_stream,
+                                 kStart,
+                                 kDur,
+                                 {},
+                                 ids + ", \"device\": 0, \"stream\": " + m_stream +
+                                     ", \"queued\": 0, \"context\": 0, \"kind\": \"NEFF execution\", \"neff\": " +
+                                     quoted(std::string("neff_") + op.kernel + ".neff")});
+        m_device.push_back(Event{'f',
+                                 "ac2g",
+                                 "ac2g",
+                                 m_devicePid,
+                                 m_stream,
+                                 kStart,
+                                 -1,
+                                 "\"id\": " + std::to_string(corr) + ", \"bp\": \"e\"",
+                                 {}});
         m_deviceFree = kStart + kDur;
 
         m_t = rtStart + rtDur + m_rng.vary(1200, 300);
@@ -371,8 +430,14 @@ private:
         m_t += m_rng.vary(2 * kUs, 300);
         const int64_t readStart = m_t;
         const int64_t readEnd = std::max(readStart + 4 * kUs, m_deviceFree + m_rng.vary(9 * kUs, 300));
-        m_device.push_back(Event{'X', "privateuse1_runtime", "nrt_tensor_read", m_hostPid, m_hostPid, readStart,
-                                 readEnd - readStart, {},
+        m_device.push_back(Event{'X',
+                                 "privateuse1_runtime",
+                                 "nrt_tensor_read",
+                                 m_hostPid,
+                                 m_hostPid,
+                                 readStart,
+                                 readEnd - readStart,
+                                 {},
                                  "\"External id\": " + std::to_string(m_external - 1) + ", \"bytes\": 2"});
         m_t = readEnd + m_rng.vary(1500, 300);
         m_cpu[item].dur = m_t - itemStart;

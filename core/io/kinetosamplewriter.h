@@ -16,15 +16,16 @@ class KinetoSampleWriter
 public:
     struct Options
     {
-        int steps = 8;                        // ProfilerStep#1 .. #steps
-        uint64_t seed = 1;                    // jitter of durations and gaps
-        int64_t baseTimeUs = 573720829000;    // ts of the first event (µs, like Kineto's relative clock)
+        int steps = 8;                     // ProfilerStep#1 .. #steps
+        uint64_t seed = 1;                 // jitter of durations and gaps
+        int64_t baseTimeUs = 573720829000; // ts of the first event (µs, like Kineto's relative clock)
     };
 
     // Top-level key set to true in every generated file, so loaders can flag the trace as synthetic.
     static constexpr const char *kSyntheticKey = "synthetic";
-    // Written as the name of every process (host and device).
+    // Process names (both say the data is synthetic).
     static constexpr const char *kProcessName = "python3 (synthetic Lanescope sample)";
+    static constexpr const char *kDeviceProcessName = "NeuronCore 0 (synthetic Lanescope sample)";
     // Fixed ids used in the output (useful to tests).
     static constexpr int64_t kHostPid = 31337;
     static constexpr int64_t kDevicePid = 0;

@@ -5,11 +5,13 @@
 // exactly as neuron-profile's JSON export does.
 #include "model/diagnostics.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace lanescope {
@@ -82,6 +84,17 @@ inline std::string_view ntffOpcodeName(uint8_t opcode)
     return names[opcode];
 }
 
+// neuron-profile renames DMA queue prefixes: qPool -> qGpSimd, qSP -> qSync, qAct -> qScalar.
+inline std::string ntffQueueDisplayName(std::string_view name)
+{
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 3> renames = {
+        {{"qPool", "qGpSimd"}, {"qSP", "qSync"}, {"qAct", "qScalar"}}};
+    for (const auto &[from, to] : renames)
+        if (name.substr(0, from.size()) == from)
+            return std::string(to) + std::string(name.substr(from.size()));
+    return std::string(name);
+}
+
 constexpr uint8_t kNtffOpMatmul = 0x02;
 constexpr uint8_t kNtffOpNotify = 0xa6;
 constexpr size_t kNtffInstructionBytes = 64; // one instruction of an embedded program
@@ -108,6 +121,34 @@ struct NtffProgram
     std::vector<NtffRuntimeBlock> runtimeBlocks;
 
     size_t size() const { return opcodes.size(); }
+
+    // Fills neffIndex from runtimeBlocks: pcs not covered by kind-0 blocks are the NEFF instructions
+    // in order; a kind-2 block {pc p, count c} means c NEFF instructions were elided just before p
+    // (counted when p itself is not covered). Reproduces the JSON compiler_pc (ntff.md section 2.1).
+    void computeNeffIndices()
+    {
+        const size_t n = size();
+        std::vector<uint8_t> covered(n, 0);
+        std::vector<uint64_t> elided(n, 0);
+        for (const auto &b : runtimeBlocks) {
+            if (b.pc >= n)
+                continue;
+            if (b.kind == 2)
+                elided[b.pc] = std::min<uint64_t>(elided[b.pc] + b.count, uint64_t(1) << 40);
+            else
+                std::fill_n(covered.begin() + b.pc, std::min<uint64_t>(b.count, n - b.pc), uint8_t(1));
+        }
+        neffIndex.assign(n, -1);
+        uint64_t index = 0;
+        for (size_t pc = 0; pc < n; ++pc) {
+            if (covered[pc])
+                continue;
+            index += elided[pc];
+            if (index <= uint64_t(INT32_MAX))
+                neffIndex[pc] = static_cast<int32_t>(index);
+            ++index;
+        }
+    }
 };
 
 struct NtffSection

@@ -21,23 +21,17 @@ using WireType = ProtobufReader::WireType;
 constexpr int64_t kMaxPs = int64_t(1) << 62;
 constexpr uint64_t kMaxClockFactor = uint64_t(1) << 62;
 
-inline uint32_t loadU32(const char *p)
+template <class T>
+inline T load(const char *p) // little-endian
 {
-    uint32_t v;
+    T v;
     std::memcpy(&v, p, sizeof v);
     if constexpr (std::endian::native == std::endian::big)
-        v = __builtin_bswap32(v);
+        v = sizeof(T) == 4 ? T(__builtin_bswap32(uint32_t(v))) : T(__builtin_bswap64(uint64_t(v)));
     return v;
 }
-
-inline uint64_t loadU64(const char *p)
-{
-    uint64_t v;
-    std::memcpy(&v, p, sizeof v);
-    if constexpr (std::endian::native == std::endian::big)
-        v = __builtin_bswap64(v);
-    return v;
-}
+inline uint32_t loadU32(const char *p) { return load<uint32_t>(p); }
+inline uint64_t loadU64(const char *p) { return load<uint64_t>(p); }
 
 // floor(a / b) for b > 0
 inline int64_t floorDiv(int64_t a, int64_t b)
@@ -69,17 +63,6 @@ std::string versionString(const ProtobufReader &m)
     const std::string_view sha = m.bytes(5);
     return std::to_string(m.integer(1)) + "." + std::to_string(m.integer(2)) + "." + std::to_string(m.integer(3))
         + " (" + std::string(sha.substr(0, 5)) + ")";
-}
-
-// neuron-profile renames queue prefixes: Pool -> GpSimd, SP -> Sync, Act -> Scalar.
-std::string queueDisplayName(std::string_view name)
-{
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 3> renames = {
-        {{"qPool", "qGpSimd"}, {"qSP", "qSync"}, {"qAct", "qScalar"}}};
-    for (const auto &[from, to] : renames)
-        if (name.substr(0, from.size()) == from)
-            return std::string(to) + std::string(name.substr(from.size()));
-    return std::string(name);
 }
 
 const char *issueMessage(int issue)
@@ -152,10 +135,9 @@ NtffProfile NtffReader::read()
     readMetadata(top);
     layoutSections();
     prepareDecoders();
-    for (const auto &s : m_profile.sections) {
-        const uint64_t n = s.available / kNtffRecordBytes;
-        m_work += s.kind == 0 ? 2 * n : n;
-    }
+    for (const auto &s : m_profile.sections)
+        m_work += s.available / kNtffRecordBytes;
+    m_work += recordCount(0); // instruction records are visited twice
     m_options.report(0);
     findOrigin();
     decodeInstructions();
@@ -269,7 +251,7 @@ void NtffReader::readSubgraph(const ProtobufReader &sg)
             queue.queue = static_cast<uint32_t>(q.integer(2));
             queue.type = static_cast<uint32_t>(q.integer(3));
             queue.name = std::string(q.bytes(4));
-            queue.displayName = queueDisplayName(queue.name);
+            queue.displayName = ntffQueueDisplayName(queue.name);
             m_profile.dmaQueues.push_back(std::move(queue));
             break;
         }
@@ -293,7 +275,7 @@ void NtffReader::readSubgraph(const ProtobufReader &sg)
     for (const auto &m : blockMessages)
         readRuntimeBlocks(m);
     for (auto &p : m_profile.programs)
-        computeNeffIndices(p);
+        p.computeNeffIndices();
     std::sort(m_profile.programs.begin(), m_profile.programs.end(),
               [](const NtffProgram &a, const NtffProgram &b) { return a.engine < b.engine; });
 }
@@ -354,35 +336,6 @@ void NtffReader::readRuntimeBlocks(const ProtobufReader &msg)
         block.count = b.integer(2);
         block.kind = static_cast<uint32_t>(b.integer(3));
         program->runtimeBlocks.push_back(block);
-    }
-}
-
-// pcs not covered by kind-0 runtime blocks are the NEFF instructions in order; a kind-2 block
-// {pc p, count c} means c NEFF instructions were elided just before p (counted when p is not covered).
-void NtffReader::computeNeffIndices(NtffProgram &program)
-{
-    const size_t n = program.size();
-    std::vector<uint8_t> covered(n, 0);
-    std::vector<uint64_t> elided(n, 0);
-    for (const auto &b : program.runtimeBlocks) {
-        if (b.pc >= n)
-            continue;
-        if (b.kind == 2) {
-            elided[b.pc] = std::min<uint64_t>(elided[b.pc] + b.count, uint64_t(1) << 40);
-        } else {
-            const uint64_t end = b.pc + std::min<uint64_t>(b.count, n - b.pc);
-            std::fill(covered.begin() + b.pc, covered.begin() + static_cast<ptrdiff_t>(end), 1);
-        }
-    }
-    program.neffIndex.assign(n, -1);
-    uint64_t index = 0;
-    for (size_t pc = 0; pc < n; ++pc) {
-        if (covered[pc])
-            continue;
-        index += elided[pc];
-        if (index <= uint64_t(std::numeric_limits<int32_t>::max()))
-            program.neffIndex[pc] = static_cast<int32_t>(index);
-        ++index;
     }
 }
 
@@ -524,7 +477,7 @@ void NtffReader::advanceProgress(uint64_t records)
 {
     m_done += records;
     const int permille = m_work ? static_cast<int>(std::min<uint64_t>(999, m_done * 1000 / m_work)) : 0;
-    if (permille != m_lastPermille) {
+    if (permille > m_lastPermille) { // never backwards, even when the fallback origin adds a pass
         m_lastPermille = permille;
         m_options.report(permille);
     }
@@ -603,37 +556,34 @@ void NtffReader::findFallbackOrigin()
 {
     bool have = false;
     int64_t first = 0;
-    for (const auto &s : m_profile.sections) {
-        if (s.kind != 0)
-            continue;
-        const char *p = m_data.data() + m_payloadOffset + s.offset;
-        for (uint64_t i = 0, n = s.available / kNtffRecordBytes; i < n; ++i, p += kNtffRecordBytes) {
-            if ((i & (kChunkRecords - 1)) == 0 && m_options.cancelled())
-                throw LoadCancelled();
-            const uint32_t hdr = loadU32(p);
-            const uint32_t engine = (hdr >> 26) & 0x1f;
-            if (((hdr >> 24) & 1) || engine - 1 >= uint32_t(kNtffEngineCount) || !m_engines[engine - 1].valid)
-                continue;
-            const EngineState &es = m_engines[engine - 1];
-            if ((((hdr & 0xffff) - es.base16) & 0xffff) >= es.programSize)
-                continue;
-            int64_t t;
-            if (toPs(es.clock, loadU64(p + 8), t) && (!have || t < first)) {
-                first = t;
-                have = true;
-            }
+    m_work += recordCount(0);
+    forEachRecord(0, [&](uint32_t hdr, uint32_t, uint64_t ts, const char *) {
+        const uint32_t engine = (hdr >> 26) & 0x1f;
+        if (((hdr >> 24) & 1) || engine - 1 >= uint32_t(kNtffEngineCount) || !m_engines[engine - 1].valid)
+            return;
+        const EngineState &es = m_engines[engine - 1];
+        int64_t t;
+        if ((((hdr & 0xffff) - es.base16) & 0xffff) < es.programSize && toPs(es.clock, ts, t) && (!have || t < first)) {
+            first = t;
+            have = true;
         }
-    }
+    });
     m_profile.originPs = have ? first : 0;
     m_profile.originFromNotify = false;
     m_profile.diagnostics.warn("no start NOTIFY found: time 0 is the first instruction instead of the execution start");
 }
 
+uint64_t NtffReader::recordCount(uint32_t kind) const
+{
+    uint64_t n = 0;
+    for (const auto &s : m_profile.sections)
+        n += s.kind == kind ? s.available / kNtffRecordBytes : 0;
+    return n;
+}
+
 void NtffReader::decodeInstructions()
 {
-    uint64_t records = 0;
-    for (const auto &s : m_profile.sections)
-        records += s.kind == 0 ? s.available / kNtffRecordBytes : 0;
+    const uint64_t records = recordCount(0);
     m_profile.instructions.reserve(records / 2);
     const int64_t origin = m_profile.originPs;
     int64_t lastEnd = 0;
@@ -697,6 +647,7 @@ void NtffReader::decodeEvents()
 {
     const int64_t origin = m_profile.originPs;
     const Clock clock = m_eventClock;
+    m_profile.semaphores.reserve(recordCount(1));
     forEachRecord(1, [&](uint32_t hdr, uint32_t arg, uint64_t ts, const char *rec) {
         ++m_profile.eventRecordCount;
         if (!clock.valid)
@@ -734,6 +685,7 @@ void NtffReader::decodeDma()
     };
     std::array<Fifo, 256> fifos;
     const int64_t origin = m_profile.originPs;
+    m_profile.dma.reserve(recordCount(4) / 2); // a packet is at least a start and a completion
     uint64_t records = 0;
     forEachRecord(4, [&](uint32_t hdr, uint32_t arg, uint64_t ts, const char *rec) {
         ++records;

@@ -90,13 +90,13 @@ private:
     void readProgram(const ProtobufReader &msg);
     void readRuntimeBlocks(const ProtobufReader &msg);
     void readClocks(const ProtobufReader &msg);
-    void computeNeffIndices(NtffProgram &program);
     void layoutSections();
     void prepareDecoders();
     Clock makeClock(uint32_t field, uint32_t index) const;
 
     void findOrigin();
     void findFallbackOrigin();
+    uint64_t recordCount(uint32_t kind) const;
     void decodeInstructions();
     void decodeEvents();
     void decodeDma();

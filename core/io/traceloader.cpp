@@ -2,6 +2,7 @@
 
 #include "chromejsonimporter.h"
 #include "inputbuffer.h"
+#include "ntffimporter.h"
 
 #include <filesystem>
 
@@ -70,6 +71,9 @@ LoadResult TraceLoader::load(const std::string &path, const LoadOptions &options
         switch (format) {
         case FileFormat::ChromeJson:
             trace = ChromeJsonImporter::import(input, path, options);
+            break;
+        case FileFormat::Ntff:
+            trace = NtffImporter::import(input, path, options);
             break;
         case FileFormat::Unknown:
             if (input.size() == 0)

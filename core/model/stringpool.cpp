@@ -6,8 +6,63 @@ namespace lanescope {
 
 StringPool::StringPool()
 {
+    m_slots.assign(1024, 0);
     m_views.emplace_back();
-    m_index.emplace(std::string_view(), 0);
+    m_hashes.push_back(uint32_t(hash({})));
+    m_slots[slotFor({}, m_hashes[0])] = 1;
+}
+
+uint64_t StringPool::hash(std::string_view s)
+{
+    // 8 bytes at a time with a multiply-xorshift mix; fine for interning (not for adversaries:
+    // a collision only costs a comparison).
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ (s.size() * 0xff51afd7ed558ccdull);
+    const char *p = s.data();
+    size_t n = s.size();
+    while (n >= 8) {
+        uint64_t w;
+        std::memcpy(&w, p, 8);
+        h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
+        h ^= h >> 31;
+        p += 8;
+        n -= 8;
+    }
+    if (n) {
+        uint64_t w = 0;
+        std::memcpy(&w, p, n);
+        h = (h ^ w) * 0x94d049bb133111ebull;
+        h ^= h >> 29;
+    }
+    h *= 0xbf58476d1ce4e5b9ull;
+    return h ^ (h >> 32);
+}
+
+size_t StringPool::slotFor(std::string_view s, uint32_t h) const
+{
+    const size_t mask = m_slots.size() - 1;
+    size_t i = h & mask;
+    for (;;) {
+        const uint32_t v = m_slots[i];
+        if (v == 0)
+            return i;
+        const uint32_t id = v - 1;
+        if (m_hashes[id] == h && m_views[id] == s)
+            return i;
+        i = (i + 1) & mask;
+    }
+}
+
+void StringPool::grow()
+{
+    std::vector<uint32_t> fresh(m_slots.size() * 2, 0);
+    const size_t mask = fresh.size() - 1;
+    for (uint32_t id = 0; id < m_views.size(); ++id) {
+        size_t i = m_hashes[id] & mask;
+        while (fresh[i])
+            i = (i + 1) & mask;
+        fresh[i] = id + 1;
+    }
+    m_slots = std::move(fresh);
 }
 
 std::string_view StringPool::store(std::string_view s)
@@ -27,33 +82,36 @@ std::string_view StringPool::store(std::string_view s)
         m_bytes += kBlockSize;
     }
     char *dst = m_blocks.back().get() + m_blockUsed;
-    std::memcpy(dst, s.data(), s.size());
+    if (!s.empty())
+        std::memcpy(dst, s.data(), s.size());
     m_blockUsed += s.size();
     return {dst, s.size()};
 }
 
 StringId StringPool::intern(std::string_view s)
 {
-    auto it = m_index.find(s);
-    if (it != m_index.end())
-        return StringId(it->second);
-    std::string_view stored = store(s);
+    const auto h = uint32_t(hash(s));
+    size_t slot = slotFor(s, h);
+    if (m_slots[slot])
+        return StringId(m_slots[slot] - 1);
     const auto id = static_cast<uint32_t>(m_views.size());
-    m_views.push_back(stored);
-    m_index.emplace(stored, id);
+    m_views.push_back(store(s));
+    m_hashes.push_back(h);
+    m_slots[slot] = id + 1;
+    if (m_views.size() * 2 > m_slots.size())
+        grow();
     return StringId(id);
 }
 
 StringId StringPool::find(std::string_view s) const
 {
-    auto it = m_index.find(s);
-    return it == m_index.end() ? StringId() : StringId(it->second);
+    const size_t slot = slotFor(s, uint32_t(hash(s)));
+    return m_slots[slot] ? StringId(m_slots[slot] - 1) : StringId();
 }
 
 size_t StringPool::memoryUsage() const
 {
-    return m_bytes + m_views.capacity() * sizeof(std::string_view)
-        + m_index.size() * (sizeof(std::string_view) + sizeof(uint32_t) + 2 * sizeof(void *));
+    return m_bytes + m_views.capacity() * sizeof(std::string_view) + m_hashes.capacity() * 4 + m_slots.capacity() * 4;
 }
 
 } // namespace lanescope

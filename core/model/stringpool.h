@@ -1,11 +1,12 @@
 #pragma once
 // One string pool per trace (Perfetto's StringPool): strings are interned during import and
-// read-only afterwards. StringId 0 is always the empty string.
+// read-only afterwards. StringId 0 is always the empty string. Open addressing with stored hashes:
+// interning is on the import hot path (every event name, category and arg key).
 #include "ids.h"
 
+#include <cstdint>
 #include <memory>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace lanescope {
@@ -26,15 +27,20 @@ public:
     size_t size() const { return m_views.size(); }
     size_t memoryUsage() const;
 
+    static uint64_t hash(std::string_view s);
+
 private:
     std::string_view store(std::string_view s);
+    void grow();
+    size_t slotFor(std::string_view s, uint32_t h) const; // slot holding s, or the empty slot where it goes
 
     static constexpr size_t kBlockSize = 1 << 20;
     std::vector<std::unique_ptr<char[]>> m_blocks;
     size_t m_blockUsed = kBlockSize;
     size_t m_bytes = 0;
     std::vector<std::string_view> m_views;
-    std::unordered_map<std::string_view, uint32_t> m_index;
+    std::vector<uint32_t> m_hashes; // per id
+    std::vector<uint32_t> m_slots;  // id + 1, 0 = empty; size is a power of two
 };
 
 } // namespace lanescope

@@ -1,0 +1,217 @@
+// lanescope-cli rows PATH --table instruction|dma|semaphore [--format jsonl|csv]
+// Prints the decoded rows of an NTFF, one per line, with neuron-profile's JSON field names and
+// times in ns from the trace origin, sorted by time.
+#include "commands.h"
+
+#include "io/inputbuffer.h"
+#include "io/ntffreader.h"
+#include "io/traceloader.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+namespace lanescope::cli {
+
+namespace {
+
+class LineWriter
+{
+public:
+    explicit LineWriter(bool csv) : m_csv(csv) { m_buf.reserve(kFlushAt + 4096); }
+    ~LineWriter() { flush(); }
+
+    void header(std::initializer_list<const char *> names)
+    {
+        if (!m_csv)
+            return;
+        bool first = true;
+        for (const char *n : names) {
+            if (!first)
+                m_buf += ',';
+            m_buf += n;
+            first = false;
+        }
+        m_buf += '\n';
+    }
+    void begin() { m_first = true; m_buf += m_csv ? "" : "{"; }
+    void end()
+    {
+        m_buf += m_csv ? "\n" : "}\n";
+        if (m_buf.size() >= kFlushAt)
+            flush();
+    }
+    void number(const char *key, int64_t v) { field(key); m_buf += std::to_string(v); }
+    void text(const char *key, std::string_view v) // values are identifiers and numbers: no escaping needed
+    {
+        field(key);
+        if (!m_csv)
+            m_buf += '"';
+        m_buf += v;
+        if (!m_csv)
+            m_buf += '"';
+    }
+    void empty(const char *key) // absent value: skipped in JSONL, empty cell in CSV
+    {
+        if (m_csv)
+            field(key);
+    }
+    void flush()
+    {
+        if (!m_buf.empty())
+            std::fwrite(m_buf.data(), 1, m_buf.size(), stdout);
+        m_buf.clear();
+    }
+
+private:
+    static constexpr size_t kFlushAt = size_t(1) << 20;
+    void field(const char *key)
+    {
+        if (!m_first)
+            m_buf += ',';
+        m_first = false;
+        if (!m_csv) {
+            m_buf += '"';
+            m_buf += key;
+            m_buf += "\":";
+        }
+    }
+
+    bool m_csv;
+    bool m_first = true;
+    std::string m_buf;
+};
+
+int usageError(const std::string &message)
+{
+    std::fprintf(stderr, "lanescope-cli rows: %s\nusage: lanescope-cli rows PATH --table instruction|dma|semaphore "
+                         "[--format jsonl|csv]\n",
+                 message.c_str());
+    return kExitUnreadable;
+}
+
+void printInstructions(NtffProfile &p, LineWriter &out)
+{
+    std::stable_sort(p.instructions.begin(), p.instructions.end(), [](const auto &a, const auto &b) {
+        if (a.timestamp != b.timestamp)
+            return a.timestamp < b.timestamp;
+        return a.engine != b.engine ? a.engine < b.engine : a.pc < b.pc;
+    });
+    out.header({"timestamp", "duration", "label", "subgroup", "pc", "opcode", "evt_wait_time", "crc_in", "crc_out",
+                "compiler_pc"});
+    for (const auto &r : p.instructions) {
+        out.begin();
+        out.number("timestamp", r.timestamp);
+        out.number("duration", r.duration);
+        out.text("label", ntffLaneName(r.lane));
+        out.text("subgroup", ntffEngineName(r.engine));
+        out.number("pc", r.pc);
+        out.text("opcode", r.opcodeName());
+        out.number("evt_wait_time", r.evtWaitTime);
+        out.number("crc_in", r.crcIn);
+        out.number("crc_out", r.crcOut);
+        if (r.hasCompilerPc())
+            out.number("compiler_pc", r.compilerPc);
+        else
+            out.empty("compiler_pc");
+        out.end();
+    }
+}
+
+void printDma(NtffProfile &p, LineWriter &out)
+{
+    std::stable_sort(p.dma.begin(), p.dma.end(), [](const auto &a, const auto &b) {
+        if (a.timestamp != b.timestamp)
+            return a.timestamp < b.timestamp;
+        return a.engine != b.engine ? a.engine < b.engine : a.queue < b.queue;
+    });
+    out.header({"timestamp", "duration", "dma_engine", "dma_queue", "transfer_size", "crc"});
+    for (const auto &r : p.dma) {
+        out.begin();
+        out.number("timestamp", r.timestamp);
+        out.number("duration", r.duration);
+        out.text("dma_engine", std::to_string(r.engine));
+        out.text("dma_queue", std::to_string(r.queue));
+        out.number("transfer_size", r.transferSize);
+        out.number("crc", r.crc);
+        out.end();
+    }
+}
+
+void printSemaphores(NtffProfile &p, LineWriter &out)
+{
+    std::stable_sort(p.semaphores.begin(), p.semaphores.end(), [](const auto &a, const auto &b) {
+        return a.timestamp != b.timestamp ? a.timestamp < b.timestamp : a.id < b.id;
+    });
+    out.header({"id", "timestamp", "value"});
+    for (const auto &r : p.semaphores) {
+        out.begin();
+        out.text("id", std::to_string(r.id));
+        out.number("timestamp", r.timestamp);
+        out.number("value", r.value);
+        out.end();
+    }
+}
+
+} // namespace
+
+int cmdRows(const Args &args)
+{
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        if (a == "--table" || a == "--format") {
+            if (i + 1 >= args.size())
+                return usageError(a + " needs a value");
+            ++i;
+        } else if (a.size() > 1 && a[0] == '-' && a.rfind("--table=", 0) != 0 && a.rfind("--format=", 0) != 0) {
+            return usageError("unknown option '" + a + "'");
+        }
+    }
+    const auto paths = positional(args, {"--table", "--format"});
+    if (paths.size() != 1)
+        return usageError(paths.empty() ? "missing PATH" : "expected one PATH");
+    const std::string table = flagValue(args, "--table");
+    if (table != "instruction" && table != "dma" && table != "semaphore")
+        return usageError(table.empty() ? "missing --table" : "unknown table '" + table + "'");
+    const std::string format = flagValue(args, "--format", "jsonl");
+    if (format != "jsonl" && format != "csv")
+        return usageError("unknown format '" + format + "'");
+
+    const std::string &path = paths.front();
+    NtffProfile profile;
+    try {
+        const LoadOptions options;
+        const InputBuffer input = InputBuffer::read(path, options);
+        const FileFormat kind = TraceLoader::sniff(input.view().substr(0, 4096), input.size());
+        if (kind == FileFormat::NeuronProfileJson) {
+            std::fprintf(stderr, "lanescope-cli rows: %s: reading rows from neuron-profile JSON is not supported yet; "
+                                 "pass the .ntff it was exported from\n",
+                         path.c_str());
+            return kExitUnreadable;
+        }
+        if (kind != FileFormat::Ntff) {
+            std::fprintf(stderr, "lanescope-cli rows: %s: not an NTFF file (detected: %s); expected a raw Neuron "
+                                 "device trace (.ntff)\n",
+                         path.c_str(), TraceLoader::formatName(kind));
+            return kExitUnreadable;
+        }
+        profile = NtffReader::read(input.view(), path, options);
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "lanescope-cli rows: %s\n", e.what());
+        return kExitUnreadable;
+    }
+    for (const auto &w : profile.diagnostics.warnings())
+        std::fprintf(stderr, "warning: %s\n", Diagnostics::format(w).c_str());
+
+    LineWriter out(format == "csv");
+    if (table == "instruction")
+        printInstructions(profile, out);
+    else if (table == "dma")
+        printDma(profile, out);
+    else
+        printSemaphores(profile, out);
+    out.flush();
+    return std::fflush(stdout) == 0 ? kExitOk : kExitFailure;
+}
+
+} // namespace lanescope::cli
