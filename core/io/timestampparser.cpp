@@ -19,11 +19,12 @@ bool TimestampParser::microsToNs(std::string_view t, int64_t &ns)
         negative = t[i] == '-';
         ++i;
     }
-    Int128 whole = 0;
+    // up to 18 digits fit in int64 even after the * 1000 below would not: the sum is done in 128 bits
+    uint64_t whole = 0;
     size_t digits = 0;
     while (i < t.size() && t[i] >= '0' && t[i] <= '9') {
-        whole = whole * 10 + (t[i] - '0');
-        if (++digits > 30)
+        whole = whole * 10 + uint64_t(t[i] - '0');
+        if (++digits > 18)
             return false;
         ++i;
     }
@@ -65,7 +66,7 @@ bool TimestampParser::microsToNs(std::string_view t, int64_t &ns)
         ++i;
     if (i != t.size())
         return false;
-    Int128 v = whole * 1000 + frac;
+    Int128 v = Int128(whole) * 1000 + frac;
     if (negative)
         v = -v;
     if (v > std::numeric_limits<int64_t>::max() || v < std::numeric_limits<int64_t>::min())

@@ -22,10 +22,18 @@ std::span<const Arg> ArgStore::args(ArgSetId id) const
     return std::span<const Arg>(m_args.data() + m_offsets[id.value], m_offsets[id.value + 1] - m_offsets[id.value]);
 }
 
+void ArgStore::reserve(size_t args, size_t sets)
+{
+    m_args.reserve(args);
+    m_offsets.reserve(sets + 1);
+}
+
 void ArgStore::shrinkToFit()
 {
-    m_args.shrink_to_fit();
-    m_offsets.shrink_to_fit();
+    if (m_args.capacity() > 2 * m_args.size())
+        m_args.shrink_to_fit();
+    if (m_offsets.capacity() > 2 * m_offsets.size())
+        m_offsets.shrink_to_fit();
 }
 
 } // namespace lanescope

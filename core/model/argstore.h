@@ -42,6 +42,8 @@ public:
     size_t setCount() const { return m_offsets.size() - 1; }
     size_t argCount() const { return m_args.size(); }
     size_t memoryUsage() const { return m_args.capacity() * sizeof(Arg) + m_offsets.capacity() * sizeof(uint32_t); }
+    void reserve(size_t args, size_t sets);
+    // Gives back reserved memory only where more than half of it went unused (a copy costs time).
     void shrinkToFit();
 
 private:

@@ -4,7 +4,24 @@
 
 namespace lanescope {
 
-StringPool::StringPool()
+namespace {
+
+inline size_t cacheIndex(std::string_view s)
+{
+    uint64_t a = 0, b = 0;
+    if (s.size() >= 8) {
+        std::memcpy(&a, s.data(), 8);
+        std::memcpy(&b, s.data() + s.size() - 8, 8);
+    } else if (!s.empty()) {
+        std::memcpy(&a, s.data(), s.size());
+    }
+    uint64_t h = (a * 0x9e3779b97f4a7c15ull) ^ (b * 0xc2b2ae3d27d4eb4full) ^ (s.size() * 0x165667b19e3779f9ull);
+    return size_t(h >> 52); // 12 bits
+}
+
+} // namespace
+
+StringPool::StringPool() : m_cache(new uint32_t[kCacheSize]())
 {
     m_slots.assign(1024, 0);
     m_views.emplace_back();
@@ -90,14 +107,24 @@ std::string_view StringPool::store(std::string_view s)
 
 StringId StringPool::intern(std::string_view s)
 {
+    static_assert(kCacheSize == 4096, "cacheIndex yields 12 bits");
+    uint32_t &cached = m_cache[cacheIndex(s)];
+    if (cached) {
+        const std::string_view c = m_views[cached - 1];
+        if (c.size() == s.size() && (s.empty() || std::memcmp(c.data(), s.data(), s.size()) == 0))
+            return StringId(cached - 1);
+    }
     const auto h = uint32_t(hash(s));
     size_t slot = slotFor(s, h);
-    if (m_slots[slot])
+    if (m_slots[slot]) {
+        cached = m_slots[slot];
         return StringId(m_slots[slot] - 1);
+    }
     const auto id = static_cast<uint32_t>(m_views.size());
     m_views.push_back(store(s));
     m_hashes.push_back(h);
     m_slots[slot] = id + 1;
+    cached = id + 1;
     if (m_views.size() * 2 > m_slots.size())
         grow();
     return StringId(id);

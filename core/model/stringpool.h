@@ -41,6 +41,10 @@ private:
     std::vector<std::string_view> m_views;
     std::vector<uint32_t> m_hashes; // per id
     std::vector<uint32_t> m_slots;  // id + 1, 0 = empty; size is a power of two
+    // Direct-mapped cache in front of the table, indexed by length and the first and last 8 bytes:
+    // repeated names (the common case in traces) skip hashing the whole string.
+    static constexpr size_t kCacheSize = 4096;
+    std::unique_ptr<uint32_t[]> m_cache; // id + 1, 0 = empty
 };
 
 } // namespace lanescope

@@ -53,6 +53,7 @@ public:
     TrackId provisionalSliceTrack(uint32_t index) const { return TrackId(m_sliceTrack[index]); }
     size_t sliceCount() const { return m_slices.size(); }
     void reserveSlices(size_t n);
+    void reserveArgs(size_t args, size_t sets) { m_trace.m_args.reserve(args, sets); }
 
     void addInstant(TrackId track, int64_t ts, StringId name, StringId category, ArgSetId args = {},
                     InstantScope scope = InstantScope::Thread);

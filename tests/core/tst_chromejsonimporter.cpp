@@ -86,6 +86,18 @@ private slots:
         QCOMPARE(qint64(t.allInstants()[0].ts), ns);
     }
 
+    void escapedStrings()
+    {
+        // names and string args with escapes are unescaped; plain ones are taken in place
+        const Trace t = importText("[{\"ph\":\"X\",\"name\":\"a\\\"b\\\\c\\u00e9\",\"cat\":\"k\\/x\",\"ts\":1,\"dur\":1,"
+                                   "\"pid\":1,\"tid\":1,\"args\":{\"s\":\"tab\\there\",\"p\":\"plain\"}}]");
+        QCOMPARE(t.str(t.allSlices()[0].name), std::string_view("a\"b\\c\xc3\xa9"));
+        QCOMPARE(t.str(t.allSlices()[0].category), std::string_view("k/x"));
+        const auto args = t.args().args(t.allSlices()[0].args);
+        QCOMPARE(t.str(args[0].stringValue()), std::string_view("tab\there"));
+        QCOMPARE(t.str(args[1].stringValue()), std::string_view("plain"));
+    }
+
     void stringAndNegativeIds()
     {
         const Trace t = importText(R"([
