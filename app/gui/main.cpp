@@ -1,0 +1,176 @@
+// lanescope: the viewer. `lanescope [PATH...]` opens each trace file or folder in its own window.
+#include "mainwindow.h"
+
+#include "timelineview.h"
+
+#include "model/trace.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QIcon>
+#include <QTimer>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+void printUsage(std::FILE *to)
+{
+    std::fprintf(to, "usage: lanescope [OPTIONS] [PATH...]\n\n"
+                     "Opens each PATH (a trace file or a profile folder) in its own window.\n\n"
+                     "options:\n"
+                     "  -h, --help              this text\n"
+                     "  -V, --version           print the version\n"
+                     "  --screenshot OUT.png    open the first PATH, wait for it to load, save a picture of the\n"
+                     "                          window to OUT.png and exit (status 1 if the load failed);\n"
+                     "                          works headless with QT_QPA_PLATFORM=offscreen or xvfb-run\n"
+                     "  --size WxH              window size (default 1400x900)\n"
+                     "  --range FROM:TO         with --screenshot: show FROM..TO ms after the trace start\n"
+                     "  --select NAME           with --screenshot: select the first slice called NAME\n\n"
+                     "Qt options (-platform, -style, ...) are accepted as well.\n");
+}
+
+struct Options
+{
+    std::vector<std::string> paths;
+    std::string screenshot;
+    int width = 1400, height = 900;
+    bool hasRange = false;
+    double rangeFromMs = 0, rangeToMs = 0;
+    std::string select;
+};
+
+// Returns -1 to continue, else the exit status.
+int parseArgs(int argc, char **argv, Options &o)
+{
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        const auto value = [&](const char *name) -> const char * {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "lanescope: %s needs a value\n", name);
+                return nullptr;
+            }
+            return argv[++i];
+        };
+        if (a == "-h" || a == "--help") {
+            printUsage(stdout);
+            return 0;
+        }
+        if (a == "-V" || a == "--version") {
+            std::printf("lanescope %s\n", LANESCOPE_VERSION);
+            return 0;
+        }
+        if (a == "--screenshot") {
+            const char *v = value("--screenshot");
+            if (!v)
+                return 2;
+            o.screenshot = v;
+        } else if (a == "--size") {
+            const char *v = value("--size");
+            if (!v || std::sscanf(v, "%dx%d", &o.width, &o.height) != 2 || o.width < 200 || o.height < 150) {
+                std::fprintf(stderr, "lanescope: --size expects WxH, e.g. 1400x900\n");
+                return 2;
+            }
+        } else if (a == "--range") {
+            const char *v = value("--range");
+            if (!v || std::sscanf(v, "%lf:%lf", &o.rangeFromMs, &o.rangeToMs) != 2 || o.rangeToMs <= o.rangeFromMs) {
+                std::fprintf(stderr, "lanescope: --range expects FROM:TO in ms, e.g. 10:12.5\n");
+                return 2;
+            }
+            o.hasRange = true;
+        } else if (a == "--select") {
+            const char *v = value("--select");
+            if (!v)
+                return 2;
+            o.select = v;
+        } else if (a == "-platform" || a == "-style" || a == "-qwindowgeometry" || a == "-display") {
+            ++i; // Qt's own options with a value: QApplication handles them
+        } else if (a.size() > 1 && a[0] == '-') {
+            if (a.rfind("-platform", 0) != 0 && a.rfind("-style", 0) != 0 && a != "-reverse") {
+                std::fprintf(stderr, "lanescope: unknown option %s (see --help)\n", a.c_str());
+                return 2;
+            }
+        } else {
+            o.paths.push_back(a);
+        }
+    }
+    return -1;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    Options options;
+    // --help and --version work without a display: they are handled before QApplication exists.
+    if (const int status = parseArgs(argc, argv, options); status >= 0)
+        return status;
+
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("Lanescope"));
+    QApplication::setOrganizationName(QStringLiteral("Lanescope"));
+    QApplication::setApplicationVersion(QStringLiteral(LANESCOPE_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/lanescope.svg")));
+
+    QStringList paths;
+    for (const auto &p : options.paths)
+        paths << QFileInfo(QString::fromLocal8Bit(p.c_str())).absoluteFilePath();
+
+    if (!options.screenshot.empty()) {
+        auto *window = new lanescope::MainWindow;
+        window->setQuietErrors(true);
+        window->resize(options.width, options.height);
+        window->show();
+        const QString out = QString::fromLocal8Bit(options.screenshot.c_str());
+        int status = 0;
+        const auto save = [&, window] {
+            app.processEvents();
+            const QImage image = window->grab().toImage();
+            if (!image.save(out)) {
+                std::fprintf(stderr, "lanescope: cannot write %s\n", qPrintable(out));
+                status = 2;
+            } else {
+                std::printf("%s\n", qPrintable(QDir::toNativeSeparators(out)));
+            }
+            app.exit(status);
+        };
+        if (paths.isEmpty()) {
+            QTimer::singleShot(100, &app, save);
+        } else {
+            QObject::connect(window, &lanescope::MainWindow::loadFinished, &app, [&, window](bool ok, const QString &) {
+                if (!ok)
+                    status = 1;
+                if (ok && options.hasRange) {
+                    const int64_t start = window->trace()->startNs();
+                    window->timeline()->setVisibleRange(start + int64_t(options.rangeFromMs * 1e6),
+                                                        start + int64_t(options.rangeToMs * 1e6));
+                }
+                if (ok && !options.select.empty()) {
+                    const auto &trace = *window->trace();
+                    for (uint32_t i = 0; i < trace.allSlices().size(); ++i)
+                        if (trace.str(trace.allSlices()[i].name) == options.select) {
+                            window->timeline()->setSelectedSlice(lanescope::SliceId(i));
+                            break;
+                        }
+                }
+                QTimer::singleShot(100, &app, save);
+            });
+            window->openPath(paths.first());
+        }
+        const int rc = app.exec();
+        return rc ? rc : status;
+    }
+
+    if (paths.isEmpty()) {
+        (new lanescope::MainWindow)->show();
+    } else {
+        auto *first = new lanescope::MainWindow;
+        first->show();
+        first->openPaths(paths);
+    }
+    return app.exec();
+}

@@ -1,0 +1,353 @@
+#include "mainwindow.h"
+
+#include "loadjob.h"
+
+#include "durationformat.h"
+#include "slicedetailsview.h"
+#include "timelineview.h"
+#include "warningsmodel.h"
+
+#include "model/trace.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QKeySequence>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QStatusBar>
+#include <QTableView>
+#include <QUrl>
+
+#include <cstdio>
+
+namespace lanescope {
+
+namespace {
+
+const auto kLastDirKey = QStringLiteral("lastOpenDir");
+
+QString displayName(const QString &path)
+{
+    const QFileInfo info(path);
+    return info.fileName().isEmpty() ? path : info.fileName();
+}
+
+QStringList localPaths(const QMimeData *mime)
+{
+    QStringList out;
+    if (!mime || !mime->hasUrls())
+        return out;
+    for (const QUrl &url : mime->urls())
+        if (url.isLocalFile())
+            out << url.toLocalFile();
+    return out;
+}
+
+QString thousands(uint64_t v)
+{
+    const std::string s = formatThousands(v);
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_job(new LoadJob(this))
+{
+    setAttribute(Qt::WA_DeleteOnClose);
+    setAcceptDrops(true);
+    setWindowIcon(QIcon(QStringLiteral(":/icons/lanescope.svg")));
+    m_timeline = new TimelineView(this);
+    setCentralWidget(m_timeline);
+    createDocks();
+    createActions();
+    createStatusBar();
+    connect(m_job, &LoadJob::finished, this, &MainWindow::onLoaded);
+    connect(m_job, &LoadJob::failed, this, &MainWindow::onFailed);
+    connect(m_job, &LoadJob::cancelled, this, &MainWindow::onCancelled);
+    connect(m_job, &LoadJob::progress, this, &MainWindow::onProgress);
+    connect(m_timeline, &TimelineView::sliceSelected, this, &MainWindow::onSliceSelected);
+    resize(1400, 900);
+    updateTitle();
+    updateStatus();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *open = file->addAction(tr("&Open..."), this, &MainWindow::openFileDialog);
+    open->setShortcut(QKeySequence::Open);
+    file->addAction(tr("Open &Folder..."), this, &MainWindow::openFolderDialog)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
+    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("Show &Everything"), m_timeline, &TimelineView::fitAll);
+    view->addSeparator();
+    view->addAction(m_detailsDock->toggleViewAction());
+    view->addAction(m_warningsDock->toggleViewAction());
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Lanescope"), this, &MainWindow::about)->setMenuRole(QAction::AboutRole);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
+
+    // Esc cancels a load; disabled otherwise so that the timeline gets the key.
+    m_cancelAction = new QAction(tr("Cancel Loading"), this);
+    m_cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_cancelAction->setShortcutContext(Qt::WindowShortcut);
+    m_cancelAction->setEnabled(false);
+    connect(m_cancelAction, &QAction::triggered, this, &MainWindow::cancelLoad);
+    addAction(m_cancelAction);
+}
+
+void MainWindow::createDocks()
+{
+    m_details = new SliceDetailsView(this);
+    m_detailsDock = new QDockWidget(tr("Details"), this);
+    m_detailsDock->setObjectName(QStringLiteral("detailsDock"));
+    m_detailsDock->setWidget(m_details);
+    addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
+
+    m_warningsModel = new WarningsModel(this);
+    auto *proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(m_warningsModel);
+    proxy->setSortRole(WarningsModel::SortRole);
+    m_warningsView = new QTableView(this);
+    m_warningsView->setModel(proxy);
+    m_warningsView->setSortingEnabled(true);
+    m_warningsView->sortByColumn(WarningsModel::Count, Qt::DescendingOrder);
+    m_warningsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_warningsView->setWordWrap(false);
+    m_warningsView->verticalHeader()->hide();
+    m_warningsView->horizontalHeader()->setSectionResizeMode(WarningsModel::Count, QHeaderView::ResizeToContents);
+    m_warningsView->horizontalHeader()->setSectionResizeMode(WarningsModel::Message, QHeaderView::Stretch);
+    m_warningsView->horizontalHeader()->setSectionResizeMode(WarningsModel::FirstSeen, QHeaderView::ResizeToContents);
+    m_warningsDock = new QDockWidget(tr("Warnings"), this);
+    m_warningsDock->setObjectName(QStringLiteral("warningsDock"));
+    m_warningsDock->setWidget(m_warningsView);
+    addDockWidget(Qt::BottomDockWidgetArea, m_warningsDock);
+    resizeDocks({m_detailsDock}, {360}, Qt::Horizontal);
+    resizeDocks({m_warningsDock}, {150}, Qt::Vertical);
+}
+
+void MainWindow::createStatusBar()
+{
+    m_countsLabel = new QLabel(this);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setMaximumWidth(240);
+    m_progress->setTextVisible(true);
+    m_progress->setFormat(QStringLiteral("%p%"));
+    m_cancelButton = new QPushButton(tr("Cancel"), this);
+    m_cancelButton->setToolTip(tr("Stop loading (Esc)"));
+    connect(m_cancelButton, &QPushButton::clicked, this, &MainWindow::cancelLoad);
+    statusBar()->addPermanentWidget(m_countsLabel);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancelButton);
+    m_progress->hide();
+    m_cancelButton->hide();
+}
+
+bool MainWindow::isLoading() const
+{
+    return m_job->isRunning();
+}
+
+void MainWindow::openPath(const QString &path)
+{
+    m_loadingPath = path;
+    m_progress->setValue(0);
+    setLoading(true);
+    statusBar()->showMessage(tr("Loading %1...").arg(displayName(path)));
+    m_job->start(path);
+}
+
+void MainWindow::openPaths(const QStringList &paths)
+{
+    for (qsizetype i = 0; i < paths.size(); ++i) {
+        if (i == 0) {
+            openPath(paths[i]);
+            continue;
+        }
+        auto *w = new MainWindow;
+        w->setQuietErrors(m_quietErrors);
+        w->show();
+        w->openPath(paths[i]);
+    }
+}
+
+void MainWindow::openFileDialog()
+{
+    QSettings settings;
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Open Trace"), settings.value(kLastDirKey).toString(),
+        tr("Traces (*.json *.json.gz *.gz *.zst *.ntff *.neff *.pt.trace.json);;All files (*)"));
+    if (files.isEmpty())
+        return;
+    settings.setValue(kLastDirKey, QFileInfo(files.first()).absolutePath());
+    openPaths(files);
+}
+
+void MainWindow::openFolderDialog()
+{
+    QSettings settings;
+    const QString dir =
+        QFileDialog::getExistingDirectory(this, tr("Open Profile Folder"), settings.value(kLastDirKey).toString());
+    if (dir.isEmpty())
+        return;
+    settings.setValue(kLastDirKey, dir);
+    openPath(dir);
+}
+
+void MainWindow::cancelLoad()
+{
+    if (!m_job->isRunning())
+        return;
+    m_job->cancel();
+    statusBar()->showMessage(tr("Cancelling..."));
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(this, tr("About Lanescope"),
+                       tr("<h3>Lanescope %1</h3>"
+                          "<p>A viewer for ML profiles: Kineto / Chrome trace JSON and Neuron profiles.</p>"
+                          "<p><b>Timeline</b><br>"
+                          "Ctrl+wheel: zoom at the cursor &nbsp; W / S: zoom in / out<br>"
+                          "Wheel: scroll lanes &nbsp; Shift+wheel, A / D: pan<br>"
+                          "Drag: pan &nbsp; Home or 0: show everything<br>"
+                          "Click: select a slice or fold a group &nbsp; Double click: zoom to a slice</p>"
+                          "<p>Built with Qt %2.</p>")
+                           .arg(QStringLiteral(LANESCOPE_VERSION), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::setLoading(bool loading)
+{
+    m_progress->setVisible(loading);
+    m_cancelButton->setVisible(loading);
+    m_cancelAction->setEnabled(loading);
+    if (loading)
+        setCursor(Qt::BusyCursor);
+    else
+        unsetCursor();
+}
+
+void MainWindow::onProgress(int permille)
+{
+    m_progress->setValue(permille);
+}
+
+void MainWindow::onLoaded(std::shared_ptr<const Trace> trace)
+{
+    setLoading(false);
+    m_trace = std::move(trace);
+    m_currentPath = m_loadingPath;
+    m_timeline->setTrace(m_trace);
+    m_details->setTrace(m_trace);
+    m_warningsModel->setWarnings(m_trace->diagnostics().warnings());
+    m_warningsView->resizeColumnToContents(WarningsModel::Count);
+    updateTitle();
+    updateStatus();
+    statusBar()->showMessage(tr("Loaded %1").arg(displayName(m_currentPath)), 5000);
+    m_timeline->setFocus();
+    emit loadFinished(true, QString());
+}
+
+void MainWindow::onFailed(const QString &error)
+{
+    setLoading(false);
+    statusBar()->showMessage(tr("Could not open %1").arg(displayName(m_loadingPath)), 10000);
+    emit loadFinished(false, error);
+    if (m_quietErrors) {
+        std::fprintf(stderr, "lanescope: %s\n", qPrintable(error));
+        return;
+    }
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Could not open trace"),
+                                tr("Could not open %1.").arg(displayName(m_loadingPath)), QMessageBox::Ok, this);
+    box->setInformativeText(error);
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::onCancelled()
+{
+    setLoading(false);
+    statusBar()->showMessage(tr("Loading %1 cancelled").arg(displayName(m_loadingPath)), 5000);
+    emit loadFinished(false, QString());
+}
+
+void MainWindow::onSliceSelected(SliceId id)
+{
+    m_details->showSlice(id);
+}
+
+void MainWindow::updateTitle()
+{
+    if (!m_trace) {
+        setWindowTitle(tr("Lanescope"));
+        return;
+    }
+    QString title = displayName(m_currentPath);
+    if (m_trace->metadata().synthetic)
+        title += tr(" [synthetic]");
+    setWindowTitle(tr("%1 - Lanescope").arg(title));
+    setWindowFilePath(m_currentPath);
+}
+
+void MainWindow::updateStatus()
+{
+    const uint64_t warnings = m_warningsModel->total();
+    m_warningsDock->setWindowTitle(warnings ? tr("Warnings (%1)").arg(thousands(warnings)) : tr("Warnings (none)"));
+    if (!m_trace) {
+        m_countsLabel->setText(tr("No trace"));
+        return;
+    }
+    uint64_t tracks = 0;
+    for (const Track &t : m_trace->tracks())
+        if (t.sliceCount || t.instantCount || t.counterCount)
+            ++tracks;
+    m_countsLabel->setText(tr("%1 slices  ·  %2 tracks  ·  %3 warnings  ·  %4")
+                               .arg(thousands(m_trace->allSlices().size()), thousands(tracks), thousands(warnings),
+                                    DurationFormat::format(m_trace->endNs() - m_trace->startNs())));
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!localPaths(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QStringList paths = localPaths(event->mimeData());
+    if (paths.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openPaths(paths);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    m_job->cancel();
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace lanescope
