@@ -187,7 +187,13 @@ QString TimelineView::groupName(GroupId id) const
 {
     const TrackGroup &g = m_trace->group(id);
     const QString name = fromView(m_trace->str(g.name));
-    return name.isEmpty() ? QStringLiteral("group %1").arg(g.externalId) : name;
+    if (name.isEmpty())
+        return QStringLiteral("group %1").arg(g.externalId);
+    // Several processes often share a name ("python"): show the pid unless the name has it.
+    const QString pid = QString::number(g.externalId);
+    if (g.kind == GroupKind::Process && !name.contains(pid))
+        return QStringLiteral("%1 (pid %2)").arg(name, pid);
+    return name;
 }
 
 SliceId TimelineView::sliceAt(QPoint pos) const
