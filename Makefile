@@ -1,10 +1,12 @@
 # Lanescope: the two commands of the README's quick start are `make run` and `make test`.
 BUILD ?= build
 BUILD_ASAN ?= build-asan
+BUILD_FUZZ ?= build-fuzz
+FUZZ_SECONDS ?= 60
 CMAKE_FLAGS ?=
-SAMPLE := $(BUILD)/sample/synthetic_kineto_rmsnorm.trace.json
+SAMPLE := $(BUILD)/sample/synthetic_rmsnorm_profile
 
-.PHONY: all deps configure build run test bench test-asan clean sample
+.PHONY: all deps configure build run test bench test-asan fuzz clean sample
 
 all: build
 
@@ -21,7 +23,7 @@ build: configure
 
 sample: build
 	@mkdir -p $(BUILD)/sample
-	$(BUILD)/app/lanescope-cli generate-sample -o $(SAMPLE)
+	$(BUILD)/app/lanescope-cli generate-sample --folder $(BUILD)/sample
 
 run: sample
 	$(BUILD)/app/lanescope $(SAMPLE)
@@ -36,6 +38,14 @@ test-asan: deps
 	cmake -S . -B $(BUILD_ASAN) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLANESCOPE_SANITIZE=ON $(CMAKE_FLAGS)
 	cmake --build $(BUILD_ASAN)
 	QT_QPA_PLATFORM=offscreen ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir $(BUILD_ASAN) --output-on-failure -j2
+
+# libFuzzer harnesses of tests/fuzz (clang, ASan + UBSan, a separate build), each run FUZZ_SECONDS;
+# FUZZ_TARGETS="fuzz_ntff fuzz_neff" runs a subset. Findings: $(BUILD_FUZZ)/fuzz/artifacts/.
+fuzz:
+	@LANESCOPE_WITH_FUZZ=1 bash packaging/install-deps-debian.sh
+	cmake -S . -B $(BUILD_FUZZ) -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLANESCOPE_FUZZ=ON
+	cmake --build $(BUILD_FUZZ)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash tests/fuzz/run-fuzzers.sh $(BUILD_FUZZ) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf $(BUILD) $(BUILD_ASAN)

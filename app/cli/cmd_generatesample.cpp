@@ -1,7 +1,10 @@
 // lanescope-cli generate-sample -o FILE [--steps N] [--seed S]: writes the synthetic Kineto sample.
+// lanescope-cli generate-sample --folder DIR [--seed S]: writes the synthetic TorchNeuron-shaped profile
+// folder DIR/synthetic_rmsnorm_profile (trace.json + NEFF/NTFF pairs).
 #include "commands.h"
 
 #include "io/kinetosamplewriter.h"
+#include "io/samplefolderwriter.h"
 
 #include <charconv>
 #include <cstdio>
@@ -23,20 +26,47 @@ int usageError(const std::string &message)
 {
     std::fprintf(
         stderr,
-        "lanescope-cli generate-sample: %s\nusage: lanescope-cli generate-sample -o FILE [--steps N] [--seed S]\n",
+        "lanescope-cli generate-sample: %s\nusage: lanescope-cli generate-sample -o FILE [--steps N] [--seed S]\n"
+        "       lanescope-cli generate-sample --folder DIR [--seed S]\n",
         message.c_str());
     return kExitUnreadable;
+}
+
+int generateFolder(const std::string &dir, const Args &args)
+{
+    SampleFolderWriter::Options options;
+    const std::string seed = flagValue(args, "--seed");
+    if (!seed.empty() && !parseNumber(seed, options.seed))
+        return usageError("--seed must be a non-negative integer, got '" + seed + "'");
+    try {
+        const std::string folder = SampleFolderWriter::write(dir, options);
+        std::printf("wrote %s (synthetic TorchNeuron-shaped profile folder: trace.json + %zu NEFF/NTFF pairs, seed %llu)\n",
+                    folder.c_str(), SampleFolderWriter::executions(options).size(),
+                    static_cast<unsigned long long>(options.seed));
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "lanescope-cli generate-sample: %s\n", e.what());
+        return kExitUnreadable;
+    }
+    return kExitOk;
 }
 
 } // namespace
 
 int cmdGenerateSample(const Args &args)
 {
+    const std::string folder = flagValue(args, "--folder");
+    if (!folder.empty() || hasFlag(args, "--folder")) {
+        if (folder.empty())
+            return usageError("--folder needs a folder (--folder DIR)");
+        if (!flagValue(args, "-o").empty() || !flagValue(args, "--output").empty())
+            return usageError("use either -o FILE or --folder DIR, not both");
+        return generateFolder(folder, args);
+    }
     std::string out = flagValue(args, "-o");
     if (out.empty())
         out = flagValue(args, "--output");
     if (out.empty())
-        return usageError("missing the output file (-o FILE)");
+        return usageError("missing the output file (-o FILE) or folder (--folder DIR)");
 
     KinetoSampleWriter::Options options;
     const std::string steps = flagValue(args, "--steps");

@@ -8,6 +8,8 @@
 #include <QJsonObject>
 
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 
 namespace lanescope::cli {
 
@@ -113,6 +115,37 @@ void printText(const Trace &t)
     }
 }
 
+// A folder: what was found in it and what was done with each file. The kind comes from the scan, the
+// status from the loaded trace's `file.<path>` metadata (the outcome of loading).
+struct FolderFileRow
+{
+    std::string path, kind, status, detail;
+};
+
+std::vector<FolderFileRow> folderFiles(const std::string &dir, const Trace &t)
+{
+    std::vector<FolderFileRow> rows;
+    ProfileFolder folder;
+    try {
+        folder = TraceLoader::scanFolder(dir);
+    } catch (const std::exception &) {
+        return rows;
+    }
+    for (const FolderFile &f : folder.files()) {
+        const std::string *text = t.metadata().find("file." + f.relativePath);
+        const std::string value = text ? *text : folder.statusText(f);
+        const FolderFileStatus status = ProfileFolder::statusFromText(value);
+        std::string detail = value;
+        for (const char *prefix : {"loaded: ", "unpaired: ", "not readable: ", "ignored: ", "loaded"})
+            if (detail.rfind(prefix, 0) == 0) {
+                detail.erase(0, std::strlen(prefix));
+                break;
+            }
+        rows.push_back({f.relativePath, ProfileFolder::kindName(f.kind), ProfileFolder::statusName(status), detail});
+    }
+    return rows;
+}
+
 } // namespace
 
 int cmdInfo(const Args &args)
@@ -127,11 +160,32 @@ int cmdInfo(const Args &args)
         std::fprintf(stderr, "lanescope-cli: %s\n", r.error.c_str());
         return kExitUnreadable;
     }
+    std::error_code ec;
+    const bool folder = std::filesystem::is_directory(paths[0], ec);
+    const std::vector<FolderFileRow> files = folder ? folderFiles(paths[0], *r.trace) : std::vector<FolderFileRow>();
     if (hasFlag(args, "--json")) {
-        const QByteArray out = QJsonDocument(infoJson(*r.trace)).toJson(QJsonDocument::Indented);
+        QJsonObject o = infoJson(*r.trace);
+        if (folder) {
+            QJsonArray list;
+            for (const FolderFileRow &f : files) {
+                QJsonObject fo;
+                fo[QStringLiteral("path")] = qs(f.path);
+                fo[QStringLiteral("kind")] = qs(f.kind);
+                fo[QStringLiteral("status")] = qs(f.status);
+                fo[QStringLiteral("detail")] = qs(f.detail);
+                list.append(fo);
+            }
+            o[QStringLiteral("files")] = list;
+        }
+        const QByteArray out = QJsonDocument(o).toJson(QJsonDocument::Indented);
         std::fwrite(out.constData(), 1, size_t(out.size()), stdout);
     } else {
         printText(*r.trace);
+        if (folder) {
+            std::printf("files (%zu):\n", files.size());
+            for (const FolderFileRow &f : files)
+                std::printf("  %-12s %-20s %s\n      %s\n", f.status.c_str(), f.kind.c_str(), f.path.c_str(), f.detail.c_str());
+        }
     }
     return kExitOk;
 }

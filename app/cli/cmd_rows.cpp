@@ -1,9 +1,11 @@
 // lanescope-cli rows PATH --table instruction|dma|semaphore [--format jsonl|csv]
-// Prints the decoded rows of an NTFF, one per line, with neuron-profile's JSON field names and
-// times in ns from the trace origin, sorted by time.
+// Prints the decoded rows of an NTFF, or the rows of neuron-profile's JSON export of one (recognised by
+// content), one per line, with neuron-profile's JSON field names and times in ns from the trace
+// origin, sorted by time. Both inputs print the same way, so the two can be diffed.
 #include "commands.h"
 
 #include "io/inputbuffer.h"
+#include "io/neuronprofilejsonreader.h"
 #include "io/ntffreader.h"
 #include "io/traceloader.h"
 
@@ -106,7 +108,7 @@ void printInstructions(NtffProfile &p, LineWriter &out)
         out.text("label", ntffLaneName(r.lane));
         out.text("subgroup", ntffEngineName(r.engine));
         out.number("pc", r.pc);
-        out.text("opcode", r.opcodeName());
+        out.text("opcode", p.opcodeName(r));
         out.number("evt_wait_time", r.evtWaitTime);
         out.number("crc_in", r.crcIn);
         out.number("crc_out", r.crcOut);
@@ -181,21 +183,19 @@ int cmdRows(const Args &args)
     NtffProfile profile;
     try {
         const LoadOptions options;
-        const InputBuffer input = InputBuffer::read(path, options);
+        InputBuffer input = InputBuffer::read(path, options);
         const FileFormat kind = TraceLoader::sniff(input.view().substr(0, 4096), input.size());
         if (kind == FileFormat::NeuronProfileJson) {
-            std::fprintf(stderr, "lanescope-cli rows: %s: reading rows from neuron-profile JSON is not supported yet; "
-                                 "pass the .ntff it was exported from\n",
-                         path.c_str());
-            return kExitUnreadable;
-        }
-        if (kind != FileFormat::Ntff) {
-            std::fprintf(stderr, "lanescope-cli rows: %s: not an NTFF file (detected: %s); expected a raw Neuron "
-                                 "device trace (.ntff)\n",
+            profile = NeuronProfileJsonReader::read(input, path, options);
+        } else if (kind == FileFormat::Ntff) {
+            profile = NtffReader::read(input.view(), path, options);
+        } else {
+            std::fprintf(stderr, "lanescope-cli rows: %s: not an NTFF or a neuron-profile JSON export (detected: %s); "
+                                 "expected a raw Neuron device trace (.ntff) or the output of neuron-profile view "
+                                 "--output-format json\n",
                          path.c_str(), TraceLoader::formatName(kind));
             return kExitUnreadable;
         }
-        profile = NtffReader::read(input.view(), path, options);
     } catch (const std::exception &e) {
         std::fprintf(stderr, "lanescope-cli rows: %s\n", e.what());
         return kExitUnreadable;

@@ -11,10 +11,10 @@ const std::vector<Command> &commands()
 {
     static const std::vector<Command> all = {
         {"info", cmdInfo, "info PATH [--json]", "what was loaded: events, slices, tracks, phases, categories, warnings"},
-        {"generate-sample", cmdGenerateSample, "generate-sample -o FILE [--steps N]",
-         "write the synthetic Kineto sample trace (RMSNorm-shaped) that `make run` opens"},
+        {"generate-sample", cmdGenerateSample, "generate-sample --folder DIR | -o FILE [--steps N] [--seed S]",
+         "write the synthetic RMSNorm profile folder that `make run` opens (--folder), or a Kineto trace only (-o)"},
         {"rows", cmdRows, "rows PATH --table instruction|dma|semaphore [--format jsonl|csv]",
-         "decoded NTFF rows, one per line, neuron-profile field names, ns from the origin"},
+         "device rows of an NTFF or a neuron-profile JSON export, one per line, neuron-profile field names, ns from the origin"},
         {"neff", cmdNeff, "neff PATH [--json]",
          "a compiled Neuron program: header, uuid, compiler, target, members, subgraphs, DMA queues, engines"},
     };

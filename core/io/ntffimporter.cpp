@@ -27,7 +27,11 @@ std::string NtffImporter::dmaTrackName(const NtffProfile &profile, uint32_t engi
 {
     const std::string suffix = "Q" + std::to_string(queue) + "-E" + std::to_string(engine);
     const NtffDmaQueue *q = profile.dmaQueue(engine, queue);
-    return q && !q->displayName.empty() ? q->displayName + "-" + suffix : suffix;
+    // neuron-profile leaves the software-DGE queues ("...Dynamic", one per DMA engine) unnamed:
+    // their packets show as "Q0-E<n>". Do the same, so lanes read as in AWS's own tool.
+    const bool dynamic = q && q->displayName.size() >= 7
+        && q->displayName.compare(q->displayName.size() - 7, 7, "Dynamic") == 0;
+    return q && !q->displayName.empty() && !dynamic ? q->displayName + "-" + suffix : suffix;
 }
 
 std::string NtffImporter::coreGroupName(const NtffProfile &profile)
@@ -56,7 +60,7 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
     options.report(900);
 
     TraceMetadata &md = b.metadata();
-    md.format = "ntff";
+    md.format = profile.sourceFormat;
     md.sourcePath = name;
     auto entry = [&md](const char *key, std::string value) { md.entries.emplace_back(key, std::move(value)); };
     entry("ntff_version", std::to_string(profile.version));
@@ -74,6 +78,8 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
     entry("last_hw_timestamp", std::to_string(profile.lastHwTimestamp));
     if (profile.captureUnixTime)
         entry("capture_unix_time", std::to_string(*profile.captureUnixTime));
+    for (const auto &[key, value] : profile.reportedMetadata) // as neuron-profile reported them
+        md.entries.emplace_back(key, value);
 
     ImportStats &stats = b.stats();
     stats.eventsRead = profile.recordsRead;
@@ -118,15 +124,17 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
 
     b.reserveSlices(profile.instructions.size() + profile.dma.size());
     std::array<StringId, 256> opName{}; // interned on first use
+    std::vector<StringId> extraOpName(profile.extraOpcodeNames.size());
     const StringId catInstruction = b.intern("instruction"), catDma = b.intern("dma");
     const StringId kPc = b.intern("pc"), kNeffIndex = b.intern("neff_instruction_index"),
                    kWait = b.intern("evt_wait_time"), kCrcIn = b.intern("crc_in"), kCrcOut = b.intern("crc_out");
     for (size_t i = 0; i < profile.instructions.size(); ++i) {
         checkCancel(options, i);
         const NtffInstructionRow &r = profile.instructions[i];
-        StringId &name = opName[r.opcode];
+        const bool extra = r.extraOpcode && r.extraOpcode <= extraOpName.size();
+        StringId &name = extra ? extraOpName[r.extraOpcode - 1u] : opName[r.opcode];
         if (!name.isValid())
-            name = b.intern(r.opcodeName());
+            name = b.intern(profile.opcodeName(r));
         std::array<Arg, 5> args;
         size_t n = 0;
         args[n++] = Arg::makeInt(kPc, r.pc);
@@ -189,7 +197,9 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
         for (size_t id = 0; id < used.size(); ++id) {
             if (!used[id])
                 continue;
-            semTrack[id] = b.addTrack(semGroup, TrackKind::Counter, b.intern("semaphore " + std::to_string(id)), int64_t(id));
+            const auto named = profile.semaphoreNames.find(uint32_t(id)); // "semaphore 8 (qSyncSpillReload0)"
+            const std::string suffix = named == profile.semaphoreNames.end() ? std::string() : " (" + named->second + ")";
+            semTrack[id] = b.addTrack(semGroup, TrackKind::Counter, b.intern("semaphore " + std::to_string(id) + suffix), int64_t(id));
         }
         for (size_t i = 0; i < profile.semaphores.size(); ++i) {
             checkCancel(options, i);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -199,7 +200,11 @@ struct NtffInstructionRow
     NtffLane lane = NtffLane::Tensor;       // JSON label
     uint8_t opcode = 0;
     uint8_t flags = 0; // hdr bits 16..23 of the begin record; 0x20 = branch taken
+    // 0: `opcode` names the instruction. n > 0: the name is NtffProfile::extraOpcodeNames[n - 1] (a name
+    // read from neuron-profile JSON that ntffOpcodeName does not know; `opcode` is then 0).
+    uint16_t extraOpcode = 0;
 
+    // The name of the opcode byte; NtffProfile::opcodeName(row) also knows extra names.
     std::string_view opcodeName() const { return ntffOpcodeName(opcode); }
     bool hasCompilerPc() const { return compilerPc >= 0; }
     bool branchTaken() const { return flags & 0x20; }
@@ -277,6 +282,21 @@ struct NtffProfile
     uint64_t eventRecordCount = 0; // section kind 1 records (JSON model_info.event_count)
     uint64_t otherEventCount = 0;  // event records that are not semaphore updates (not exported)
     Diagnostics diagnostics;       // everything skipped, counted
+
+    // Set when the rows come from neuron-profile's JSON export (NeuronProfileJsonReader) instead of an NTFF.
+    std::string sourceFormat = "ntff";            // TraceMetadata::format of the built trace
+    std::vector<std::string> extraOpcodeNames;    // see NtffInstructionRow::extraOpcode
+    std::map<uint32_t, std::string> semaphoreNames; // id -> name neuron-profile shows: "S[8] (qSpIO0)" -> "qSpIO0"
+    // What neuron-profile itself reported ("neuron_profile.summary.total_time" -> "0.0018"), copied
+    // verbatim into TraceMetadata::entries.
+    std::vector<std::pair<std::string, std::string>> reportedMetadata;
+
+    std::string_view opcodeName(const NtffInstructionRow &r) const
+    {
+        if (r.extraOpcode && r.extraOpcode <= extraOpcodeNames.size())
+            return extraOpcodeNames[r.extraOpcode - 1u];
+        return r.opcodeName();
+    }
 
     const NtffProgram *program(NtffEngine e) const
     {

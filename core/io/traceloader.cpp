@@ -2,11 +2,53 @@
 
 #include "chromejsonimporter.h"
 #include "inputbuffer.h"
+#include "neuronprofilejsonimporter.h"
 #include "ntffimporter.h"
+#include "profilefolderloader.h"
 
 #include <filesystem>
 
 namespace lanescope {
+
+namespace {
+
+// neuron-profile's export is one object of arrays whose keys come in any order, so its "metadata" may
+// sit megabytes in: recognise it by its first key, or by a key only it writes anywhere in the head.
+bool looksLikeNeuronProfileJson(std::string_view head, size_t brace)
+{
+    if (head.find("\"traceEvents\"") != std::string_view::npos)
+        return false;
+    size_t i = brace + 1;
+    while (i < head.size() && (head[i] == ' ' || head[i] == '\n' || head[i] == '\r' || head[i] == '\t'))
+        ++i;
+    if (i < head.size() && head[i] == '"') {
+        const size_t end = head.find('"', i + 1);
+        const std::string_view first =
+            end == std::string_view::npos ? std::string_view() : head.substr(i + 1, end - i - 1);
+        // every top-level key of the export except the generic "metadata", "summary" and "warnings"
+        static constexpr std::string_view keys[] = {"instruction",         "dma",
+                                                    "semaphore_update",    "pending_dma",
+                                                    "dma_throughput",      "instruction_usage",
+                                                    "nc_mem_usage",        "active_time",
+                                                    "layer_summary",       "model_info",
+                                                    "neff_header",         "profile_info",
+                                                    "dma_queues_info",     "neff_node",
+                                                    "terminology",         "summary_groups",
+                                                    "summary_group_order", "ham"};
+        for (std::string_view k : keys)
+            if (first == k)
+                return true;
+    }
+    static constexpr std::string_view markers[] = {
+        "\"ntff_version\"",  "\"first_hw_timestamp\"", "\"semaphore_update\"",  "\"dma_queues_info\"",
+        "\"evt_wait_time\"", "\"nc_mem_usage\"",       "\"instruction_usage\"", "\"fully_qualified_subgraph\""};
+    for (std::string_view m : markers)
+        if (head.find(m) != std::string_view::npos)
+            return true;
+    return false;
+}
+
+} // namespace
 
 const char *TraceLoader::formatName(FileFormat f)
 {
@@ -29,11 +71,8 @@ FileFormat TraceLoader::sniff(std::string_view head, uint64_t fileSize)
     while (i < head.size() && (head[i] == ' ' || head[i] == '\n' || head[i] == '\r' || head[i] == '\t'))
         ++i;
     if (i < head.size() && (head[i] == '{' || head[i] == '[')) {
-        // neuron-profile's export is one object whose arrays include "instruction" and "dma" and
-        // whose metadata carries ntff_version; Chrome traces have traceEvents or are arrays.
-        if (head[i] == '{' && head.find("\"traceEvents\"") == std::string_view::npos
-            && (head.find("\"ntff_version\"") != std::string_view::npos
-                || head.find("\"first_hw_timestamp\"") != std::string_view::npos))
+        // Chrome traces have traceEvents or are arrays.
+        if (head[i] == '{' && looksLikeNeuronProfileJson(head, i))
             return FileFormat::NeuronProfileJson;
         return FileFormat::ChromeJson;
     }
@@ -58,13 +97,20 @@ FileFormat TraceLoader::sniff(std::string_view head, uint64_t fileSize)
     return FileFormat::Unknown;
 }
 
+ProfileFolder TraceLoader::scanFolder(const std::string &dir, const LoadOptions &options)
+{
+    return ProfileFolder::scan(dir, options);
+}
+
 LoadResult TraceLoader::load(const std::string &path, const LoadOptions &options)
 {
     LoadResult result;
     try {
         std::error_code ec;
-        if (std::filesystem::is_directory(path, ec))
-            throw ImportError(path, "opening folders is not supported yet; open a trace file inside it");
+        if (std::filesystem::is_directory(path, ec)) {
+            result.trace = std::make_shared<const Trace>(ProfileFolderLoader::load(ProfileFolder::scan(path, options), options));
+            return result;
+        }
         InputBuffer input = InputBuffer::read(path, options);
         const FileFormat format = sniff(input.view().substr(0, 4096), input.size());
         Trace trace;
@@ -74,6 +120,9 @@ LoadResult TraceLoader::load(const std::string &path, const LoadOptions &options
             break;
         case FileFormat::Ntff:
             trace = NtffImporter::import(input, path, options);
+            break;
+        case FileFormat::NeuronProfileJson:
+            trace = NeuronProfileJsonImporter::import(input, path, options);
             break;
         case FileFormat::Unknown:
             if (input.size() == 0)

@@ -2,6 +2,7 @@
 // Entry point for every file the user opens: recognises the format by content (never by name) and
 // runs the matching importer. The CLI and the GUI both call this.
 #include "loadoptions.h"
+#include "profilefolder.h"
 
 #include <string>
 #include <string_view>
@@ -21,7 +22,10 @@ class TraceLoader
 {
 public:
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
+    // A folder is scanned (ProfileFolder) and all its traces merged into one (ProfileFolderLoader).
     static LoadResult load(const std::string &path, const LoadOptions &options = {});
+    // The files of a profile folder and what they are, without loading them. Throws ImportError.
+    static ProfileFolder scanFolder(const std::string &dir, const LoadOptions &options = {});
     // Looks at the first bytes of a (decompressed) input.
     static FileFormat sniff(std::string_view head, uint64_t fileSize);
     static const char *formatName(FileFormat f);

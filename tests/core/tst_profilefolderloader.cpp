@@ -1,0 +1,348 @@
+// ProfileFolderLoader: the generated sample folder loads as one timeline (framework lanes + six device
+// executions, each placed at its nrt_execute event and flagged approximate, every NEFF/NTFF paired by
+// uuid); the alignment fallbacks (by hash for repeated executions, by order, none); real cs149 pairs
+// through symbolic links; progress, cancel and the TraceLoader entry point.
+#include "corpus.h"
+#include "io/ntffwriter.h"
+#include "io/profilefolderloader.h"
+#include "io/samplefolderwriter.h"
+#include "io/traceloader.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <atomic>
+#include <map>
+
+using namespace lanescope;
+
+namespace {
+
+void writeFile(const QString &path, const std::string &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes.data(), qint64(bytes.size()));
+}
+
+std::string ntffBytes(const std::string &uuid, const std::string &neffName, int64_t lengthPs = 10'000'000)
+{
+    NtffProfile layout;
+    layout.uuid = uuid;
+    layout.neffName = neffName;
+    layout.subgraphName = "sg00";
+    layout.programs.push_back(NtffWriter::makeProgram(NtffEngine::Tensor, {0xa6, 0xa4, 0xa6}, {2, 0, 3}));
+    NtffWriter w(layout);
+    w.addInstruction(NtffEngine::Tensor, 0, 1'000'000, 2'000'000); // origin at 2 µs
+    w.addInstruction(NtffEngine::Tensor, 1, 2'000'000, 2'000'000 + lengthPs);
+    w.addInstruction(NtffEngine::Tensor, 2, 2'000'000 + lengthPs, 2'100'000 + lengthPs);
+    return w.bytes();
+}
+
+// A Kineto trace of pid 7 with the given privateuse1_runtime slices: (name, ts µs, dur µs, args).
+std::string kineto(const std::vector<std::tuple<std::string, int, int, std::string>> &runtime)
+{
+    std::string j = R"({"traceEvents": [{"ph": "X", "cat": "cpu_op", "name": "step", "pid": 7, "tid": 7, "ts": 1000, "dur": 9000})";
+    for (const auto &[name, ts, dur, args] : runtime)
+        j += R"(, {"ph": "X", "cat": "privateuse1_runtime", "name": ")" + name + R"(", "pid": 7, "tid": 7, "ts": )" +
+             std::to_string(ts) + R"(, "dur": )" + std::to_string(dur) + R"(, "args": {)" + args + "}}";
+    return j + "]}";
+}
+
+const std::string *meta(const Trace &t, const std::string &key) { return t.metadata().find(key); }
+
+std::vector<uint32_t> topGroups(const Trace &t)
+{
+    std::vector<uint32_t> out;
+    for (uint32_t g = 0; g < t.groups().size(); ++g)
+        if (!t.groups()[g].parent.isValid())
+            out.push_back(g);
+    return out;
+}
+
+// Earliest slice start among tracks below top group `g`.
+int64_t firstSliceBelow(const Trace &t, uint32_t g)
+{
+    int64_t first = INT64_MAX;
+    for (uint32_t i = 0; i < t.tracks().size(); ++i) {
+        GroupId p = t.tracks()[i].group;
+        while (p.isValid() && t.group(p).parent.isValid())
+            p = t.group(p).parent;
+        if (p.value == g && t.tracks()[i].sliceCount)
+            first = std::min(first, t.slices(TrackId(i))[0].start);
+    }
+    return first;
+}
+
+} // namespace
+
+class TestProfileFolderLoader : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void sampleFolder()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string root = SampleFolderWriter::write(dir.path().toStdString());
+        const ProfileFolder folder = ProfileFolder::scan(root);
+        std::vector<int> progress;
+        LoadOptions o;
+        o.progress = [&progress](int p) { progress.push_back(p); };
+        const Trace t = ProfileFolderLoader::load(folder, o);
+        QVERIFY(!progress.empty());
+        QCOMPARE(progress.back(), 1000);
+        for (size_t i = 1; i < progress.size(); ++i)
+            QVERIFY2(progress[i] >= progress[i - 1], "progress goes backwards");
+
+        QVERIFY(t.metadata().synthetic);
+        QCOMPARE(t.metadata().format, std::string("profile-folder"));
+        QCOMPARE(t.metadata().sourcePath, root);
+
+        // One top group per source file: the framework trace first, then six device executions.
+        const auto tops = topGroups(t);
+        QCOMPARE(tops.size(), size_t(7));
+        QCOMPARE(t.str(t.groups()[tops[0]].name), std::string_view("trace.json (framework, pid 4242)"));
+        std::map<std::string, int64_t> execStart, execEnd; // neff hash -> nrt_execute
+        for (uint32_t i = 0; i < t.allSlices().size(); ++i) {
+            const Slice &s = t.allSlices()[i];
+            if (t.str(s.name) != "nrt_execute")
+                continue;
+            for (const Arg &a : t.args().args(s.args))
+                if (t.str(a.key) == "neff") {
+                    execStart[std::string(t.str(a.stringValue()))] = s.start;
+                    execEnd[std::string(t.str(a.stringValue()))] = s.end();
+                }
+        }
+        QCOMPARE(execStart.size(), size_t(6));
+        const std::string dirRel = SampleFolderWriter::runFolder().substr(std::string(SampleFolderWriter::kFolderName).size() + 1);
+        int aligned = 0;
+        for (const auto &x : SampleFolderWriter::executions()) {
+            const std::string ntff = dirRel + "/" + x.ntffFile, neff = dirRel + "/" + x.neffFile;
+            const std::string *al = meta(t, "alignment." + ntff);
+            QVERIFY2(al, ntff.c_str());
+            const int64_t ts = execStart.at("neff_" + x.hash);
+            QVERIFY2(al->starts_with("approximate: placed at nrt_execute ts=" + std::to_string(ts) + " ("), al->c_str());
+            QVERIFY(meta(t, "file." + ntff));
+            QCOMPARE(*meta(t, "file." + ntff), "paired with " + x.neffFile + " by uuid; loaded as 'NeuronCore 0 · neff_" +
+                                                   x.hash + ProfileFolderLoader::kAlignedSuffix + "'");
+            QCOMPARE(*meta(t, "file." + neff), "paired with " + x.ntffFile + " by uuid");
+            // the device group is named, flagged, and its timeline sits inside its nrt_execute
+            bool found = false;
+            for (uint32_t g : tops) {
+                if (t.str(t.groups()[g].name) != "NeuronCore 0 · neff_" + x.hash + ProfileFolderLoader::kAlignedSuffix)
+                    continue;
+                found = true;
+                const int64_t first = firstSliceBelow(t, g);
+                QVERIFY(first >= ts);
+                QVERIFY(first < execEnd.at("neff_" + x.hash));
+                ++aligned;
+            }
+            QVERIFY2(found, x.hash.c_str());
+        }
+        QCOMPARE(aligned, 6);
+        QVERIFY(meta(t, "file.README_SYNTHETIC.txt")->starts_with("ignored: "));
+        QVERIFY(meta(t, "file." + dirRel + "/trace.json")->starts_with("loaded: as 'trace.json (framework, pid 4242)'"));
+
+        // framework lanes, device lanes with NEFF semaphore names, one flow per execution
+        bool driverLane = false, hostThread = false, namedSemaphore = false;
+        for (uint32_t i = 0; i < t.tracks().size(); ++i) {
+            const std::string path = t.trackPath(TrackId(i));
+            driverLane = driverLane || path.ends_with("/ neuron driver (synthetic)");
+            hostThread = hostThread || path.ends_with("/ thread 4242 (python3, synthetic)");
+            namedSemaphore = namedSemaphore || path.ends_with("semaphore 8 (qSyncIO0)");
+        }
+        QVERIFY(driverLane);
+        QVERIFY(hostThread);
+        QVERIFY(namedSemaphore);
+        int executionFlows = 0;
+        for (const Flow &f : t.flows())
+            if (t.str(f.name) == "device execution") {
+                ++executionFlows;
+                QCOMPARE(t.str(t.slice(f.from).name), std::string_view("nrt_execute"));
+                QCOMPARE(t.slice(f.to).start >= t.slice(f.from).start, true);
+            }
+        QCOMPARE(executionFlows, 6);
+        QVERIFY(t.stats().categories.at("instruction") > 0);
+        QVERIFY(t.stats().categories.at("privateuse1_runtime") >= 6);
+    }
+
+    void byHashRepeatedExecutionsAndByOrder()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString run = dir.filePath(QStringLiteral("i-0test_pid_7/"));
+        // Two sessions of neff_55 (identified by the NEFF name recorded in the NTFF), two command-line
+        // captures identified by nothing: they take the remaining nrt_execute events in order.
+        writeFile(run + QStringLiteral("trace.json"),
+                  kineto({{"nrt_execute", 2000, 100, R"("neff": "neff_55.neff")"},
+                          {"nrt_execute", 3000, 100, R"("External id": 1)"},
+                          {"nrt_tensor_read", 3500, 100, R"("bytes": 4)"},
+                          {"nrt_execute", 4000, 100, R"("neff_path": "/x/neff_55.neff")"},
+                          {"nrt_execute", 5000, 100, R"("External id": 2)"}}));
+        writeFile(run + QStringLiteral("profile_nc_0_session_1.ntff"), ntffBytes("11111111111111111111111111111111", "/tmp/neff_55.neff"));
+        writeFile(run + QStringLiteral("profile_nc_0_session_0.ntff"), ntffBytes("11111111111111111111111111111111", "/tmp/neff_55.neff"));
+        writeFile(run + QStringLiteral("profile_exec_1.ntff"), ntffBytes("22222222222222222222222222222222", "graph.neff"));
+        writeFile(run + QStringLiteral("profile_exec_0.ntff"), ntffBytes("33333333333333333333333333333333", "graph.neff"));
+        writeFile(dir.filePath(QStringLiteral("elsewhere/profile.ntff")), ntffBytes("44444444444444444444444444444444", "file.neff"));
+
+        const LoadResult r = TraceLoader::load(dir.path().toStdString());
+        QVERIFY2(r.ok(), r.error.c_str());
+        const Trace &t = *r.trace;
+        const std::string p = "i-0test_pid_7/";
+        QVERIFY(meta(t, "alignment." + p + "profile_nc_0_session_0.ntff")->starts_with("approximate: placed at nrt_execute ts=2000000 (the NEFF hash 55"));
+        QVERIFY(meta(t, "alignment." + p + "profile_nc_0_session_0.ntff")->find("execution 1 of 2") != std::string::npos);
+        QVERIFY(meta(t, "alignment." + p + "profile_nc_0_session_1.ntff")->starts_with("approximate: placed at nrt_execute ts=4000000"));
+        QVERIFY(meta(t, "alignment." + p + "profile_exec_0.ntff")->starts_with("approximate: placed at nrt_execute ts=3000000 (by order"));
+        QVERIFY(meta(t, "alignment." + p + "profile_exec_1.ntff")->starts_with("approximate: placed at nrt_execute ts=5000000 (by order"));
+        const std::string *none = meta(t, "alignment.elsewhere/profile.ntff");
+        QVERIFY(none);
+        QVERIFY2(none->starts_with("none: own clock"), none->c_str());
+        QVERIFY(meta(t, "file." + p + "profile_exec_0.ntff")->starts_with("unpaired: no NEFF in the folder has its uuid 3333"));
+        // the unaligned timeline keeps its 0-based clock; the aligned ones start at their events
+        int unaligned = 0, session0 = 0;
+        for (uint32_t g : topGroups(t)) {
+            const std::string name(t.str(t.groups()[g].name));
+            if (name == "NeuronCore 0 · profile") {
+                ++unaligned;
+                QCOMPARE(firstSliceBelow(t, g), int64_t(0));
+            }
+            if (name == "NeuronCore 0 · neff_55 · i-0test (pid 7) · session 0 (aligned approx.)") {
+                ++session0;
+                QVERIFY(name.ends_with(ProfileFolderLoader::kAlignedSuffix));
+                QCOMPARE(firstSliceBelow(t, g), int64_t(2000000));
+            }
+        }
+        QCOMPARE(unaligned, 1);
+        QCOMPARE(session0, 1);
+    }
+
+    void moreDevicesThanEvents()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        writeFile(dir.filePath(QStringLiteral("trace.json")), kineto({{"nrt_execute", 2000, 100, R"("neff": "neff_9")"}}));
+        writeFile(dir.filePath(QStringLiteral("9_instid_0_vnc_0.ntff")), ntffBytes("55555555555555555555555555555555", "neff_9.neff"));
+        writeFile(dir.filePath(QStringLiteral("9_instid_1_vnc_0.ntff")), ntffBytes("55555555555555555555555555555555", "neff_9.neff"));
+        const LoadResult r = TraceLoader::load(dir.path().toStdString());
+        QVERIFY2(r.ok(), r.error.c_str());
+        QVERIFY(meta(*r.trace, "alignment.9_instid_0_vnc_0.ntff")->starts_with("approximate: placed at nrt_execute ts=2000000"));
+        const std::string *second = meta(*r.trace, "alignment.9_instid_1_vnc_0.ntff");
+        QVERIFY2(second->starts_with("none: own clock") && second->find("only 1 host execution events") != std::string::npos,
+                 second->c_str());
+    }
+
+    void realCs149PairsThroughSymlinks()
+    {
+        LANESCOPE_REQUIRE_CORPUS();
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QDir corpus(lanescope::test::corpusFile(QStringLiteral("neuron-cs149-asst4")));
+        for (const QString &n : corpus.entryList(QDir::Files))
+            QVERIFY(QFile::link(corpus.filePath(n), dir.filePath(n)));
+        const LoadResult r = TraceLoader::load(dir.path().toStdString());
+        QVERIFY2(r.ok(), r.error.c_str());
+        const Trace &t = *r.trace;
+        QCOMPARE(topGroups(t).size(), size_t(2));
+        QCOMPARE(*meta(t, "file.stream_256k_fd1k.ntff"),
+                 std::string("paired with stream_256k_fd1k.neff by uuid; loaded as 'NeuronCore 0 · stream_256k_fd1k'"));
+        QVERIFY(meta(t, "file.part2_file_pool_1_float16.neff")->starts_with("unpaired: no NTFF in the folder has its uuid"));
+        QVERIFY(meta(t, "alignment.stream_256k_fd2k.ntff")->starts_with("none: own clock"));
+        QCOMPARE(*meta(t, "stream_256k_fd1k.ntff: neff.compiler_version"), std::string("2.18.121.0+9e31e41a"));
+        bool named = false;
+        for (uint32_t i = 0; i < t.tracks().size(); ++i)
+            named = named || t.trackPath(TrackId(i)) == "NeuronCore 0 · stream_256k_fd1k / semaphores / semaphore 8 (qSyncIO0)";
+        QVERIFY(named); // semaphore 8 belongs to qSPIO0 in the NEFF's def.json
+        QVERIFY(t.diagnostics().count("stream_256k_fd1k.ntff: instructions starting before the trace window (skipped)") > 0);
+    }
+
+    void realNeuronProfileJsonExports()
+    {
+        LANESCOPE_REQUIRE_CORPUS();
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString corpus = lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/"));
+        // An export next to the NTFF it came from: the NTFF is loaded, the export listed as ignored.
+        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("pair"))));
+        QVERIFY(QFile::link(corpus + QStringLiteral("profile_128x128x256.ntff"), dir.filePath(QStringLiteral("pair/profile_128x128x256.ntff"))));
+        QVERIFY(QFile::link(corpus + QStringLiteral("profile_128x128x256.json"), dir.filePath(QStringLiteral("pair/profile_128x128x256.json"))));
+        // An export alone: loaded as a device timeline of its own.
+        QVERIFY(QFile::link(corpus + QStringLiteral("profile_128x128x384.json"), dir.filePath(QStringLiteral("profile_128x128x384.json"))));
+        const LoadResult r = TraceLoader::load(dir.path().toStdString());
+        QVERIFY2(r.ok(), r.error.c_str());
+        const Trace &t = *r.trace;
+        QVERIFY(meta(t, "file.pair/profile_128x128x256.json")->starts_with("ignored: export of an NTFF with the same uuid"));
+        const std::string *alone = meta(t, "file.profile_128x128x384.json");
+        QVERIFY2(alone->starts_with("loaded: as 'NeuronCore 0 · profile_128x128x384 (neuron-profile JSON)'"), alone->c_str());
+        QVERIFY(meta(t, "alignment.profile_128x128x384.json")->starts_with("none: own clock"));
+        QCOMPARE(topGroups(t).size(), size_t(2));
+    }
+
+    void nothingToLoad()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const LoadResult empty = TraceLoader::load(dir.path().toStdString());
+        QVERIFY(!empty.ok());
+        QVERIFY2(empty.error.find("holds no files") != std::string::npos, empty.error.c_str());
+        writeFile(dir.filePath(QStringLiteral("ntrace.pb")), "x");
+        writeFile(dir.filePath(QStringLiteral("broken.ntff")), std::string("\x05\x10\x00\x00\x00", 5) + std::string(200, '\0'));
+        const LoadResult r = TraceLoader::load(dir.path().toStdString());
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error.find("no file in this folder has a timeline") != std::string::npos, r.error.c_str());
+        QVERIFY2(r.error.find("ntrace.pb: not readable") != std::string::npos, r.error.c_str());
+    }
+
+    void failedFileIsReportedNotThrown()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        writeFile(dir.filePath(QStringLiteral("trace.json")), kineto({}));
+        writeFile(dir.filePath(QStringLiteral("bad.json")), R"({"traceEvents": [{"ph": "X", "name": "a" "ts": 1}]})");
+        const LoadResult r = TraceLoader::load(dir.path().toStdString());
+        QVERIFY2(r.ok(), r.error.c_str());
+        const std::string *bad = meta(*r.trace, "file.bad.json");
+        QVERIFY(bad);
+        QVERIFY2(bad->starts_with("not readable: "), bad->c_str());
+        QCOMPARE(topGroups(*r.trace).size(), size_t(1));
+    }
+
+    void oneMemoryBudgetForTheFolder()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string root = SampleFolderWriter::write(dir.path().toStdString());
+        LoadOptions o;
+        o.memoryBudget = 64 * 1024; // enough for the first files only
+        const LoadResult r = TraceLoader::load(root, o);
+        QVERIFY2(r.ok(), r.error.c_str());
+        int refused = 0;
+        for (const auto &[k, v] : r.trace->metadata().entries)
+            refused += k.starts_with("file.") && v.find("memory budget") != std::string::npos;
+        QVERIFY(refused > 0);
+    }
+
+    void cancel()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string root = SampleFolderWriter::write(dir.path().toStdString());
+        std::atomic<bool> stop{false};
+        LoadOptions o;
+        o.cancel = &stop;
+        o.progress = [&stop](int p) {
+            if (p > 100)
+                stop = true;
+        };
+        const LoadResult r = TraceLoader::load(root, o);
+        QVERIFY(!r.ok());
+        QVERIFY(r.cancelled);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProfileFolderLoader)
+#include "tst_profilefolderloader.moc"
