@@ -6,6 +6,7 @@
 #include "ntffimporter.h"
 #include "profilefolderloader.h"
 
+#include <cstdio>
 #include <filesystem>
 
 namespace lanescope {
@@ -102,6 +103,21 @@ ProfileFolder TraceLoader::scanFolder(const std::string &dir, const LoadOptions 
     return ProfileFolder::scan(dir, options);
 }
 
+FileFormat TraceLoader::sniffPath(const std::string &path)
+{
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        return FileFormat::Folder;
+    std::FILE *f = std::fopen(path.c_str(), "rb");
+    if (!f)
+        return FileFormat::Unknown;
+    std::string head(4096, '\0');
+    head.resize(std::fread(head.data(), 1, head.size(), f));
+    std::fclose(f);
+    const uint64_t size = std::filesystem::file_size(path, ec);
+    return sniff(head, ec ? head.size() : size);
+}
+
 LoadResult TraceLoader::load(const std::string &path, const LoadOptions &options)
 {
     LoadResult result;
@@ -128,6 +144,9 @@ LoadResult TraceLoader::load(const std::string &path, const LoadOptions &options
             if (input.size() == 0)
                 throw ImportError(path, 0, "file is empty; expected a trace (JSON, NTFF or NEFF)");
             throw ImportError(path, 0, "unrecognised file format; expected Chrome/Kineto trace JSON (object or array, optionally gzip/zstd compressed), an NTFF or a NEFF");
+        case FileFormat::Neff:
+            throw ImportError(path, "a NEFF is a compiled program, not a trace: open it in the NEFF panel or with "
+                                    "`lanescope-cli neff`, or open its profile folder to see it paired with its NTFF");
         default:
             throw ImportError(path, 0, std::string("reading ") + formatName(format) + " files is not supported yet");
         }

@@ -28,6 +28,8 @@ public:
     static ProfileFolder scanFolder(const std::string &dir, const LoadOptions &options = {});
     // Looks at the first bytes of a (decompressed) input.
     static FileFormat sniff(std::string_view head, uint64_t fileSize);
+    // Sniffs a path without loading it (compressed files report Unknown until decompressed).
+    static FileFormat sniffPath(const std::string &path);
     static const char *formatName(FileFormat f);
 };
 
