@@ -5,13 +5,14 @@ set -euo pipefail
 
 PKGS=(
   g++ cmake ninja-build make pkg-config ccache
-  qt6-base-dev qt6-base-dev-tools libqt6svg6-dev qt6-svg-dev libqt6charts6-dev qt6-charts-dev libqt6opengl6-dev
+  qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-charts-dev libqt6opengl6-dev
   libgl-dev libvulkan-dev
   libsimdjson-dev zlib1g-dev libzstd-dev libarchive-dev libsqlite3-dev
   xvfb xauth
   python3
 )
-if [ "${LANESCOPE_WITH_FUZZ:-0}" = 1 ]; then PKGS+=(clang libclang-rt-14-dev); fi
+# make fuzz: clang + libFuzzer (compiler-rt); the zstd tool makes zstd seeds for the decompression harness
+if [ "${LANESCOPE_WITH_FUZZ:-0}" = 1 ]; then PKGS+=(clang libclang-rt-14-dev zstd); fi
 
 missing=()
 for p in "${PKGS[@]}"; do
