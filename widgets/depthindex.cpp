@@ -13,6 +13,7 @@ void DepthIndex::clear()
     m_entries.shrink_to_fit();
     m_depthOffsets.clear();
     m_trackFirstDepth.clear();
+    m_levels.clear();
 }
 
 void DepthIndex::build(const Trace *trace)
@@ -42,6 +43,100 @@ void DepthIndex::build(const Trace *trace)
             m_entries[fill[std::min<size_t>(all[i].depth, depths - 1)]++] = i;
     }
     m_trackFirstDepth.push_back(uint32_t(m_depthOffsets.size()));
+    buildLevels();
+}
+
+void DepthIndex::buildLevels()
+{
+    // Groups straddling two depths (or tracks) are built but never used: consumeRun only takes
+    // groups that lie inside [from, last) of one depth.
+    const auto all = m_trace->allSlices();
+    constexpr size_t fanout = size_t(1) << kFanoutBits;
+    size_t n = m_entries.size() / fanout;
+    while (n > 0) {
+        std::vector<Node> level(n);
+        const std::vector<Node> *below = m_levels.empty() ? nullptr : &m_levels.back();
+        for (size_t i = 0; i < n; ++i) {
+            Node node;
+            for (size_t k = i * fanout; k < (i + 1) * fanout; ++k) {
+                Node child;
+                if (below) {
+                    child = (*below)[k];
+                } else {
+                    const Slice &s = all[m_entries[k]];
+                    child = Node{s.start, s.end(), 0, s.duration, m_entries[k]};
+                }
+                if (k == i * fanout)
+                    node.firstStart = child.firstStart;
+                else
+                    node.maxGap = std::max(node.maxGap, child.firstStart - node.lastEnd);
+                node.maxGap = std::max(node.maxGap, child.maxGap);
+                node.lastEnd = child.lastEnd;
+                if (child.longestDuration > node.longestDuration) {
+                    node.longestDuration = child.longestDuration;
+                    node.longest = child.longest;
+                }
+            }
+            level[i] = node;
+        }
+        m_levels.push_back(std::move(level));
+        n /= fanout;
+    }
+}
+
+DepthIndex::Run DepthIndex::consumeRun(TrackId track, int depth, size_t from, size_t last, int64_t runEnd,
+                                       int64_t maxGap, int64_t maxDuration) const
+{
+    Run run;
+    run.next = from;
+    run.end = runEnd;
+    const auto ids = slices(track, depth);
+    last = std::min(last, ids.size());
+    if (from >= last)
+        return run;
+    const auto all = m_trace->allSlices();
+    const size_t base = size_t(ids.data() - m_entries.data()); // global position of position 0
+    size_t j = base + from;
+    const size_t end = base + last;
+    const auto take = [&](uint32_t longest, int64_t duration, int64_t lastEnd, size_t count) {
+        if (duration > run.longestDuration) {
+            run.longestDuration = duration;
+            run.longest = longest;
+        }
+        run.count += uint32_t(count);
+        run.end = std::max(run.end, lastEnd);
+        j += count;
+    };
+    const auto fits = [&](const Node &node) {
+        return node.firstStart - run.end <= maxGap && node.maxGap <= maxGap && node.longestDuration < maxDuration;
+    };
+    while (j < end) {
+        // The largest aligned group at j inside [j, end), then smaller ones while they do not fit.
+        int k = 0;
+        while (k < int(m_levels.size())) {
+            const size_t size = size_t(1) << (kFanoutBits * (k + 1));
+            if (j % size != 0 || j + size > end)
+                break;
+            ++k;
+        }
+        bool took = false;
+        for (; k >= 1 && !took; --k) {
+            const size_t size = size_t(1) << (kFanoutBits * k);
+            const Node &node = m_levels[size_t(k - 1)][j / size];
+            if (fits(node)) {
+                take(node.longest, node.longestDuration, node.lastEnd, size);
+                took = true;
+            }
+        }
+        if (took)
+            continue;
+        const Slice &s = all[m_entries[j]];
+        if (s.start - run.end > maxGap || s.duration >= maxDuration)
+            break;
+        take(m_entries[j], s.duration, s.end(), 1);
+    }
+    run.next = j - base;
+    return run;
 }
 
 int DepthIndex::depthCount(TrackId track) const

@@ -4,6 +4,12 @@
 // and their ends are sorted and a visible-range query is two binary searches per depth: O(log n)
 // even when a single slice spans the whole trace, where Trace::sliceRange (which starts at
 // t0 - maxDuration) would walk every slice before t0. Costs 4 bytes per slice.
+//
+// On top, a multi-resolution summary for level of detail (Perfetto's mipmap, Tracy's folding):
+// levels of 16^k consecutive entries of one depth keep their first start, last end, largest
+// inner gap and longest member. A run of sub-pixel slices with sub-pixel gaps is then consumed a
+// whole group at a time, so a frame reads a few summaries per folded run instead of every slice
+// (or every pixel column) under it. Costs about 2.7 bytes per slice.
 #include "model/ids.h"
 
 #include <cstdint>
@@ -31,8 +37,36 @@ public:
     // The slice of that depth containing t, else the nearest one within `tolerance` ns, else invalid.
     SliceId sliceAt(TrackId track, int depth, int64_t t, int64_t tolerance) const;
 
+    struct Run
+    {
+        size_t next = 0;      // first position not consumed
+        uint32_t count = 0;   // slices consumed
+        int64_t end = 0;      // end of the last consumed slice (the run's end when count is 0)
+        uint32_t longest = 0; // SliceId value of the longest consumed slice (when count > 0)
+        int64_t longestDuration = -1;
+    };
+    // From position `from` of slices(track, depth), consumes the slices before `last` that
+    // continue a run ending at `runEnd`: each starts at most `maxGap` ns after the previous end and
+    // lasts less than `maxDuration` ns. Exact (count, end and longest member), in O(levels x 16)
+    // summary reads plus at most ~30 slice reads per call.
+    Run consumeRun(TrackId track, int depth, size_t from, size_t last, int64_t runEnd, int64_t maxGap,
+                   int64_t maxDuration) const;
+
+    static constexpr int kFanoutBits = 4; // 16 entries per group
+    int levelCount() const { return int(m_levels.size()); }
+
 private:
+    struct Node
+    {
+        int64_t firstStart = 0;
+        int64_t lastEnd = 0;
+        int64_t maxGap = 0; // largest start - previous end between consecutive members
+        int64_t longestDuration = -1;
+        uint32_t longest = 0;
+    };
+    void buildLevels();
     const Trace *m_trace = nullptr;
+    std::vector<std::vector<Node>> m_levels; // level k + 1: nodes over 16^(k+1) entries of m_entries
     std::vector<uint32_t> m_entries;         // slice ids grouped by track, then depth
     std::vector<uint32_t> m_depthOffsets;    // per (track, depth): begin in m_entries; one extra per track
     std::vector<uint32_t> m_trackFirstDepth; // per track: begin in m_depthOffsets

@@ -44,68 +44,36 @@ void LaneGeometry::buildSlices(const Trace &trace, const DepthIndex &index, Trac
     const auto all = trace.allSlices();
     const int depths = index.depthCount(track);
     const double px = vp.pxPerNs();
+    // A slice narrower than kMinSliceWidth joins the run before it when the gap between them is at
+    // most kMinSliceWidth too; in ns (rounded down, so a run never swallows a visible slice).
+    const int64_t minWidthNs = std::max<int64_t>(1, int64_t(std::ceil(kMinSliceWidth / px)));
+    const int64_t maxGapNs = int64_t(kMinSliceWidth / px);
     for (int d = 0; d < depths; ++d) {
         const auto ids = index.slices(track, d);
         const auto [first, last] = index.range(track, d, vp.t0, vp.t1);
-        SliceItem pending;
-        bool hasPending = false;
-        int64_t pendingLongest = -1;
-        const auto flush = [&] {
-            if (!hasPending)
-                return;
-            pending.x1 = std::max(pending.x1, pending.x0 + float(kMinSliceWidth));
-            slices.push_back(pending);
-            hasPending = false;
-        };
-        const auto consider = [&](uint32_t id) {
-            if (all[id].duration > pendingLongest) {
-                pendingLongest = all[id].duration;
-                pending.slice = id;
-            }
-        };
         for (size_t i = first; i < last; ++i) {
             const uint32_t id = ids[i];
             const Slice &s = all[id];
             const double x0 = vp.toX(s.start);
             const double x1 = vp.toX(s.end());
-            if (x1 - x0 >= kMinSliceWidth) {
-                flush();
+            if (x1 - x0 >= kMinSliceWidth || s.duration >= minWidthNs) {
                 slices.push_back(SliceItem{clampX(x0, vp.width), clampX(x1, vp.width), id, 1, uint16_t(d)});
                 continue;
             }
-            if (hasPending && x0 <= double(pending.x1) + kMinSliceWidth) {
-                pending.x1 = std::max(pending.x1, clampX(x1, vp.width));
-                ++pending.count;
-                consider(id);
-            } else {
-                flush();
-                pending = SliceItem{clampX(x0, vp.width), clampX(x1, vp.width), id, 1, uint16_t(d)};
-                pendingLongest = s.duration;
-                hasPending = true;
+            // Level of detail: this sub-pixel slice starts a run that takes every following slice
+            // that is sub-pixel and at most a pixel away from the run; the depth index's summary
+            // consumes them a group of 16^k at a time, keeping the count, the end and the longest.
+            const DepthIndex::Run run = index.consumeRun(track, d, i + 1, last, s.end(), maxGapNs, minWidthNs);
+            SliceItem item{clampX(x0, vp.width), clampX(x1, vp.width), id, 1 + run.count, uint16_t(d)};
+            if (run.count) {
+                item.x1 = clampX(vp.toX(run.end), vp.width);
+                if (run.longestDuration > s.duration)
+                    item.slice = run.longest;
             }
-            // Level of detail: every following slice that ends within the current pixel column is
-            // sub-pixel and joins this run, so jump over them with one binary search on the ends
-            // (sorted within a depth) instead of visiting each. Cost: O(columns x log n) per depth.
-            const double boundaryX = std::floor(double(pending.x1)) + 1.0;
-            if (boundaryX >= vp.width)
-                continue;
-            const int64_t boundary = vp.t0 + int64_t(boundaryX / px);
-            const auto next = std::lower_bound(ids.begin() + ptrdiff_t(i) + 1, ids.begin() + ptrdiff_t(last), boundary,
-                                               [&](uint32_t a, int64_t v) { return all[a].end() <= v; });
-            const size_t j = size_t(next - ids.begin()); // first slice ending after the boundary
-            if (j > i + 1) {
-                const size_t skipped = j - i - 1;
-                pending.count += uint32_t(skipped);
-                pending.x1 = std::max(pending.x1, clampX(vp.toX(all[ids[j - 1]].end()), vp.width));
-                // The run takes the colour of its longest member among a bounded sample.
-                const size_t stride = std::max<size_t>(1, skipped / 16);
-                for (size_t k = i + 1; k < j; k += stride)
-                    consider(ids[k]);
-                consider(ids[j - 1]);
-                i = j - 1;
-            }
+            item.x1 = std::max(item.x1, item.x0 + float(kMinSliceWidth));
+            slices.push_back(item);
+            i = run.next - 1;
         }
-        flush();
     }
 }
 

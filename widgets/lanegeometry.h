@@ -1,8 +1,9 @@
 #pragma once
 // What one lane draws for one visible range and width, in pixels from the left of the lane. Built
 // from binary searches over the visible range only, so its cost depends on what is visible, not on
-// the trace size; runs of slices narrower than a pixel fold into one item per depth (carrying the
-// count and the longest member, whose colour it takes). The view caches one per lane and rebuilds
+// the trace size; runs of slices narrower than a pixel, with gaps under a pixel, fold into one item
+// per depth (carrying the count and the longest member, whose colour it takes), consumed through
+// DepthIndex's summary levels. The view caches one per lane and rebuilds
 // it only when the range, the width or the data change.
 #include "model/ids.h"
 

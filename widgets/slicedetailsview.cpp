@@ -41,7 +41,93 @@ SliceDetailsView::SliceDetailsView(QWidget *parent) : QTreeWidget(parent)
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     header()->setStretchLastSection(true);
+    connect(this, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) {
+        const SliceId target = linkOf(item);
+        if (target.isValid())
+            emit sliceActivated(target);
+    });
+    connect(this, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item, int column) {
+        const SliceId target = linkOf(item);
+        if (target.isValid() && column == 1)
+            emit sliceActivated(target);
+    });
     showSlice({});
+}
+
+SliceId SliceDetailsView::linkOf(const QTreeWidgetItem *item)
+{
+    if (!item)
+        return {};
+    const QVariant v = item->data(1, Qt::UserRole);
+    return v.isValid() ? SliceId(v.toUInt()) : SliceId();
+}
+
+QTreeWidgetItem *SliceDetailsView::addLink(const QString &field, SliceId target, QTreeWidgetItem *parent)
+{
+    const Trace &t = *m_trace;
+    const Slice &s = t.slice(target);
+    const QString text = tr("%1 (%2, at %3)")
+                             .arg(fromView(t.str(s.name)), DurationFormat::format(s.duration),
+                                  DurationFormat::formatPrecise(s.start - t.startNs()));
+    QTreeWidgetItem *item = addField(field, text, parent);
+    item->setData(1, Qt::UserRole, target.value);
+    QFont f = font();
+    f.setUnderline(true);
+    item->setFont(1, f);
+    item->setForeground(1, palette().link());
+    item->setToolTip(1, tr("Go to %1 on %2").arg(text, fromView(t.trackPath(t.trackOfSlice(target)))));
+    return item;
+}
+
+void SliceDetailsView::addChildren(SliceId id)
+{
+    const Trace &t = *m_trace;
+    const Slice &s = t.slice(id);
+    const TrackId track = t.trackOfSlice(id);
+    if (!track.isValid() || t.track(track).kind == TrackKind::Async)
+        return;
+    const Track &tr_ = t.track(track);
+    std::vector<SliceId> children;
+    size_t total = 0;
+    // Children follow their parent in start order and start before it ends.
+    for (uint32_t i = id.value + 1; i < tr_.sliceBegin + tr_.sliceCount; ++i) {
+        const Slice &c = t.slice(SliceId(i));
+        if (c.start > s.end() || c.depth <= s.depth)
+            break;
+        if (c.depth == s.depth + 1) {
+            ++total;
+            if (children.size() < size_t(kMaxChildrenListed))
+                children.push_back(SliceId(i));
+        }
+    }
+    if (total == 0)
+        return;
+    QTreeWidgetItem *item = addField(tr("Children"), QString::number(total));
+    for (size_t k = 0; k < children.size(); ++k)
+        addLink(QString::number(k + 1), children[k], item);
+    if (total > children.size())
+        addField(tr("..."), tr("%1 more").arg(total - children.size()), item);
+    item->setExpanded(total <= 20);
+}
+
+void SliceDetailsView::addFlows(SliceId id)
+{
+    const Trace &t = *m_trace;
+    const auto out = t.flowsFrom(id), in = t.flowsTo(id);
+    if (out.empty() && in.empty())
+        return;
+    QTreeWidgetItem *item = addField(tr("Flows"), tr("%1 out, %2 in").arg(out.size()).arg(in.size()));
+    for (FlowId f : out) {
+        const Flow &flow = t.flows()[f.value];
+        if (flow.to.isValid())
+            addLink(tr("to"), flow.to, item);
+    }
+    for (FlowId f : in) {
+        const Flow &flow = t.flows()[f.value];
+        if (flow.from.isValid())
+            addLink(tr("from"), flow.from, item);
+    }
+    item->setExpanded(true);
 }
 
 void SliceDetailsView::setTrace(std::shared_ptr<const Trace> trace)
@@ -101,13 +187,12 @@ void SliceDetailsView::showSlice(SliceId id)
     addField(tr("Depth"), QString::number(s.depth));
     const SliceId parent = t.parent(id);
     if (parent.isValid())
-        addField(tr("Parent"), fromView(t.str(t.slice(parent).name)));
+        addLink(tr("Parent"), parent);
+    addChildren(id);
     const QString flags = flagsText(s);
     if (!flags.isEmpty())
         addField(tr("Flags"), flags);
-    const auto out = t.flowsFrom(id), in = t.flowsTo(id);
-    if (!out.empty() || !in.empty())
-        addField(tr("Flows"), tr("%1 out, %2 in").arg(out.size()).arg(in.size()));
+    addFlows(id);
     const auto args = t.args().args(s.args);
     if (!args.empty()) {
         QTreeWidgetItem *argsItem = addField(tr("Args"), tr("%1").arg(args.size()));

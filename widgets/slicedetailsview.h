@@ -1,5 +1,7 @@
 #pragma once
-// The details of one slice: name, category, times, track and its args, as a two-column tree.
+// The details of one slice: name, category, times, track, parent and children, flows in and out
+// and its args, as a two-column tree. Parent, children and flow ends are links: activating one (click
+// or Enter) emits sliceActivated with the slice at the other end.
 #include "model/argstore.h"
 #include "model/ids.h"
 
@@ -24,9 +26,18 @@ public:
 
     // An arg's value as text, by type: numbers in full, strings and JSON verbatim.
     static QString formatArg(const Trace &trace, const Arg &arg);
+    static constexpr int kMaxChildrenListed = 200;
+    // The slice a row links to, or invalid.
+    static SliceId linkOf(const QTreeWidgetItem *item);
+
+signals:
+    void sliceActivated(lanescope::SliceId id);
 
 private:
     QTreeWidgetItem *addField(const QString &field, const QString &value, QTreeWidgetItem *parent = nullptr);
+    QTreeWidgetItem *addLink(const QString &field, SliceId target, QTreeWidgetItem *parent = nullptr);
+    void addChildren(SliceId id);
+    void addFlows(SliceId id);
 
     std::shared_ptr<const Trace> m_trace;
     SliceId m_slice;

@@ -19,6 +19,8 @@ void ZoomControl::setTraceRange(int64_t start, int64_t end)
     }
     m_traceStart = start;
     m_traceEnd = end;
+    m_history.clear();
+    m_selStart = m_selEnd = 0;
     emit traceRangeChanged(start, end);
     m_start = m_end = 0; // force the signal
     fitAll();
@@ -57,6 +59,46 @@ void ZoomControl::zoom(double factor, int64_t anchor)
 void ZoomControl::pan(int64_t delta)
 {
     setVisibleRange(m_start + delta, m_end + delta);
+}
+
+void ZoomControl::pushHistory()
+{
+    const std::pair<int64_t, int64_t> r{m_start, m_end};
+    if (!m_history.empty() && m_history.back() == r)
+        return;
+    if (m_history.size() >= kMaxHistory)
+        m_history.erase(m_history.begin());
+    m_history.push_back(r);
+}
+
+bool ZoomControl::undoZoom()
+{
+    while (!m_history.empty()) {
+        const auto r = m_history.back();
+        m_history.pop_back();
+        if (r.first != m_start || r.second != m_end) {
+            setVisibleRange(r.first, r.second);
+            return true;
+        }
+    }
+    return false;
+}
+
+void ZoomControl::setSelection(int64_t start, int64_t end)
+{
+    if (end < start)
+        std::swap(start, end);
+    if (end > start) {
+        start = std::max(start, m_traceStart);
+        end = std::min(end, m_traceEnd);
+    } else {
+        start = end = 0;
+    }
+    if (start == m_selStart && end == m_selEnd)
+        return;
+    m_selStart = start;
+    m_selEnd = end;
+    emit selectionChanged(start, end);
 }
 
 } // namespace lanescope

@@ -4,6 +4,8 @@
 #include <QObject>
 
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace lanescope {
 
@@ -32,15 +34,33 @@ public:
     void pan(int64_t delta);
     void fitAll() { setVisibleRange(m_traceStart, m_traceEnd); }
 
+    // Undo of zoom (Backspace): callers push the range before a deliberate jump (fit, box zoom,
+    // double click, search step); undoZoom() goes back to the last pushed range that differs.
+    static constexpr size_t kMaxHistory = 100;
+    void pushHistory();
+    bool undoZoom();
+    size_t historySize() const { return m_history.size(); }
+
+    // The selected time range (shift-drag or `m` on a slice), absolute ns; empty when start == end.
+    bool hasSelection() const { return m_selEnd > m_selStart; }
+    int64_t selectionStart() const { return m_selStart; }
+    int64_t selectionEnd() const { return m_selEnd; }
+    void setSelection(int64_t start, int64_t end);
+    void clearSelection() { setSelection(0, 0); }
+
 signals:
     void visibleRangeChanged(int64_t start, int64_t end);
     void traceRangeChanged(int64_t start, int64_t end);
+    void selectionChanged(int64_t start, int64_t end);
 
 private:
     int64_t m_traceStart = 0;
     int64_t m_traceEnd = 1000;
     int64_t m_start = 0;
     int64_t m_end = 1000;
+    int64_t m_selStart = 0;
+    int64_t m_selEnd = 0;
+    std::vector<std::pair<int64_t, int64_t>> m_history;
 };
 
 } // namespace lanescope

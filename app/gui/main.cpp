@@ -1,5 +1,7 @@
 // lanescope: the viewer. `lanescope [PATH...]` opens each trace file or folder in its own window.
 #include "mainwindow.h"
+#include "timelinesearchbar.h"
+#include "zoomcontrol.h"
 
 #include "timelineview.h"
 
@@ -9,6 +11,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QIcon>
+#include <QLineEdit>
 #include <QTimer>
 
 #include <cstdio>
@@ -30,7 +33,11 @@ void printUsage(std::FILE *to)
                      "                          works headless with QT_QPA_PLATFORM=offscreen or xvfb-run\n"
                      "  --size WxH              window size (default 1400x900)\n"
                      "  --range FROM:TO         with --screenshot: show FROM..TO ms after the trace start\n"
-                     "  --select NAME           with --screenshot: select the first slice called NAME\n\n"
+                     "  --select NAME           with --screenshot: select the first slice called NAME\n"
+                     "  --mark FROM:TO          with --screenshot: select the time range FROM..TO ms (range summary)\n"
+                     "  --search TEXT           with --screenshot: search slice names and go to the first match\n"
+                     "  --flows                 with --screenshot: show all flows\n"
+                     "  --dark                  with --screenshot: dark timeline\n\n"
                      "Qt options (-platform, -style, ...) are accepted as well.\n");
 }
 
@@ -42,6 +49,11 @@ struct Options
     bool hasRange = false;
     double rangeFromMs = 0, rangeToMs = 0;
     std::string select;
+    bool hasMark = false;
+    double markFromMs = 0, markToMs = 0;
+    std::string search;
+    bool flows = false;
+    bool dark = false;
 };
 
 // Returns -1 to continue, else the exit status.
@@ -87,6 +99,22 @@ int parseArgs(int argc, char **argv, Options &o)
             if (!v)
                 return 2;
             o.select = v;
+        } else if (a == "--mark") {
+            const char *v = value("--mark");
+            if (!v || std::sscanf(v, "%lf:%lf", &o.markFromMs, &o.markToMs) != 2 || o.markToMs <= o.markFromMs) {
+                std::fprintf(stderr, "lanescope: --mark expects FROM:TO in ms, e.g. 10:12.5\n");
+                return 2;
+            }
+            o.hasMark = true;
+        } else if (a == "--search") {
+            const char *v = value("--search");
+            if (!v)
+                return 2;
+            o.search = v;
+        } else if (a == "--flows") {
+            o.flows = true;
+        } else if (a == "--dark") {
+            o.dark = true;
         } else if (a == "-platform" || a == "-style" || a == "-qwindowgeometry" || a == "-display") {
             ++i; // Qt's own options with a value: QApplication handles them
         } else if (a.size() > 1 && a[0] == '-') {
@@ -157,7 +185,21 @@ int main(int argc, char **argv)
                             break;
                         }
                 }
-                QTimer::singleShot(100, &app, save);
+                if (ok && options.hasMark) {
+                    const int64_t start = window->trace()->startNs();
+                    window->timeline()->zoomControl()->setSelection(start + int64_t(options.markFromMs * 1e6),
+                                                                    start + int64_t(options.markToMs * 1e6));
+                }
+                if (ok && !options.search.empty()) {
+                    window->searchBar()->activate();
+                    window->searchBar()->lineEdit()->setText(QString::fromLocal8Bit(options.search.c_str()));
+                    window->searchBar()->search();
+                    window->timeline()->stepMatch(true);
+                }
+                window->timeline()->setShowAllFlows(options.flows);
+                if (options.dark)
+                    window->timeline()->setTheme(lanescope::TimelinePalette::Theme::Dark);
+                QTimer::singleShot(200, &app, save);
             });
             window->openPath(paths.first());
         }

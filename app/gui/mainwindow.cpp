@@ -1,11 +1,15 @@
 #include "mainwindow.h"
 
+#include "lanelayoutsettings.h"
 #include "loadjob.h"
 
 #include "durationformat.h"
+#include "rangesummarymodel.h"
 #include "slicedetailsview.h"
+#include "timelinesearchbar.h"
 #include "timelineview.h"
 #include "warningsmodel.h"
+#include "zoomcontrol.h"
 
 #include "model/trace.h"
 
@@ -29,7 +33,9 @@
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTimer>
 #include <QUrl>
+#include <QVBoxLayout>
 
 #include <cstdio>
 
@@ -69,8 +75,16 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_job(new LoadJob
     setAttribute(Qt::WA_DeleteOnClose);
     setAcceptDrops(true);
     setWindowIcon(QIcon(QStringLiteral(":/icons/lanescope.svg")));
-    m_timeline = new TimelineView(this);
-    setCentralWidget(m_timeline);
+    auto *central = new QWidget(this);
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    m_timeline = new TimelineView(central);
+    m_searchBar = new TimelineSearchBar(m_timeline, central);
+    m_searchBar->hide();
+    centralLayout->addWidget(m_searchBar);
+    centralLayout->addWidget(m_timeline, 1);
+    setCentralWidget(central);
     createDocks();
     createActions();
     createStatusBar();
@@ -79,6 +93,32 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_job(new LoadJob
     connect(m_job, &LoadJob::cancelled, this, &MainWindow::onCancelled);
     connect(m_job, &LoadJob::progress, this, &MainWindow::onProgress);
     connect(m_timeline, &TimelineView::sliceSelected, this, &MainWindow::onSliceSelected);
+    connect(m_details, &SliceDetailsView::sliceActivated, m_timeline, &TimelineView::revealSlice);
+    connect(m_timeline, &TimelineView::layoutStateChanged, this, [this] {
+        if (m_trace && !m_currentPath.isEmpty()) {
+            QSettings settings;
+            LaneLayoutSettings::save(settings, m_currentPath, m_timeline->laneState());
+        }
+    });
+    // The range summary follows a shift-drag; recomputed at most every 60 ms while dragging.
+    auto *rangeTimer = new QTimer(this);
+    rangeTimer->setSingleShot(true);
+    rangeTimer->setInterval(60);
+    connect(m_timeline->zoomControl(), &ZoomControl::selectionChanged, rangeTimer, [rangeTimer] {
+        if (!rangeTimer->isActive())
+            rangeTimer->start();
+    });
+    connect(rangeTimer, &QTimer::timeout, this, [this] {
+        const ZoomControl *zoom = m_timeline->zoomControl();
+        m_rangeModel->setRange(zoom->selectionStart(), zoom->selectionEnd());
+        if (zoom->hasSelection()) {
+            m_rangeDock->show();
+            m_rangeDock->raise();
+            m_rangeDock->setWindowTitle(
+                tr("Range Summary: %1").arg(DurationFormat::format(zoom->selectionEnd() - zoom->selectionStart())));
+        }
+    });
+    setDarkTheme(QSettings().value(QStringLiteral("timeline/dark"), false).toBool());
     resize(1400, 900);
     updateTitle();
     updateStatus();
@@ -100,8 +140,21 @@ void MainWindow::createActions()
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("Show &Everything"), m_timeline, &TimelineView::fitAll);
+    QAction *find = view->addAction(tr("&Find Slices..."), m_searchBar, &TimelineSearchBar::activate);
+    find->setShortcut(QKeySequence::Find);
+    QAction *flows = view->addAction(tr("Show &All Flows"));
+    flows->setCheckable(true);
+    connect(flows, &QAction::toggled, m_timeline, &TimelineView::setShowAllFlows);
+    QAction *byCategory = view->addAction(tr("Colour by &Category"));
+    byCategory->setCheckable(true);
+    connect(byCategory, &QAction::toggled, m_timeline, &TimelineView::setColorByCategory);
+    m_darkAction = view->addAction(tr("&Dark Theme"));
+    m_darkAction->setCheckable(true);
+    m_darkAction->setChecked(m_timeline->colors().theme == TimelinePalette::Theme::Dark);
+    connect(m_darkAction, &QAction::toggled, this, &MainWindow::setDarkTheme);
     view->addSeparator();
     view->addAction(m_detailsDock->toggleViewAction());
+    view->addAction(m_rangeDock->toggleViewAction());
     view->addAction(m_warningsDock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -143,6 +196,24 @@ void MainWindow::createDocks()
     m_warningsDock->setObjectName(QStringLiteral("warningsDock"));
     m_warningsDock->setWidget(m_warningsView);
     addDockWidget(Qt::BottomDockWidgetArea, m_warningsDock);
+    m_rangeModel = new RangeSummaryModel(this);
+    auto *rangeProxy = new QSortFilterProxyModel(this);
+    rangeProxy->setSourceModel(m_rangeModel);
+    rangeProxy->setSortRole(RangeSummaryModel::SortRole);
+    m_rangeView = new QTableView(this);
+    m_rangeView->setModel(rangeProxy);
+    m_rangeView->setSortingEnabled(true);
+    m_rangeView->sortByColumn(RangeSummaryModel::Total, Qt::DescendingOrder);
+    m_rangeView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_rangeView->setWordWrap(false);
+    m_rangeView->verticalHeader()->hide();
+    m_rangeView->horizontalHeader()->setSectionResizeMode(RangeSummaryModel::Name, QHeaderView::Stretch);
+    m_rangeDock = new QDockWidget(tr("Range Summary"), this);
+    m_rangeDock->setObjectName(QStringLiteral("rangeDock"));
+    m_rangeDock->setWidget(m_rangeView);
+    addDockWidget(Qt::BottomDockWidgetArea, m_rangeDock);
+    tabifyDockWidget(m_warningsDock, m_rangeDock);
+    m_warningsDock->raise();
     resizeDocks({m_detailsDock}, {360}, Qt::Horizontal);
     resizeDocks({m_warningsDock}, {150}, Qt::Vertical);
 }
@@ -260,7 +331,13 @@ void MainWindow::onLoaded(std::shared_ptr<const Trace> trace)
     m_trace = std::move(trace);
     m_currentPath = m_loadingPath;
     m_timeline->setTrace(m_trace);
+    if (!m_currentPath.isEmpty()) {
+        const QSettings settings;
+        m_timeline->setLaneState(LaneLayoutSettings::load(settings, m_currentPath));
+    }
     m_details->setTrace(m_trace);
+    m_rangeModel->setTrace(m_trace);
+    m_searchBar->search();
     m_warningsModel->setWarnings(m_trace->diagnostics().warnings());
     m_warningsView->resizeColumnToContents(WarningsModel::Count);
     updateTitle();
@@ -292,6 +369,14 @@ void MainWindow::onCancelled()
     setLoading(false);
     statusBar()->showMessage(tr("Loading %1 cancelled").arg(displayName(m_loadingPath)), 5000);
     emit loadFinished(false, QString());
+}
+
+void MainWindow::setDarkTheme(bool dark)
+{
+    m_timeline->setTheme(dark ? TimelinePalette::Theme::Dark : TimelinePalette::Theme::Light);
+    QSettings().setValue(QStringLiteral("timeline/dark"), dark);
+    if (m_darkAction && m_darkAction->isChecked() != dark)
+        m_darkAction->setChecked(dark);
 }
 
 void MainWindow::onSliceSelected(SliceId id)

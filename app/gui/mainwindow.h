@@ -18,6 +18,8 @@ class QTableView;
 namespace lanescope {
 
 class LoadJob;
+class RangeSummaryModel;
+class TimelineSearchBar;
 class SliceDetailsView;
 class TimelineView;
 class Trace;
@@ -39,6 +41,10 @@ public:
     void setQuietErrors(bool quiet) { m_quietErrors = quiet; }
 
     TimelineView *timeline() const { return m_timeline; }
+    TimelineSearchBar *searchBar() const { return m_searchBar; }
+    RangeSummaryModel *rangeSummary() const { return m_rangeModel; }
+    // Light or dark timeline, remembered in the settings.
+    void setDarkTheme(bool dark);
     const std::shared_ptr<const Trace> &trace() const { return m_trace; }
     bool isLoading() const;
 
@@ -70,6 +76,11 @@ private:
     void updateStatus();
 
     TimelineView *m_timeline = nullptr;
+    TimelineSearchBar *m_searchBar = nullptr;
+    RangeSummaryModel *m_rangeModel = nullptr;
+    QTableView *m_rangeView = nullptr;
+    QDockWidget *m_rangeDock = nullptr;
+    QAction *m_darkAction = nullptr;
     SliceDetailsView *m_details = nullptr;
     WarningsModel *m_warningsModel = nullptr;
     QTableView *m_warningsView = nullptr;

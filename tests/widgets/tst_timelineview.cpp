@@ -221,6 +221,8 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("aten::addmm")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("200 µs")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("python (pid 100) / main thread")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Input Dims: 64")), qPrintable(text)); // key args
+        QVERIFY2(text.contains(QStringLiteral("Op: mm")), qPrintable(text));
         QToolTip::hideText();
     }
 
