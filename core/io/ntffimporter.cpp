@@ -13,6 +13,14 @@ namespace {
 
 constexpr int64_t kDmaSortBase = 100;
 constexpr int64_t kCounterSortBase = 1000;
+
+// timestamp + duration (negative durations count as 0), saturating: rows read from neuron-profile JSON
+// may carry any int64 (TraceBuilder clamps the times it keeps).
+int64_t saturatedEnd(int64_t timestamp, int64_t duration)
+{
+    int64_t end = 0;
+    return __builtin_add_overflow(timestamp, std::max<int64_t>(0, duration), &end) ? INT64_MAX : end;
+}
 constexpr size_t kCancelEvery = size_t(1) << 16;
 
 void checkCancel(const LoadOptions &options, size_t i)
@@ -105,7 +113,7 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
     for (int lane = 0; lane < kNtffLaneCount; ++lane) {
         if (!present[size_t(lane)])
             continue;
-        laneTrack[size_t(lane)] = b.addTrack(core, TrackKind::Slices, b.intern(ntffLaneName(static_cast<NtffLane>(lane))), lane);
+        laneTrack[size_t(lane)] = b.addTrack(core, TrackKind::Async, b.intern(ntffLaneName(static_cast<NtffLane>(lane))), lane);
         b.track(laneTrack[size_t(lane)]).sortIndex = lane;
     }
 
@@ -118,7 +126,7 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
         if (!dmaUsed[key])
             continue;
         const uint32_t engine = key / 16, queue = key % 16;
-        dmaTrack[key] = b.addTrack(core, TrackKind::Slices, b.intern(dmaTrackName(profile, engine, queue)), key);
+        dmaTrack[key] = b.addTrack(core, TrackKind::Async, b.intern(dmaTrackName(profile, engine, queue)), key);
         b.track(dmaTrack[key]).sortIndex = kDmaSortBase + key;
     }
 
@@ -160,7 +168,7 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
                                          Arg::makeInt(kQueue, r.queue), Arg::makeInt(kCrc, r.crc)};
         b.addSlice(dmaTrack[size_t(r.engine) * 16 + r.queue], r.timestamp, r.duration, dmaName, catDma, b.addArgs(args));
         pending.emplace_back(r.timestamp, +1);
-        pending.emplace_back(r.timestamp + std::max<int64_t>(0, r.duration), -1);
+        pending.emplace_back(saturatedEnd(r.timestamp, r.duration), -1);
     }
     options.report(960);
 
@@ -184,7 +192,7 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
         for (const auto &r : profile.throttle)
             b.addCounterSample(t, r.timestamp, r.type == 99 || r.n == 0 ? 1.0 : double(r.k) / double(r.n));
         const NtffThrottleRow &last = profile.throttle.back();
-        b.addCounterSample(t, last.timestamp + last.duration,
+        b.addCounterSample(t, saturatedEnd(last.timestamp, last.duration),
                            last.type == 99 || last.n == 0 ? 1.0 : double(last.k) / double(last.n));
     }
     if (!profile.semaphores.empty()) {

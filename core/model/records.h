@@ -60,7 +60,7 @@ struct Flow
 
 enum class TrackKind : uint8_t {
     Slices,  // a thread, stream, engine or queue: nested slices + instants
-    Async,   // async slices of a process (b/e/n), packed by overlap
+    Async,   // slices that overlap without nesting (b/e/n, DMA packets, device instructions): packed into rows
     Counter, // counter samples
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <queue>
 #include <stdexcept>
 
 namespace lanescope {
@@ -71,6 +72,42 @@ void TraceBuilder::addFlow(FlowEnd from, FlowEnd to, StringId category, StringId
     m_flows.push_back(PendingFlow{from, to, category, name, externalId});
 }
 
+// Times far outside any capture come only from corrupt or hostile files (ts 9223372036854775 us). They
+// are clamped here, for every importer, so that start + duration, the trace's span and the views' range
+// arithmetic can never overflow int64: times to [-2^60, 2^62 - 2^60] ns (1933..2079 as Unix-epoch ns),
+// durations to [0, 2^60] ns (36 years).
+namespace {
+constexpr int64_t kMinTime = -(int64_t(1) << 60);
+constexpr int64_t kMaxTime = (int64_t(1) << 62) - (int64_t(1) << 60);
+constexpr int64_t kMaxDuration = int64_t(1) << 60;
+} // namespace
+
+void TraceBuilder::clampTimes()
+{
+    uint64_t clamped = 0;
+    auto clampTime = [&clamped](int64_t &t) {
+        if (t < kMinTime || t > kMaxTime) {
+            t = std::clamp(t, kMinTime, kMaxTime);
+            ++clamped;
+        }
+    };
+    for (Slice &s : m_slices) {
+        clampTime(s.start);
+        if (s.duration > kMaxDuration) {
+            s.duration = kMaxDuration;
+            ++clamped;
+        }
+        s.duration = std::max<int64_t>(s.duration, 0);
+    }
+    for (auto &i : m_instants)
+        clampTime(i.instant.ts);
+    for (auto &c : m_counters)
+        clampTime(c.sample.ts);
+    if (clamped)
+        m_trace.m_diagnostics.warn("times or durations out of range (before 1933, after 2079 or longer than 36 years) clamped",
+                                   {}, clamped);
+}
+
 void TraceBuilder::computeTimeBounds()
 {
     int64_t lo = std::numeric_limits<int64_t>::max();
@@ -94,7 +131,7 @@ void TraceBuilder::computeTimeBounds()
     // Unfinished slices (a begin without an end) run to the end of the trace.
     for (Slice &s : m_slices)
         if (s.has(SliceFlag::Unfinished))
-            s.duration = std::max<int64_t>(0, hi - s.start);
+            s.duration = std::clamp<int64_t>(hi - s.start, 0, kMaxDuration);
 }
 
 void TraceBuilder::sortSlices(std::vector<uint32_t> &finalIndexOfProvisional)
@@ -149,16 +186,24 @@ void TraceBuilder::computeDepths(std::vector<uint32_t> &parentOf)
     std::vector<uint32_t> stack;
     uint64_t overlapping = 0;
     for (Track &t : m_trace.m_tracks) {
-        stack.clear();
         int64_t maxDur = 0;
         uint16_t maxDepth = 0;
+        if (t.kind == TrackKind::Async) {
+            maxDepth = packRows(t);
+            for (uint32_t i = t.sliceBegin; i < t.sliceBegin + t.sliceCount; ++i)
+                maxDur = std::max(maxDur, slices[i].duration);
+            t.maxDuration = maxDur;
+            t.maxDepth = maxDepth;
+            continue;
+        }
+        stack.clear();
         for (uint32_t i = t.sliceBegin; i < t.sliceBegin + t.sliceCount; ++i) {
             Slice &s = slices[i];
             while (!stack.empty() && slices[stack.back()].end() <= s.start)
                 stack.pop_back();
             if (!stack.empty()) {
                 parentOf[i] = stack.back();
-                if (s.end() > slices[stack.back()].end() && t.kind == TrackKind::Slices)
+                if (s.end() > slices[stack.back()].end())
                     ++overlapping;
             }
             s.depth = static_cast<uint16_t>(std::min<size_t>(stack.size(), std::numeric_limits<uint16_t>::max()));
@@ -171,6 +216,37 @@ void TraceBuilder::computeDepths(std::vector<uint32_t> &parentOf)
     }
     if (overlapping)
         m_trace.m_diagnostics.warn("slices overlap a slice on the same thread without nesting in it (drawn one level deeper)", {}, overlapping);
+}
+
+// Async tracks (async events, DMA packets, device instructions) overlap without nesting: each slice
+// goes to the lowest row that is free at its start (interval partitioning, O(n log n)), so a lane is
+// as tall as the most packets in flight at once, and slices of one row never overlap.
+uint16_t TraceBuilder::packRows(const Track &t)
+{
+    auto &slices = m_trace.m_slices;
+    using Busy = std::pair<int64_t, uint32_t>; // end, row
+    std::priority_queue<Busy, std::vector<Busy>, std::greater<>> busy;
+    std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> free;
+    uint32_t rows = 0;
+    uint16_t maxDepth = 0;
+    for (uint32_t i = t.sliceBegin; i < t.sliceBegin + t.sliceCount; ++i) {
+        Slice &s = slices[i];
+        while (!busy.empty() && busy.top().first <= s.start) {
+            free.push(busy.top().second);
+            busy.pop();
+        }
+        uint32_t row;
+        if (!free.empty()) {
+            row = free.top();
+            free.pop();
+        } else {
+            row = rows++;
+        }
+        busy.emplace(s.end(), row);
+        s.depth = static_cast<uint16_t>(std::min<uint32_t>(row, std::numeric_limits<uint16_t>::max()));
+        maxDepth = std::max(maxDepth, s.depth);
+    }
+    return maxDepth;
 }
 
 void TraceBuilder::sortInstantsAndCounters()
@@ -275,6 +351,7 @@ void TraceBuilder::resolveFlows(const std::vector<uint32_t> &finalIndexOfProvisi
 
 Trace TraceBuilder::finish()
 {
+    clampTimes();
     computeTimeBounds();
     std::vector<uint32_t> finalIndex;
     sortSlices(finalIndex);

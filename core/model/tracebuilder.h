@@ -85,9 +85,11 @@ private:
         CounterSample sample;
     };
 
+    void clampTimes();
     void computeTimeBounds();
     void sortSlices(std::vector<uint32_t> &finalIndexOfProvisional);
     void computeDepths(std::vector<uint32_t> &parentOf);
+    uint16_t packRows(const Track &t);
     void sortInstantsAndCounters();
     void resolveFlows(const std::vector<uint32_t> &finalIndexOfProvisional, const std::vector<uint32_t> &parentOf);
     uint32_t resolveEnd(const FlowEnd &end, const std::vector<uint32_t> &finalIndexOfProvisional,

@@ -46,6 +46,30 @@ private slots:
         QCOMPARE(tr.endNs(), int64_t(80));
     }
 
+    void asyncTracksPackIntoRows()
+    {
+        // pipelined packets: each overlaps the previous one, never more than 2 in flight
+        TraceBuilder b;
+        const TrackId t = b.addTrack(b.addGroup(GroupKind::Device, b.intern("d")), TrackKind::Async, b.intern("q"));
+        const StringId n = b.intern("p");
+        for (int i = 0; i < 1000; ++i)
+            b.addSlice(t, i * 10, 15, n, {});
+        b.addSlice(t, 100000, 5, n, {}); // alone again: row 0
+        const Trace tr = b.finish();
+        QCOMPARE(tr.track(t).maxDepth, uint16_t(1));
+        const auto s = tr.slices(t);
+        for (size_t i = 0; i + 1 < 1000; ++i)
+            QCOMPARE(s[i].depth, uint16_t(i % 2));
+        QCOMPARE(s[1000].depth, uint16_t(0));
+        QVERIFY(tr.diagnostics().empty()); // overlap is normal on async tracks
+        // slices of one row never overlap (the views rely on it)
+        int64_t lastEnd[2] = {INT64_MIN, INT64_MIN};
+        for (const Slice &x : s) {
+            QVERIFY(x.start >= lastEnd[x.depth]);
+            lastEnd[x.depth] = x.end();
+        }
+    }
+
     void rangeQuery()
     {
         TraceBuilder b;
