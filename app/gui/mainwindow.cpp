@@ -2,6 +2,7 @@
 
 #include "lanelayoutsettings.h"
 #include "loadjob.h"
+#include "neffinfoview.h"
 
 #include "durationformat.h"
 #include "rangesummarymodel.h"
@@ -12,6 +13,8 @@
 #include "zoomcontrol.h"
 
 #include "model/trace.h"
+#include "io/neffreader.h"
+#include "io/traceloader.h"
 
 #include <QAction>
 #include <QApplication>
@@ -243,11 +246,45 @@ bool MainWindow::isLoading() const
 
 void MainWindow::openPath(const QString &path)
 {
+    // A NEFF is a compiled program, not a trace: it opens in the NEFF panel.
+    if (TraceLoader::sniffPath(path.toStdString()) == FileFormat::Neff) {
+        showNeff(path);
+        return;
+    }
     m_loadingPath = path;
     m_progress->setValue(0);
     setLoading(true);
     statusBar()->showMessage(tr("Loading %1...").arg(displayName(path)));
     m_job->start(path);
+}
+
+void MainWindow::showNeff(const QString &path)
+{
+    NeffInfo info;
+    try {
+        info = NeffReader::read(path.toStdString(), LoadOptions{});
+    } catch (const std::exception &e) {
+        onFailed(QString::fromStdString(e.what()));
+        return;
+    }
+    if (!m_neffDock) {
+        m_neffView = new NeffInfoView(this);
+        m_neffDock = new QDockWidget(tr("NEFF"), this);
+        m_neffDock->setObjectName(QStringLiteral("neffDock"));
+        m_neffDock->setWidget(m_neffView);
+        addDockWidget(Qt::RightDockWidgetArea, m_neffDock);
+        tabifyDockWidget(m_detailsDock, m_neffDock);
+    }
+    m_neffView->setInfo(info);
+    m_neffDock->setWindowTitle(tr("NEFF · %1").arg(displayName(path)));
+    m_neffDock->show();
+    m_neffDock->raise();
+    resizeDocks({m_neffDock}, {640}, Qt::Horizontal);
+    if (!m_trace)
+        setWindowTitle(tr("%1 — Lanescope").arg(displayName(path)));
+    statusBar()->showMessage(tr("NEFF %1: compiler %2, %n subgraph(s)", nullptr, int(info.subgraphs.size()))
+                                 .arg(displayName(path), QString::fromStdString(info.compilerVersion)));
+    emit loadFinished(true, {});
 }
 
 void MainWindow::openPaths(const QStringList &paths)

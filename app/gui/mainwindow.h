@@ -17,6 +17,8 @@ class QTableView;
 
 namespace lanescope {
 
+class NeffInfoView;
+
 class LoadJob;
 class RangeSummaryModel;
 class TimelineSearchBar;
@@ -34,6 +36,8 @@ public:
 
     // Loads a file or folder into this window; the current trace stays until the new one is ready.
     void openPath(const QString &path);
+    // Shows a compiled program (NEFF) in the NEFF panel.
+    void showNeff(const QString &path);
     // The first path opens here, every further one in a window of its own.
     void openPaths(const QStringList &paths);
 
@@ -87,6 +91,8 @@ private:
     QDockWidget *m_detailsDock = nullptr;
     QDockWidget *m_warningsDock = nullptr;
     LoadJob *m_job = nullptr;
+    NeffInfoView *m_neffView = nullptr; // created when a NEFF is opened
+    QDockWidget *m_neffDock = nullptr;
 
     QLabel *m_countsLabel = nullptr;
     QProgressBar *m_progress = nullptr;
