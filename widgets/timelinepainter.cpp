@@ -241,14 +241,22 @@ void TimelinePainter::paintSlices(const TimelineLayout::Row &row, const LaneGeom
     const double top = y + row.slicesTop;
     const bool dark = pal.theme == TimelinePalette::Theme::Dark;
     const bool colorByCategory = m_view.m_colorByCategory;
+    // Darkening in RGB (not QColor::darker's HSV round trip): thousands of items per frame.
+    const auto scaled = [](QRgb rgb, int percent) {
+        return qRgb(qRed(rgb) * percent / 100, qGreen(rgb) * percent / 100, qBlue(rgb) * percent / 100);
+    };
     for (const auto &item : g.slices) {
         const Slice &s = all[item.slice];
-        QColor c = QColor::fromRgb(m_view.m_colors.color(colorByCategory ? s.category : s.name));
+        QRgb rgb = m_view.m_colors.color(colorByCategory ? s.category : s.name);
         if (dark)
-            c = c.darker(135);
+            rgb = scaled(rgb, 74);
         if (item.count > 1)
-            c = c.darker(112); // a merged run of sub-pixel slices
-        const QRectF r(left + item.x0, top + item.depth * rowH, std::max(1.0f, item.x1 - item.x0), rowH - 1);
+            rgb = scaled(rgb, 89); // a merged run of sub-pixel slices
+        const QColor c = QColor::fromRgb(rgb);
+        // Whole pixels: the raster engine's fastest solid fill.
+        const int px0 = int(std::floor(left + item.x0));
+        const int px1 = std::max(px0 + 1, int(std::floor(left + item.x1)));
+        const QRect r(px0, int(top) + item.depth * rowH, px1 - px0, rowH - 1);
         m_p.fillRect(r, c);
         if (item.count > 1)
             continue;
