@@ -112,6 +112,7 @@ private:
     ChromeTraceAssembler m_assembler;
     sj::parser m_parser;
     sj::document m_doc;
+    bool m_haveDoc = false; // iterate() succeeded: m_doc may be asked where it is
     std::vector<Arg> m_args;
     std::vector<uint8_t> m_unescaped; // scratch for strings with escapes
     uint64_t m_events = 0;
@@ -124,7 +125,7 @@ private:
 uint64_t ChromeJsonReader::location()
 {
     const char *p = nullptr;
-    if (m_doc.current_location().get(p) != simdjson::SUCCESS || !p)
+    if (!m_haveDoc || m_doc.current_location().get(p) != simdjson::SUCCESS || !p)
         return m_input.size();
     return uint64_t(p - m_input.data());
 }
@@ -148,6 +149,22 @@ static uint64_t findUnclosedString(std::string_view s)
         }
     }
     return start;
+}
+
+// The first control character (below 0x20) inside a string, which JSON requires to be escaped.
+static uint64_t findUnescapedControl(std::string_view s)
+{
+    bool inString = false;
+    for (size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (inString && c == '\\')
+            ++i;
+        else if (c == '"')
+            inString = !inString;
+        else if (inString && uint8_t(c) < 0x20)
+            return i;
+    }
+    return 0;
 }
 
 static uint64_t findInvalidUtf8(std::string_view s)
@@ -176,6 +193,9 @@ void ChromeJsonReader::failJson(simdjson::error_code err, const std::string &exp
         fail(findUnclosedString(m_input.view()), "a string is never closed (unescaped quote or truncated file); " + expected);
     case error_code::UTF8_ERROR:
         fail(findInvalidUtf8(m_input.view()), "invalid UTF-8 in the JSON text; " + expected);
+    case error_code::UNESCAPED_CHARS:
+        fail(findUnescapedControl(m_input.view()),
+             "a control character inside a string is not escaped (or a quote is missing); " + expected);
     case error_code::DEPTH_ERROR:
         fail(location(), "JSON nested deeper than 1024 levels; " + expected);
     case error_code::CAPACITY:
@@ -186,6 +206,8 @@ void ChromeJsonReader::failJson(simdjson::error_code err, const std::string &exp
     default:
         break;
     }
+    if (!m_haveDoc) // stage 1 failed: simdjson cannot say where, and m_doc must not be asked
+        throw ImportError(m_name, "invalid JSON (" + what + "); " + expected);
     const uint64_t at = location();
     if (at >= m_input.size())
         fail(m_input.size(), "unexpected end of file (truncated file?); " + expected + " (" + what + ")");
@@ -613,6 +635,7 @@ Trace ChromeJsonReader::run()
     simdjson::padded_string_view psv(m_input.data(), m_input.size(), m_input.capacity());
     if (auto err = m_parser.iterate(psv).get(m_doc))
         failJson(err, "expected a JSON document");
+    m_haveDoc = true;
 
     if (opener == '[') {
         sj::array events;

@@ -282,7 +282,8 @@ void ChromeTraceAssembler::matchBeginEnd()
         if (p.name.isValid() && p.name.value != 0 && p.name != open.name)
             ++mismatched;
         Slice &s = m_b.provisionalSlice(open.slice);
-        s.duration = p.ts - s.start;
+        if (__builtin_sub_overflow(p.ts, s.start, &s.duration)) // hostile times; TraceBuilder clamps
+            s.duration = INT64_MAX;
         s.flags &= uint16_t(~uint16_t(SliceFlag::Unfinished));
         if (p.args.isValid()) {
             // E args are merged into the slice (catapult does the same)
@@ -339,7 +340,8 @@ void ChromeTraceAssembler::matchAsync()
                     break;
                 }
             Slice &s = m_b.provisionalSlice(stack[idx].slice);
-            s.duration = p.ts - s.start;
+            if (__builtin_sub_overflow(p.ts, s.start, &s.duration)) // hostile times; TraceBuilder clamps
+                s.duration = INT64_MAX;
             s.flags &= uint16_t(~uint16_t(SliceFlag::Unfinished));
             stack.erase(stack.begin() + long(idx));
         } else {

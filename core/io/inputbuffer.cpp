@@ -9,7 +9,9 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace lanescope {
 
@@ -93,16 +95,22 @@ public:
             m_zstd = ZSTD_createDStream();
             ZSTD_initDStream(m_zstd);
         }
-        ZSTD_inBuffer in{p, n, 0};
-        while (in.pos < in.size) {
-            m_out.ensure(kChunk, m_name, m_options.memoryBudget);
-            ZSTD_outBuffer out{m_out.m_data.get() + m_out.m_size, kChunk, 0};
-            const size_t rc = ZSTD_decompressStream(m_zstd, &out, &in);
-            m_out.m_size += out.pos;
-            if (ZSTD_isError(rc))
-                throw ImportError(m_name, consumedBefore + in.pos,
-                                  std::string("corrupt zstd stream (") + ZSTD_getErrorName(rc) + ")");
-            m_zstdLast = rc;
+        // Fed in small slices: on an error zstd does not say where it stopped, so the start of the slice
+        // is the position reported (at most 4 KiB after the end of the damaged block).
+        constexpr size_t kSlice = size_t(4) << 10;
+        for (size_t done = 0; done < n;) {
+            ZSTD_inBuffer in{p + done, std::min(kSlice, n - done), 0};
+            while (in.pos < in.size) {
+                m_out.ensure(kChunk, m_name, m_options.memoryBudget);
+                ZSTD_outBuffer out{m_out.m_data.get() + m_out.m_size, kChunk, 0};
+                const size_t rc = ZSTD_decompressStream(m_zstd, &out, &in);
+                m_out.m_size += out.pos;
+                if (ZSTD_isError(rc))
+                    throw ImportError(m_name, consumedBefore + done + in.pos,
+                                      std::string("corrupt zstd stream (") + ZSTD_getErrorName(rc) + ")");
+                m_zstdLast = rc;
+            }
+            done += in.size;
         }
         // drain any output still buffered
         for (;;) {
@@ -183,6 +191,9 @@ void InputBuffer::ensure(size_t extra, const std::string &name, uint64_t budget)
         throw ImportError(name, m_size, budgetMessage(budget));
     size_t cap = std::max<size_t>(need, m_capacity + m_capacity / 2);
     cap = std::max<size_t>(cap, 64 * 1024);
+    // Never more than the budget: growth by half would otherwise let a bomb decompress to 1.5 x budget.
+    if (budget < SIZE_MAX - kPadding)
+        cap = std::min<size_t>(cap, std::max<size_t>(need, size_t(budget) + kPadding));
     auto fresh = std::unique_ptr<char[]>(new char[cap]);
     if (m_size)
         std::memcpy(fresh.get(), m_data.get(), m_size);
@@ -270,9 +281,19 @@ InputBuffer InputBuffer::read(const std::string &path, const LoadOptions &option
         throw ImportError(path, std::string("cannot open: ") + std::strerror(errno));
     if (S_ISDIR(st.st_mode))
         throw ImportError(path, "is a folder, not a file");
-    FilePtr f(std::fopen(path.c_str(), "rb"));
-    if (!f)
+    if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) || S_ISSOCK(st.st_mode))
+        throw ImportError(path, "is a device or socket, not a file");
+    // O_NONBLOCK: opening a FIFO that has no writer would otherwise wait forever (reading it then ends
+    // at once, as an empty file); a FIFO with a writer, e.g. <(zcat trace.json.gz), still reads normally.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0)
         throw ImportError(path, std::string("cannot open: ") + std::strerror(errno));
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    FilePtr f(::fdopen(fd, "rb"));
+    if (!f) {
+        ::close(fd);
+        throw ImportError(path, std::string("cannot open: ") + std::strerror(errno));
+    }
     const uint64_t fileSize = uint64_t(st.st_size);
 
     InputBuffer out;

@@ -776,8 +776,12 @@ NeffInfo NeffReader::readBytes(std::string_view bytes, const std::string &name, 
 NeffInfo NeffReader::read(const std::string &path, const LoadOptions &options)
 {
     const QString qpath = QString::fromStdString(path);
-    if (QFileInfo(qpath).isDir())
+    const QFileInfo fi(qpath);
+    if (fi.isDir())
         throw ImportError(path, "is a folder; expected a NEFF file");
+    // A FIFO, socket or device: opening a FIFO without a writer would wait forever.
+    if (fi.exists() && !fi.isFile())
+        throw ImportError(path, "is not a regular file (a FIFO, socket or device); expected a NEFF file");
     QFile file(qpath);
     if (!file.open(QIODevice::ReadOnly))
         throw ImportError(path, "cannot open: " + file.errorString().toStdString());

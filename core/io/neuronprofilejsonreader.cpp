@@ -255,6 +255,7 @@ private:
     const LoadOptions &m_options;
     sj::parser m_parser;
     sj::document m_doc;
+    bool m_haveDoc = false; // iterate() succeeded: m_doc may be asked where it is
     NtffProfile m_profile;
     std::unordered_map<std::string, uint32_t, NameHash, std::equal_to<>> m_opcodes; // name -> byte, 256 + extra
     std::array<std::string, 256> m_rowQueueName;                                    // engine * 16 + queue
@@ -269,7 +270,7 @@ private:
 uint64_t Reader::location()
 {
     const char *p = nullptr;
-    if (m_doc.current_location().get(p) != simdjson::SUCCESS || !p)
+    if (!m_haveDoc || m_doc.current_location().get(p) != simdjson::SUCCESS || !p)
         return m_input.size();
     return uint64_t(p - m_input.data());
 }
@@ -293,6 +294,8 @@ void Reader::failJson(simdjson::error_code err, const std::string &expected)
     default:
         break;
     }
+    if (!m_haveDoc) // stage 1 failed: simdjson cannot say where, and m_doc must not be asked
+        throw ImportError(m_name, "invalid JSON (" + what + "); " + expected);
     const uint64_t at = location();
     if (at >= m_input.size())
         fail(m_input.size(), "unexpected end of file (truncated file?); " + expected + " (" + what + ")");
@@ -733,8 +736,12 @@ void Reader::finish(uint64_t objectOffset)
     finishQueues();
     if (!m_sawLastHw) {
         int64_t last = 0;
-        for (const auto &r : m_profile.instructions)
-            last = std::max(last, r.timestamp + r.duration);
+        for (const auto &r : m_profile.instructions) {
+            int64_t end = 0;
+            if (__builtin_add_overflow(r.timestamp, r.duration, &end)) // hostile values: saturate
+                end = r.duration > 0 ? std::numeric_limits<int64_t>::max() : std::numeric_limits<int64_t>::min();
+            last = std::max(last, end);
+        }
         m_profile.lastHwTimestamp = last;
         m_profile.diagnostics.warn("metadata without \"last_hw_timestamp\" (the latest instruction end used)");
     }
@@ -780,6 +787,7 @@ NtffProfile Reader::run()
     simdjson::padded_string_view json(m_input.data(), m_input.size(), m_input.capacity());
     if (auto err = m_parser.iterate(json).get(m_doc))
         failJson(err, "expected a JSON document");
+    m_haveDoc = true;
     sj::object top;
     if (auto err = m_doc.get_object().get(top))
         failJson(err, "expected a JSON object");

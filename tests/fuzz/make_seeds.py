@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""Builds the seed corpora of the libFuzzer harnesses from the shared real-trace corpus.
+
+    make_seeds.py <corpus dir> <out dir>
+
+Writes <out dir>/<harness>/<name> for every harness. Everything goes into the build tree: the corpus
+files must never be committed into the project, and nothing here writes inside the source tree.
+Large inputs are shrunk (first events / rows of each array kept) so every seed stays below the
+harness's -max_len and a run explores mutations rather than re-parsing megabytes.
+"""
+import gzip
+import hashlib
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+
+MAX_JSON = 48 * 1024
+MAX_BIN = 64 * 1024
+
+
+def put(out, harness, name, data):
+    d = os.path.join(out, harness)
+    os.makedirs(d, exist_ok=True)
+    safe = name.replace('/', '__')
+    with open(os.path.join(d, safe), 'wb') as f:
+        f.write(data)
+
+
+def read(path):
+    with open(path, 'rb') as f:
+        return f.read()
+
+
+def decompressed(data):
+    if data[:2] == b'\x1f\x8b':
+        try:
+            return gzip.decompress(data)
+        except Exception:
+            return None
+    return data
+
+
+def shrink_json(obj, keep):
+    """The same shape with every array cut to its first `keep` elements (recursively)."""
+    if isinstance(obj, list):
+        return [shrink_json(x, keep) for x in obj[:keep]]
+    if isinstance(obj, dict):
+        return {k: shrink_json(v, keep) for k, v in obj.items()}
+    if isinstance(obj, str) and len(obj) > 512:
+        return obj[:512]
+    return obj
+
+
+def small_json(text, limit):
+    """`text` itself when small enough, else a shrunk re-encoding (or None when not JSON)."""
+    if len(text) <= limit:
+        return text
+    try:
+        obj = json.loads(text)
+    except Exception:
+        return None
+    for keep in (200, 60, 20, 6, 2):
+        enc = json.dumps(shrink_json(obj, keep), separators=(',', ':')).encode()
+        if len(enc) <= limit:
+            return enc
+    return None
+
+
+def zstd(data):
+    exe = shutil.which('zstd')
+    if not exe:
+        return None
+    try:
+        return subprocess.run([exe, '-q', '-c', '-3'], input=data, stdout=subprocess.PIPE, check=True).stdout
+    except Exception:
+        return None
+
+
+def ntff_metadata(data):
+    if len(data) < 0x80:
+        return None
+    n = struct.unpack_from('<I', data, 1)[0]
+    return data[0x80:0x80 + n] if 0x80 + n <= len(data) else None
+
+
+def pack_folder(entries):
+    """Entries of fuzz_profilefolder's input format (see fuzz_profilefolder.cpp)."""
+    out = b''
+    for path, content in entries:
+        if out:
+            out += b'\n'
+        out += b'@@ ' + path.encode() + b'\n'
+        if content is not None:
+            out += content
+    return out
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    corpus, out = sys.argv[1], sys.argv[2]
+    files = []
+    for root, _, names in os.walk(corpus):
+        for n in sorted(names):
+            files.append(os.path.join(root, n))
+    files.sort()
+    rel = lambda p: os.path.relpath(p, corpus)
+
+    chrome_small = []  # (rel, bytes) of small chrome traces, reused below
+    for p in files:
+        r = rel(p)
+        data = read(p)
+        low = r.lower()
+        if low.endswith('.ntff'):
+            if len(data) <= 2 * MAX_BIN:
+                put(out, 'fuzz_ntff', r, data)
+            meta = ntff_metadata(data)
+            if meta:
+                put(out, 'fuzz_protobuf', r + '.pb', meta)
+            continue
+        if low.endswith('.neff'):
+            if len(data) <= MAX_BIN:
+                put(out, 'fuzz_neff', r, data)
+            continue
+        if low.endswith('.zip'):
+            if len(data) <= MAX_BIN:
+                put(out, 'fuzz_inputbuffer', r, data)
+                put(out, 'fuzz_chromejson', r, data)
+            continue
+        if not (low.endswith('.json') or low.endswith('.gz')):
+            continue
+        text = decompressed(data)
+        if text is None:
+            continue
+        if r.startswith('neuron-profile-json/'):
+            s = small_json(text, MAX_JSON)
+            if s:
+                put(out, 'fuzz_neuronprofilejson', r, s)
+            continue
+        if data[:2] == b'\x1f\x8b' and len(data) <= MAX_BIN:
+            put(out, 'fuzz_inputbuffer', r, data)
+            put(out, 'fuzz_chromejson', r, data)
+        s = small_json(text, MAX_JSON)
+        if s is None:
+            continue
+        put(out, 'fuzz_chromejson', r if s is text else r + '.shrunk.json', s)
+        if len(s) <= 8192:
+            chrome_small.append((r, s))
+
+    # Compressed seeds of the decompression layer: gzip, two gzip members, zstd, a raw prefix.
+    for r, s in chrome_small[:12]:
+        put(out, 'fuzz_inputbuffer', r + '.gz', gzip.compress(s, 6))
+        put(out, 'fuzz_inputbuffer', r + '.2members.gz', gzip.compress(s[: len(s) // 2]) + gzip.compress(s[len(s) // 2:]))
+        z = zstd(s)
+        if z:
+            put(out, 'fuzz_inputbuffer', r + '.zst', z)
+            put(out, 'fuzz_chromejson', r + '.zst', z)
+        put(out, 'fuzz_inputbuffer', r + '.raw', s[:256])
+
+    # Folders: real NEFF / NTFF / JSON heads in the layouts of formats.md section 1.
+    by = {rel(p): p for p in files}
+    kineto = next((by[k] for k in sorted(by) if k.startswith('generated-torch-cpu/') and k.endswith('.trace.json')), None)
+    trace = small_json(read(kineto), 16 * 1024) if kineto else None
+    pairs = [('neuron-cs149-asst4/stream_256k_fd1k.neff', 'neuron-cs149-asst4/stream_256k_fd1k.ntff'),
+             ('neuron-cs149-asst4/stream_256k_fd2k.neff', 'neuron-cs149-asst4/stream_256k_fd2k.ntff')]
+    entries = []
+    for i, (neff, ntff) in enumerate(pairs):
+        if neff in by and ntff in by:
+            h = str(int(hashlib.md5(neff.encode()).hexdigest()[:8], 16))
+            entries.append(('i-0abc_pid_42/20250101_000000/neff_%s.neff' % h, read(by[neff])))
+            entries.append(('i-0abc_pid_42/20250101_000000/%s_instid_0_vnc_%d.ntff' % (h, i), read(by[ntff])))
+    if trace:
+        entries.append(('i-0abc_pid_42/20250101_000000/trace.json', trace))
+    if entries:
+        put(out, 'fuzz_profilefolder', 'torchneuron_layout', pack_folder(entries))
+    njson = sorted(k for k in by if k.startswith('neuron-profile-json/') and k.endswith('.json'))
+    if njson:
+        j = njson[0]
+        t = j[:-5] + '.ntff'
+        e = [('profile_rank_0.ntff', read(by[t]) if t in by else None),
+             ('exported/profile.json', small_json(read(by[j]), 16 * 1024))]
+        put(out, 'fuzz_profilefolder', 'neuron_profile_export', pack_folder(e))
+    put(out, 'fuzz_profilefolder', 'links_and_fifos', pack_folder([
+        ('a/b/c/', None), ('a/loop -> ..', None), ('a/b/self -> self', None), ('a/b/dangling -> nowhere', None),
+        ('a/fifo |', None), ('.hidden/x.json', b'{"traceEvents":[]}'), ('a/b/c/empty.ntff', b''),
+        ('ntrace.pb', b'\x0a\x00'), ('a/b/trace.json', b'[{"ph":"X","ts":1,"dur":2,"pid":1,"tid":1,"name":"a"}]'),
+        ('a/b/same.json -> trace.json', None)]))
+    if trace:
+        put(out, 'fuzz_profilefolder', 'framework_only', pack_folder([('neuron_framework_trace_rank_3.json', trace)]))
+
+    for h in sorted(os.listdir(out)):
+        print('  %-24s %4d seeds' % (h, len(os.listdir(os.path.join(out, h)))))
+
+
+if __name__ == '__main__':
+    main()

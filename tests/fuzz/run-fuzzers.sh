@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer harness of tests/fuzz for FUZZ_SECONDS each (`make fuzz`).
+#
+#   run-fuzzers.sh <build dir> [harness ...]
+#
+# Environment:
+#   FUZZ_SECONDS   seconds per harness (default 60)
+#   FUZZ_JOBS      parallel fuzzing processes per harness (default 1; libFuzzer -fork)
+#   LANESCOPE_CORPUS  the real-trace corpus (default ../shared/corpus next to the source tree)
+#
+# For each harness: first replays tests/data/fuzz-regressions/<harness>/ (every input that once failed
+# must now pass), then fuzzes with the seeds made from the corpus (make_seeds.py, into the build tree)
+# plus the inputs earlier runs found (<build>/fuzz/corpus/<harness>, kept between runs). Findings land
+# in <build>/fuzz/artifacts/<harness>/; the script prints executions and findings per harness and exits
+# non-zero when anything was found. Nothing is written into the source tree.
+set -uo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+src="$(cd "$here/../.." && pwd)"
+build="$(cd "${1:?usage: run-fuzzers.sh <build dir> [harness ...]}" && pwd)"
+shift
+seconds="${FUZZ_SECONDS:-60}"
+jobs="${FUZZ_JOBS:-1}"
+corpus_src="${LANESCOPE_CORPUS:-$src/../shared/corpus}"
+
+all=(fuzz_chromejson fuzz_inputbuffer fuzz_neff fuzz_ntff fuzz_protobuf fuzz_neuronprofilejson fuzz_profilefolder)
+harnesses=("$@")
+[ ${#harnesses[@]} -eq 0 ] && harnesses=("${all[@]}")
+
+# -max_len per harness (bytes) and dictionary
+declare -A maxlen=([fuzz_chromejson]=65536 [fuzz_inputbuffer]=65536 [fuzz_neff]=65536 [fuzz_ntff]=131072
+                   [fuzz_protobuf]=65536 [fuzz_neuronprofilejson]=65536 [fuzz_profilefolder]=262144)
+declare -A dict=([fuzz_chromejson]=chrome.dict [fuzz_neuronprofilejson]=neuronprofile.dict
+                 [fuzz_profilefolder]=chrome.dict)
+
+out="$build/fuzz"
+seeds="$out/seeds"
+mkdir -p "$out"
+if [ -d "$corpus_src" ]; then
+  echo "lanescope fuzz: seeds from $corpus_src -> $seeds"
+  rm -rf "$seeds"
+  python3 "$here/make_seeds.py" "$corpus_src" "$seeds" || { echo "make_seeds.py failed" >&2; exit 1; }
+else
+  echo "lanescope fuzz: corpus not found at $corpus_src: fuzzing from the regression inputs and earlier finds only"
+fi
+
+scratch_base="${TMPDIR:-/tmp}"
+[ -d /dev/shm ] && [ -w /dev/shm ] && scratch_base=/dev/shm
+export LANESCOPE_FUZZ_SCRATCH="$scratch_base/lanescope-fuzz-$$"
+mkdir -p "$LANESCOPE_FUZZ_SCRATCH"
+trap 'rm -rf "$LANESCOPE_FUZZ_SCRATCH"' EXIT
+
+export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1:allocator_may_return_null=0}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+export QT_QPA_PLATFORM=offscreen
+
+summary=()
+failed=0
+for h in "${harnesses[@]}"; do
+  bin="$build/tests/fuzz/$h"
+  if [ ! -x "$bin" ]; then
+    echo "lanescope fuzz: $bin not built" >&2
+    failed=1
+    summary+=("$(printf '%-24s %s' "$h" 'NOT BUILT')")
+    continue
+  fi
+  corpus="$out/corpus/$h"
+  artifacts="$out/artifacts/$h"
+  log="$out/$h.log"
+  mkdir -p "$corpus" "$artifacts"
+
+  regressions="$src/tests/data/fuzz-regressions/$h"
+  nreg=0
+  if [ -d "$regressions" ] && [ -n "$(ls -A "$regressions" 2>/dev/null)" ]; then
+    nreg=$(ls -1 "$regressions" | wc -l)
+    echo "lanescope fuzz: $h: replaying $nreg regression inputs"
+    if ! "$bin" -rss_limit_mb=2048 -timeout=30 "$regressions"/* > "$out/$h.regressions.log" 2>&1; then
+      echo "lanescope fuzz: $h: a regression input fails again, see $out/$h.regressions.log" >&2
+      tail -30 "$out/$h.regressions.log" >&2
+      failed=1
+    fi
+  fi
+
+  args=(-max_total_time="$seconds" -max_len="${maxlen[$h]:-65536}" -timeout=10 -rss_limit_mb=2048
+        -malloc_limit_mb=1024 -artifact_prefix="$artifacts/" -print_final_stats=1 -reload=0)
+  [ -n "${dict[$h]:-}" ] && args+=(-dict="$here/${dict[$h]}")
+  [ "$jobs" -gt 1 ] && args+=(-fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
+  dirs=("$corpus")
+  [ -d "$seeds/$h" ] && dirs+=("$seeds/$h")
+  [ -d "$regressions" ] && dirs+=("$regressions")
+  before=$(ls -1 "$artifacts" | wc -l)
+  echo "lanescope fuzz: $h: ${seconds}s ($log)"
+  start=$(date +%s)
+  nice "$bin" "${args[@]}" "${dirs[@]}" > "$log" 2>&1
+  rc=$?
+  took=$(( $(date +%s) - start ))
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | awk '{s+=$1} END {print s+0}')
+  if [ "$execs" = 0 ]; then # -fork mode prints no final stats: take the last status line
+    execs=$(grep -o '#[0-9]*' "$log" | tail -1 | tr -d '#')
+  fi
+  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*')
+  found=$(( $(ls -1 "$artifacts" | wc -l) - before ))
+  status=ok
+  if [ "$rc" -ne 0 ] || [ "$found" -gt 0 ]; then
+    status="FINDINGS ($found new artifacts in $artifacts, exit $rc)"
+    failed=1
+    grep -m3 -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error|invariant violated' "$log" >&2 || true
+  fi
+  summary+=("$(printf '%-24s %10s execs %5ss  cov %-6s regressions %-3s %s' "$h" "${execs:-?}" "$took" "${cov:-?}" "$nreg" "$status")")
+done
+
+echo
+echo "lanescope fuzz summary (FUZZ_SECONDS=$seconds, FUZZ_JOBS=$jobs):"
+printf '  %s\n' "${summary[@]}"
+exit $failed
