@@ -3,6 +3,7 @@
 #include "chromeevent.h"
 #include "chrometraceassembler.h"
 #include "inputbuffer.h"
+#include "jsontextscan.h"
 #include "timestampparser.h"
 #include "model/tracebuilder.h"
 
@@ -130,71 +131,17 @@ uint64_t ChromeJsonReader::location()
     return uint64_t(p - m_input.data());
 }
 
-// Where stage 1 (which indexes the whole file up front) failed, simdjson cannot say where:
-// find the position ourselves so the message can name it.
-static uint64_t findUnclosedString(std::string_view s)
-{
-    bool inString = false;
-    uint64_t start = 0;
-    for (size_t i = 0; i < s.size(); ++i) {
-        const char c = s[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-        } else if (c == '"') {
-            inString = true;
-            start = i;
-        }
-    }
-    return start;
-}
-
-// The first control character (below 0x20) inside a string, which JSON requires to be escaped.
-static uint64_t findUnescapedControl(std::string_view s)
-{
-    bool inString = false;
-    for (size_t i = 0; i < s.size(); ++i) {
-        const char c = s[i];
-        if (inString && c == '\\')
-            ++i;
-        else if (c == '"')
-            inString = !inString;
-        else if (inString && uint8_t(c) < 0x20)
-            return i;
-    }
-    return 0;
-}
-
-static uint64_t findInvalidUtf8(std::string_view s)
-{
-    const auto *p = reinterpret_cast<const unsigned char *>(s.data());
-    size_t i = 0, n = s.size();
-    while (i < n) {
-        const unsigned char c = p[i];
-        size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-        if (len == 0 || i + len > n)
-            return i;
-        for (size_t k = 1; k < len; ++k)
-            if ((p[i + k] & 0xc0) != 0x80)
-                return i;
-        i += len;
-    }
-    return 0;
-}
-
 void ChromeJsonReader::failJson(simdjson::error_code err, const std::string &expected)
 {
     using simdjson::error_code;
     const std::string what = simdjson::error_message(err);
     switch (err) {
     case error_code::UNCLOSED_STRING:
-        fail(findUnclosedString(m_input.view()), "a string is never closed (unescaped quote or truncated file); " + expected);
+        fail(JsonTextScan::unclosedString(m_input.view()), "a string is never closed (unescaped quote or truncated file); " + expected);
     case error_code::UTF8_ERROR:
-        fail(findInvalidUtf8(m_input.view()), "invalid UTF-8 in the JSON text; " + expected);
+        fail(JsonTextScan::invalidUtf8(m_input.view()), "invalid UTF-8 in the JSON text; " + expected);
     case error_code::UNESCAPED_CHARS:
-        fail(findUnescapedControl(m_input.view()),
+        fail(JsonTextScan::unescapedControl(m_input.view()),
              "a control character inside a string is not escaped (or a quote is missing); " + expected);
     case error_code::DEPTH_ERROR:
         fail(location(), "JSON nested deeper than 1024 levels; " + expected);

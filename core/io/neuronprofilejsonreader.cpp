@@ -1,6 +1,7 @@
 #include "neuronprofilejsonreader.h"
 
 #include "inputbuffer.h"
+#include "jsontextscan.h"
 
 #include <simdjson.h>
 
@@ -166,42 +167,6 @@ template <class T> void take(sj::value &v, T &dst, uint32_t &ok, uint32_t bit)
     takeIn(v, int64_t(std::numeric_limits<T>::min()), hi, dst, ok, bit);
 }
 
-// Where stage 1 (which indexes the whole file up front) failed, simdjson cannot say where.
-uint64_t findUnclosedString(std::string_view s)
-{
-    bool inString = false;
-    uint64_t start = 0;
-    for (size_t i = 0; i < s.size(); ++i) {
-        if (inString) {
-            if (s[i] == '\\')
-                ++i;
-            else if (s[i] == '"')
-                inString = false;
-        } else if (s[i] == '"') {
-            inString = true;
-            start = i;
-        }
-    }
-    return start;
-}
-
-uint64_t findInvalidUtf8(std::string_view s)
-{
-    const auto *p = reinterpret_cast<const unsigned char *>(s.data());
-    size_t i = 0;
-    while (i < s.size()) {
-        const unsigned char c = p[i];
-        const size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-        if (len == 0 || i + len > s.size())
-            return i;
-        for (size_t k = 1; k < len; ++k)
-            if ((p[i + k] & 0xc0) != 0x80)
-                return i;
-        i += len;
-    }
-    return 0;
-}
-
 struct NameHash
 {
     using is_transparent = void;
@@ -281,9 +246,12 @@ void Reader::failJson(simdjson::error_code err, const std::string &expected)
     const std::string what = simdjson::error_message(err);
     switch (err) {
     case error_code::UNCLOSED_STRING:
-        fail(findUnclosedString(m_input.view()), "a string is never closed (truncated file?); " + expected);
+        fail(JsonTextScan::unclosedString(m_input.view()), "a string is never closed (truncated file?); " + expected);
     case error_code::UTF8_ERROR:
-        fail(findInvalidUtf8(m_input.view()), "invalid UTF-8 in the JSON text; " + expected);
+        fail(JsonTextScan::invalidUtf8(m_input.view()), "invalid UTF-8 in the JSON text; " + expected);
+    case error_code::UNESCAPED_CHARS:
+        fail(JsonTextScan::unescapedControl(m_input.view()),
+             "a control character inside a string is not escaped (or a quote is missing); " + expected);
     case error_code::DEPTH_ERROR:
         fail(location(), "JSON nested deeper than 1024 levels; " + expected);
     case error_code::CAPACITY:

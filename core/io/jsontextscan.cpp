@@ -1,0 +1,70 @@
+#include "jsontextscan.h"
+
+namespace lanescope {
+
+namespace {
+bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+} // namespace
+
+uint64_t JsonTextScan::unclosedString(std::string_view s)
+{
+    bool inString = false;
+    uint64_t start = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+            start = i;
+        }
+    }
+    return start;
+}
+
+uint64_t JsonTextScan::invalidUtf8(std::string_view s)
+{
+    const auto *p = reinterpret_cast<const unsigned char *>(s.data());
+    size_t i = 0;
+    const size_t n = s.size();
+    while (i < n) {
+        const unsigned char c = p[i];
+        const size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        if (len == 0 || i + len > n)
+            return i;
+        for (size_t k = 1; k < len; ++k)
+            if ((p[i + k] & 0xc0) != 0x80)
+                return i;
+        i += len;
+    }
+    return 0;
+}
+
+uint64_t JsonTextScan::unescapedControl(std::string_view s)
+{
+    bool inString = false;
+    for (size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (inString && c == '\\')
+            ++i;
+        else if (c == '"')
+            inString = !inString;
+        else if (inString && static_cast<unsigned char>(c) < 0x20)
+            return i;
+    }
+    return 0;
+}
+
+std::string_view JsonTextScan::trim(std::string_view s)
+{
+    while (!s.empty() && isSpace(s.front()))
+        s.remove_prefix(1);
+    while (!s.empty() && isSpace(s.back()))
+        s.remove_suffix(1);
+    return s;
+}
+
+} // namespace lanescope
