@@ -3,6 +3,8 @@
 #include "io/inputbuffer.h"
 
 #include <QTemporaryDir>
+#include "compress.h"
+
 #include <QtTest>
 
 #include <zlib.h>
@@ -10,22 +12,9 @@
 
 using namespace lanescope;
 
-namespace {
+using lanescope::test::gzipOf;
 
-std::string gzipOf(const std::string &s)
-{
-    z_stream z{};
-    deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
-    std::string out(deflateBound(&z, uLong(s.size())) + 64, '\0');
-    z.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(s.data()));
-    z.avail_in = uInt(s.size());
-    z.next_out = reinterpret_cast<Bytef *>(out.data());
-    z.avail_out = uInt(out.size());
-    deflate(&z, Z_FINISH);
-    out.resize(z.total_out);
-    deflateEnd(&z);
-    return out;
-}
+namespace {
 
 std::string zstdOf(const std::string &s)
 {

@@ -27,6 +27,9 @@
 using namespace lanescope;
 using lanescope::test::corpusFile;
 
+#include "compress.h"
+using lanescope::test::gzipOf;
+
 namespace {
 
 std::string readAll(const QString &path)
@@ -50,21 +53,6 @@ void putLe64(std::string &b, size_t o, uint64_t v)
 {
     for (int i = 0; i < 8; ++i)
         b[o + size_t(i)] = char((v >> (8 * i)) & 0xff);
-}
-
-std::string gzipOf(const std::string &s)
-{
-    z_stream z{};
-    deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
-    std::string out(deflateBound(&z, uLong(s.size())) + 64, '\0');
-    z.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(s.data()));
-    z.avail_in = uInt(s.size());
-    z.next_out = reinterpret_cast<Bytef *>(out.data());
-    z.avail_out = uInt(out.size());
-    deflate(&z, Z_FINISH);
-    out.resize(z.total_out);
-    deflateEnd(&z);
-    return out;
 }
 
 // A POSIX ustar header; `declaredSize` may differ from the data that follows (hostile cases).

@@ -22,6 +22,9 @@
 
 using namespace lanescope;
 
+#include "compress.h"
+using lanescope::test::gzipOf;
+
 namespace {
 
 void writeFile(const QString &path, const std::string &bytes)
@@ -51,21 +54,6 @@ std::string neffBytes(const std::string &uuid)
     NeffWriter w;
     w.setUuid(uuid);
     return w.bytes();
-}
-
-std::string gzipOf(const std::string &s)
-{
-    z_stream z{};
-    deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
-    std::string out(deflateBound(&z, uLong(s.size())) + 64, '\0');
-    z.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(s.data()));
-    z.avail_in = uInt(s.size());
-    z.next_out = reinterpret_cast<Bytef *>(out.data());
-    z.avail_out = uInt(out.size());
-    deflate(&z, Z_FINISH);
-    out.resize(z.total_out);
-    deflateEnd(&z);
-    return out;
 }
 
 const FolderFile &fileAt(const ProfileFolder &pf, const char *rel)
