@@ -137,6 +137,11 @@ bool TraceComparison::anchorTime(const Trace &trace, const CompareAnchor &anchor
         ts = trace.slice(id).start;
         return true;
     }
+    case CompareAnchor::Kind::Times:
+        if (profileIndex >= anchor.times.size())
+            return false;
+        ts = anchor.times[profileIndex];
+        return true;
     case CompareAnchor::Kind::Step:
     case CompareAnchor::Kind::Marker: {
         const std::string name = anchor.kind == CompareAnchor::Kind::Step ? "ProfilerStep#" + std::to_string(anchor.step)
@@ -161,6 +166,58 @@ bool TraceComparison::anchorTime(const Trace &trace, const CompareAnchor &anchor
     return false;
 }
 
+bool TraceComparison::matchingAnchor(const ComparisonResult &comparison, SliceId combinedSlice, CompareAnchor &anchor,
+                                     std::string *error)
+{
+    const Trace *c = comparison.combined.get();
+    if (!c || !combinedSlice.isValid() || combinedSlice.value >= c->allSlices().size()) {
+        if (error)
+            *error = "no event selected";
+        return false;
+    }
+    const size_t profiles = comparison.offsetsNs.size();
+    std::vector<int32_t> profileOfTrack(c->tracks().size(), -1);
+    for (const ComparedLane &l : comparison.lanes)
+        if (l.combined.value < profileOfTrack.size())
+            profileOfTrack[l.combined.value] = int32_t(l.profile);
+    const Slice &picked = c->slice(combinedSlice);
+    const int32_t pickedProfile = profileOfTrack[c->trackOfSlice(combinedSlice).value];
+    if (pickedProfile < 0) {
+        if (error)
+            *error = "the selected event belongs to no profile";
+        return false;
+    }
+    // Slices of that name per profile, in combined time order (ties by id, as the timeline steps).
+    std::vector<std::vector<std::pair<int64_t, uint32_t>>> byProfile(profiles);
+    for (uint32_t t = 0; t < c->tracks().size(); ++t) {
+        if (profileOfTrack[t] < 0)
+            continue;
+        const Track &track = c->tracks()[t];
+        for (uint32_t i = 0; i < track.sliceCount; ++i) {
+            const uint32_t id = track.sliceBegin + i;
+            if (c->allSlices()[id].name == picked.name)
+                byProfile[size_t(profileOfTrack[t])].emplace_back(c->allSlices()[id].start, id);
+        }
+    }
+    for (auto &v : byProfile)
+        std::sort(v.begin(), v.end());
+    const auto &mine = byProfile[size_t(pickedProfile)];
+    const size_t k = size_t(std::find_if(mine.begin(), mine.end(), [&](const auto &p) { return p.second == combinedSlice.value; })
+                            - mine.begin());
+    anchor = CompareAnchor{};
+    anchor.kind = CompareAnchor::Kind::Times;
+    for (size_t p = 0; p < profiles; ++p) {
+        if (k >= byProfile[p].size()) {
+            if (error)
+                *error = "profile " + (p < comparison.labels.size() ? comparison.labels[p] : defaultLabel(p)) + " has only " + std::to_string(byProfile[p].size()) + " \""
+                    + std::string(c->str(picked.name)) + "\" event(s), the selection is number " + std::to_string(k + 1);
+            return false;
+        }
+        anchor.times.push_back(byProfile[p][k].first - comparison.offsetsNs[p]);
+    }
+    return true;
+}
+
 ComparisonResult TraceComparison::build(const std::vector<std::shared_ptr<const Trace>> &profiles,
                                         const CompareOptions &options)
 {
@@ -175,6 +232,7 @@ ComparisonResult TraceComparison::build(const std::vector<std::shared_ptr<const 
         labels[p] = p < options.labels.size() && !options.labels[p].empty() ? options.labels[p] : defaultLabel(p);
 
     ComparisonResult result;
+    result.labels = labels;
     result.offsetsNs.resize(n);
     for (size_t p = 0; p < n; ++p) {
         int64_t anchor = 0;

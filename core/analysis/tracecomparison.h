@@ -33,11 +33,13 @@ struct CompareAnchor
         Step,   // start of the first slice named "ProfilerStep#<step>"
         Marker, // start of the first slice or instant whose name equals `marker`
         Slices, // the slice given per profile in `slices`
+        Times,  // the time given per profile in `times` (each profile's own clock)
     };
     Kind kind = Kind::Start;
     int64_t step = 0;
     std::string marker;
     std::vector<SliceId> slices; // one per profile, for Kind::Slices
+    std::vector<int64_t> times;  // one per profile, for Kind::Times
 };
 
 struct CompareOptions
@@ -61,6 +63,7 @@ struct ComparisonResult
 {
     std::shared_ptr<const Trace> combined;
     std::vector<int64_t> offsetsNs; // per profile: combined time = source time + offset
+    std::vector<std::string> labels; // per profile
     std::vector<ComparedLane> lanes;
     uint32_t matchedSets = 0;   // number of lane sets with lanes from at least two profiles
     uint32_t unmatchedLanes = 0;
@@ -76,6 +79,12 @@ public:
 
     // The time of the anchor in `trace`, or false when it does not occur there.
     static bool anchorTime(const Trace &trace, const CompareAnchor &anchor, size_t profileIndex, int64_t &ts);
+
+    // Aligning at a pair of matching events: `combinedSlice` (a slice of the combined trace) is the
+    // k-th slice with its name in its profile; the anchor is the k-th slice of that name in every
+    // profile (Kind::Times, in each profile's own clock). False when a profile has fewer than k + 1.
+    static bool matchingAnchor(const ComparisonResult &comparison, SliceId combinedSlice, CompareAnchor &anchor,
+                               std::string *error = nullptr);
 
     // The matching key of a lane (pass 1 above) and its role (pass 2), exposed for tests.
     static std::string laneKey(const Trace &trace, TrackId track);

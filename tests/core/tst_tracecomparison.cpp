@@ -74,6 +74,7 @@ private slots:
     void partnersSitBelowTheirLane();
     void alignsAtStartStepAndMarker();
     void missingAnchorNamesTheProfile();
+    void alignsAtMatchingEvents();
     void threeWay();
     void sameCorpusFileTwiceMatchesEveryLane();
     void mixedVendorsMatchStreamsByRole();
@@ -214,6 +215,60 @@ void TestTraceComparison::missingAnchorNamesTheProfile()
         QCOMPARE(QString::fromUtf8(e.what()), QStringLiteral("profile B (b.json): no slice named ProfilerStep#1"));
     }
     QVERIFY_THROWS_EXCEPTION(std::runtime_error, TraceComparison::build({a}));
+}
+
+void TestTraceComparison::alignsAtMatchingEvents()
+{
+    // "step" occurs three times in each profile, at different times; select the second one in B.
+    TraceBuilder ba, bb;
+    auto fill = [](TraceBuilder &b, const char *path, std::initializer_list<int64_t> starts) {
+        b.metadata().sourcePath = path;
+        const GroupId g = b.addGroup(GroupKind::Process, b.intern("p"));
+        const TrackId t = b.addTrack(g, TrackKind::Slices, b.intern("thread 1234 (main)"));
+        for (int64_t s : starts)
+            b.addSlice(t, s, 10, b.intern("step"), b.intern("x"));
+        b.addSlice(t, 0, 1, b.intern("other"), b.intern("x"));
+    };
+    fill(ba, "a", {100, 300, 500});
+    fill(bb, "b", {1000, 1700, 2400});
+    const auto a = std::make_shared<const Trace>(ba.finish());
+    const auto b = std::make_shared<const Trace>(bb.finish());
+    const ComparisonResult first = TraceComparison::build({a, b});
+    const Trace &c = *first.combined;
+    // The combined slice of B's second "step".
+    SliceId picked;
+    for (const ComparedLane &l : first.lanes)
+        if (l.profile == 1)
+            for (uint32_t i = 0; i < c.track(l.combined).sliceCount; ++i) {
+                const SliceId id = c.sliceId(l.combined, i);
+                if (c.str(c.slice(id).name) == "step" && c.slice(id).start == 1700 + first.offsetsNs[1])
+                    picked = id;
+            }
+    QVERIFY(picked.isValid());
+    CompareAnchor anchor;
+    std::string error;
+    QVERIFY2(TraceComparison::matchingAnchor(first, picked, anchor, &error), error.c_str());
+    QCOMPARE(anchor.times, (std::vector<int64_t>{300, 1700}));
+    CompareOptions o;
+    o.anchor = anchor;
+    const ComparisonResult aligned = TraceComparison::build({a, b}, o);
+    QCOMPARE(aligned.offsetsNs, (std::vector<int64_t>{-300, -1700}));
+    // A profile with fewer occurrences cannot match the third one.
+    TraceBuilder bc;
+    fill(bc, "c", {50, 60});
+    const auto cc = std::make_shared<const Trace>(bc.finish());
+    const ComparisonResult three = TraceComparison::build({a, b, cc});
+    SliceId third;
+    for (const ComparedLane &l : three.lanes)
+        if (l.profile == 0)
+            for (uint32_t i = 0; i < three.combined->track(l.combined).sliceCount; ++i) {
+                const SliceId id = three.combined->sliceId(l.combined, i);
+                if (three.combined->slice(id).start == 500 + three.offsetsNs[0])
+                    third = id;
+            }
+    QVERIFY(third.isValid());
+    QVERIFY(!TraceComparison::matchingAnchor(three, third, anchor, &error));
+    QCOMPARE(QString::fromStdString(error), QStringLiteral("profile C has only 2 \"step\" event(s), the selection is number 3"));
 }
 
 void TestTraceComparison::threeWay()
