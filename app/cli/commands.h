@@ -17,6 +17,9 @@ int cmdInfo(const Args &args);
 int cmdGenerateSample(const Args &args);
 int cmdRows(const Args &args);
 int cmdNeff(const Args &args);
+int cmdOps(const Args &args);
+int cmdKernels(const Args &args);
+int cmdDevices(const Args &args);
 
 struct Command
 {

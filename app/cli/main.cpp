@@ -17,6 +17,12 @@ const std::vector<Command> &commands()
          "device rows of an NTFF or a neuron-profile JSON export, one per line, neuron-profile field names, ns from the origin"},
         {"neff", cmdNeff, "neff PATH [--json]",
          "a compiled Neuron program: header, uuid, compiler, target, members, subgraphs, DMA queues, engines"},
+        {"ops", cmdOps, "ops PATH [--json] [--sort COL] [--limit N] [--range A:B] [--group-by-shapes]",
+         "operator table: calls, CPU total/self, device total/self per op (PyTorch key_averages numbers)"},
+        {"kernels", cmdKernels, "kernels PATH [--json] [--sort COL] [--limit N] [--range A:B]",
+         "kernel table: kernels, memcpy, NEFF executions, Neuron opcodes by name, with the op that launched them"},
+        {"devices", cmdDevices, "devices PATH [--json] [--range A:B]",
+         "per GPU / NeuronCore: total, busy, idle, compute and memcpy/DMA time"},
     };
     return all;
 }
