@@ -17,6 +17,8 @@ const std::vector<Command> &commands()
          "device rows of an NTFF or a neuron-profile JSON export, one per line, neuron-profile field names, ns from the origin"},
         {"neff", cmdNeff, "neff PATH [--json]",
          "a compiled Neuron program: header, uuid, compiler, target, members, subgraphs, DMA queues, engines"},
+        {"engines", cmdEngines, "engines PATH [--json] [--range START_NS:END_NS]",
+         "per NeuronCore engine and DMA queue: instructions, instruction/active time, idle gaps, top opcodes, bytes, MFU"},
     };
     return all;
 }
