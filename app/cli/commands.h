@@ -20,6 +20,7 @@ int cmdNeff(const Args &args);
 int cmdOps(const Args &args);
 int cmdKernels(const Args &args);
 int cmdDevices(const Args &args);
+int cmdEngines(const Args &args);
 
 struct Command
 {

@@ -23,6 +23,8 @@ const std::vector<Command> &commands()
          "kernel table: kernels, memcpy, NEFF executions, Neuron opcodes by name, with the op that launched them"},
         {"devices", cmdDevices, "devices PATH [--json] [--range A:B]",
          "per GPU / NeuronCore: total, busy, idle, compute and memcpy/DMA time"},
+        {"engines", cmdEngines, "engines PATH [--json] [--range START_NS:END_NS]",
+         "per NeuronCore engine and DMA queue: instructions, instruction/active time, idle gaps, top opcodes, bytes, MFU"},
     };
     return all;
 }
