@@ -21,6 +21,7 @@ int cmdOps(const Args &args);
 int cmdKernels(const Args &args);
 int cmdDevices(const Args &args);
 int cmdEngines(const Args &args);
+int cmdDiff(const Args &args);
 
 struct Command
 {

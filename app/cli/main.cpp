@@ -25,6 +25,8 @@ const std::vector<Command> &commands()
          "per GPU / NeuronCore: total, busy, idle, compute and memcpy/DMA time"},
         {"engines", cmdEngines, "engines PATH [--json] [--range START_NS:END_NS]",
          "per NeuronCore engine and DMA queue: instructions, instruction/active time, idle gaps, top opcodes, bytes, MFU"},
+        {"diff", cmdDiff, "diff A B [--json] [--metric device|cpu|wall] [--fail-if-slower PCT] [--min-time NS]",
+         "compare two profiles: totals, top regressions and improvements per op, kernel and engine; exit 1 past the gate"},
     };
     return all;
 }
