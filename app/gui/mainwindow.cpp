@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "comparecontroller.h"
+
 #include "lanelayoutsettings.h"
 #include "loadjob.h"
 #include "neffinfoview.h"
@@ -27,6 +29,7 @@
 #include <QHeaderView>
 #include <QKeySequence>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -80,6 +83,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_job(new LoadJob
     setWindowIcon(QIcon(QStringLiteral(":/icons/lanescope.svg")));
     auto *central = new QWidget(this);
     auto *centralLayout = new QVBoxLayout(central);
+    m_centralLayout = centralLayout;
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->setSpacing(0);
     m_timeline = new TimelineView(central);
@@ -89,6 +93,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_job(new LoadJob
     centralLayout->addWidget(m_timeline, 1);
     setCentralWidget(central);
     createDocks();
+    m_compare = new CompareController(this);
     createActions();
     createStatusBar();
     connect(m_job, &LoadJob::finished, this, &MainWindow::onLoaded);
@@ -136,6 +141,8 @@ void MainWindow::createActions()
     open->setShortcut(QKeySequence::Open);
     file->addAction(tr("Open &Folder..."), this, &MainWindow::openFolderDialog)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    file->addAction(tr("&Compare With..."), this, &MainWindow::compareDialog)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
@@ -159,6 +166,7 @@ void MainWindow::createActions()
     view->addAction(m_detailsDock->toggleViewAction());
     view->addAction(m_rangeDock->toggleViewAction());
     view->addAction(m_warningsDock->toggleViewAction());
+    view->addAction(m_compare->dock()->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Lanescope"), this, &MainWindow::about)->setMenuRole(QAction::AboutRole);
@@ -241,7 +249,7 @@ void MainWindow::createStatusBar()
 
 bool MainWindow::isLoading() const
 {
-    return m_job->isRunning();
+    return m_job->isRunning() || m_compare->isBusy();
 }
 
 void MainWindow::openPath(const QString &path)
@@ -289,16 +297,31 @@ void MainWindow::showNeff(const QString &path)
 
 void MainWindow::openPaths(const QStringList &paths)
 {
-    for (qsizetype i = 0; i < paths.size(); ++i) {
-        if (i == 0) {
-            openPath(paths[i]);
-            continue;
-        }
-        auto *w = new MainWindow;
-        w->setQuietErrors(m_quietErrors);
-        w->show();
-        w->openPath(paths[i]);
-    }
+    if (paths.size() >= 2)
+        openComparison(paths);
+    else if (paths.size() == 1)
+        openPath(paths.front());
+}
+
+void MainWindow::openComparison(const QStringList &paths, const QStringList &labels)
+{
+    m_compare->open(paths, labels);
+}
+
+void MainWindow::compareDialog()
+{
+    QSettings settings;
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, m_trace ? tr("Compare %1 with").arg(displayName(m_currentPath)) : tr("Choose two or more profiles to compare"),
+        settings.value(kLastDirKey).toString(),
+        tr("Traces (*.json *.json.gz *.gz *.zst *.zip *.ntff);;All files (*)"));
+    if (paths.isEmpty())
+        return;
+    settings.setValue(kLastDirKey, QFileInfo(paths.front()).absolutePath());
+    if (paths.size() == 1 && m_trace)
+        m_compare->compareWithCurrent(paths.front());
+    else
+        openPaths(paths);
 }
 
 void MainWindow::openFileDialog()
@@ -326,6 +349,7 @@ void MainWindow::openFolderDialog()
 
 void MainWindow::cancelLoad()
 {
+    m_compare->cancel();
     if (!m_job->isRunning())
         return;
     m_job->cancel();
@@ -364,9 +388,17 @@ void MainWindow::onProgress(int permille)
 
 void MainWindow::onLoaded(std::shared_ptr<const Trace> trace)
 {
+    if (m_compare->isActive())
+        m_compare->leave();
+    showTrace(std::move(trace), m_loadingPath);
+}
+
+void MainWindow::showTrace(std::shared_ptr<const Trace> trace, const QString &path, const QString &title)
+{
     setLoading(false);
     m_trace = std::move(trace);
-    m_currentPath = m_loadingPath;
+    m_currentPath = path;
+    m_titleOverride = title;
     m_timeline->setTrace(m_trace);
     if (!m_currentPath.isEmpty()) {
         const QSettings settings;
@@ -382,6 +414,36 @@ void MainWindow::onLoaded(std::shared_ptr<const Trace> trace)
     statusBar()->showMessage(tr("Loaded %1").arg(displayName(m_currentPath)), 5000);
     m_timeline->setFocus();
     emit loadFinished(true, QString());
+}
+
+void MainWindow::addTopBar(QWidget *bar)
+{
+    m_centralLayout->insertWidget(0, bar);
+}
+
+void MainWindow::setBusy(bool busy)
+{
+    setLoading(busy);
+}
+
+void MainWindow::setProgress(int permille)
+{
+    onProgress(permille);
+}
+
+void MainWindow::reportError(const QString &title, const QString &error)
+{
+    statusBar()->showMessage(title, 10000);
+    emit loadFinished(false, error);
+    if (m_quietErrors) {
+        std::fprintf(stderr, "lanescope: %s\n", qPrintable(error));
+        return;
+    }
+    auto *box = new QMessageBox(QMessageBox::Warning, title, title + QLatin1Char('.'), QMessageBox::Ok, this);
+    box->setInformativeText(error);
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 void MainWindow::onFailed(const QString &error)
@@ -427,7 +489,7 @@ void MainWindow::updateTitle()
         setWindowTitle(tr("Lanescope"));
         return;
     }
-    QString title = displayName(m_currentPath);
+    QString title = m_titleOverride.isEmpty() ? displayName(m_currentPath) : m_titleOverride;
     if (m_trace->metadata().synthetic)
         title += tr(" [synthetic]");
     setWindowTitle(tr("%1 - Lanescope").arg(title));
@@ -463,6 +525,19 @@ void MainWindow::dropEvent(QDropEvent *event)
     if (paths.isEmpty())
         return;
     event->acceptProposedAction();
+    // A second profile dropped on one that is shown: open it instead, or compare the two.
+    if (paths.size() == 1 && m_trace && TraceLoader::sniffPath(paths.front().toStdString()) != FileFormat::Neff) {
+        QMenu menu(this);
+        QAction *compareAction = menu.addAction(tr("Compare with %1").arg(displayName(m_currentPath)));
+        QAction *openAction = menu.addAction(tr("Open %1").arg(displayName(paths.front())));
+        menu.setDefaultAction(compareAction);
+        QAction *chosen = menu.exec(mapToGlobal(event->position().toPoint()));
+        if (chosen == compareAction)
+            m_compare->compareWithCurrent(paths.front());
+        else if (chosen == openAction)
+            openPath(paths.front());
+        return;
+    }
     openPaths(paths);
 }
 

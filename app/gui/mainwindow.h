@@ -14,9 +14,11 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTableView;
+class QVBoxLayout;
 
 namespace lanescope {
 
+class CompareController;
 class NeffInfoView;
 
 class LoadJob;
@@ -38,8 +40,23 @@ public:
     void openPath(const QString &path);
     // Shows a compiled program (NEFF) in the NEFF panel.
     void showNeff(const QString &path);
-    // The first path opens here, every further one in a window of its own.
+    // One path opens here; two or more open as a comparison (lanescope A B).
     void openPaths(const QStringList &paths);
+    // Loads `paths` and shows them compared on one time axis (labels default to A, B, C, ...).
+    void openComparison(const QStringList &paths, const QStringList &labels = {});
+    CompareController *compare() const { return m_compare; }
+
+    // Shows a trace that is already loaded (a load's result or a comparison's combined trace).
+    // `title` replaces the file name in the window title when set.
+    void showTrace(std::shared_ptr<const Trace> trace, const QString &path, const QString &title = {});
+    // A widget shown above the timeline (e.g. the compare strip).
+    void addTopBar(QWidget *bar);
+    // Progress bar and Cancel button of the status bar, for any background work of the window.
+    void setBusy(bool busy);
+    void setProgress(int permille);
+    // A message box, or stderr when errors are quiet.
+    void reportError(const QString &title, const QString &error);
+    QString currentPath() const { return m_currentPath; }
 
     // Errors go to stderr instead of a message box (for --screenshot and scripted runs).
     void setQuietErrors(bool quiet) { m_quietErrors = quiet; }
@@ -67,6 +84,7 @@ private:
     void createStatusBar();
     void openFileDialog();
     void openFolderDialog();
+    void compareDialog();
     void about();
     void cancelLoad();
 
@@ -102,6 +120,9 @@ private:
     std::shared_ptr<const Trace> m_trace;
     QString m_currentPath; // what m_trace was loaded from
     QString m_loadingPath;
+    QString m_titleOverride;
+    CompareController *m_compare = nullptr;
+    QVBoxLayout *m_centralLayout = nullptr;
     bool m_quietErrors = false;
 };
 
