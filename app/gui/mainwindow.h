@@ -18,6 +18,8 @@ class QTableView;
 namespace lanescope {
 
 class NeffInfoView;
+class EngineChartsView;
+class UtilizationStrip;
 
 class LoadJob;
 class RangeSummaryModel;
@@ -65,6 +67,8 @@ private:
     void createActions();
     void createDocks();
     void createStatusBar();
+    void createEnginesDock();
+    void showEngines();
     void openFileDialog();
     void openFolderDialog();
     void about();
@@ -93,6 +97,9 @@ private:
     LoadJob *m_job = nullptr;
     NeffInfoView *m_neffView = nullptr; // created when a NEFF is opened
     QDockWidget *m_neffDock = nullptr;
+    EngineChartsView *m_engineCharts = nullptr; // Engines dock: recomputed for the selected range
+    QDockWidget *m_enginesDock = nullptr;
+    UtilizationStrip *m_utilizationStrip = nullptr; // under the timeline, follows its visible range
 
     QLabel *m_countsLabel = nullptr;
     QProgressBar *m_progress = nullptr;
