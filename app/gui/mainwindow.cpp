@@ -7,6 +7,8 @@
 #include "neffinfoview.h"
 
 #include "durationformat.h"
+#include "enginechartsview.h"
+#include "utilizationstrip.h"
 #include "rangesummarymodel.h"
 #include "slicedetailsview.h"
 #include "timelinesearchbar.h"
@@ -91,9 +93,18 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_job(new LoadJob
     m_searchBar->hide();
     centralLayout->addWidget(m_searchBar);
     centralLayout->addWidget(m_timeline, 1);
+    m_utilizationStrip = new UtilizationStrip(central);
+    m_utilizationStrip->setFixedHeight(130);
+    m_utilizationStrip->hide(); // shown for traces with NeuronCore engines
+    m_utilizationStrip->setPlotInsets([this] { // the plot lines up with the timeline's time axis
+        const QRect area = m_timeline->timeArea();
+        return std::make_pair(area.left(), std::max(0, m_timeline->width() - area.right() - 1));
+    });
+    centralLayout->addWidget(m_utilizationStrip);
     setCentralWidget(central);
     createDocks();
     m_compare = new CompareController(this);
+    createEnginesDock();
     createActions();
     createStatusBar();
     connect(m_job, &LoadJob::finished, this, &MainWindow::onLoaded);
@@ -167,6 +178,7 @@ void MainWindow::createActions()
     view->addAction(m_rangeDock->toggleViewAction());
     view->addAction(m_warningsDock->toggleViewAction());
     view->addAction(m_compare->dock()->toggleViewAction());
+    view->addAction(m_enginesDock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Lanescope"), this, &MainWindow::about)->setMenuRole(QAction::AboutRole);
@@ -227,6 +239,58 @@ void MainWindow::createDocks()
     m_warningsDock->raise();
     resizeDocks({m_detailsDock}, {360}, Qt::Horizontal);
     resizeDocks({m_warningsDock}, {150}, Qt::Vertical);
+}
+
+// The Engines dock (per-engine charts for the selected range, the whole trace without one) and the
+// utilization strip under the timeline (its visible range). Both recompute at most every 60 ms.
+void MainWindow::createEnginesDock()
+{
+    m_engineCharts = new EngineChartsView(this);
+    m_enginesDock = new QDockWidget(tr("Engines"), this);
+    m_enginesDock->setObjectName(QStringLiteral("enginesDock"));
+    m_enginesDock->setWidget(m_engineCharts);
+    // Beside (not tabbed with) the Range Summary: a range selection raises that one, and both are
+    // worth seeing at once.
+    addDockWidget(Qt::BottomDockWidgetArea, m_enginesDock, Qt::Horizontal);
+    const ZoomControl *zoom = m_timeline->zoomControl();
+    auto *selectionTimer = new QTimer(this);
+    selectionTimer->setSingleShot(true);
+    selectionTimer->setInterval(60);
+    connect(zoom, &ZoomControl::selectionChanged, selectionTimer, [selectionTimer] {
+        if (!selectionTimer->isActive())
+            selectionTimer->start();
+    });
+    connect(selectionTimer, &QTimer::timeout, this, [this, zoom] {
+        if (m_trace && !m_engineCharts->result().empty())
+            m_engineCharts->setRange(zoom->selectionStart(), zoom->selectionEnd());
+    });
+    auto *visibleTimer = new QTimer(this);
+    visibleTimer->setSingleShot(true);
+    visibleTimer->setInterval(60);
+    connect(zoom, &ZoomControl::visibleRangeChanged, visibleTimer, [visibleTimer] {
+        if (!visibleTimer->isActive())
+            visibleTimer->start();
+    });
+    connect(visibleTimer, &QTimer::timeout, this, [this, zoom] {
+        if (m_utilizationStrip->isVisible())
+            m_utilizationStrip->setRange(zoom->visibleStart(), zoom->visibleEnd());
+    });
+}
+
+void MainWindow::showEngines()
+{
+    m_engineCharts->setTrace(m_trace);
+    const bool engines = !m_engineCharts->result().empty();
+    m_utilizationStrip->setVisible(engines);
+    m_utilizationStrip->setTrace(engines ? m_trace : nullptr);
+    if (engines) {
+        const ZoomControl *zoom = m_timeline->zoomControl();
+        m_utilizationStrip->setRange(zoom->visibleStart(), zoom->visibleEnd());
+        m_enginesDock->show();
+        m_enginesDock->raise();
+        resizeDocks({m_enginesDock}, {420}, Qt::Vertical);
+        resizeDocks({m_enginesDock}, {width() * 2 / 3}, Qt::Horizontal);
+    }
 }
 
 void MainWindow::createStatusBar()
@@ -407,6 +471,7 @@ void MainWindow::showTrace(std::shared_ptr<const Trace> trace, const QString &pa
     m_details->setTrace(m_trace);
     m_rangeModel->setTrace(m_trace);
     m_searchBar->search();
+    showEngines();
     m_warningsModel->setWarnings(m_trace->diagnostics().warnings());
     m_warningsView->resizeColumnToContents(WarningsModel::Count);
     updateTitle();
@@ -473,6 +538,8 @@ void MainWindow::onCancelled()
 void MainWindow::setDarkTheme(bool dark)
 {
     m_timeline->setTheme(dark ? TimelinePalette::Theme::Dark : TimelinePalette::Theme::Light);
+    m_engineCharts->setDark(dark);
+    m_utilizationStrip->setDark(dark);
     QSettings().setValue(QStringLiteral("timeline/dark"), dark);
     if (m_darkAction && m_darkAction->isChecked() != dark)
         m_darkAction->setChecked(dark);

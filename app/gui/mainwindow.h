@@ -20,6 +20,8 @@ namespace lanescope {
 
 class CompareController;
 class NeffInfoView;
+class EngineChartsView;
+class UtilizationStrip;
 
 class LoadJob;
 class RangeSummaryModel;
@@ -82,6 +84,8 @@ private:
     void createActions();
     void createDocks();
     void createStatusBar();
+    void createEnginesDock();
+    void showEngines();
     void openFileDialog();
     void openFolderDialog();
     void compareDialog();
@@ -111,6 +115,9 @@ private:
     LoadJob *m_job = nullptr;
     NeffInfoView *m_neffView = nullptr; // created when a NEFF is opened
     QDockWidget *m_neffDock = nullptr;
+    EngineChartsView *m_engineCharts = nullptr; // Engines dock: recomputed for the selected range
+    QDockWidget *m_enginesDock = nullptr;
+    UtilizationStrip *m_utilizationStrip = nullptr; // under the timeline, follows its visible range
 
     QLabel *m_countsLabel = nullptr;
     QProgressBar *m_progress = nullptr;

@@ -39,7 +39,8 @@ Interval clip(const Slice &s, int64_t t0, int64_t t1)
 // Sorts and merges in place; returns the merged intervals' total length.
 int64_t mergeIntervals(std::vector<Interval> &iv)
 {
-    std::sort(iv.begin(), iv.end());
+    if (!std::is_sorted(iv.begin(), iv.end())) // one track's slices come sorted by start already
+        std::sort(iv.begin(), iv.end());
     size_t out = 0;
     for (const Interval &x : iv) {
         if (x.second <= x.first)
@@ -170,19 +171,51 @@ public:
     void flops(CoreBreakdown &c);
 
 private:
-    bool isWait(StringId name)
+    // Per opcode name of one engine: its row, and whether it is a semaphore wait. Engines run few
+    // distinct opcodes, so a short table searched from the last hit beats hashing every slice.
+    struct OpEntry
     {
-        const auto [it, added] = m_wait.try_emplace(name.value, false);
-        if (added)
-            it->second = EngineBreakdown::isSemaphoreWait(m_trace.str(name));
-        return it->second;
+        uint32_t name;
+        bool wait;
+        EngineOpcodeTime time;
+    };
+    struct OpTable
+    {
+        std::vector<OpEntry> entries;
+        std::unordered_map<uint32_t, size_t> index; // used once there are many names
+        size_t last = 0;
+    };
+    static constexpr size_t kLinearOps = 32;
+    OpEntry &opEntry(OpTable &t, StringId name)
+    {
+        if (t.last < t.entries.size() && t.entries[t.last].name == name.value)
+            return t.entries[t.last];
+        if (t.entries.size() <= kLinearOps) {
+            for (size_t i = 0; i < t.entries.size(); ++i)
+                if (t.entries[i].name == name.value) {
+                    t.last = i;
+                    return t.entries[i];
+                }
+        } else if (const auto it = t.index.find(name.value); it != t.index.end()) {
+            t.last = it->second;
+            return t.entries[t.last];
+        }
+        t.entries.push_back(OpEntry{name.value, EngineBreakdown::isSemaphoreWait(m_trace.str(name)), {}});
+        t.last = t.entries.size() - 1;
+        if (t.entries.size() > kLinearOps) {
+            if (t.index.empty())
+                for (size_t i = 0; i < t.entries.size(); ++i)
+                    t.index.emplace(t.entries[i].name, i);
+            else
+                t.index.emplace(name.value, t.last);
+        }
+        return t.entries.back();
     }
     double clockOf(NeuronEngine e) const;
 
     const Trace &m_trace;
     const EngineBreakdown::Options &m_options;
     EngineBreakdownResult &m_r;
-    std::unordered_map<uint32_t, bool> m_wait;
 };
 
 double Computation::clockOf(NeuronEngine e) const
@@ -211,7 +244,7 @@ void Computation::engineRow(const CoreTracks &core, NeuronEngine engine)
     row.clockGHz = clockOf(engine);
     const int64_t t0 = m_r.startNs, t1 = m_r.endNs;
     std::vector<Interval> busy;
-    std::unordered_map<uint32_t, EngineOpcodeTime> ops;
+    OpTable ops;
     for (TrackId t : tracks) {
         const auto slices = m_trace.slices(t);
         const auto [first, last] = m_trace.sliceRange(t, t0, t1);
@@ -222,16 +255,16 @@ void Computation::engineRow(const CoreTracks &core, NeuronEngine engine)
             ++row.instructionCount;
             const Interval c = clip(s, t0, t1);
             const int64_t d = c.second - c.first;
-            if (isWait(s.name)) {
+            OpEntry &op = opEntry(ops, s.name);
+            if (op.wait) {
                 ++row.semaphoreWaitCount;
                 row.semaphoreWaitTimeNs += d;
                 continue;
             }
             row.instructionTimeNs += d;
             busy.push_back(c);
-            EngineOpcodeTime &op = ops[s.name.value];
-            ++op.count;
-            op.timeNs += d;
+            ++op.time.count;
+            op.time.timeNs += d;
         }
     }
     row.activeTimeNs = mergeIntervals(busy);
@@ -257,9 +290,11 @@ void Computation::engineRow(const CoreTracks &core, NeuronEngine engine)
     gaps.resize(keepGaps);
     row.longestIdleGaps = std::move(gaps);
 
-    for (auto &[name, op] : ops) {
-        op.opcode = std::string(m_trace.str(StringId(name)));
-        row.topOpcodes.push_back(std::move(op));
+    for (OpEntry &op : ops.entries) {
+        if (op.wait)
+            continue;
+        op.time.opcode = std::string(m_trace.str(StringId(op.name)));
+        row.topOpcodes.push_back(std::move(op.time));
     }
     std::sort(row.topOpcodes.begin(), row.topOpcodes.end(), [](const EngineOpcodeTime &a, const EngineOpcodeTime &b) {
         return a.timeNs != b.timeNs ? a.timeNs > b.timeNs : a.opcode < b.opcode;
