@@ -71,6 +71,8 @@ private:
     void cancelLoad();
 
     void onLoaded(std::shared_ptr<const Trace> trace);
+    void exportSqlite();
+    void clearTraceCache();
     void onFailed(const QString &error);
     void onCancelled();
     void onProgress(int permille);
@@ -102,6 +104,9 @@ private:
     std::shared_ptr<const Trace> m_trace;
     QString m_currentPath; // what m_trace was loaded from
     QString m_loadingPath;
+    QStringList m_loadNotices; // trace cache notices of the load in flight
+    bool m_loadFromCache = false;
+    class SqliteExportJob *m_exportJob = nullptr;
     bool m_quietErrors = false;
 };
 
