@@ -5,6 +5,7 @@
 #include "lanelayoutsettings.h"
 #include "loadjob.h"
 #include "neffinfoview.h"
+#include "sqliteexportjob.h"
 
 #include "durationformat.h"
 #include "enginechartsview.h"
@@ -19,6 +20,7 @@
 #include "model/trace.h"
 #include "io/neffreader.h"
 #include "io/traceloader.h"
+#include "store/tracecache.h"
 
 #include <QAction>
 #include <QApplication>
@@ -111,6 +113,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_job(new LoadJob
     connect(m_job, &LoadJob::failed, this, &MainWindow::onFailed);
     connect(m_job, &LoadJob::cancelled, this, &MainWindow::onCancelled);
     connect(m_job, &LoadJob::progress, this, &MainWindow::onProgress);
+    connect(m_job, &LoadJob::notices, this, [this](const QStringList &notices, bool fromCache) {
+        m_loadNotices = notices;
+        m_loadFromCache = fromCache;
+    });
     connect(m_timeline, &TimelineView::sliceSelected, this, &MainWindow::onSliceSelected);
     connect(m_details, &SliceDetailsView::sliceActivated, m_timeline, &TimelineView::revealSlice);
     connect(m_timeline, &TimelineView::layoutStateChanged, this, [this] {
@@ -154,6 +160,10 @@ void MainWindow::createActions()
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     file->addAction(tr("&Compare With..."), this, &MainWindow::compareDialog)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    file->addSeparator();
+    m_exportJob = new SqliteExportJob(this);
+    file->addAction(tr("&Export as SQLite..."), this, &MainWindow::exportSqlite);
+    file->addAction(tr("C&lear Trace Cache"), this, &MainWindow::clearTraceCache);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
@@ -327,6 +337,13 @@ void MainWindow::openPath(const QString &path)
     m_progress->setValue(0);
     setLoading(true);
     statusBar()->showMessage(tr("Loading %1...").arg(displayName(path)));
+    // Settings "cache/enabled" (default on) and "cache/maxMB" on top of the environment (LANESCOPE_NO_CACHE=1 wins).
+    CacheOptions cache = CacheOptions::fromEnvironment();
+    const QSettings settings;
+    cache.enabled = cache.enabled && settings.value(QStringLiteral("cache/enabled"), true).toBool();
+    cache.capBytes = settings.value(QStringLiteral("cache/maxMB"), qulonglong(cache.capBytes >> 20)).toULongLong() << 20;
+    m_job->setCacheOptions(cache);
+    m_loadNotices.clear();
     m_job->start(path);
 }
 
@@ -472,11 +489,19 @@ void MainWindow::showTrace(std::shared_ptr<const Trace> trace, const QString &pa
     m_rangeModel->setTrace(m_trace);
     m_searchBar->search();
     showEngines();
-    m_warningsModel->setWarnings(m_trace->diagnostics().warnings());
+    // Cache problems (stale or corrupt entry rebuilt, cache unavailable) are listed with the warnings.
+    std::vector<Warning> warnings = m_trace->diagnostics().warnings();
+    for (qsizetype i = m_loadFromCache ? 1 : 0; i < m_loadNotices.size(); ++i)
+        warnings.insert(warnings.begin(), Warning{m_loadNotices[i].toStdString(), 1, "trace cache"});
+    m_warningsModel->setWarnings(std::move(warnings));
     m_warningsView->resizeColumnToContents(WarningsModel::Count);
     updateTitle();
     updateStatus();
-    statusBar()->showMessage(tr("Loaded %1").arg(displayName(m_currentPath)), 5000);
+    statusBar()->showMessage(m_loadNotices.isEmpty()
+                                 ? tr("Loaded %1").arg(displayName(m_currentPath))
+                                 : tr("Loaded %1: %2").arg(displayName(m_currentPath), m_loadNotices.join(QStringLiteral("; "))),
+                             m_loadNotices.isEmpty() ? 5000 : 10000);
+    m_loadNotices.clear();
     m_timeline->setFocus();
     emit loadFinished(true, QString());
 }
@@ -509,10 +534,39 @@ void MainWindow::reportError(const QString &title, const QString &error)
     box->setTextInteractionFlags(Qt::TextSelectableByMouse);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
+void MainWindow::exportSqlite()
+{
+    if (!m_trace || m_exportJob->isRunning())
+        return;
+    const QString out = QFileDialog::getSaveFileName(this, tr("Export as SQLite"),
+                                                     QFileInfo(m_currentPath).completeBaseName() + QStringLiteral(".db"),
+                                                     tr("SQLite databases (*.db *.sqlite)"));
+    if (out.isEmpty())
+        return;
+    connect(m_exportJob, &SqliteExportJob::progress, m_progress, &QProgressBar::setValue, Qt::UniqueConnection);
+    connect(m_exportJob, &SqliteExportJob::finished, this, [this](bool ok, const QString &path, const QString &message) {
+        m_progress->setVisible(false);
+        statusBar()->showMessage(ok ? tr("Exported %1").arg(path) : tr("Export failed: %1").arg(message), 10000);
+    }, Qt::UniqueConnection);
+    m_progress->setValue(0);
+    m_progress->setVisible(true);
+    statusBar()->showMessage(tr("Exporting %1...").arg(out));
+    m_exportJob->start(m_trace, out);
+}
+
+void MainWindow::clearTraceCache()
+{
+    TraceCache cache(m_job->cacheOptions());
+    std::string error;
+    const bool ok = cache.open(&error) && cache.clear(&error);
+    statusBar()->showMessage(ok ? tr("Trace cache cleared (%1)").arg(QString::fromStdString(cache.databasePath()))
+                                : tr("Could not clear the trace cache: %1").arg(QString::fromStdString(error)),
+                             10000);
 }
 
 void MainWindow::onFailed(const QString &error)
 {
+    m_loadNotices.clear();
     setLoading(false);
     statusBar()->showMessage(tr("Could not open %1").arg(displayName(m_loadingPath)), 10000);
     emit loadFinished(false, error);

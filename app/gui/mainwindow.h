@@ -93,6 +93,8 @@ private:
     void cancelLoad();
 
     void onLoaded(std::shared_ptr<const Trace> trace);
+    void exportSqlite();
+    void clearTraceCache();
     void onFailed(const QString &error);
     void onCancelled();
     void onProgress(int permille);
@@ -130,6 +132,9 @@ private:
     QString m_titleOverride;
     CompareController *m_compare = nullptr;
     QVBoxLayout *m_centralLayout = nullptr;
+    QStringList m_loadNotices; // trace cache notices of the load in flight
+    bool m_loadFromCache = false;
+    class SqliteExportJob *m_exportJob = nullptr;
     bool m_quietErrors = false;
 };
 
