@@ -15,6 +15,8 @@ const std::vector<Command> &commands()
          "write the synthetic RMSNorm profile folder that `make run` opens (--folder), or a Kineto trace only (-o)"},
         {"rows", cmdRows, "rows PATH --table instruction|dma|semaphore [--format jsonl|csv]",
          "device rows of an NTFF or a neuron-profile JSON export, one per line, neuron-profile field names, ns from the origin"},
+        {"chain", cmdChain, "chain PATH --event ID [--json] [--max N] [--critical-path]",
+         "the dependency chain of one event (slice id): upstream, downstream, edges, critical path"},
         {"neff", cmdNeff, "neff PATH [--json]",
          "a compiled Neuron program: header, uuid, compiler, target, members, subgraphs, DMA queues, engines"},
     };
