@@ -14,7 +14,7 @@ const std::vector<Command> &commands()
         {"generate-sample", cmdGenerateSample, "generate-sample --folder DIR | -o FILE [--steps N] [--seed S]",
          "write the synthetic RMSNorm profile folder that `make run` opens (--folder), or a Kineto trace only (-o)"},
         {"rows", cmdRows, "rows PATH --table instruction|dma|semaphore [--format jsonl|csv]",
-         "device rows of an NTFF or a neuron-profile JSON export, one per line, neuron-profile field names, ns from the origin"},
+         "device rows of an NTFF or a neuron-profile JSON export, one per line, neuron-profile field names, ns from the origin, event_id for chain"},
         {"chain", cmdChain, "chain PATH --event ID [--json] [--max N] [--critical-path]",
          "the dependency chain of one event (slice id): upstream, downstream, edges, critical path"},
         {"neff", cmdNeff, "neff PATH [--json]",

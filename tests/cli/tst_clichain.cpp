@@ -145,32 +145,40 @@ private slots:
         QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
     }
 
-    // A real NTFF: an instruction that waited on a semaphore has a semaphore edge upstream whose label
-    // names the semaphore.
-    void ntffSemaphoreEdge()
+    // A real NTFF: `rows` gives each instruction its event_id (the same from the NTFF and from its JSON
+    // export); the chain of an ACTIVATE holds the semaphore edge from the MATMUL that released it.
+    void ntffRowsEventIdToChain()
     {
         LANESCOPE_REQUIRE_CORPUS();
-        const QString file = lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x256.ntff"));
-        // find an ACTIVATE (waits on S[5], released by a MATMUL)
-        qint64 found = -1;
-        QJsonObject o;
-        for (int id = 0; id < 400 && found < 0; ++id) {
-            const Run r = cli({QStringLiteral("chain"), file, QStringLiteral("--event"), QString::number(id), QStringLiteral("--json"),
-                               QStringLiteral("--max"), QStringLiteral("3")});
-            if (r.exitCode != 0)
-                break;
-            o = QJsonDocument::fromJson(r.out).object();
-            const QJsonObject root = o[QStringLiteral("nodes")].toArray().first().toObject();
-            if (root[QStringLiteral("name")].toString() == QStringLiteral("ACTIVATE"))
-                found = id;
+        const QString stem = lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x256"));
+        qint64 ids[2] = {-1, -1};
+        int k = 0;
+        for (const QString &ext : {QStringLiteral(".ntff"), QStringLiteral(".json")}) {
+            const Run rows = cli({QStringLiteral("rows"), stem + ext, QStringLiteral("--table"), QStringLiteral("instruction")});
+            QCOMPARE(rows.exitCode, 0);
+            for (const QByteArray &line : rows.out.split('\n')) {
+                const QJsonObject row = QJsonDocument::fromJson(line).object();
+                if (row[QStringLiteral("opcode")].toString() == QStringLiteral("ACTIVATE")) {
+                    ids[k] = row[QStringLiteral("event_id")].toInteger(-1);
+                    break;
+                }
+            }
+            ++k;
         }
-        QVERIFY(found >= 0);
+        QVERIFY(ids[0] >= 0);
+        QCOMPARE(ids[1], ids[0]);
+        const Run r = cli({QStringLiteral("chain"), stem + QStringLiteral(".ntff"), QStringLiteral("--event"),
+                           QString::number(ids[0]), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o[QStringLiteral("nodes")].toArray().first().toObject()[QStringLiteral("name")].toString(),
+                 QStringLiteral("ACTIVATE"));
         bool semaphore = false;
         for (const auto &e : o[QStringLiteral("edges")].toArray()) {
             const QJsonObject eo = e.toObject();
-            if (eo[QStringLiteral("to")].toInteger() == found && eo[QStringLiteral("kind")].toString() == QStringLiteral("semaphore")) {
+            if (eo[QStringLiteral("to")].toInteger() == ids[0] && eo[QStringLiteral("kind")].toString() == QStringLiteral("semaphore")) {
                 semaphore = true;
-                QVERIFY(eo[QStringLiteral("label")].toString().contains(QStringLiteral("S[5] >= ")));
+                QCOMPARE(eo[QStringLiteral("label")].toString(), QStringLiteral("semaphore: S[5] >= 1"));
             }
         }
         QVERIFY(semaphore);
