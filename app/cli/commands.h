@@ -26,6 +26,7 @@ int cmdEngines(const Args &args);
 int cmdDiff(const Args &args);
 int cmdExportSqlite(const Args &args);
 int cmdCache(const Args &args);
+int cmdChain(const Args &args);
 
 struct Command
 {
