@@ -17,6 +17,7 @@ int cmdInfo(const Args &args);
 int cmdGenerateSample(const Args &args);
 int cmdRows(const Args &args);
 int cmdNeff(const Args &args);
+int cmdScreenshot(const Args &args);
 
 struct Command
 {

@@ -17,6 +17,9 @@ const std::vector<Command> &commands()
          "device rows of an NTFF or a neuron-profile JSON export, one per line, neuron-profile field names, ns from the origin"},
         {"neff", cmdNeff, "neff PATH [--json]",
          "a compiled Neuron program: header, uuid, compiler, target, members, subgraphs, DMA queues, engines"},
+        {"screenshot", cmdScreenshot,
+         "screenshot PATH -o OUT.png|OUT.svg [--range FROM:TO] [--lanes REGEX] [--width W] [--height H] [--view timeline]",
+         "render the timeline offscreen (no display needed) to PNG or SVG; --scale 2, --caption, --dark"},
     };
     return all;
 }

@@ -11,12 +11,14 @@
 class QAction;
 class QDockWidget;
 class QLabel;
+class QMenu;
 class QProgressBar;
 class QPushButton;
 class QTableView;
 
 namespace lanescope {
 
+class ImageExportActions;
 class NeffInfoView;
 
 class LoadJob;
@@ -51,6 +53,9 @@ public:
     void setDarkTheme(bool dark);
     const std::shared_ptr<const Trace> &trace() const { return m_trace; }
     bool isLoading() const;
+    // Window geometry and dock arrangement of the last closed window (QSettings "window/...").
+    void restoreWindowLayout();
+    ImageExportActions *imageExport() const { return m_export; }
 
 signals:
     // After every load attempt: ok, or the error text (empty when cancelled).
@@ -69,6 +74,9 @@ private:
     void openFolderDialog();
     void about();
     void cancelLoad();
+    void updateRecentMenu();
+    void openRecent(const QString &path);
+    void rememberRecent(const QString &path);
 
     void onLoaded(std::shared_ptr<const Trace> trace);
     void onFailed(const QString &error);
@@ -98,6 +106,8 @@ private:
     QProgressBar *m_progress = nullptr;
     QPushButton *m_cancelButton = nullptr;
     QAction *m_cancelAction = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    ImageExportActions *m_export = nullptr;
 
     std::shared_ptr<const Trace> m_trace;
     QString m_currentPath; // what m_trace was loaded from
