@@ -27,6 +27,7 @@ int cmdDiff(const Args &args);
 int cmdExportSqlite(const Args &args);
 int cmdCache(const Args &args);
 int cmdChain(const Args &args);
+int cmdScreenshot(const Args &args);
 
 struct Command
 {

@@ -35,6 +35,9 @@ const std::vector<Command> &commands()
          "the loaded trace as a SQLite database for your own queries (schema: docs/sqlite-schema.md)"},
         {"cache", cmdCache, "cache --info [--json] | --clear",
          "the per-user trace cache: where it is, entries and bytes (--info), or empty it (--clear)"},
+        {"screenshot", cmdScreenshot,
+         "screenshot PATH -o OUT.png|OUT.svg [--range FROM:TO] [--lanes REGEX] [--width W] [--height H] [--view timeline]",
+         "render the timeline offscreen (no display needed) to PNG or SVG; --scale 2, --caption, --dark"},
     };
     return all;
 }

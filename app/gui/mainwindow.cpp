@@ -2,6 +2,7 @@
 
 #include "comparecontroller.h"
 
+#include "imageexportactions.h"
 #include "lanelayoutsettings.h"
 #include "loadjob.h"
 #include "neffinfoview.h"
@@ -11,6 +12,7 @@
 #include "enginechartsview.h"
 #include "utilizationstrip.h"
 #include "rangesummarymodel.h"
+#include "recentfiles.h"
 #include "slicedetailsview.h"
 #include "timelinesearchbar.h"
 #include "timelineview.h"
@@ -54,6 +56,8 @@ namespace lanescope {
 namespace {
 
 const auto kLastDirKey = QStringLiteral("lastOpenDir");
+const auto kGeometryKey = QStringLiteral("window/geometry");
+const auto kStateKey = QStringLiteral("window/state");
 
 QString displayName(const QString &path)
 {
@@ -158,11 +162,21 @@ void MainWindow::createActions()
     open->setShortcut(QKeySequence::Open);
     file->addAction(tr("Open &Folder..."), this, &MainWindow::openFolderDialog)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
+    updateRecentMenu();
     file->addAction(tr("&Compare With..."), this, &MainWindow::compareDialog)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
     file->addSeparator();
+    m_export = new ImageExportActions(this, m_timeline);
+    connect(m_export, &ImageExportActions::message, this, [this](const QString &text) {
+        statusBar()->showMessage(text, 5000);
+    });
+    file->addAction(m_export->exportAction());
+    file->addAction(m_export->copyAction());
     m_exportJob = new SqliteExportJob(this);
     file->addAction(tr("&Export as SQLite..."), this, &MainWindow::exportSqlite);
+    file->addSeparator();
     file->addAction(tr("C&lear Trace Cache"), this, &MainWindow::clearTraceCache);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
@@ -365,6 +379,7 @@ void MainWindow::showNeff(const QString &path)
         tabifyDockWidget(m_detailsDock, m_neffDock);
     }
     m_neffView->setInfo(info);
+    rememberRecent(path);
     m_neffDock->setWindowTitle(tr("NEFF · %1").arg(displayName(path)));
     m_neffDock->show();
     m_neffDock->raise();
@@ -428,6 +443,63 @@ void MainWindow::openFolderDialog()
     openPath(dir);
 }
 
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    QSettings settings;
+    const QStringList missing = RecentFiles::removeMissing(settings);
+    if (!missing.isEmpty())
+        statusBar()->showMessage(tr("Removed from Open Recent (no longer on disk): %1").arg(missing.join(QStringLiteral(", "))),
+                                 10000);
+    const QStringList paths = RecentFiles::paths(settings);
+    for (qsizetype i = 0; i < paths.size(); ++i) {
+        const QString path = paths[i];
+        const QString label = QStringLiteral("&%1 %2").arg(i < 9 ? QString::number(i + 1) : QStringLiteral("0"),
+                                                           displayName(path));
+        QAction *a = m_recentMenu->addAction(label, this, [this, path] { openRecent(path); });
+        a->setToolTip(path);
+        a->setStatusTip(path);
+    }
+    if (paths.isEmpty())
+        m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
+    m_recentMenu->addSeparator();
+    QAction *clear = m_recentMenu->addAction(tr("&Clear Menu"), this, [] {
+        QSettings settings;
+        RecentFiles::clear(settings);
+    });
+    clear->setEnabled(!paths.isEmpty());
+}
+
+void MainWindow::openRecent(const QString &path)
+{
+    if (!QFileInfo::exists(path)) {
+        QSettings settings;
+        RecentFiles::remove(settings, path);
+        const QString text = tr("%1 no longer exists; it was removed from Open Recent.").arg(path);
+        if (m_quietErrors)
+            std::fprintf(stderr, "lanescope: %s\n", qPrintable(text));
+        else
+            QMessageBox::information(this, tr("Open Recent"), text);
+        return;
+    }
+    openPath(path);
+}
+
+void MainWindow::rememberRecent(const QString &path)
+{
+    if (path.isEmpty())
+        return;
+    QSettings settings;
+    RecentFiles::add(settings, path);
+}
+
+void MainWindow::restoreWindowLayout()
+{
+    const QSettings settings;
+    restoreGeometry(settings.value(kGeometryKey).toByteArray());
+    restoreState(settings.value(kStateKey).toByteArray());
+}
+
 void MainWindow::cancelLoad()
 {
     m_compare->cancel();
@@ -486,6 +558,8 @@ void MainWindow::showTrace(std::shared_ptr<const Trace> trace, const QString &pa
         m_timeline->setLaneState(LaneLayoutSettings::load(settings, m_currentPath));
     }
     m_details->setTrace(m_trace);
+    m_export->setSourcePath(m_currentPath);
+    rememberRecent(m_currentPath);
     m_rangeModel->setTrace(m_trace);
     m_searchBar->search();
     showEngines();
@@ -665,6 +739,11 @@ void MainWindow::dropEvent(QDropEvent *event)
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     m_job->cancel();
+    if (!m_quietErrors) { // scripted runs (--screenshot) leave the user's layout alone
+        QSettings settings;
+        settings.setValue(kGeometryKey, saveGeometry());
+        settings.setValue(kStateKey, saveState());
+    }
     QMainWindow::closeEvent(event);
 }
 

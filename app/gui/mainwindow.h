@@ -11,6 +11,7 @@
 class QAction;
 class QDockWidget;
 class QLabel;
+class QMenu;
 class QProgressBar;
 class QPushButton;
 class QTableView;
@@ -19,6 +20,7 @@ class QVBoxLayout;
 namespace lanescope {
 
 class CompareController;
+class ImageExportActions;
 class NeffInfoView;
 class EngineChartsView;
 class UtilizationStrip;
@@ -70,6 +72,9 @@ public:
     void setDarkTheme(bool dark);
     const std::shared_ptr<const Trace> &trace() const { return m_trace; }
     bool isLoading() const;
+    // Window geometry and dock arrangement of the last closed window (QSettings "window/...").
+    void restoreWindowLayout();
+    ImageExportActions *imageExport() const { return m_export; }
 
 signals:
     // After every load attempt: ok, or the error text (empty when cancelled).
@@ -91,6 +96,9 @@ private:
     void compareDialog();
     void about();
     void cancelLoad();
+    void updateRecentMenu();
+    void openRecent(const QString &path);
+    void rememberRecent(const QString &path);
 
     void onLoaded(std::shared_ptr<const Trace> trace);
     void exportSqlite();
@@ -125,6 +133,8 @@ private:
     QProgressBar *m_progress = nullptr;
     QPushButton *m_cancelButton = nullptr;
     QAction *m_cancelAction = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    ImageExportActions *m_export = nullptr;
 
     std::shared_ptr<const Trace> m_trace;
     QString m_currentPath; // what m_trace was loaded from
