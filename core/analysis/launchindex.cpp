@@ -294,10 +294,14 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
     for (Work &w : ix.m_work) {
         if (!isExecutionLevel(w.kind))
             continue;
-        if (w.launcher.isValid())
-            w.op = ix.opParent(w.launcher);
-        if (!w.op.isValid())
-            w.op = byExternalId(w.launcher);
+        if (w.launcher.isValid()) {
+            // PyTorch's own link first: the op of the runtime call's External id, in its process
+            const SliceId byId = byExternalId(w.launcher);
+            if (byId.isValid() && trace.track(trace.trackOfSlice(byId)).group == trace.track(trace.trackOfSlice(w.launcher)).group)
+                w.op = byId;
+            else
+                w.op = ix.opParent(w.launcher);
+        }
         if (!w.op.isValid() && w.kind != WorkKind::NeffExecution)
             w.op = byExternalId(w.slice);
     }

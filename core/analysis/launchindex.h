@@ -20,9 +20,11 @@
 //     flow (ac2g / Kineto 2021 "async") whose source is a runtime call
 //   NEFF execution -> runtime call: the flow the profile-folder loader draws from the host execution
 //     event it aligned the NTFF to (ProfileFolderLoader), to a slice of the execution
-//   runtime call -> framework op: the innermost enclosing framework op on the same thread (time
-//     nesting, as PyTorch's RecordFunction stack at the call), else the op whose `External id`
-//     equals the runtime call's (or the work's) `External id`
+//   runtime call -> framework op: the op of the same process whose `External id` equals the runtime
+//     call's (PyTorch's link: the id of the op on top of the RecordFunction stack at the call; it
+//     differs from time nesting where an annotation such as nccl:broadcast sits inside the op),
+//     else the innermost enclosing framework op on the same thread (time nesting), else the op
+//     whose `External id` equals the work's
 // A driver execution whose runtime call also launched a NEFF execution is dropped from the
 // execution level: the NTFF has the better numbers and counting both would count the time twice.
 //
