@@ -1,6 +1,6 @@
 // lanescope-cli generate-sample -o FILE [--steps N] [--seed S]: writes the synthetic Kineto sample.
 // lanescope-cli generate-sample --folder DIR [--seed S]: writes the synthetic TorchNeuron-shaped profile
-// folder DIR/synthetic_rmsnorm_profile (trace.json + NEFF/NTFF pairs).
+// folder DIR/synthetic_rmsnorm_profile (trace.json + system_profile.json + NEFF/NTFF pairs).
 #include "commands.h"
 
 #include "io/kinetosamplewriter.h"
@@ -40,7 +40,7 @@ int generateFolder(const std::string &dir, const Args &args)
         return usageError("--seed must be a non-negative integer, got '" + seed + "'");
     try {
         const std::string folder = SampleFolderWriter::write(dir, options);
-        std::printf("wrote %s (synthetic TorchNeuron-shaped profile folder: trace.json + %zu NEFF/NTFF pairs, seed %llu)\n",
+        std::printf("wrote %s (synthetic TorchNeuron-shaped profile folder: trace.json + system_profile.json + %zu NEFF/NTFF pairs, seed %llu)\n",
                     folder.c_str(), SampleFolderWriter::executions(options).size(),
                     static_cast<unsigned long long>(options.seed));
     } catch (const std::exception &e) {

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <map>
 
 namespace lanescope::cli {
 
@@ -33,6 +34,14 @@ uint64_t trackCount(const Track &tr)
     return tr.kind == TrackKind::Counter ? tr.counterCount : uint64_t(tr.sliceCount) + tr.instantCount;
 }
 
+std::map<std::string, uint64_t> flowsByCategory(const Trace &t)
+{
+    std::map<std::string, uint64_t> out;
+    for (const Flow &f : t.flows())
+        ++out[std::string(t.str(f.category))];
+    return out;
+}
+
 QJsonObject infoJson(const Trace &t)
 {
     QJsonObject o;
@@ -44,6 +53,10 @@ QJsonObject infoJson(const Trace &t)
     o[QStringLiteral("instants")] = qint64(t.allInstants().size());
     o[QStringLiteral("counter_samples")] = qint64(t.allCounterSamples().size());
     o[QStringLiteral("flows")] = qint64(t.flows().size());
+    QJsonObject flowCategories;
+    for (const auto &[k, n] : flowsByCategory(t))
+        flowCategories[qs(k)] = qint64(n);
+    o[QStringLiteral("flow_categories")] = flowCategories;
     o[QStringLiteral("start_ns")] = qint64(t.startNs());
     o[QStringLiteral("end_ns")] = qint64(t.endNs());
     o[QStringLiteral("duration_ns")] = qint64(t.endNs() - t.startNs());
@@ -92,7 +105,14 @@ void printText(const Trace &t)
     std::printf("slices:          %s\n", formatThousands(t.allSlices().size()).c_str());
     std::printf("instants:        %s\n", formatThousands(t.allInstants().size()).c_str());
     std::printf("counter samples: %s\n", formatThousands(t.allCounterSamples().size()).c_str());
-    std::printf("flows:           %s\n", formatThousands(t.flows().size()).c_str());
+    std::printf("flows:           %s", formatThousands(t.flows().size()).c_str());
+    if (!t.flows().empty()) { // by category: the dependency links (nrt, exec, ac2g, ...)
+        std::string by;
+        for (const auto &[k, n] : flowsByCategory(t))
+            by += (by.empty() ? "" : " ") + (k.empty() ? std::string("(none)") : k) + ":" + std::to_string(n);
+        std::printf(" (%s)", by.c_str());
+    }
+    std::printf("\n");
     std::printf("time range:      %lld .. %lld ns (%.6f ms)\n", (long long)t.startNs(), (long long)t.endNs(),
                 double(t.endNs() - t.startNs()) / 1e6);
     std::printf("phases:         ");

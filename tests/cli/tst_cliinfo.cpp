@@ -115,6 +115,38 @@ private slots:
         QVERIFY2(err.contains(expected), qPrintable(err));
     }
 
+    // The generated sample folder: system_profile.json listed and loaded, its runtime lanes shown, the
+    // dependency links counted by category (exec: nc_exec_running -> device instructions, one per NTFF;
+    // nrt: 6 nrt_execute -> nc_exec_running and 8 framework -> call by parent_id, 8 trace.json op -> call).
+    void sampleFolderWithSystemProfile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QCOMPARE(cli({QStringLiteral("generate-sample"), QStringLiteral("--folder"), dir.path()}).exitCode, 0);
+        const Run r = cli({QStringLiteral("info"), dir.filePath(QStringLiteral("synthetic_rmsnorm_profile")), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        bool listed = false;
+        for (const auto &f : o[QStringLiteral("files")].toArray()) {
+            const QJsonObject fo = f.toObject();
+            if (fo[QStringLiteral("path")].toString().endsWith(QStringLiteral("/system_profile.json"))) {
+                listed = true;
+                QCOMPARE(fo[QStringLiteral("kind")].toString(), QStringLiteral("system-profile-json"));
+                QCOMPARE(fo[QStringLiteral("status")].toString(), QStringLiteral("loaded"));
+            }
+        }
+        QVERIFY(listed);
+        QStringList lanes;
+        for (const auto &t : o[QStringLiteral("tracks")].toArray())
+            lanes << t.toObject()[QStringLiteral("name")].toString();
+        for (const QString &l : {QStringLiteral("neuron_rt · NC 0"), QStringLiteral("hardware · NC 0"), QStringLiteral("framework 4242")})
+            QVERIFY2(lanes.contains(l), qPrintable(l));
+        const QJsonObject flows = o[QStringLiteral("flow_categories")].toObject();
+        QCOMPARE(flows[QStringLiteral("exec")].toInt(), 6);
+        QCOMPARE(flows[QStringLiteral("nrt")].toInt(), 22);
+        QCOMPARE(o[QStringLiteral("flows")].toInt(), 28);
+    }
+
     void missingFileAndUsage()
     {
         QCOMPARE(cli({QStringLiteral("info"), QStringLiteral("/nonexistent/trace.json")}).exitCode, 2);
