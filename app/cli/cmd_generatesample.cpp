@@ -27,7 +27,8 @@ int usageError(const std::string &message)
     std::fprintf(
         stderr,
         "lanescope-cli generate-sample: %s\nusage: lanescope-cli generate-sample -o FILE [--steps N] [--seed S]\n"
-        "       lanescope-cli generate-sample --folder DIR [--seed S]\n",
+        "       lanescope-cli generate-sample --folder DIR [--seed S] [--variant naive|torch.rms_norm|torch.compile]\n"
+        "       lanescope-cli generate-sample --folder DIR --compare-set [--seed S]   (one folder per variant)\n",
         message.c_str());
     return kExitUnreadable;
 }
@@ -38,7 +39,15 @@ int generateFolder(const std::string &dir, const Args &args)
     const std::string seed = flagValue(args, "--seed");
     if (!seed.empty() && !parseNumber(seed, options.seed))
         return usageError("--seed must be a non-negative integer, got '" + seed + "'");
+    options.variant = flagValue(args, "--variant");
     try {
+        if (hasFlag(args, "--compare-set")) {
+            for (const std::string &folder : SampleFolderWriter::writeComparison(dir, options))
+                std::printf("wrote %s\n", folder.c_str());
+            std::printf("compare them: lanescope-cli diff A B, or lanescope A B C (synthetic RMSNorm variants, seed %llu)\n",
+                        static_cast<unsigned long long>(options.seed));
+            return kExitOk;
+        }
         const std::string folder = SampleFolderWriter::write(dir, options);
         std::printf("wrote %s (synthetic TorchNeuron-shaped profile folder: trace.json + system_profile.json + %zu NEFF/NTFF pairs, seed %llu)\n",
                     folder.c_str(), SampleFolderWriter::executions(options).size(),

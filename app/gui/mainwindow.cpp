@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "comparecontroller.h"
+#include "samplesmenu.h"
 
 #include "imageexportactions.h"
 #include "lanelayoutsettings.h"
@@ -205,6 +206,8 @@ void MainWindow::createActions()
     view->addAction(m_enginesDock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addMenu(new SamplesMenu(this));
+    help->addSeparator();
     help->addAction(tr("&About Lanescope"), this, &MainWindow::about)->setMenuRole(QAction::AboutRole);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
 

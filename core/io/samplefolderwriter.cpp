@@ -501,9 +501,30 @@ constexpr const char *kReadme =
 
 } // namespace
 
-std::string SampleFolderWriter::runFolder()
+std::string SampleFolderWriter::runFolder(const Options &options)
 {
-    return std::string(kFolderName) + "/" + kInstanceId + "_pid_" + std::to_string(kPid) + "/" + kTimestampFolder;
+    const std::string folder = options.folderName.empty() ? std::string(kFolderName) : options.folderName;
+    return folder + "/" + kInstanceId + "_pid_" + std::to_string(kPid) + "/" + kTimestampFolder;
+}
+
+std::vector<std::string> SampleFolderWriter::variants()
+{
+    return {"naive", "torch.rms_norm", "torch.compile"};
+}
+
+std::vector<std::string> SampleFolderWriter::writeComparison(const std::string &outDir, const Options &options)
+{
+    static constexpr const char *kFolders[] = {"synthetic_rmsnorm_naive", "synthetic_rmsnorm_rms_norm",
+                                               "synthetic_rmsnorm_compile"};
+    std::vector<std::string> out;
+    const std::vector<std::string> all = variants();
+    for (size_t i = 0; i < all.size(); ++i) {
+        Options o = options;
+        o.variant = all[i];
+        o.folderName = kFolders[i];
+        out.push_back(write(outDir, o));
+    }
+    return out;
 }
 
 std::vector<SampleFolderWriter::Execution> SampleFolderWriter::executions(const Options &options)
@@ -517,6 +538,12 @@ std::vector<SampleFolderWriter::Execution> SampleFolderWriter::executions(const 
     Rng rng(options.seed ^ 0x5EED5A4D91E0F01Dull);
     std::vector<Execution> out;
     for (const auto &[variant, op] : kRuns) {
+        if (!options.variant.empty() && options.variant != variant) {
+            rng.next(); // keep the hashes and uuids of the other variants' executions the same
+            rng.next();
+            rng.next();
+            continue;
+        }
         Execution x;
         x.variant = variant;
         x.op = op;
@@ -535,8 +562,13 @@ std::vector<SampleFolderWriter::Execution> SampleFolderWriter::executions(const 
 std::string SampleFolderWriter::write(const std::string &outDir, const Options &options)
 {
     namespace fs = std::filesystem;
-    const fs::path root = fs::path(outDir) / kFolderName;
-    const fs::path run = fs::path(outDir) / runFolder();
+    if (!options.variant.empty()) {
+        const std::vector<std::string> all = variants();
+        if (std::find(all.begin(), all.end(), options.variant) == all.end())
+            throw std::runtime_error("unknown RMSNorm variant \"" + options.variant + "\" (naive, torch.rms_norm or torch.compile)");
+    }
+    const fs::path root = fs::path(outDir) / (options.folderName.empty() ? std::string(kFolderName) : options.folderName);
+    const fs::path run = fs::path(outDir) / runFolder(options);
     std::error_code ec;
     fs::create_directories(run, ec);
     if (ec)

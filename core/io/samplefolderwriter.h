@@ -30,7 +30,9 @@ class SampleFolderWriter
 public:
     struct Options
     {
-        uint64_t seed = 1; // NEFF hashes, uuids and duration jitter
+        uint64_t seed = 1;      // NEFF hashes, uuids and duration jitter
+        std::string variant;    // only this variant ("naive", "torch.rms_norm", "torch.compile"); empty: all three
+        std::string folderName; // empty: kFolderName
     };
 
     static constexpr const char *kFolderName = "synthetic_rmsnorm_profile";
@@ -53,9 +55,15 @@ public:
     static std::vector<Execution> executions(const Options &options);
     static std::vector<Execution> executions() { return executions(Options()); }
     // Relative path of the folder holding trace.json and the NEFF/NTFF pairs.
-    static std::string runFolder();
+    static std::string runFolder(const Options &options);
+    static std::string runFolder() { return runFolder(Options()); }
+    // The three variants in run order.
+    static std::vector<std::string> variants();
+    // One profile folder per variant (synthetic_rmsnorm_naive, ..._rms_norm, ..._compile), for comparing
+    // them; returns the folders in variant order. Throws like write().
+    static std::vector<std::string> writeComparison(const std::string &outDir, const Options &options);
 
-    // Writes `outDir`/synthetic_rmsnorm_profile/... (creating folders; existing files of the same
+    // Writes `outDir`/synthetic_rmsnorm_profile/... (or options.folderName) (creating folders; existing files of the same
     // names are replaced, nothing else is touched) and returns the path of the profile folder.
     // Throws std::runtime_error naming the path on I/O errors.
     static std::string write(const std::string &outDir, const Options &options);
