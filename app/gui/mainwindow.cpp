@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "analysistablesview.h"
 #include "lanelayoutsettings.h"
 #include "loadjob.h"
 #include "neffinfoview.h"
@@ -89,6 +90,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_job(new LoadJob
     centralLayout->addWidget(m_timeline, 1);
     setCentralWidget(central);
     createDocks();
+    createAnalysisDock();
     createActions();
     createStatusBar();
     connect(m_job, &LoadJob::finished, this, &MainWindow::onLoaded);
@@ -116,7 +118,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_job(new LoadJob
         m_rangeModel->setRange(zoom->selectionStart(), zoom->selectionEnd());
         if (zoom->hasSelection()) {
             m_rangeDock->show();
-            m_rangeDock->raise();
+            if (m_analysisDock->visibleRegion().isEmpty()) // the Analysis tables follow the range too
+                m_rangeDock->raise();
             m_rangeDock->setWindowTitle(
                 tr("Range Summary: %1").arg(DurationFormat::format(zoom->selectionEnd() - zoom->selectionStart())));
         }
@@ -159,6 +162,7 @@ void MainWindow::createActions()
     view->addAction(m_detailsDock->toggleViewAction());
     view->addAction(m_rangeDock->toggleViewAction());
     view->addAction(m_warningsDock->toggleViewAction());
+    view->addAction(m_analysisDock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Lanescope"), this, &MainWindow::about)->setMenuRole(QAction::AboutRole);
@@ -219,6 +223,29 @@ void MainWindow::createDocks()
     m_warningsDock->raise();
     resizeDocks({m_detailsDock}, {360}, Qt::Horizontal);
     resizeDocks({m_warningsDock}, {150}, Qt::Vertical);
+}
+
+void MainWindow::createAnalysisDock()
+{
+    m_analysis = new AnalysisTablesView(this);
+    m_analysisDock = new QDockWidget(tr("Analysis"), this);
+    m_analysisDock->setObjectName(QStringLiteral("analysisDock"));
+    m_analysisDock->setWidget(m_analysis);
+    addDockWidget(Qt::BottomDockWidgetArea, m_analysisDock);
+    tabifyDockWidget(m_warningsDock, m_analysisDock);
+    m_warningsDock->raise();
+    // Tables follow the selected time range (the whole trace when nothing is selected); the
+    // recompute runs in the background, so every change may ask for one.
+    connect(m_timeline->zoomControl(), &ZoomControl::selectionChanged, m_analysis, &AnalysisTablesView::setRange);
+    // A clicked row: its occurrences become the timeline's matches, the first one is selected;
+    // clicking it again or Next steps through them in time order.
+    connect(m_analysis, &AnalysisTablesView::occurrencesSelected, this,
+            [this](const std::vector<uint32_t> &slices, const QString &label) {
+                m_timeline->setSearchMatches(slices);
+                m_timeline->goToMatch(0);
+                statusBar()->showMessage(label, 5000);
+            });
+    connect(m_analysis, &AnalysisTablesView::nextOccurrenceRequested, m_timeline, [this] { m_timeline->stepMatch(true); });
 }
 
 void MainWindow::createStatusBar()
@@ -374,6 +401,7 @@ void MainWindow::onLoaded(std::shared_ptr<const Trace> trace)
     }
     m_details->setTrace(m_trace);
     m_rangeModel->setTrace(m_trace);
+    m_analysis->setTrace(m_trace);
     m_searchBar->search();
     m_warningsModel->setWarnings(m_trace->diagnostics().warnings());
     m_warningsView->resizeColumnToContents(WarningsModel::Count);

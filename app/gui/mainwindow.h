@@ -17,6 +17,7 @@ class QTableView;
 
 namespace lanescope {
 
+class AnalysisTablesView;
 class NeffInfoView;
 
 class LoadJob;
@@ -47,6 +48,8 @@ public:
     TimelineView *timeline() const { return m_timeline; }
     TimelineSearchBar *searchBar() const { return m_searchBar; }
     RangeSummaryModel *rangeSummary() const { return m_rangeModel; }
+    AnalysisTablesView *analysisTables() const { return m_analysis; }
+    QDockWidget *analysisDock() const { return m_analysisDock; }
     // Light or dark timeline, remembered in the settings.
     void setDarkTheme(bool dark);
     const std::shared_ptr<const Trace> &trace() const { return m_trace; }
@@ -65,6 +68,8 @@ private:
     void createActions();
     void createDocks();
     void createStatusBar();
+    // The Analysis dock (operator / kernel / device tables), wired to the timeline's selection.
+    void createAnalysisDock();
     void openFileDialog();
     void openFolderDialog();
     void about();
@@ -93,6 +98,8 @@ private:
     LoadJob *m_job = nullptr;
     NeffInfoView *m_neffView = nullptr; // created when a NEFF is opened
     QDockWidget *m_neffDock = nullptr;
+    AnalysisTablesView *m_analysis = nullptr;
+    QDockWidget *m_analysisDock = nullptr;
 
     QLabel *m_countsLabel = nullptr;
     QProgressBar *m_progress = nullptr;
