@@ -69,6 +69,9 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     if (role == Qt::ToolTipRole && (c == Column::Name || c == Column::LaunchedBy))
         return textOf();
+    if (role == Qt::ToolTipRole && c == Column::Percent)
+        return LaunchIndex::isExecutionLevel(r->kind) ? tr("of the device time in kernels, copies and executions")
+                                                      : tr("of the device time in Neuron opcodes and DMA packets");
     return {};
 }
 
