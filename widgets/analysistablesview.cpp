@@ -110,6 +110,9 @@ AnalysisTablesView::AnalysisTablesView(QWidget *parent) : QWidget(parent)
     m_export = new QPushButton(tr("Export CSV..."), this);
     m_status = new QLabel(this);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // a long kernel name in the status must not widen the window
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_status->setMinimumWidth(1);
 
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
@@ -298,7 +301,8 @@ void AnalysisTablesView::activateRow(Table table, int row)
         return;
     }
     m_activeKey = key;
-    m_activeLabel = tr("%1: %n occurrence(s)", nullptr, int(occurrences->size())).arg(name);
+    const QString shown = name.size() > 80 ? name.left(77) + QStringLiteral("...") : name;
+    m_activeLabel = tr("%1: %n occurrence(s)", nullptr, int(occurrences->size())).arg(shown);
     m_next->setEnabled(occurrences->size() > 1);
     emit rowActivated(table, name);
     emit occurrencesSelected(*occurrences, m_activeLabel);
