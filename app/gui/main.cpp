@@ -1,4 +1,5 @@
 // lanescope: the viewer. `lanescope [PATH...]` opens each trace file or folder in its own window.
+#include "analysistablesview.h"
 #include "mainwindow.h"
 #include "imageexporter.h"
 #include "timelinesearchbar.h"
@@ -11,7 +12,9 @@
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QDockWidget>
 #include <QIcon>
+#include <QSortFilterProxyModel>
 #include <QLineEdit>
 #include <QTimer>
 
@@ -39,7 +42,9 @@ void printUsage(std::FILE *to)
                      "  --mark FROM:TO          with --screenshot: select the time range FROM..TO (range summary)\n"
                      "  --search TEXT           with --screenshot: search slice names and go to the first match\n"
                      "  --flows                 with --screenshot: show all flows\n"
-                     "  --dark                  with --screenshot: dark timeline\n\n"
+                     "  --dark                  with --screenshot: dark timeline\n"
+                     "  --analysis TABLE        with --screenshot: show the Analysis dock on ops, kernels or devices\n"
+                     "                          (ops and kernels: the top row clicked, its first occurrence selected)\n\n"
                      "Qt options (-platform, -style, ...) are accepted as well.\n");
 }
 
@@ -56,6 +61,7 @@ struct Options
     std::string search;
     bool flows = false;
     bool dark = false;
+    int analysis = -1; // AnalysisTablesView::Table
 };
 
 // Returns -1 to continue, else the exit status.
@@ -119,6 +125,14 @@ int parseArgs(int argc, char **argv, Options &o)
             o.flows = true;
         } else if (a == "--dark") {
             o.dark = true;
+        } else if (a == "--analysis") {
+            const char *v = value("--analysis");
+            const std::string t = v ? v : "";
+            o.analysis = t == "ops" ? 0 : t == "kernels" ? 1 : t == "devices" ? 2 : -1;
+            if (o.analysis < 0) {
+                std::fprintf(stderr, "lanescope: --analysis expects ops, kernels or devices\n");
+                return 2;
+            }
         } else if (a == "-platform" || a == "-style" || a == "-qwindowgeometry" || a == "-display") {
             ++i; // Qt's own options with a value: QApplication handles them
         } else if (a.size() > 1 && a[0] == '-') {
@@ -202,6 +216,27 @@ int main(int argc, char **argv)
                 window->timeline()->setShowAllFlows(options.flows);
                 if (options.dark)
                     window->timeline()->setTheme(lanescope::TimelinePalette::Theme::Dark);
+                if (ok && options.analysis >= 0) {
+                    // save once the tables (computed in the background) are shown
+                    using Table = lanescope::AnalysisTablesView::Table;
+                    auto *tables = window->analysisTables();
+                    window->analysisDock()->show();
+                    window->analysisDock()->raise();
+                    window->resizeDocks({window->analysisDock()}, {options.height / 3}, Qt::Vertical);
+                    tables->setCurrentTable(Table(options.analysis));
+                    const auto shoot = [&, tables, window] {
+                        if (tables->isComputing())
+                            return;
+                        if (options.analysis != int(Table::Devices) && tables->proxy(Table(options.analysis))->rowCount() > 0)
+                            tables->activateRow(Table(options.analysis), 0);
+                        QTimer::singleShot(300, &app, save);
+                    };
+                    if (tables->isComputing())
+                        QObject::connect(tables, &lanescope::AnalysisTablesView::computed, &app, shoot);
+                    else
+                        shoot();
+                    return;
+                }
                 QTimer::singleShot(200, &app, save);
             });
             window->openPaths(paths); // two or more: a comparison

@@ -4,6 +4,7 @@
 #include "samplesmenu.h"
 
 #include "imageexportactions.h"
+#include "analysistablesview.h"
 #include "lanelayoutsettings.h"
 #include "loadjob.h"
 #include "neffinfoview.h"
@@ -112,6 +113,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_job(new LoadJob
     createDocks();
     m_compare = new CompareController(this);
     createEnginesDock();
+    createAnalysisDock();
     createActions();
     createStatusBar();
     connect(m_job, &LoadJob::finished, this, &MainWindow::onLoaded);
@@ -143,7 +145,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_job(new LoadJob
         m_rangeModel->setRange(zoom->selectionStart(), zoom->selectionEnd());
         if (zoom->hasSelection()) {
             m_rangeDock->show();
-            m_rangeDock->raise();
+            if (m_analysisDock->visibleRegion().isEmpty()) // the Analysis tables follow the range too
+                m_rangeDock->raise();
             m_rangeDock->setWindowTitle(
                 tr("Range Summary: %1").arg(DurationFormat::format(zoom->selectionEnd() - zoom->selectionStart())));
         }
@@ -204,6 +207,7 @@ void MainWindow::createActions()
     view->addAction(m_warningsDock->toggleViewAction());
     view->addAction(m_compare->dock()->toggleViewAction());
     view->addAction(m_enginesDock->toggleViewAction());
+    view->addAction(m_analysisDock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addMenu(new SamplesMenu(this));
@@ -318,6 +322,27 @@ void MainWindow::showEngines()
         resizeDocks({m_enginesDock}, {420}, Qt::Vertical);
         resizeDocks({m_enginesDock}, {width() * 2 / 3}, Qt::Horizontal);
     }
+void MainWindow::createAnalysisDock()
+{
+    m_analysis = new AnalysisTablesView(this);
+    m_analysisDock = new QDockWidget(tr("Analysis"), this);
+    m_analysisDock->setObjectName(QStringLiteral("analysisDock"));
+    m_analysisDock->setWidget(m_analysis);
+    addDockWidget(Qt::BottomDockWidgetArea, m_analysisDock);
+    tabifyDockWidget(m_warningsDock, m_analysisDock);
+    m_warningsDock->raise();
+    // Tables follow the selected time range (the whole trace when nothing is selected); the
+    // recompute runs in the background, so every change may ask for one.
+    connect(m_timeline->zoomControl(), &ZoomControl::selectionChanged, m_analysis, &AnalysisTablesView::setRange);
+    // A clicked row: its occurrences become the timeline's matches, the first one is selected;
+    // clicking it again or Next steps through them in time order.
+    connect(m_analysis, &AnalysisTablesView::occurrencesSelected, this,
+            [this](const std::vector<uint32_t> &slices, const QString &label) {
+                m_timeline->setSearchMatches(slices);
+                m_timeline->goToMatch(0);
+                statusBar()->showMessage(label, 5000);
+            });
+    connect(m_analysis, &AnalysisTablesView::nextOccurrenceRequested, m_timeline, [this] { m_timeline->stepMatch(true); });
 }
 
 void MainWindow::createStatusBar()
@@ -564,6 +589,7 @@ void MainWindow::showTrace(std::shared_ptr<const Trace> trace, const QString &pa
     m_export->setSourcePath(m_currentPath);
     rememberRecent(m_currentPath);
     m_rangeModel->setTrace(m_trace);
+    m_analysis->setTrace(m_trace);
     m_searchBar->search();
     showEngines();
     // Cache problems (stale or corrupt entry rebuilt, cache unavailable) are listed with the warnings.

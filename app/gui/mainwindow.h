@@ -21,6 +21,7 @@ namespace lanescope {
 
 class CompareController;
 class ImageExportActions;
+class AnalysisTablesView;
 class NeffInfoView;
 class EngineChartsView;
 class UtilizationStrip;
@@ -68,6 +69,8 @@ public:
     TimelineView *timeline() const { return m_timeline; }
     TimelineSearchBar *searchBar() const { return m_searchBar; }
     RangeSummaryModel *rangeSummary() const { return m_rangeModel; }
+    AnalysisTablesView *analysisTables() const { return m_analysis; }
+    QDockWidget *analysisDock() const { return m_analysisDock; }
     // Light or dark timeline, remembered in the settings.
     void setDarkTheme(bool dark);
     const std::shared_ptr<const Trace> &trace() const { return m_trace; }
@@ -91,6 +94,8 @@ private:
     void createStatusBar();
     void createEnginesDock();
     void showEngines();
+    // The Analysis dock (operator / kernel / device tables), wired to the timeline's selection.
+    void createAnalysisDock();
     void openFileDialog();
     void openFolderDialog();
     void compareDialog();
@@ -128,6 +133,8 @@ private:
     EngineChartsView *m_engineCharts = nullptr; // Engines dock: recomputed for the selected range
     QDockWidget *m_enginesDock = nullptr;
     UtilizationStrip *m_utilizationStrip = nullptr; // under the timeline, follows its visible range
+    AnalysisTablesView *m_analysis = nullptr;
+    QDockWidget *m_analysisDock = nullptr;
 
     QLabel *m_countsLabel = nullptr;
     QProgressBar *m_progress = nullptr;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <map>
 #include <numeric>
 #include <unordered_map>
@@ -97,7 +98,12 @@ bool LaunchIndex::intArg(const Trace &trace, ArgSetId set, StringId key, int64_t
     switch (a->type) {
     case ArgType::Int: out = a->value.i; return true;
     case ArgType::UInt: out = int64_t(a->value.u); return true;
-    case ArgType::Double: out = int64_t(a->value.d); return true;
+    case ArgType::Double:
+        // a hostile file may hold NaN or 1e300: converting those to an integer is undefined
+        if (!(std::abs(a->value.d) < 9.2e18))
+            return false;
+        out = int64_t(a->value.d);
+        return true;
     default: return false;
     }
 }

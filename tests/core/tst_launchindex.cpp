@@ -220,6 +220,24 @@ private slots:
         QVERIFY(index.work().size() > 100);
     }
 
+    // Args of the wrong type or out of range (1e300, strings, arrays, null) link nothing and crash
+    // nothing; every piece of work is still counted once.
+    void hostileArgs()
+    {
+        const auto trace = load(QStringLiteral(LANESCOPE_TEST_DATA "/optable_hostile.json"));
+        QVERIFY(trace);
+        const LaunchIndex index = LaunchIndex::build(*trace);
+        QCOMPARE(index.work().size(), size_t(4));
+        for (const Work &w : index.work()) {
+            QVERIFY(!w.launcher.isValid());
+            QVERIFY(!w.op.isValid());
+            QVERIFY(w.device < index.devices().size());
+        }
+        const OpTable::Result ops = OpTable::compute(*trace, index, OpTable::Options());
+        QCOMPARE(ops.unattributedCount, uint64_t(4));
+        QCOMPARE(ops.deviceTime, ops.unattributedDevice);
+    }
+
     void emptyAndCpuOnly()
     {
         LANESCOPE_REQUIRE_CORPUS();

@@ -1,0 +1,378 @@
+#include "analysistablesview.h"
+
+#include "devicesummarymodel.h"
+#include "durationformat.h"
+#include "kerneltablemodel.h"
+#include "optablemodel.h"
+
+#include "analysis/devicesummary.h"
+#include "analysis/kerneltable.h"
+#include "analysis/launchindex.h"
+#include "analysis/optable.h"
+#include "model/trace.h"
+
+#include <QCheckBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
+
+namespace lanescope {
+
+namespace {
+
+struct Results
+{
+    std::shared_ptr<const LaunchIndex> index;
+    OpTable::Result ops;
+    KernelTable::Result kernels;
+    std::vector<DeviceSummary::Row> devices;
+};
+
+QTableView *makeView(QAbstractItemModel *model, QWidget *parent)
+{
+    auto *v = new QTableView(parent);
+    v->setModel(model);
+    v->setSortingEnabled(true);
+    v->setSelectionBehavior(QAbstractItemView::SelectRows);
+    v->setSelectionMode(QAbstractItemView::SingleSelection);
+    v->setWordWrap(false);
+    v->setAlternatingRowColors(true);
+    v->verticalHeader()->hide();
+    v->verticalHeader()->setDefaultSectionSize(v->fontMetrics().height() + 6);
+    v->horizontalHeader()->setStretchLastSection(true);
+    return v;
+}
+
+QSortFilterProxyModel *makeProxy(QAbstractItemModel *source, int sortRole, QObject *parent)
+{
+    auto *p = new QSortFilterProxyModel(parent);
+    p->setSourceModel(source);
+    p->setSortRole(sortRole);
+    p->setFilterKeyColumn(0);
+    p->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    return p;
+}
+
+QString csvCell(const QVariant &v)
+{
+    switch (v.typeId()) {
+    case QMetaType::Double: {
+        const double d = v.toDouble();
+        if (std::floor(d) == d && std::abs(d) < 9e15)
+            return QString::number(qint64(d));
+        return QString::number(d, 'f', 6);
+    }
+    case QMetaType::LongLong:
+    case QMetaType::ULongLong:
+    case QMetaType::Int:
+    case QMetaType::UInt: return v.toString();
+    default: {
+        QString s = v.toString();
+        if (s.contains(QLatin1Char(',')) || s.contains(QLatin1Char('"')) || s.contains(QLatin1Char('\n'))) {
+            s.replace(QStringLiteral("\""), QStringLiteral("\"\""));
+            s = QLatin1Char('"') + s + QLatin1Char('"');
+        }
+        return s;
+    }
+    }
+}
+
+} // namespace
+
+AnalysisTablesView::AnalysisTablesView(QWidget *parent) : QWidget(parent)
+{
+    m_opModel = new OpTableModel(this);
+    m_kernelModel = new KernelTableModel(this);
+    m_deviceModel = new DeviceSummaryModel(this);
+    m_opProxy = makeProxy(m_opModel, OpTableModel::SortRole, this);
+    m_kernelProxy = makeProxy(m_kernelModel, KernelTableModel::SortRole, this);
+    m_deviceProxy = makeProxy(m_deviceModel, DeviceSummaryModel::SortRole, this);
+
+    m_filter = new QLineEdit(this);
+    m_filter->setPlaceholderText(tr("Filter by name"));
+    m_filter->setClearButtonEnabled(true);
+    m_shapes = new QCheckBox(tr("Group by input shapes"), this);
+    m_next = new QPushButton(tr("Next occurrence"), this);
+    m_next->setToolTip(tr("Select the next occurrence of the clicked row on the timeline"));
+    m_next->setEnabled(false);
+    m_export = new QPushButton(tr("Export CSV..."), this);
+    m_status = new QLabel(this);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // a long kernel name in the status must not widen the window
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_status->setMinimumWidth(1);
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    m_opView = makeView(m_opProxy, m_tabs);
+    m_kernelView = makeView(m_kernelProxy, m_tabs);
+    m_deviceView = makeView(m_deviceProxy, m_tabs);
+    m_opView->sortByColumn(int(OpTable::Column::CpuTotal), Qt::DescendingOrder);
+    m_kernelView->sortByColumn(int(KernelTable::Column::Total), Qt::DescendingOrder);
+    m_deviceView->sortByColumn(int(DeviceSummary::Column::Device), Qt::AscendingOrder);
+    m_opView->horizontalHeader()->resizeSection(int(OpTable::Column::Name), 280);
+    m_kernelView->horizontalHeader()->resizeSection(int(KernelTable::Column::Name), 320);
+    m_opView->setColumnHidden(int(OpTable::Column::Shapes), true);
+    m_tabs->addTab(m_opView, tr("Operators"));
+    m_tabs->addTab(m_kernelView, tr("Kernels"));
+    m_tabs->addTab(m_deviceView, tr("Devices"));
+
+    auto *bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 4, 4, 0);
+    bar->addWidget(m_filter, 1);
+    bar->addWidget(m_shapes);
+    bar->addWidget(m_next);
+    bar->addWidget(m_export);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(bar);
+    layout->addWidget(m_tabs, 1);
+    layout->addWidget(m_status);
+
+    connect(m_filter, &QLineEdit::textChanged, this, &AnalysisTablesView::setFilter);
+    connect(m_shapes, &QCheckBox::toggled, this, &AnalysisTablesView::setGroupByShapes);
+    connect(m_export, &QPushButton::clicked, this, &AnalysisTablesView::exportCurrent);
+    connect(m_next, &QPushButton::clicked, this, &AnalysisTablesView::nextOccurrenceRequested);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] { m_shapes->setEnabled(currentTable() == Table::Operators); });
+    connect(m_opView, &QTableView::clicked, this, [this](const QModelIndex &i) { activateRow(Table::Operators, i.row()); });
+    connect(m_kernelView, &QTableView::clicked, this, [this](const QModelIndex &i) { activateRow(Table::Kernels, i.row()); });
+    updateStatus();
+}
+
+AnalysisTablesView::~AnalysisTablesView() = default;
+
+QSortFilterProxyModel *AnalysisTablesView::proxy(Table table) const
+{
+    switch (table) {
+    case Table::Operators: return m_opProxy;
+    case Table::Kernels: return m_kernelProxy;
+    case Table::Devices: return m_deviceProxy;
+    }
+    return m_opProxy;
+}
+
+QTableView *AnalysisTablesView::view(Table table) const
+{
+    switch (table) {
+    case Table::Operators: return m_opView;
+    case Table::Kernels: return m_kernelView;
+    case Table::Devices: return m_deviceView;
+    }
+    return m_opView;
+}
+
+AnalysisTablesView::Table AnalysisTablesView::currentTable() const
+{
+    return Table(m_tabs->currentIndex());
+}
+
+void AnalysisTablesView::setCurrentTable(Table table)
+{
+    m_tabs->setCurrentIndex(int(table));
+}
+
+void AnalysisTablesView::setTrace(std::shared_ptr<const Trace> trace)
+{
+    m_trace = std::move(trace);
+    m_index.reset();
+    m_hasRange = false;
+    m_activeKey.clear();
+    m_next->setEnabled(false);
+    recompute();
+}
+
+void AnalysisTablesView::setRange(int64_t t0, int64_t t1)
+{
+    const bool has = t1 > t0;
+    if (has == m_hasRange && (!has || (t0 == m_t0 && t1 == m_t1)))
+        return;
+    m_hasRange = has;
+    m_t0 = t0;
+    m_t1 = t1;
+    recompute();
+}
+
+void AnalysisTablesView::setGroupByShapes(bool on)
+{
+    if (m_shapes->isChecked() != on)
+        m_shapes->setChecked(on); // re-enters through toggled
+    if (m_groupByShapes == on)
+        return;
+    m_groupByShapes = on;
+    m_opView->setColumnHidden(int(OpTable::Column::Shapes), !on);
+    recompute();
+}
+
+void AnalysisTablesView::setFilter(const QString &text)
+{
+    if (m_filter->text() != text)
+        m_filter->setText(text);
+    for (QSortFilterProxyModel *p : {m_opProxy, m_kernelProxy, m_deviceProxy})
+        p->setFilterFixedString(text);
+}
+
+void AnalysisTablesView::recompute()
+{
+    const uint64_t id = ++m_jobId;
+    if (!m_trace) {
+        m_shownJobId = id;
+        m_opModel->setResult({});
+        m_kernelModel->setResult({});
+        m_deviceModel->setRows({});
+        updateStatus();
+        emit computed();
+        return;
+    }
+    OpTable::Options oo;
+    oo.groupByShapes = m_groupByShapes;
+    oo.hasRange = m_hasRange;
+    oo.t0 = m_t0;
+    oo.t1 = m_t1;
+    KernelTable::Options ko;
+    ko.hasRange = m_hasRange;
+    ko.t0 = m_t0;
+    ko.t1 = m_t1;
+    DeviceSummary::Options dopt;
+    dopt.hasRange = m_hasRange;
+    dopt.t0 = m_t0;
+    dopt.t1 = m_t1;
+    auto *watcher = new QFutureWatcher<Results>(this);
+    updateStatus();
+    connect(watcher, &QFutureWatcher<Results>::finished, this, [this, watcher, id] {
+        watcher->deleteLater();
+        if (id != m_jobId) // a newer request is on its way
+            return;
+        Results r = watcher->result();
+        m_shownJobId = id;
+        m_index = r.index;
+        m_opModel->setResult(std::move(r.ops));
+        m_kernelModel->setResult(std::move(r.kernels));
+        m_deviceModel->setRows(std::move(r.devices));
+        updateStatus();
+        emit computed();
+    });
+    watcher->setFuture(QtConcurrent::run([trace = m_trace, index = m_index, oo, ko, dopt] {
+        Results r;
+        r.index = index ? index : std::make_shared<const LaunchIndex>(LaunchIndex::build(*trace));
+        r.ops = OpTable::compute(*trace, *r.index, oo);
+        r.kernels = KernelTable::compute(*trace, *r.index, ko);
+        r.devices = DeviceSummary::compute(*trace, *r.index, dopt);
+        return r;
+    }));
+}
+
+void AnalysisTablesView::activateRow(Table table, int row)
+{
+    if (table == Table::Devices)
+        return;
+    QSortFilterProxyModel *p = proxy(table);
+    const QModelIndex src = p->mapToSource(p->index(row, 0));
+    if (!src.isValid())
+        return;
+    QString name, key;
+    const std::vector<uint32_t> *occurrences = nullptr;
+    if (table == Table::Operators) {
+        const OpTable::Row *r = m_opModel->row(src.row());
+        name = QString::fromStdString(r->name);
+        key = QStringLiteral("op\n") + name + QLatin1Char('\n') + QString::fromStdString(r->shapes);
+        occurrences = &r->occurrences;
+    } else {
+        const KernelTable::Row *r = m_kernelModel->row(src.row());
+        name = QString::fromStdString(r->name);
+        key = QStringLiteral("kernel\n") + QString::fromLatin1(LaunchIndex::kindName(r->kind)) + QLatin1Char('\n') + name;
+        occurrences = &r->occurrences;
+    }
+    view(table)->selectRow(row);
+    if (key == m_activeKey) {
+        emit nextOccurrenceRequested();
+        return;
+    }
+    m_activeKey = key;
+    const QString shown = name.size() > 80 ? name.left(77) + QStringLiteral("...") : name;
+    m_activeLabel = tr("%1: %n occurrence(s)", nullptr, int(occurrences->size())).arg(shown);
+    m_next->setEnabled(occurrences->size() > 1);
+    emit rowActivated(table, name);
+    emit occurrencesSelected(*occurrences, m_activeLabel);
+    updateStatus();
+}
+
+QStringList AnalysisTablesView::csvHeader(Table table) const
+{
+    QStringList header;
+    const QAbstractItemModel *m = proxy(table);
+    for (int c = 0; c < m->columnCount(); ++c)
+        header << m->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString();
+    return header;
+}
+
+void AnalysisTablesView::writeCsv(const QAbstractItemModel &model, int sortRole, const QStringList &header, QIODevice &out)
+{
+    out.write(header.join(QLatin1Char(',')).toUtf8() + '\n');
+    for (int r = 0; r < model.rowCount(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < model.columnCount(); ++c)
+            cells << csvCell(model.data(model.index(r, c), sortRole));
+        out.write(cells.join(QLatin1Char(',')).toUtf8() + '\n');
+    }
+}
+
+bool AnalysisTablesView::exportCsv(Table table, const QString &path) const
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return false;
+    const QSortFilterProxyModel *p = proxy(table);
+    writeCsv(*p, p->sortRole(), csvHeader(table), f);
+    return f.error() == QFileDevice::NoError;
+}
+
+void AnalysisTablesView::exportCurrent()
+{
+    static const char *names[] = {"operators", "kernels", "devices"};
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Table"),
+                                                      QString::fromLatin1(names[int(currentTable())]) + QStringLiteral(".csv"),
+                                                      tr("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    if (!exportCsv(currentTable(), path))
+        m_status->setText(tr("Could not write %1").arg(path));
+    else
+        m_status->setText(tr("Wrote %1").arg(path));
+}
+
+void AnalysisTablesView::updateStatus()
+{
+    QString text;
+    if (!m_trace)
+        text = tr("No trace");
+    else if (m_hasRange)
+        text = tr("Selection %1 (ops and kernels starting in it)").arg(DurationFormat::format(m_t1 - m_t0));
+    else
+        text = tr("Whole trace");
+    if (m_trace && !isComputing()) {
+        const OpTable::Result &r = m_opModel->result();
+        text += tr("  ·  self CPU %1  ·  device %2").arg(DurationFormat::format(r.cpuSelfTotal), DurationFormat::format(r.deviceTime));
+        if (r.unattributedCount)
+            text += tr(" (%1 in %2 items not launched by an op)").arg(DurationFormat::format(r.unattributedDevice)).arg(r.unattributedCount);
+    }
+    if (isComputing())
+        text += tr("  ·  computing...");
+    if (!m_activeLabel.isEmpty())
+        text += QStringLiteral("  ·  ") + m_activeLabel;
+    m_status->setText(text);
+}
+
+} // namespace lanescope
