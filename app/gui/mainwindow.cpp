@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "chaincontroller.h"
 #include "lanelayoutsettings.h"
 #include "loadjob.h"
 #include "neffinfoview.h"
@@ -89,6 +90,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_job(new LoadJob
     centralLayout->addWidget(m_timeline, 1);
     setCentralWidget(central);
     createDocks();
+    m_chain = new ChainController(m_timeline, m_details, this);
     createActions();
     createStatusBar();
     connect(m_job, &LoadJob::finished, this, &MainWindow::onLoaded);
@@ -155,6 +157,10 @@ void MainWindow::createActions()
     m_darkAction->setCheckable(true);
     m_darkAction->setChecked(m_timeline->colors().theme == TimelinePalette::Theme::Dark);
     connect(m_darkAction, &QAction::toggled, this, &MainWindow::setDarkTheme);
+    view->addSeparator();
+    view->addAction(m_chain->previousAction());
+    view->addAction(m_chain->nextAction());
+    view->addAction(m_chain->criticalPathAction());
     view->addSeparator();
     view->addAction(m_detailsDock->toggleViewAction());
     view->addAction(m_rangeDock->toggleViewAction());
@@ -373,6 +379,7 @@ void MainWindow::onLoaded(std::shared_ptr<const Trace> trace)
         m_timeline->setLaneState(LaneLayoutSettings::load(settings, m_currentPath));
     }
     m_details->setTrace(m_trace);
+    m_chain->setTrace(m_trace);
     m_rangeModel->setTrace(m_trace);
     m_searchBar->search();
     m_warningsModel->setWarnings(m_trace->diagnostics().warnings());

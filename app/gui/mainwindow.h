@@ -17,6 +17,7 @@ class QTableView;
 
 namespace lanescope {
 
+class ChainController;
 class NeffInfoView;
 
 class LoadJob;
@@ -47,6 +48,7 @@ public:
     TimelineView *timeline() const { return m_timeline; }
     TimelineSearchBar *searchBar() const { return m_searchBar; }
     RangeSummaryModel *rangeSummary() const { return m_rangeModel; }
+    ChainController *chainController() const { return m_chain; }
     // Light or dark timeline, remembered in the settings.
     void setDarkTheme(bool dark);
     const std::shared_ptr<const Trace> &trace() const { return m_trace; }
@@ -86,6 +88,7 @@ private:
     QDockWidget *m_rangeDock = nullptr;
     QAction *m_darkAction = nullptr;
     SliceDetailsView *m_details = nullptr;
+    ChainController *m_chain = nullptr; // dependency graph in the background, chain of the selection
     WarningsModel *m_warningsModel = nullptr;
     QTableView *m_warningsView = nullptr;
     QDockWidget *m_detailsDock = nullptr;
