@@ -2,6 +2,7 @@
 
 #include "durationformat.h"
 
+#include "analysis/dependencygraph.h"
 #include "model/trace.h"
 
 #include <QHeaderView>
@@ -133,7 +134,53 @@ void SliceDetailsView::addFlows(SliceId id)
 void SliceDetailsView::setTrace(std::shared_ptr<const Trace> trace)
 {
     m_trace = std::move(trace);
+    m_graph.reset();
     showSlice({});
+}
+
+void SliceDetailsView::setDependencyGraph(std::shared_ptr<const DependencyGraph> graph)
+{
+    m_graph = graph && graph->trace() == m_trace.get() ? std::move(graph) : nullptr;
+    showSlice(m_slice);
+}
+
+void SliceDetailsView::addDependencies(SliceId id)
+{
+    if (!m_graph)
+        return;
+    const Trace &t = *m_trace;
+    const auto label = [&t](const DependencyEdge &e) {
+        QString text = QString::fromLatin1(dependencyKindName(e.kind));
+        if (e.flow.isValid() && e.flow.value < t.flows().size()) {
+            const std::string_view name = t.str(t.flows()[e.flow.value].name);
+            if (!name.empty() && e.kind != DependencyKind::Flow)
+                text += QStringLiteral(": ") + fromView(name);
+            else if (e.kind == DependencyKind::Flow)
+                text += QStringLiteral(" ") + fromView(t.str(t.flows()[e.flow.value].category));
+        }
+        return text;
+    };
+    const auto section = [&](const QString &title, const std::vector<DependencyEdge> &edges, bool forward) {
+        if (edges.empty())
+            return;
+        QTreeWidgetItem *item = addField(title, QString::number(edges.size()));
+        for (size_t k = 0; k < edges.size() && k < size_t(kMaxChildrenListed); ++k)
+            addLink(label(edges[k]), forward ? edges[k].to : edges[k].from, item);
+        if (edges.size() > size_t(kMaxChildrenListed))
+            addField(tr("..."), tr("%1 more").arg(edges.size() - size_t(kMaxChildrenListed)), item);
+        item->setExpanded(edges.size() <= 20);
+    };
+    // Predecessors: everything it depends on, its parent included. Successors: what depends on it,
+    // children left out (listed under Children above).
+    section(tr("Predecessors ([)"), m_graph->predecessors(id), false);
+    std::vector<DependencyEdge> successors;
+    m_graph->forEachSuccessor(id, [&successors](const DependencyEdge &e) {
+        if (e.kind == DependencyKind::Nesting)
+            return false; // children come last: none of them is listed here
+        successors.push_back(e);
+        return true;
+    });
+    section(tr("Successors (])"), successors, true);
 }
 
 QTreeWidgetItem *SliceDetailsView::addField(const QString &field, const QString &value, QTreeWidgetItem *parent)
@@ -177,6 +224,7 @@ void SliceDetailsView::showSlice(SliceId id)
     const Trace &t = *m_trace;
     const Slice &s = t.slice(id);
     addField(tr("Name"), fromView(t.str(s.name)));
+    addField(tr("Event id"), QString::number(id.value)); // what `lanescope-cli chain --event` takes
     addField(tr("Category"), fromView(t.str(s.category)));
     addField(tr("Start"), DurationFormat::formatPrecise(s.start - t.startNs()) + tr(" after trace start"));
     addField(tr("Duration"), DurationFormat::formatPrecise(s.duration));
@@ -193,6 +241,7 @@ void SliceDetailsView::showSlice(SliceId id)
     if (!flags.isEmpty())
         addField(tr("Flags"), flags);
     addFlows(id);
+    addDependencies(id);
     const auto args = t.args().args(s.args);
     if (!args.empty()) {
         QTreeWidgetItem *argsItem = addField(tr("Args"), tr("%1").arg(args.size()));

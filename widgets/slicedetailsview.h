@@ -1,7 +1,8 @@
 #pragma once
-// The details of one slice: name, category, times, track, parent and children, flows in and out
-// and its args, as a two-column tree. Parent, children and flow ends are links: activating one (click
-// or Enter) emits sliceActivated with the slice at the other end.
+// The details of one slice: name, event id, category, times, track, parent and children, flows in and
+// out, its predecessors and successors in the dependency graph (once one is set) and its args, as a
+// two-column tree. Parent, children, flow ends, predecessors and successors are links: activating one
+// (click or Enter) emits sliceActivated with the slice at the other end.
 #include "model/argstore.h"
 #include "model/ids.h"
 
@@ -11,6 +12,7 @@
 
 namespace lanescope {
 
+class DependencyGraph;
 class Trace;
 
 class SliceDetailsView : public QTreeWidget
@@ -20,6 +22,8 @@ public:
     explicit SliceDetailsView(QWidget *parent = nullptr);
 
     void setTrace(std::shared_ptr<const Trace> trace);
+    // The graph of the same trace (built in the background); null hides the dependency sections.
+    void setDependencyGraph(std::shared_ptr<const DependencyGraph> graph);
     // Shows the slice, or a hint when the id is invalid.
     void showSlice(SliceId id);
     SliceId slice() const { return m_slice; }
@@ -38,8 +42,10 @@ private:
     QTreeWidgetItem *addLink(const QString &field, SliceId target, QTreeWidgetItem *parent = nullptr);
     void addChildren(SliceId id);
     void addFlows(SliceId id);
+    void addDependencies(SliceId id);
 
     std::shared_ptr<const Trace> m_trace;
+    std::shared_ptr<const DependencyGraph> m_graph;
     SliceId m_slice;
 };
 

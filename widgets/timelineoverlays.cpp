@@ -5,6 +5,7 @@
 #include "timelineview.h"
 #include "zoomcontrol.h"
 
+#include "analysis/dependencychain.h"
 #include "model/trace.h"
 
 #include <QPainter>
@@ -22,6 +23,7 @@ void TimelineOverlays::paintLanes()
     m_p.setClipRect(m_view.timeArea());
     paintRange();
     paintMatches();
+    paintChain();
     paintSelectedSlice();
     paintFlows();
     paintBox();
@@ -177,6 +179,54 @@ void TimelineOverlays::paintFlows()
     m_p.setPen(QPen(colour, n > 20 ? 1.0 : 1.3));
     for (const auto &arrow : m_view.m_flowArrows)
         paintArrow(arrow.from, arrow.to, n <= 500);
+    m_p.setRenderHint(QPainter::Antialiasing, false);
+}
+
+void TimelineOverlays::paintChain()
+{
+    const DependencyChain *chain = m_view.m_chain.get();
+    if (!chain || chain->empty())
+        return;
+    const QRect area = m_view.timeArea();
+    const auto visible = [&area](const QRectF &r) { return !r.isEmpty() && r.intersects(QRectF(area)); };
+    m_p.setRenderHint(QPainter::Antialiasing, true);
+    // Chain edges other than nesting (nesting shows by itself), nearest first, capped like flows.
+    QColor edge = m_view.m_palette.chainEdge;
+    m_p.setPen(QPen(edge, 1.4));
+    size_t drawn = 0;
+    for (const auto *edges : {&chain->upstreamEdges(), &chain->downstreamEdges()})
+        for (const DependencyEdge &e : *edges) {
+            if (drawn >= TimelineView::kMaxDrawnFlows)
+                break;
+            if (e.kind == DependencyKind::Nesting)
+                continue;
+            const QRectF a = m_view.sliceRect(e.from), b = m_view.sliceRect(e.to);
+            if (a.isEmpty() || b.isEmpty() || (!visible(a) && !visible(b)))
+                continue;
+            paintArrow(QPointF(a.right(), a.center().y()), QPointF(b.left(), b.center().y()), true);
+            ++drawn;
+        }
+    // The critical path: thick outlines, and arrows between consecutive slices on different rows.
+    const auto &path = m_view.m_criticalPath;
+    if (!path.empty()) {
+        m_p.setPen(QPen(m_view.m_palette.criticalPath, 2.5));
+        m_p.setBrush(Qt::NoBrush);
+        QRectF prev;
+        for (SliceId id : path) {
+            const QRectF r = m_view.sliceRect(id);
+            if (r.isEmpty()) {
+                prev = QRectF();
+                continue;
+            }
+            if (visible(r))
+                m_p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
+            // an arrow where one slice follows another; none from a parent into its child
+            const bool nested = prev.left() <= r.left() + 0.5 && r.right() <= prev.right() + 0.5;
+            if (!prev.isEmpty() && !nested && std::abs(prev.center().y() - r.center().y()) > 1 && (visible(prev) || visible(r)))
+                paintArrow(QPointF(prev.right(), prev.center().y()), QPointF(r.left(), r.center().y()), true);
+            prev = r;
+        }
+    }
     m_p.setRenderHint(QPainter::Antialiasing, false);
 }
 

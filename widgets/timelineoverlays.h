@@ -1,7 +1,7 @@
 #pragma once
 // What a TimelineView draws over its lanes, straight from the model and the view's state (never
 // from the lane cache, so hover and selection changes cost no rebuild): the selected time range,
-// search matches, the selected slice, flow arrows, the box-zoom rectangle and the cursor line; in
+// search matches, the selected slice, its dependency chain's arrows and critical path, flow arrows, the box-zoom rectangle and the cursor line; in
 // the ruler, the range's duration and the cursor time readout.
 #include <QPointF>
 
@@ -24,6 +24,7 @@ private:
     void paintMatches();
     void paintSelectedSlice();
     void paintFlows();
+    void paintChain();
     void paintArrow(QPointF from, QPointF to, bool head);
     void paintBox();
     void paintCursor();

@@ -5,6 +5,7 @@
 #include "timelineview.h"
 #include "zoomcontrol.h"
 
+#include "analysis/dependencychain.h"
 #include "model/trace.h"
 
 #include <QPainter>
@@ -245,6 +246,15 @@ void TimelinePainter::paintSlices(const TimelineLayout::Row &row, const LaneGeom
     const auto scaled = [](QRgb rgb, int percent) {
         return qRgb(qRed(rgb) * percent / 100, qGreen(rgb) * percent / 100, qBlue(rgb) * percent / 100);
     };
+    // Outside the selection's dependency chain: mixed towards the background (a merged run counts as
+    // in the chain when the slice it stands for is).
+    const DependencyChain *chain = m_view.m_chain && !m_view.m_chain->empty() ? m_view.m_chain.get() : nullptr;
+    const QRgb bg = pal.background.rgb();
+    const int keep = pal.dimPercent;
+    const auto dimmed = [bg, keep](QRgb rgb) {
+        const auto mix = [keep](int a, int b) { return (a * keep + b * (100 - keep)) / 100; };
+        return qRgb(mix(qRed(rgb), qRed(bg)), mix(qGreen(rgb), qGreen(bg)), mix(qBlue(rgb), qBlue(bg)));
+    };
     for (const auto &item : g.slices) {
         const Slice &s = all[item.slice];
         QRgb rgb = m_view.m_colors.color(colorByCategory ? s.category : s.name);
@@ -252,6 +262,8 @@ void TimelinePainter::paintSlices(const TimelineLayout::Row &row, const LaneGeom
             rgb = scaled(rgb, 74);
         if (item.count > 1)
             rgb = scaled(rgb, 89); // a merged run of sub-pixel slices
+        if (chain && !chain->contains(SliceId(item.slice)))
+            rgb = dimmed(rgb);
         const QColor c = QColor::fromRgb(rgb);
         // Whole pixels: the raster engine's fastest solid fill.
         const int px0 = int(std::floor(left + item.x0));

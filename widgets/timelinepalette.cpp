@@ -20,6 +20,8 @@ TimelinePalette TimelinePalette::light()
     p.searchMatch = QColor(0xf5, 0x9e, 0x0b);
     p.flowArrow = QColor(0x1f, 0x23, 0x2b);
     p.cursorLine = QColor(0x25, 0x63, 0xeb, 160);
+    p.chainEdge = QColor(0x7c, 0x3a, 0xed);
+    p.criticalPath = QColor(0xdc, 0x26, 0x26);
     return p;
 }
 
@@ -41,6 +43,9 @@ TimelinePalette TimelinePalette::dark()
     p.searchMatch = QColor(0xfb, 0xbf, 0x24);
     p.flowArrow = QColor(0xe5, 0xe7, 0xeb);
     p.cursorLine = QColor(0x93, 0xc5, 0xfd, 170);
+    p.chainEdge = QColor(0xc4, 0xb5, 0xfd);
+    p.criticalPath = QColor(0xf8, 0x71, 0x71);
+    p.dimPercent = 30;
     return p;
 }
 

@@ -29,6 +29,9 @@ public:
     QColor searchMatch;   // outline of search matches
     QColor flowArrow;
     QColor cursorLine;
+    QColor chainEdge;    // dependency-chain arrows of the selected slice
+    QColor criticalPath; // outline and arrows of the chain's critical path
+    int dimPercent = 22; // slices outside the selected chain keep this much of their colour
 };
 
 } // namespace lanescope

@@ -63,6 +63,8 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace)
     m_matches.clear();
     m_currentMatch = -1;
     m_flowArrows.clear();
+    m_chain.reset();
+    m_criticalPath.clear();
     m_colors.reset(m_trace.get());
     m_depthIndex.build(m_trace.get());
     m_layout.clear();
@@ -400,6 +402,13 @@ void TimelineView::setSelectedSlice(SliceId id)
     m_selected = id;
     update();
     emit sliceSelected(id);
+}
+
+void TimelineView::setChain(std::shared_ptr<const DependencyChain> chain, std::vector<SliceId> criticalPath)
+{
+    m_chain = std::move(chain);
+    m_criticalPath = std::move(criticalPath);
+    update();
 }
 
 void TimelineView::paintEvent(QPaintEvent *)

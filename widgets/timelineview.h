@@ -28,6 +28,7 @@ class QScrollBar;
 
 namespace lanescope {
 
+class DependencyChain;
 class Trace;
 class TimelineInput;
 class ZoomControl;
@@ -100,6 +101,14 @@ public:
     };
     // The arrows of the current frame (what the last paint drew).
     const std::vector<FlowArrow> &flowArrows() const { return m_flowArrows; }
+
+    // The dependency chain of the selection (ChainController computes it): its slices keep their
+    // colours and everything else is dimmed (per drawn item, by colour: no pass over the trace), its
+    // edges other than nesting are drawn as arrows, and `criticalPath` (dependency order) is outlined.
+    // Null clears it.
+    void setChain(std::shared_ptr<const DependencyChain> chain, std::vector<SliceId> criticalPath = {});
+    const std::shared_ptr<const DependencyChain> &chain() const { return m_chain; }
+    const std::vector<SliceId> &criticalPath() const { return m_criticalPath; }
 
     // Lanes: hide, pin to the top, reorder (also by dragging a track's name); layoutStateChanged
     // follows every change so the window can keep the arrangement per file.
@@ -175,6 +184,8 @@ private:
     bool m_showAllFlows = false;
     bool m_colorByCategory = false;
     std::vector<FlowArrow> m_flowArrows;
+    std::shared_ptr<const DependencyChain> m_chain;
+    std::vector<SliceId> m_criticalPath;
     int m_rulerHeight = 24;
 };
 

@@ -1,5 +1,6 @@
 // lanescope: the viewer. `lanescope [PATH...]` opens each trace file or folder in its own window.
 #include "analysistablesview.h"
+#include "chaincontroller.h"
 #include "mainwindow.h"
 #include "imageexporter.h"
 #include "timelinesearchbar.h"
@@ -42,9 +43,13 @@ void printUsage(std::FILE *to)
                      "  --mark FROM:TO          with --screenshot: select the time range FROM..TO (range summary)\n"
                      "  --search TEXT           with --screenshot: search slice names and go to the first match\n"
                      "  --flows                 with --screenshot: show all flows\n"
-                     "  --dark                  with --screenshot: dark timeline\n"
                      "  --analysis TABLE        with --screenshot: show the Analysis dock on ops, kernels or devices\n"
-                     "                          (ops and kernels: the top row clicked, its first occurrence selected)\n\n"
+                     "                          (ops and kernels: the top row clicked, its first occurrence selected)\n"
+                     "  --event ID              with --screenshot: select and reveal slice ID (an event id)\n"
+                     "  --chain                 with --screenshot: wait for the dependency graph: the selection's\n"
+                     "                          chain is highlighted\n"
+                     "  --critical-path         with --chain: outline the chain's critical path\n"
+                     "  --dark                  with --screenshot: dark timeline\n\n"
                      "Qt options (-platform, -style, ...) are accepted as well.\n");
 }
 
@@ -62,6 +67,9 @@ struct Options
     bool flows = false;
     bool dark = false;
     int analysis = -1; // AnalysisTablesView::Table
+    long long event = -1;
+    bool chain = false;
+    bool criticalPath = false;
 };
 
 // Returns -1 to continue, else the exit status.
@@ -123,6 +131,16 @@ int parseArgs(int argc, char **argv, Options &o)
             o.search = v;
         } else if (a == "--flows") {
             o.flows = true;
+        } else if (a == "--event") {
+            const char *v = value("--event");
+            if (!v || std::sscanf(v, "%lld", &o.event) != 1 || o.event < 0) {
+                std::fprintf(stderr, "lanescope: --event expects a slice id (a non-negative integer)\n");
+                return 2;
+            }
+        } else if (a == "--chain") {
+            o.chain = true;
+        } else if (a == "--critical-path") {
+            o.chain = o.criticalPath = true;
         } else if (a == "--dark") {
             o.dark = true;
         } else if (a == "--analysis") {
@@ -213,6 +231,8 @@ int main(int argc, char **argv)
                     window->searchBar()->search();
                     window->timeline()->stepMatch(true);
                 }
+                if (ok && options.event >= 0 && size_t(options.event) < window->trace()->allSlices().size())
+                    window->timeline()->revealSlice(lanescope::SliceId(uint32_t(options.event)));
                 window->timeline()->setShowAllFlows(options.flows);
                 if (options.dark)
                     window->timeline()->setTheme(lanescope::TimelinePalette::Theme::Dark);
@@ -237,7 +257,13 @@ int main(int argc, char **argv)
                         shoot();
                     return;
                 }
-                QTimer::singleShot(200, &app, save);
+                lanescope::ChainController *chain = window->chainController();
+                chain->setShowCriticalPath(options.criticalPath);
+                if (ok && options.chain && !chain->graph())
+                    QObject::connect(chain, &lanescope::ChainController::graphReady, &app,
+                                     [&] { QTimer::singleShot(200, &app, save); });
+                else
+                    QTimer::singleShot(200, &app, save);
             });
             window->openPaths(paths); // two or more: a comparison
         }

@@ -5,6 +5,7 @@
 
 #include "imageexportactions.h"
 #include "analysistablesview.h"
+#include "chaincontroller.h"
 #include "lanelayoutsettings.h"
 #include "loadjob.h"
 #include "neffinfoview.h"
@@ -114,6 +115,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_job(new LoadJob
     m_compare = new CompareController(this);
     createEnginesDock();
     createAnalysisDock();
+    m_chain = new ChainController(m_timeline, m_details, this);
     createActions();
     createStatusBar();
     connect(m_job, &LoadJob::finished, this, &MainWindow::onLoaded);
@@ -201,6 +203,10 @@ void MainWindow::createActions()
     m_darkAction->setCheckable(true);
     m_darkAction->setChecked(m_timeline->colors().theme == TimelinePalette::Theme::Dark);
     connect(m_darkAction, &QAction::toggled, this, &MainWindow::setDarkTheme);
+    view->addSeparator();
+    view->addAction(m_chain->previousAction());
+    view->addAction(m_chain->nextAction());
+    view->addAction(m_chain->criticalPathAction());
     view->addSeparator();
     view->addAction(m_detailsDock->toggleViewAction());
     view->addAction(m_rangeDock->toggleViewAction());
@@ -588,6 +594,7 @@ void MainWindow::showTrace(std::shared_ptr<const Trace> trace, const QString &pa
     m_details->setTrace(m_trace);
     m_export->setSourcePath(m_currentPath);
     rememberRecent(m_currentPath);
+    m_chain->setTrace(m_trace);
     m_rangeModel->setTrace(m_trace);
     m_analysis->setTrace(m_trace);
     m_searchBar->search();

@@ -22,6 +22,7 @@ namespace lanescope {
 class CompareController;
 class ImageExportActions;
 class AnalysisTablesView;
+class ChainController;
 class NeffInfoView;
 class EngineChartsView;
 class UtilizationStrip;
@@ -71,6 +72,7 @@ public:
     RangeSummaryModel *rangeSummary() const { return m_rangeModel; }
     AnalysisTablesView *analysisTables() const { return m_analysis; }
     QDockWidget *analysisDock() const { return m_analysisDock; }
+    ChainController *chainController() const { return m_chain; }
     // Light or dark timeline, remembered in the settings.
     void setDarkTheme(bool dark);
     const std::shared_ptr<const Trace> &trace() const { return m_trace; }
@@ -123,6 +125,7 @@ private:
     QDockWidget *m_rangeDock = nullptr;
     QAction *m_darkAction = nullptr;
     SliceDetailsView *m_details = nullptr;
+    ChainController *m_chain = nullptr; // dependency graph in the background, chain of the selection
     WarningsModel *m_warningsModel = nullptr;
     QTableView *m_warningsView = nullptr;
     QDockWidget *m_detailsDock = nullptr;

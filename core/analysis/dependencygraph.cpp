@@ -119,7 +119,8 @@ DependencyGraph DependencyGraph::build(const Trace &trace, const std::function<b
     // Correlation ids from args: (key, value) -> slices, by role.
     const StringId keyCorrelation = trace.strings().find("correlation");
     const StringId keyExternal = trace.strings().find("External id");
-    if (keyCorrelation.isValid() || keyExternal.isValid()) {
+    const StringId keyExternalOld = trace.strings().find("external id"); // 2021 Kineto spelling
+    if (keyCorrelation.isValid() || keyExternal.isValid() || keyExternalOld.isValid()) {
         struct Tagged
         {
             uint64_t value;
@@ -139,7 +140,7 @@ DependencyGraph DependencyGraph::build(const Trace &trace, const std::function<b
             if ((i & 0xffff) == 0 && cancelled && cancelled())
                 return {};
             for (const Arg &a : trace.args().args(all[i].args)) {
-                const bool corr = a.key == keyCorrelation, ext = a.key == keyExternal;
+                const bool corr = a.key == keyCorrelation, ext = a.key == keyExternal || a.key == keyExternalOld;
                 if ((!corr && !ext) || (a.type != ArgType::Int && a.type != ArgType::UInt))
                     continue;
                 auto it = roleByCategory.find(all[i].category.value);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace lanescope {
@@ -13,6 +14,7 @@ namespace {
 
 constexpr int64_t kToleranceNs = 1;
 constexpr uint8_t kSourceDma = 6;
+constexpr size_t kMaxLookBack = 64; // packets skipped (already credited) before taking one anyway
 
 int64_t endOf(int64_t ts, int64_t dur) { return ts + std::max<int64_t>(0, dur); }
 
@@ -78,7 +80,8 @@ NtffDependencyLinker::Result NtffDependencyLinker::link(const NtffProfile &profi
     std::sort(allDma.begin(), allDma.end());
     const bool dmaNamesSemaphores = !profile.dmaSemaphore.empty();
 
-    // Updates per semaphore in time order, each with its producer.
+    // Updates per semaphore in time order, each with its producer (engine side here, DMA side below).
+    std::vector<std::tuple<int64_t, uint32_t, uint32_t>> dmaSide; // (ts, semaphore, index in updates[semaphore])
     std::array<std::vector<Update>, 256> updates;
     for (const auto &r : profile.semaphores)
         updates[r.id].push_back({r.timestamp, r.value, r.source, -1});
@@ -99,12 +102,23 @@ NtffDependencyLinker::Result NtffDependencyLinker::link(const NtffProfile &profi
                     continue;
                 }
             }
-            if (engineSource)
-                continue;
-            // JSON rows name the semaphore of static queues only ("-1" on the DGE queues): all packets otherwise
-            const auto &pool = dmaNamesSemaphores && !dmaBySemaphore[s].empty() ? dmaBySemaphore[s] : allDma;
-            if (const Ended *e = latestBefore(pool, u.ts, [](const Ended &) { return true; }))
-                u.producer = -int64_t(e->index) - 2;
+            if (!engineSource)
+                dmaSide.push_back({u.ts, uint32_t(s), uint32_t(k)});
+        }
+    }
+    // DMA-side updates in time order, each from the latest-completed packet not already credited with
+    // an update (one packet completion, one increment); JSON rows name the semaphore of static queues
+    // only ("-1" on the DGE queues): all packets otherwise. The look-back is bounded: a packet that
+    // old is not the one.
+    std::sort(dmaSide.begin(), dmaSide.end());
+    std::vector<uint8_t> used(dma.size(), 0);
+    for (const auto &[ts, s, k] : dmaSide) {
+        const auto &pool = dmaNamesSemaphores && !dmaBySemaphore[s].empty() ? dmaBySemaphore[s] : allDma;
+        size_t looked = 0;
+        const Ended *e = latestBefore(pool, ts, [&](const Ended &c) { return !used[c.index] || ++looked > kMaxLookBack; });
+        if (e) {
+            used[e->index] = 1;
+            updates[s][k].producer = -int64_t(e->index) - 2;
         }
     }
     auto producerSlice = [&](int64_t producer) {

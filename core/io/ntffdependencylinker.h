@@ -8,8 +8,9 @@
 //    That update was made by its producer: the latest instruction that updates S (NtffSync update
 //    fields; on the engine the event record names, when it names one) and started at or before the
 //    update (an "++@complete" update lands up to ~30 ns before the row's end, so the end cannot be the
-//    test); for DMA-side updates (record source 6, or no instruction updates S), the latest DMA packet
-//    that completed at or before the update, among the packets of S's queue when the rows name it (JSON
+//    test); for DMA-side updates (record source 6, or no instruction updates S), taken in time order,
+//    the latest DMA packet that completed at or before the update and is not yet credited with another
+//    update (one completion, one increment), among the packets of S's queue when the rows name it (JSON
 //    "semaphore_id"), among all packets otherwise (NTFF: the packet-to-semaphore map is in the NEFF; the
 //    DGE queues have none in the JSON either). On the corpus pairs the NTFF and its JSON export give
 //    identical links (tests/core/tst_ntffdependencylinker.cpp).
@@ -18,7 +19,8 @@
 //    the semaphore named on the edge.
 //  * category "dma_queue": DMA_DIRECT2D (which names the semaphore its packets increment) -> each DMA
 //    packet that produced an update of that semaphore from the trigger's start up to the next trigger
-//    naming the same semaphore.
+//    naming the same semaphore. Which packets fed which DGE semaphore is a timing inference where two
+//    DGE queues run at once (the NTFF has no packet-to-semaphore field).
 // A 1 ns tolerance covers the flooring of row times to whole ns.
 #include "ntffprofile.h"
 
