@@ -115,7 +115,8 @@ public:
     void null(int i) { sqlite3_bind_null(m_stmt, i); }
     void i64(int i, int64_t v) { sqlite3_bind_int64(m_stmt, i, v); }
     void real(int i, double v) { sqlite3_bind_double(m_stmt, i, v); }
-    void text(int i, std::string_view s) { sqlite3_bind_text(m_stmt, i, s.data(), int(s.size()), SQLITE_STATIC); }
+    // An empty view may have no data pointer, which SQLite would store as NULL: bind "" instead.
+    void text(int i, std::string_view s) { sqlite3_bind_text(m_stmt, i, s.empty() ? "" : s.data(), int(s.size()), SQLITE_STATIC); }
     void optionalId(int i, uint32_t v)
     {
         if (v == UINT32_MAX)

@@ -217,8 +217,8 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("truncated blob") << QStringLiteral("UPDATE blocks SET data = substr(data, 1, length(data) - 4) WHERE column_name = 'slices'")
                                         << QStringLiteral("corrupt");
-        QTest::newRow("bad zstd") << QStringLiteral("UPDATE blocks SET data = zeroblob(40) WHERE column_name = 'tracks'")
-                                  << QStringLiteral("zstd frame");
+        QTest::newRow("zeroed blob") << QStringLiteral("UPDATE blocks SET data = zeroblob(40) WHERE column_name = 'tracks'")
+                                     << QStringLiteral("tracks part 0: checksum mismatch");
         QTest::newRow("checksum mismatch") << QStringLiteral("UPDATE blocks SET checksum = checksum + 1 WHERE column_name = 'strings.bytes'")
                                            << QStringLiteral("checksum mismatch");
         QTest::newRow("missing block") << QStringLiteral("DELETE FROM blocks WHERE column_name = 'header'")
