@@ -6,7 +6,7 @@ FUZZ_SECONDS ?= 60
 CMAKE_FLAGS ?=
 SAMPLE := $(BUILD)/sample/synthetic_rmsnorm_profile
 
-.PHONY: all deps configure build run test bench test-asan fuzz clean sample
+.PHONY: all deps configure build run test bench test-asan fuzz clean sample package
 
 all: build
 
@@ -30,6 +30,10 @@ run: sample
 
 test: build
 	QT_QPA_PLATFORM=offscreen ctest --test-dir $(BUILD) --output-on-failure -j2
+
+# The Debian package (CPack): $(BUILD)/lanescope_VERSION_ARCH.deb; install with `dpkg -i`.
+package: build
+	cmake --build $(BUILD) --target package
 
 bench: build
 	bash tests/bench/run-benchmarks.sh $(BUILD)

@@ -19,8 +19,15 @@ int cmdInfo(const Args &args);
 int cmdGenerateSample(const Args &args);
 int cmdRows(const Args &args);
 int cmdNeff(const Args &args);
+int cmdOps(const Args &args);
+int cmdKernels(const Args &args);
+int cmdDevices(const Args &args);
+int cmdEngines(const Args &args);
+int cmdDiff(const Args &args);
 int cmdExportSqlite(const Args &args);
 int cmdCache(const Args &args);
+int cmdChain(const Args &args);
+int cmdScreenshot(const Args &args);
 
 struct Command
 {

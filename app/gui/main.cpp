@@ -1,5 +1,6 @@
 // lanescope: the viewer. `lanescope [PATH...]` opens each trace file or folder in its own window.
 #include "mainwindow.h"
+#include "imageexporter.h"
 #include "timelinesearchbar.h"
 #include "zoomcontrol.h"
 
@@ -29,12 +30,13 @@ void printUsage(std::FILE *to)
                      "  -h, --help              this text\n"
                      "  -V, --version           print the version\n"
                      "  --screenshot OUT.png    open the first PATH, wait for it to load, save a picture of the\n"
-                     "                          window to OUT.png and exit (status 1 if the load failed);\n"
+                     "                          window to OUT.png (or OUT.svg) and exit (status 1 if the load\n"
+                     "                          failed); for the timeline alone see `lanescope-cli screenshot`;\n"
                      "                          works headless with QT_QPA_PLATFORM=offscreen or xvfb-run\n"
                      "  --size WxH              window size (default 1400x900)\n"
-                     "  --range FROM:TO         with --screenshot: show FROM..TO ms after the trace start\n"
+                     "  --range FROM:TO         with --screenshot: show FROM..TO after the trace start (ms, or 200us:350us)\n"
                      "  --select NAME           with --screenshot: select the first slice called NAME\n"
-                     "  --mark FROM:TO          with --screenshot: select the time range FROM..TO ms (range summary)\n"
+                     "  --mark FROM:TO          with --screenshot: select the time range FROM..TO (range summary)\n"
                      "  --search TEXT           with --screenshot: search slice names and go to the first match\n"
                      "  --flows                 with --screenshot: show all flows\n"
                      "  --dark                  with --screenshot: dark timeline\n\n"
@@ -47,10 +49,10 @@ struct Options
     std::string screenshot;
     int width = 1400, height = 900;
     bool hasRange = false;
-    double rangeFromMs = 0, rangeToMs = 0;
+    int64_t rangeFromNs = 0, rangeToNs = 0;
     std::string select;
     bool hasMark = false;
-    double markFromMs = 0, markToMs = 0;
+    int64_t markFromNs = 0, markToNs = 0;
     std::string search;
     bool flows = false;
     bool dark = false;
@@ -89,8 +91,9 @@ int parseArgs(int argc, char **argv, Options &o)
             }
         } else if (a == "--range") {
             const char *v = value("--range");
-            if (!v || std::sscanf(v, "%lf:%lf", &o.rangeFromMs, &o.rangeToMs) != 2 || o.rangeToMs <= o.rangeFromMs) {
-                std::fprintf(stderr, "lanescope: --range expects FROM:TO in ms, e.g. 10:12.5\n");
+            QString error;
+            if (!v || !lanescope::ImageExporter::parseRange(QString::fromLocal8Bit(v), &o.rangeFromNs, &o.rangeToNs, &error)) {
+                std::fprintf(stderr, "lanescope: --range: %s\n", v ? qPrintable(error) : "needs FROM:TO");
                 return 2;
             }
             o.hasRange = true;
@@ -101,8 +104,9 @@ int parseArgs(int argc, char **argv, Options &o)
             o.select = v;
         } else if (a == "--mark") {
             const char *v = value("--mark");
-            if (!v || std::sscanf(v, "%lf:%lf", &o.markFromMs, &o.markToMs) != 2 || o.markToMs <= o.markFromMs) {
-                std::fprintf(stderr, "lanescope: --mark expects FROM:TO in ms, e.g. 10:12.5\n");
+            QString error;
+            if (!v || !lanescope::ImageExporter::parseRange(QString::fromLocal8Bit(v), &o.markFromNs, &o.markToNs, &error)) {
+                std::fprintf(stderr, "lanescope: --mark: %s\n", v ? qPrintable(error) : "needs FROM:TO");
                 return 2;
             }
             o.hasMark = true;
@@ -157,9 +161,10 @@ int main(int argc, char **argv)
         int status = 0;
         const auto save = [&, window] {
             app.processEvents();
-            const QImage image = window->grab().toImage();
-            if (!image.save(out)) {
-                std::fprintf(stderr, "lanescope: cannot write %s\n", qPrintable(out));
+            QString error;
+            if (!lanescope::ImageExporter::save(window, out, lanescope::ImageExporter::formatForPath(out), 1.0, {},
+                                                &error)) {
+                std::fprintf(stderr, "lanescope: %s\n", qPrintable(error));
                 status = 2;
             } else {
                 std::printf("%s\n", qPrintable(QDir::toNativeSeparators(out)));
@@ -174,8 +179,7 @@ int main(int argc, char **argv)
                     status = 1;
                 if (ok && options.hasRange) {
                     const int64_t start = window->trace()->startNs();
-                    window->timeline()->setVisibleRange(start + int64_t(options.rangeFromMs * 1e6),
-                                                        start + int64_t(options.rangeToMs * 1e6));
+                    window->timeline()->setVisibleRange(start + options.rangeFromNs, start + options.rangeToNs);
                 }
                 if (ok && !options.select.empty()) {
                     const auto &trace = *window->trace();
@@ -187,8 +191,7 @@ int main(int argc, char **argv)
                 }
                 if (ok && options.hasMark) {
                     const int64_t start = window->trace()->startNs();
-                    window->timeline()->zoomControl()->setSelection(start + int64_t(options.markFromMs * 1e6),
-                                                                    start + int64_t(options.markToMs * 1e6));
+                    window->timeline()->zoomControl()->setSelection(start + options.markFromNs, start + options.markToNs);
                 }
                 if (ok && !options.search.empty()) {
                     window->searchBar()->activate();
@@ -201,17 +204,16 @@ int main(int argc, char **argv)
                     window->timeline()->setTheme(lanescope::TimelinePalette::Theme::Dark);
                 QTimer::singleShot(200, &app, save);
             });
-            window->openPath(paths.first());
+            window->openPaths(paths); // two or more: a comparison
         }
         const int rc = app.exec();
         return rc ? rc : status;
     }
 
-    if (paths.isEmpty()) {
-        (new lanescope::MainWindow)->show();
-    } else {
-        auto *first = new lanescope::MainWindow;
-        first->show();
+    auto *first = new lanescope::MainWindow;
+    first->restoreWindowLayout();
+    first->show();
+    if (!paths.isEmpty()) {
         first->openPaths(paths);
     }
     return app.exec();

@@ -16,6 +16,7 @@ enum class FileFormat {
     Ntff,              // raw Neuron device trace
     Neff,              // compiled Neuron program
     Folder,
+    SystemProfileJson, // system_profile.json: the Neuron system trace exported by AWS's tools
 };
 
 class TraceLoader

@@ -1,0 +1,144 @@
+// lanescope-cli screenshot PATH -o OUT.png|OUT.svg [--range FROM:TO] [--lanes REGEX] [--width W]
+//   [--height H] [--scale 2] [--caption] [--dark] [--view timeline]
+// Renders the timeline offscreen, without a display: the only command that creates a QApplication
+// (QT_QPA_PLATFORM defaults to offscreen), through the same ImageExporter as the GUI's File > Export.
+#include "commands.h"
+
+#include "imageexporter.h"
+#include "timelineview.h"
+
+#include "io/traceloader.h"
+#include "model/trace.h"
+
+#include <QApplication>
+#include <QDateTime>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+namespace lanescope::cli {
+
+namespace {
+
+constexpr const char *kUsage =
+    "usage: lanescope-cli screenshot PATH -o OUT.png|OUT.svg [--range FROM:TO] [--lanes REGEX]\n"
+    "                                [--width W] [--height H] [--scale 1|2] [--caption] [--dark]\n"
+    "                                [--view timeline]\n"
+    "  --range FROM:TO  time after the trace start, in ms or with a unit (10:12.5, 200us:350us);\n"
+    "                   default: the whole trace\n"
+    "  --lanes REGEX    only lanes whose \"group / track\" path matches (as `info` lists them)\n"
+    "  --width W        logical width in pixels (default 1600)\n"
+    "  --height H       logical height including the caption (default: tall enough for every lane)\n"
+    "  --scale S        device pixel ratio: the PNG is W*S x H*S pixels (default 1)\n"
+    "  --caption        a band at the bottom with the file, the time range and the date\n"
+    "  --dark           the dark timeline theme\n"
+    "  --view V         timeline (the only view this build renders)\n";
+
+bool parseInt(const std::string &text, int *out)
+{
+    char *end = nullptr;
+    const long v = std::strtol(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || v < 0 || v > 1000000)
+        return false;
+    *out = int(v);
+    return true;
+}
+
+int usageError(const char *message)
+{
+    std::fprintf(stderr, "lanescope-cli screenshot: %s\n%s", message, kUsage);
+    return kExitUnreadable;
+}
+
+} // namespace
+
+int cmdScreenshot(const Args &args)
+{
+    const std::vector<std::string> valued = {"-o", "--output", "--range", "--lanes", "--width", "--height",
+                                             "--scale", "--view"};
+    const auto paths = positional(args, valued);
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        if (std::find(valued.begin(), valued.end(), a) != valued.end())
+            ++i; // its value may start with '-'
+        else if (a.size() > 1 && a[0] == '-' && a != "--caption" && a != "--dark" && a.find('=') == std::string::npos)
+            return usageError(("unknown option " + a).c_str());
+    }
+    if (paths.size() != 1)
+        return usageError("expected one PATH");
+    std::string out = flagValue(args, "-o", flagValue(args, "--output"));
+    if (out.empty())
+        return usageError("-o OUT.png is required");
+
+    const std::string view = flagValue(args, "--view", "timeline");
+    if (view != "timeline") {
+        if (view == "engines" || view == "ops")
+            std::fprintf(stderr, "lanescope-cli screenshot: --view %s is not available in this build "
+                                 "(only timeline)\n", view.c_str());
+        else
+            std::fprintf(stderr, "lanescope-cli screenshot: unknown view '%s' (timeline)\n", view.c_str());
+        return kExitUnreadable;
+    }
+
+    ImageExporter::TimelineRequest request;
+    if (!parseInt(flagValue(args, "--width", "1600"), &request.width))
+        return usageError("--width expects a number of pixels");
+    const std::string heightText = flagValue(args, "--height");
+    if (!heightText.empty() && (!parseInt(heightText, &request.height) || request.height == 0))
+        return usageError("--height expects a number of pixels");
+    int scale = 1;
+    if (!parseInt(flagValue(args, "--scale", "1"), &scale) || scale < 1 || scale > 4)
+        return usageError("--scale expects 1, 2, 3 or 4");
+    const bool caption = hasFlag(args, "--caption");
+    if (hasFlag(args, "--dark"))
+        request.theme = TimelinePalette::Theme::Dark;
+    request.laneRegex = QString::fromLocal8Bit(flagValue(args, "--lanes").c_str());
+
+    int64_t fromNs = 0, toNs = 0;
+    const std::string rangeText = flagValue(args, "--range");
+    QString error;
+    if (!rangeText.empty() && !ImageExporter::parseRange(QString::fromLocal8Bit(rangeText.c_str()), &fromNs, &toNs, &error))
+        return usageError(qPrintable(error));
+
+    const LoadResult r = TraceLoader::load(paths[0]);
+    if (!r.ok()) {
+        std::fprintf(stderr, "lanescope-cli: %s\n", r.error.c_str());
+        return kExitUnreadable;
+    }
+    request.trace = r.trace;
+    if (!rangeText.empty()) {
+        request.t0 = r.trace->startNs() + fromNs;
+        request.t1 = r.trace->startNs() + toNs;
+    }
+
+    // Rendering needs a QApplication; without a display it draws offscreen.
+    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    int argc = 1;
+    char name[] = "lanescope-cli";
+    char *argv[] = {name, nullptr};
+    QApplication app(argc, argv);
+
+    const auto timeline = ImageExporter::createTimeline(request, caption, &error);
+    if (!timeline)
+        return usageError(qPrintable(error));
+    const QString outPath = QString::fromLocal8Bit(out.c_str());
+    const auto [t0, t1] = timeline->visibleRange();
+    const QString captionText =
+        caption ? ImageExporter::captionText(QString::fromLocal8Bit(paths[0].c_str()), *r.trace, t0, t1,
+                                             QDateTime::currentDateTime())
+                : QString();
+    if (!ImageExporter::save(timeline.get(), outPath, ImageExporter::formatForPath(outPath), scale, captionText,
+                             &error)) {
+        std::fprintf(stderr, "lanescope-cli: %s\n", qPrintable(error));
+        return kExitUnreadable;
+    }
+    std::printf("%s: %d lanes, %s\n", qPrintable(QFileInfo(outPath).filePath()), timeline->laneCount(),
+                qPrintable(QStringLiteral("%1x%2").arg(timeline->width() * scale)
+                               .arg((timeline->height() + (caption ? ImageExporter::captionHeight(timeline.get()) : 0)) * scale)));
+    return kExitOk;
+}
+
+} // namespace lanescope::cli

@@ -1,0 +1,285 @@
+#include "imageexporter.h"
+
+#include "durationformat.h"
+#include "timelineview.h"
+#include "zoomcontrol.h"
+
+#include "model/trace.h"
+
+#include <QBuffer>
+#include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
+#include <QPainter>
+#include <QRegularExpression>
+#include <QSvgGenerator>
+#include <QWidget>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lanescope {
+
+namespace {
+
+constexpr int kMinWidth = 200;
+constexpr int kMinHeight = 60;
+constexpr int kMaxSide = 32000; // QImage and viewers give up somewhere above this
+
+bool trackHasEvents(const Track &t)
+{
+    return t.sliceCount || t.instantCount || t.counterCount;
+}
+
+// A widget that was never shown gets its size only through pending resize events; QWidget::render
+// sends them, but painting code that asks for the size earlier needs them now.
+void renderWidget(QWidget *widget, QPainter &p)
+{
+    // A view that is not on screen draws no scroll bar: only the widget itself, not its children.
+    const QWidget::RenderFlags flags =
+        widget->isVisible() ? QWidget::RenderFlags(QWidget::DrawWindowBackground | QWidget::DrawChildren)
+                            : QWidget::RenderFlags(QWidget::DrawWindowBackground);
+    widget->render(&p, QPoint(0, 0), QRegion(), flags);
+}
+
+// Number in ms, or with a unit suffix, to ns.
+bool parseTime(QString text, int64_t *ns)
+{
+    text = text.trimmed();
+    double scale = 1e6;
+    static const std::pair<const char *, double> units[] = {{"ns", 1}, {"us", 1e3}, {"µs", 1e3}, {"ms", 1e6}, {"s", 1e9}};
+    for (const auto &[suffix, factor] : units) {
+        const QString s = QString::fromUtf8(suffix);
+        if (text.endsWith(s)) {
+            text.chop(s.size());
+            scale = factor;
+            break;
+        }
+    }
+    bool ok = false;
+    const double v = text.trimmed().toDouble(&ok);
+    if (!ok || !std::isfinite(v) || std::abs(v * scale) > 9e18)
+        return false;
+    *ns = int64_t(std::llround(v * scale));
+    return true;
+}
+
+} // namespace
+
+TimelineLayout::State ImageExporter::filterLanes(const Trace &trace, TimelineLayout::State state,
+                                                 const QRegularExpression &regex, int *matched)
+{
+    int kept = 0;
+    for (uint32_t t = 0; t < trace.tracks().size(); ++t) {
+        if (!trackHasEvents(trace.tracks()[t]) || state.hidden.count(t))
+            continue;
+        const std::string path = trace.trackPath(TrackId(t));
+        if (regex.match(QString::fromUtf8(path.data(), qsizetype(path.size()))).hasMatch())
+            ++kept;
+        else
+            state.hidden.insert(t);
+    }
+    if (matched)
+        *matched = kept;
+    return state;
+}
+
+TimelineLayout::State ImageExporter::keepOnly(const Trace &trace, TimelineLayout::State state,
+                                              const std::set<uint32_t> &tracks, int *matched)
+{
+    int kept = 0;
+    for (uint32_t t = 0; t < trace.tracks().size(); ++t) {
+        if (!trackHasEvents(trace.tracks()[t]) || state.hidden.count(t))
+            continue;
+        if (tracks.count(t))
+            ++kept;
+        else
+            state.hidden.insert(t);
+    }
+    if (matched)
+        *matched = kept;
+    return state;
+}
+
+std::unique_ptr<TimelineView> ImageExporter::createTimeline(const TimelineRequest &request, bool caption,
+                                                            QString *error)
+{
+    const auto fail = [error](const QString &message) {
+        if (error)
+            *error = message;
+        return std::unique_ptr<TimelineView>();
+    };
+    if (!request.trace)
+        return fail(QStringLiteral("no trace loaded"));
+    const Trace &trace = *request.trace;
+    TimelineLayout::State state = request.laneState;
+    if (!request.laneRegex.isEmpty()) {
+        const QRegularExpression regex(request.laneRegex);
+        if (!regex.isValid())
+            return fail(QStringLiteral("lane filter '%1': %2 at offset %3")
+                            .arg(request.laneRegex, regex.errorString())
+                            .arg(regex.patternErrorOffset()));
+        int matched = 0;
+        state = filterLanes(trace, state, regex, &matched);
+        if (matched == 0)
+            return fail(QStringLiteral("lane filter '%1' matches no lane (lanes are named \"group / track\", "
+                                       "see lanescope-cli info)")
+                            .arg(request.laneRegex));
+    }
+    if (!request.onlyTracks.empty()) {
+        int matched = 0;
+        state = keepOnly(trace, state, request.onlyTracks, &matched);
+        if (matched == 0)
+            return fail(QStringLiteral("none of the selected lanes has events"));
+    }
+    if (request.width < kMinWidth || request.width > kMaxSide)
+        return fail(QStringLiteral("width %1 is outside %2..%3").arg(request.width).arg(kMinWidth).arg(kMaxSide));
+
+    auto view = std::make_unique<TimelineView>();
+    view->setAttribute(Qt::WA_DontShowOnScreen);
+    view->setTrace(request.trace);
+    view->setLaneState(state);
+    view->setTheme(request.theme);
+    view->setColorByCategory(request.colorByCategory);
+    const int band = caption ? captionHeight(view.get()) : 0;
+    int height = request.height;
+    if (height <= 0) // all lanes: the ruler plus every row
+        height = std::min(kMaxSide, view->timeArea().top() + view->layout().totalHeight() + band);
+    if (height - band < kMinHeight || height > kMaxSide)
+        return fail(QStringLiteral("height %1 is outside %2..%3").arg(height).arg(kMinHeight + band).arg(kMaxSide));
+    view->resize(request.width, height - band);
+    if (request.t1 > request.t0)
+        view->setVisibleRange(request.t0, request.t1);
+    else
+        view->fitAll();
+    return view;
+}
+
+int ImageExporter::captionHeight(const QWidget *widget)
+{
+    return widget->fontMetrics().height() + 12;
+}
+
+void ImageExporter::paintCaption(QPainter &p, const QRect &band, const QString &caption, const QWidget *widget)
+{
+    QColor background(0xf3, 0xf4, 0xf6), text(0x1f, 0x29, 0x37), edge(0xd1, 0xd5, 0xdb);
+    if (const auto *view = qobject_cast<const TimelineView *>(widget)) {
+        background = view->colors().headerBackground;
+        text = view->colors().text;
+        edge = view->colors().separator;
+    }
+    p.fillRect(band, background);
+    p.setPen(edge);
+    p.drawLine(band.topLeft(), band.topRight());
+    p.setPen(text);
+    p.setFont(widget->font());
+    const QRect textRect = band.adjusted(8, 0, -8, 0);
+    p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
+               widget->fontMetrics().elidedText(caption, Qt::ElideMiddle, textRect.width()));
+}
+
+QImage ImageExporter::renderImage(QWidget *widget, qreal dpr, const QString &caption)
+{
+    const QSize logical = widget->size();
+    const int band = caption.isEmpty() ? 0 : captionHeight(widget);
+    const QSize total(logical.width(), logical.height() + band);
+    QImage image(QSize(int(std::lround(total.width() * dpr)), int(std::lround(total.height() * dpr))),
+                 QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(dpr);
+    image.fill(Qt::white);
+    QPainter p(&image);
+    p.setRenderHint(QPainter::TextAntialiasing);
+    renderWidget(widget, p);
+    if (band)
+        paintCaption(p, QRect(0, logical.height(), total.width(), band), caption, widget);
+    p.end();
+    return image;
+}
+
+QByteArray ImageExporter::renderSvg(QWidget *widget, const QString &caption, const QString &title)
+{
+    const QSize logical = widget->size();
+    const int band = caption.isEmpty() ? 0 : captionHeight(widget);
+    const QSize total(logical.width(), logical.height() + band);
+    QByteArray data;
+    QBuffer buffer(&data);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator svg;
+    svg.setOutputDevice(&buffer);
+    svg.setSize(total);
+    svg.setViewBox(QRect(QPoint(0, 0), total));
+    svg.setTitle(title);
+    svg.setDescription(caption.isEmpty() ? title : caption);
+    QPainter p(&svg);
+    renderWidget(widget, p);
+    if (band)
+        paintCaption(p, QRect(0, logical.height(), total.width(), band), caption, widget);
+    p.end();
+    // QSvgGenerator states the size in mm (from an assumed resolution) and viewers convert mm back
+    // at their own: state it in pixels, as requested.
+    const qsizetype svgStart = data.indexOf("<svg ");
+    const qsizetype viewBox = data.indexOf("viewBox=", svgStart);
+    if (svgStart >= 0 && viewBox > svgStart)
+        data.replace(svgStart, viewBox - svgStart,
+                     QStringLiteral("<svg width=\"%1\" height=\"%2\"\n ").arg(total.width()).arg(total.height()).toUtf8());
+    return data;
+}
+
+ImageExporter::Format ImageExporter::formatForPath(const QString &path)
+{
+    return path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive) ? Format::Svg : Format::Png;
+}
+
+bool ImageExporter::save(QWidget *widget, const QString &path, Format format, qreal dpr, const QString &caption,
+                         QString *error)
+{
+    if (format == Format::Svg) {
+        const QByteArray svg = renderSvg(widget, caption, QStringLiteral("Lanescope"));
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(svg) != svg.size()) {
+            if (error)
+                *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
+            return false;
+        }
+        return true;
+    }
+    const QImage image = renderImage(widget, dpr, caption);
+    if (!image.save(path, "PNG")) {
+        if (error)
+            *error = QStringLiteral("cannot write %1").arg(path);
+        return false;
+    }
+    return true;
+}
+
+QString ImageExporter::captionText(const QString &file, const Trace &trace, int64_t t0, int64_t t1,
+                                   const QDateTime &when)
+{
+    const QString name = QFileInfo(file).fileName().isEmpty() ? file : QFileInfo(file).fileName();
+    return QStringLiteral("%1  ·  %2 – %3 (%4)  ·  %5")
+        .arg(name, DurationFormat::formatPrecise(t0 - trace.startNs()), DurationFormat::formatPrecise(t1 - trace.startNs()),
+             DurationFormat::format(t1 - t0), when.toString(QStringLiteral("yyyy-MM-dd HH:mm")));
+}
+
+bool ImageExporter::parseRange(const QString &text, int64_t *fromNs, int64_t *toNs, QString *error)
+{
+    const qsizetype colon = text.indexOf(QLatin1Char(':'));
+    int64_t a = 0, b = 0;
+    if (colon < 0 || !parseTime(text.left(colon), &a) || !parseTime(text.mid(colon + 1), &b)) {
+        if (error)
+            *error = QStringLiteral("range '%1': expected FROM:TO after the trace start, in ms or with a unit "
+                                    "(e.g. 10:12.5 or 200us:350us)")
+                         .arg(text);
+        return false;
+    }
+    if (b <= a) {
+        if (error)
+            *error = QStringLiteral("range '%1': TO must be after FROM").arg(text);
+        return false;
+    }
+    *fromNs = a;
+    *toNs = b;
+    return true;
+}
+
+} // namespace lanescope
