@@ -2,6 +2,9 @@
 // types, and every example query of docs/sqlite-schema.md runs and returns rows.
 #include "corpus.h"
 
+#include "analysis/enginebreakdown.h"
+#include "analysis/launchindex.h"
+#include "analysis/optable.h"
 #include "io/samplefolderwriter.h"
 #include "io/traceloader.h"
 #include "store/sqliteexporter.h"
@@ -129,6 +132,23 @@ private slots:
                 sum += s.duration;
             return t.allSlices().empty() ? int64_t(-1) : sum; // SUM of no rows is NULL
         }());
+        const OpTable::Result ops = OpTable::compute(t, LaunchIndex::build(t), OpTable::Options());
+        QCOMPARE(db.scalar("SELECT COUNT(*) FROM ops"), int64_t(ops.rows.size()));
+        if (!ops.rows.empty()) {
+            QCOMPARE(db.scalar("SELECT MAX(cpu_total_ns) FROM ops"), ops.rows.front().cpuTotal); // sorted by CPU total
+            QCOMPARE(db.scalar("SELECT SUM(calls) FROM ops"), [&] {
+                int64_t n = 0;
+                for (const auto &r : ops.rows)
+                    n += int64_t(r.calls);
+                return n;
+            }());
+        }
+        const EngineBreakdownResult engines = EngineBreakdown::compute(t);
+        QCOMPARE(db.scalar("SELECT COUNT(*) FROM engines"), int64_t(engines.engines.size()));
+        if (relative.contains(QLatin1String("ntff")))
+            QVERIFY(!engines.engines.empty());
+        if (relative.contains(QLatin1String("kineto")))
+            QVERIFY(!ops.rows.empty());
         QVERIFY(db.scalar("SELECT COUNT(*) FROM files") >= 1);
         if (relative.isEmpty())
             QVERIFY(db.scalar("SELECT COUNT(*) FROM files") >= 3); // trace.json + NEFFs + NTFFs
