@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 
 namespace lanescope {
@@ -46,20 +47,6 @@ LoadResult CachedLoader::load(const std::string &path, const LoadOptions &option
         return TraceLoader::load(path, options);
     const auto t0 = std::chrono::steady_clock::now();
     std::vector<std::string> notices;
-    ContentFingerprint fp;
-    try {
-        fp = ContentFingerprint::ofPath(path);
-    } catch (const std::exception &) {
-        return TraceLoader::load(path, options); // it names the file and the problem
-    }
-    const double hashSeconds = secondsSince(t0);
-    if (options.cancelled()) {
-        LoadResult r;
-        r.cancelled = true;
-        r.error = path + ": load cancelled";
-        return r;
-    }
-    const std::string key = fp.key();
     const std::string source = absolutePath(path);
     if (!m_cache) {
         m_cache = std::make_unique<TraceCache>(m_options);
@@ -72,18 +59,53 @@ LoadResult CachedLoader::load(const std::string &path, const LoadOptions &option
         }
     }
     options.report(0);
+
+    // The content key: from the signature memo when stat() says nothing changed since the file was
+    // last hashed (ctime included, which no tool can set back), else by hashing every byte.
+    const ContentFingerprint::StatSignature sig = ContentFingerprint::statSignature(path);
+    const auto nowNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                           std::chrono::system_clock::now().time_since_epoch())
+                           .count();
+    // A file changed within the last seconds could change again within the same timestamp tick
+    // (coarse file system clocks): such a signature is not trusted later ("racy git").
+    const bool sigTrustworthy = !sig.hex.empty() && sig.newestNs < nowNs - int64_t(2'000'000'000);
+    std::string key = m_options.verifyContent ? std::string() : m_cache->keyForSignature(source, sig.hex);
+    const bool hashed = key.empty();
+    uint64_t size = 0;
+    if (hashed) {
+        try {
+            const ContentFingerprint fp = ContentFingerprint::ofPath(path);
+            key = fp.key();
+            size = fp.size;
+        } catch (const std::exception &) {
+            return TraceLoader::load(path, options); // it names the file and the problem
+        }
+    } else {
+        const size_t dash = key.rfind('-');
+        size = dash == std::string::npos ? 0 : std::strtoull(key.c_str() + dash + 1, nullptr, 10);
+    }
+    const double hashSeconds = secondsSince(t0);
+    if (options.cancelled()) {
+        LoadResult r;
+        r.cancelled = true;
+        r.error = path + ": load cancelled";
+        return r;
+    }
     std::string display = path; // what the importers record: a folder without trailing slashes
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         while (display.size() > 1 && display.back() == '/')
             display.pop_back();
+    const std::string signature = sigTrustworthy ? sig.hex : std::string();
     TraceCache::Lookup hit = m_cache->lookup(key, source, display);
     if (hit.status == TraceCache::Status::Hit) {
+        m_cache->recordSignature(source, signature, key);
         LoadResult r;
         r.trace = std::move(hit.trace);
         r.fromCache = true;
-        r.notices.push_back("loaded from cache in " + seconds(secondsSince(t0)) + " (fingerprint " + seconds(hashSeconds)
-                            + ")");
+        r.notices.push_back("loaded from cache in " + seconds(secondsSince(t0))
+                            + (hashed ? " (content hashed in " + seconds(hashSeconds) + ")"
+                                      : std::string(" (file unchanged since it was hashed)")));
         options.report(1000);
         return r;
     }
@@ -98,33 +120,26 @@ LoadResult CachedLoader::load(const std::string &path, const LoadOptions &option
     r.notices.insert(r.notices.begin(), notices.begin(), notices.end());
     if (!r.ok())
         return r;
-    if (m_deferStore) {
-        m_pending = Pending{key, source, fp.size, r.trace};
+    m_pending = Pending{key, source, signature, size, r.trace};
+    if (m_deferStore)
         return r;
-    }
-    const std::string stored = store(key, source, fp.size, *r.trace);
+    const std::string stored = storePending();
     if (!stored.empty())
         r.notices.push_back(stored);
     return r;
 }
 
-std::string CachedLoader::store(const std::string &key, const std::string &path, uint64_t size, const Trace &trace)
-{
-    if (!m_cache)
-        return {};
-    std::string error;
-    if (!m_cache->store(key, path, size, trace, &error))
-        return "not stored in the trace cache: " + error;
-    return {};
-}
-
 std::string CachedLoader::storePending()
 {
-    if (!m_pending.trace)
+    if (!m_pending.trace || !m_cache)
         return {};
     Pending p = std::move(m_pending);
     m_pending = {};
-    return store(p.key, p.path, p.size, *p.trace);
+    std::string error;
+    if (!m_cache->store(p.key, p.path, p.size, *p.trace, &error))
+        return "not stored in the trace cache: " + error;
+    m_cache->recordSignature(p.path, p.signature, p.key);
+    return {};
 }
 
 } // namespace lanescope

@@ -1,6 +1,7 @@
 #pragma once
 // The one entry point for opening a trace, used by the GUI (LoadJob) and the CLI: fingerprints the
-// input, serves it from the TraceCache when an up-to-date entry exists, else loads it with
+// input (content hash, or the key recorded for its unchanged stat signature: ContentFingerprint),
+// serves it from the TraceCache when an up-to-date entry exists, else loads it with
 // TraceLoader::load and stores the result. Every cache event becomes a LoadResult notice
 // ("loaded from cache in 0.12 s", "cache entry was stale (...), rebuilt"). With the cache disabled
 // or unusable this is exactly TraceLoader::load (plus a notice when the cache could not be opened).
@@ -28,14 +29,12 @@ public:
     const CacheOptions &options() const { return m_options; }
 
 private:
-    std::string store(const std::string &key, const std::string &path, uint64_t size, const Trace &trace);
-
     CacheOptions m_options;
     std::unique_ptr<TraceCache> m_cache;
     bool m_deferStore = false;
     struct Pending
     {
-        std::string key, path;
+        std::string key, path, signature;
         uint64_t size = 0;
         std::shared_ptr<const Trace> trace;
     } m_pending;

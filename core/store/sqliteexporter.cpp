@@ -1,7 +1,12 @@
 #include "sqliteexporter.h"
 
+#include "analysis/enginebreakdown.h"
+#include "analysis/launchindex.h"
+#include "analysis/optable.h"
+
 #include <sqlite3.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <limits>
@@ -115,7 +120,8 @@ public:
     void null(int i) { sqlite3_bind_null(m_stmt, i); }
     void i64(int i, int64_t v) { sqlite3_bind_int64(m_stmt, i, v); }
     void real(int i, double v) { sqlite3_bind_double(m_stmt, i, v); }
-    void text(int i, std::string_view s) { sqlite3_bind_text(m_stmt, i, s.data(), int(s.size()), SQLITE_STATIC); }
+    // An empty view may have no data pointer, which SQLite would store as NULL: bind "" instead.
+    void text(int i, std::string_view s) { sqlite3_bind_text(m_stmt, i, s.empty() ? "" : s.data(), int(s.size()), SQLITE_STATIC); }
     void optionalId(int i, uint32_t v)
     {
         if (v == UINT32_MAX)
@@ -143,6 +149,75 @@ private:
     sqlite3_stmt *m_stmt = nullptr;
     std::string m_error;
 };
+
+// The operator table of the whole trace, as `lanescope-cli ops` and the Ops dock compute it (OpTable).
+bool writeOps(Writer &w, const Trace &t)
+{
+    using C = OpTable::Column;
+    std::string create = "CREATE TABLE ops(name TEXT NOT NULL, runtime INTEGER NOT NULL";
+    std::string insert = "INSERT INTO ops VALUES(?, ?";
+    std::vector<C> columns;
+    for (auto c = size_t(C::Calls); c < size_t(C::Count); ++c) {
+        const std::string name = OpTable::columnName(C(c));
+        const bool real = name.find("percent") != std::string::npos || name.find("avg") != std::string::npos;
+        create += ", " + name + (real ? " REAL" : " INTEGER");
+        insert += ", ?";
+        columns.push_back(C(c));
+    }
+    if (!w.exec((create + ")").c_str()) || !w.prepare((insert + ")").c_str()))
+        return false;
+    const OpTable::Result ops = OpTable::compute(t, LaunchIndex::build(t), OpTable::Options());
+    for (const OpTable::Row &r : ops.rows) {
+        w.text(1, r.name);
+        w.i64(2, r.runtime ? 1 : 0);
+        for (size_t i = 0; i < columns.size(); ++i) {
+            const std::string_view name = OpTable::columnName(columns[i]);
+            const double v = r.number(columns[i]);
+            if (name.find("percent") != std::string_view::npos || name.find("avg") != std::string_view::npos)
+                w.real(int(i) + 3, v);
+            else
+                w.i64(int(i) + 3, std::llround(v));
+        }
+        if (!w.row())
+            return false;
+    }
+    return true;
+}
+
+// Neuron engine utilization of the whole trace, as the engine dock and `lanescope-cli engines` compute it.
+bool writeEngines(Writer &w, const Trace &t)
+{
+    if (!w.exec("CREATE TABLE engines(core_group_id INTEGER, core TEXT NOT NULL, engine TEXT NOT NULL,"
+                " instruction_count INTEGER NOT NULL, semaphore_wait_count INTEGER NOT NULL,"
+                " semaphore_wait_time_ns INTEGER NOT NULL, instruction_time_ns INTEGER NOT NULL,"
+                " active_time_ns INTEGER NOT NULL, active_interval_count INTEGER NOT NULL, active_percent REAL NOT NULL,"
+                " idle_time_ns INTEGER NOT NULL, idle_gap_count INTEGER NOT NULL, clock_ghz REAL)")
+        || !w.prepare("INSERT INTO engines VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
+        return false;
+    const EngineBreakdownResult engines = EngineBreakdown::compute(t);
+    for (const EngineBreakdownRow &r : engines.engines) {
+        const std::string_view engine = EngineBreakdown::engineName(r.engine);
+        w.optionalId(1, r.core.value);
+        w.text(2, r.coreName);
+        w.text(3, engine);
+        w.i64(4, int64_t(r.instructionCount));
+        w.i64(5, int64_t(r.semaphoreWaitCount));
+        w.i64(6, r.semaphoreWaitTimeNs);
+        w.i64(7, r.instructionTimeNs);
+        w.i64(8, r.activeTimeNs);
+        w.i64(9, int64_t(r.activeIntervalCount));
+        w.real(10, r.activePercent);
+        w.i64(11, r.idleTimeNs);
+        w.i64(12, int64_t(r.idleGapCount));
+        if (r.clockGHz > 0)
+            w.real(13, r.clockGHz);
+        else
+            w.null(13);
+        if (!w.row())
+            return false;
+    }
+    return true;
+}
 
 bool writeAll(Writer &w, const Trace &t, const LoadOptions &options, std::string *error)
 {
@@ -360,7 +435,7 @@ bool writeAll(Writer &w, const Trace &t, const LoadOptions &options, std::string
         if (!w.row())
             return false;
     }
-    return w.exec(kIndexes);
+    return writeOps(w, t) && writeEngines(w, t) && w.exec(kIndexes);
 }
 
 } // namespace

@@ -1,7 +1,8 @@
 #pragma once
 // Writes a loaded trace as a plain SQLite database for users' own queries (sqlite3, pandas): the
 // documented, stable schema in docs/sqlite-schema.md (tracks, slices, args, instants, counters, flows,
-// strings, files, groups, warnings, meta). Row counts equal what `lanescope-cli info` reports.
+// strings, files, groups, warnings, meta, and the ops (OpTable) and engines (EngineBreakdown) tables).
+// Row counts equal what `lanescope-cli info` reports.
 // The database is written to a temporary file next to the output and renamed when complete.
 #include "io/loadoptions.h"
 

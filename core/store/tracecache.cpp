@@ -15,7 +15,7 @@ namespace lanescope {
 
 namespace {
 
-constexpr int kSchemaVersion = 1; // PRAGMA user_version of the cache database
+constexpr int kSchemaVersion = 2; // PRAGMA user_version of the cache database
 constexpr int kBusyTimeoutMs = 30000;
 
 int64_t nowMs()
@@ -89,6 +89,7 @@ CacheOptions CacheOptions::fromEnvironment()
     if (dir && *dir)
         o.dir = dir;
     o.capBytes = envUInt("LANESCOPE_CACHE_MAX_MB", o.capBytes >> 20) << 20;
+    o.verifyContent = envUInt("LANESCOPE_CACHE_VERIFY", 0) != 0;
     return o;
 }
 
@@ -137,12 +138,19 @@ bool TraceCache::createSchema(std::string *error)
     exec("PRAGMA mmap_size=1073741824");
     if (!exec("BEGIN IMMEDIATE", error))
         return false;
-    Statement v(m_db, "PRAGMA user_version");
-    const int version = v.ok() && v.step() == SQLITE_ROW ? int(v.i64(0)) : -1;
+    int version = -1;
+    {
+        Statement v(m_db, "PRAGMA user_version"); // finalized before any DROP (else "table is locked")
+        version = v.ok() && v.step() == SQLITE_ROW ? int(v.i64(0)) : -1;
+    }
     bool ok = true;
     if (version != kSchemaVersion) {
         // A newer or older layout: the cache is only a cache, start over.
         ok = exec("DROP TABLE IF EXISTS blocks", error) && exec("DROP TABLE IF EXISTS entries", error)
+            && exec("DROP TABLE IF EXISTS signatures", error)
+            && exec("CREATE TABLE signatures(source_path TEXT PRIMARY KEY, signature TEXT NOT NULL, key TEXT NOT NULL,"
+                    " recorded_at INTEGER NOT NULL)",
+                    error)
             && exec("CREATE TABLE entries(key TEXT PRIMARY KEY, importer_version INTEGER NOT NULL, layout TEXT NOT NULL,"
                     " source_path TEXT NOT NULL, source_size INTEGER NOT NULL, stored_bytes INTEGER NOT NULL,"
                     " created_at INTEGER NOT NULL, last_access INTEGER NOT NULL)",
@@ -289,6 +297,24 @@ bool TraceCache::remove(const std::string &key)
     return ok;
 }
 
+std::string TraceCache::keyForSignature(const std::string &sourcePath, const std::string &signature)
+{
+    if (!m_db || signature.empty())
+        return {};
+    Statement s(m_db, "SELECT key FROM signatures WHERE source_path = ? AND signature = ?");
+    s.bind(1, sourcePath).bind(2, signature);
+    return s.step() == SQLITE_ROW ? s.text(0) : std::string();
+}
+
+void TraceCache::recordSignature(const std::string &sourcePath, const std::string &signature, const std::string &key)
+{
+    if (!m_db || signature.empty())
+        return;
+    Statement s(m_db, "INSERT OR REPLACE INTO signatures(source_path, signature, key, recorded_at) VALUES(?, ?, ?, ?)");
+    s.bind(1, sourcePath).bind(2, signature).bind(3, key).bind(4, nowMs());
+    s.step(); // best effort: without it the next open hashes the file again
+}
+
 bool TraceCache::contains(const std::string &key)
 {
     if (!m_db)
@@ -390,7 +416,8 @@ bool TraceCache::clear(std::string *error)
         return false;
     if (!exec("BEGIN IMMEDIATE", error))
         return false;
-    if (!exec("DELETE FROM blocks", error) || !exec("DELETE FROM entries", error)) {
+    if (!exec("DELETE FROM blocks", error) || !exec("DELETE FROM entries", error)
+        || !exec("DELETE FROM signatures", error)) {
         exec("ROLLBACK");
         return false;
     }

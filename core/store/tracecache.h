@@ -7,6 +7,8 @@
 //   entries(key PRIMARY KEY, importer_version, layout, source_path, source_size, stored_bytes,
 //           created_at, last_access)
 //   blocks(key, column_name, part, raw_size, checksum, data)   -- data: one zstd frame
+//   signatures(source_path PRIMARY KEY, signature, key, recorded_at)
+//     -- the content key last hashed for a path and the stat signature it had then (ContentFingerprint)
 #include "model/trace.h"
 
 #include <cstdint>
@@ -23,6 +25,9 @@ struct CacheOptions
     std::string dir;                           // empty: TraceCache::defaultDir()
     uint64_t capBytes = uint64_t(4) << 30;     // stored (compressed) bytes kept at most
     uint32_t importerVersion = 0;              // 0: TraceLoader::kImporterVersion (tests set others)
+    // Hash the whole input on every open even when its stat signature (ctime included) is the one
+    // recorded when it was last hashed. Env LANESCOPE_CACHE_VERIFY=1.
+    bool verifyContent = false;
 
     // enabled unless LANESCOPE_NO_CACHE=1; dir from LANESCOPE_CACHE_DIR; cap from LANESCOPE_CACHE_MAX_MB.
     static CacheOptions fromEnvironment();
@@ -71,6 +76,9 @@ public:
     bool store(const std::string &key, const std::string &sourcePath, uint64_t sourceSize, const Trace &trace,
                std::string *error);
     bool remove(const std::string &key);
+    // The content key recorded for `sourcePath` when it had this stat signature, or empty.
+    std::string keyForSignature(const std::string &sourcePath, const std::string &signature);
+    void recordSignature(const std::string &sourcePath, const std::string &signature, const std::string &key);
     bool clear(std::string *error);
     CacheInfo info();
     bool contains(const std::string &key);

@@ -6,6 +6,7 @@
 #include "io/samplefolderwriter.h"
 #include "io/traceloader.h"
 #include "model/tracebuilder.h"
+#include "store/contentfingerprint.h"
 #include "store/traceserializer.h"
 
 #include <QTemporaryDir>
@@ -99,13 +100,18 @@ private slots:
     {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("flipped byte") << QStringLiteral("flip") << QStringLiteral("slices");
-        QTest::newRow("truncated frame") << QStringLiteral("truncate") << QStringLiteral("zstd");
+        // Damage to the stored bytes is caught by the checksum of the compressed frame ...
+        QTest::newRow("flipped byte") << QStringLiteral("flip") << QStringLiteral("slices part 0: checksum mismatch");
+        QTest::newRow("truncated frame") << QStringLiteral("truncate") << QStringLiteral("checksum mismatch");
         QTest::newRow("checksum mismatch") << QStringLiteral("checksum") << QStringLiteral("checksum mismatch");
+        QTest::newRow("not zstd") << QStringLiteral("garbage") << QStringLiteral("checksum mismatch");
+        QTest::newRow("empty blob") << QStringLiteral("empty") << QStringLiteral("checksum mismatch");
+        // ... and where the checksum was rewritten to match, by zstd (frame header, content checksum).
+        QTest::newRow("flipped byte, checksum rewritten") << QStringLiteral("flip+sum") << QStringLiteral("zstd");
+        QTest::newRow("not zstd, checksum rewritten") << QStringLiteral("garbage+sum") << QStringLiteral("zstd frame");
+        QTest::newRow("truncated, checksum rewritten") << QStringLiteral("truncate+sum") << QStringLiteral("zstd");
         QTest::newRow("wrong recorded size") << QStringLiteral("size") << QStringLiteral("recorded size");
         QTest::newRow("missing column") << QStringLiteral("drop") << QStringLiteral("missing");
-        QTest::newRow("not zstd") << QStringLiteral("garbage") << QStringLiteral("zstd");
-        QTest::newRow("empty blob") << QStringLiteral("empty") << QStringLiteral("zstd");
     }
 
     void damage()
@@ -117,9 +123,9 @@ private slots:
         std::vector<CacheBlock> blocks = TraceSerializer::serialize(*r.trace);
         auto slices = std::find_if(blocks.begin(), blocks.end(), [](const CacheBlock &c) { return c.column == "slices"; });
         QVERIFY(slices != blocks.end());
-        if (kind == QLatin1String("flip"))
+        if (kind.startsWith(QLatin1String("flip")))
             slices->data[slices->data.size() / 2] ^= 0x5a;
-        else if (kind == QLatin1String("truncate"))
+        else if (kind.startsWith(QLatin1String("truncate")))
             slices->data.resize(slices->data.size() - 3);
         else if (kind == QLatin1String("checksum"))
             slices->checksum ^= 1;
@@ -127,10 +133,12 @@ private slots:
             slices->rawSize += 32;
         else if (kind == QLatin1String("drop"))
             blocks.erase(slices);
-        else if (kind == QLatin1String("garbage"))
+        else if (kind.startsWith(QLatin1String("garbage")))
             slices->data = std::string(64, 'x');
         else if (kind == QLatin1String("empty"))
             slices->data.clear();
+        if (kind.endsWith(QLatin1String("+sum")))
+            slices->checksum = ContentFingerprint::hashBytes(slices->data);
         try {
             TraceSerializer::deserialize(std::move(blocks), {});
             QFAIL("a damaged entry was restored");
