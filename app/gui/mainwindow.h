@@ -43,7 +43,8 @@ public:
     // The first path opens here, every further one in a window of its own.
     void openPaths(const QStringList &paths);
 
-    // Errors go to stderr instead of a message box (for --screenshot and scripted runs).
+    // Errors go to stderr instead of a message box, and the recent files and window layout are left
+    // alone (for --screenshot and scripted runs).
     void setQuietErrors(bool quiet) { m_quietErrors = quiet; }
 
     TimelineView *timeline() const { return m_timeline; }
