@@ -1,6 +1,6 @@
 #include "loadjob.h"
 
-#include "io/traceloader.h"
+#include "store/cachedloader.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -34,7 +34,8 @@ uint64_t LoadJob::start(const QString &path)
     m_shared = std::make_shared<Shared>();
     auto shared = m_shared;
     const std::string file = path.toStdString();
-    m_workers.append(QtConcurrent::run([this, id, shared, file] {
+    const CacheOptions cacheOptions = m_cacheOptions;
+    m_workers.append(QtConcurrent::run([this, id, shared, file, cacheOptions] {
         QElapsedTimer sinceReport;
         sinceReport.start();
         int last = -1;
@@ -49,9 +50,13 @@ uint64_t LoadJob::start(const QString &path)
             QMetaObject::invokeMethod(
                 this, [this, id, permille] { deliverProgress(id, permille); }, Qt::QueuedConnection);
         };
-        LoadResult result = TraceLoader::load(file, options);
+        CachedLoader loader(cacheOptions);
+        loader.setDeferStore(true); // show the trace first, store it afterwards (the trace is immutable)
+        LoadResult result = loader.load(file, options);
         QMetaObject::invokeMethod(
             this, [this, id, result = std::move(result)] { deliver(id, result); }, Qt::QueuedConnection);
+        if (!shared->cancel.load())
+            loader.storePending();
     }));
     return id;
 }
@@ -74,6 +79,12 @@ void LoadJob::deliver(uint64_t id, LoadResult result)
         return; // a replaced job: its result is stale
     m_running = false;
     // A cancel that came too late to stop the importer still wins: the user asked for it.
+    if (!result.notices.empty() && !result.cancelled) {
+        QStringList notices;
+        for (const auto &n : result.notices)
+            notices << QString::fromStdString(n);
+        emit this->notices(notices, result.fromCache);
+    }
     if (result.cancelled || (m_shared && m_shared->cancel.load()))
         emit cancelled();
     else if (result.ok())

@@ -4,10 +4,12 @@
 // importer's next chunk. Each start() gets a new job id: results of a cancelled or replaced job are
 // dropped, so only the latest load ever reports.
 #include "io/loadoptions.h"
+#include "store/tracecache.h"
 
 #include <QElapsedTimer>
 #include <QFuture>
 #include <QList>
+#include <QStringList>
 #include <QObject>
 #include <QString>
 
@@ -27,7 +29,11 @@ public:
     ~LoadJob() override;
 
     // Starts loading `path` (a file or a folder), replacing any load in flight. Returns the job id.
+    // Loads go through the trace cache (CachedLoader); a fresh trace is stored after it is delivered.
     uint64_t start(const QString &path);
+    // Applies to the next start(). Default: CacheOptions::fromEnvironment().
+    void setCacheOptions(const CacheOptions &options) { m_cacheOptions = options; }
+    const CacheOptions &cacheOptions() const { return m_cacheOptions; }
     // Asks the running load to stop; cancelled() follows once it has.
     void cancel();
     bool isRunning() const { return m_running; }
@@ -36,6 +42,9 @@ public:
 
 signals:
     void progress(int permille);
+    // Cache notices of the load ("loaded from cache in 0.12 s", "cache entry was stale ..., rebuilt"),
+    // emitted just before finished() or failed(); fromCache: the trace came from the cache.
+    void notices(const QStringList &notices, bool fromCache);
     void finished(std::shared_ptr<const lanescope::Trace> trace);
     void failed(const QString &error);
     void cancelled();
@@ -49,6 +58,7 @@ private:
     uint64_t m_id = 0;
     bool m_running = false;
     QString m_path;
+    CacheOptions m_cacheOptions = CacheOptions::fromEnvironment();
     std::shared_ptr<Shared> m_shared;
     QList<QFuture<void>> m_workers; // a replaced job's worker may still be winding down
 };

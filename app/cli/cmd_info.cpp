@@ -2,6 +2,7 @@
 #include "commands.h"
 
 #include "io/traceloader.h"
+#include "store/cachedloader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -152,10 +153,10 @@ int cmdInfo(const Args &args)
 {
     const auto paths = positional(args);
     if (paths.size() != 1) {
-        std::fprintf(stderr, "usage: lanescope-cli info PATH [--json]\n");
+        std::fprintf(stderr, "usage: lanescope-cli info PATH [--json] [--no-cache]\n");
         return kExitUnreadable;
     }
-    const LoadResult r = TraceLoader::load(paths[0]);
+    const LoadResult r = loadTrace(paths[0], args);
     if (!r.ok()) {
         std::fprintf(stderr, "lanescope-cli: %s\n", r.error.c_str());
         return kExitUnreadable;

@@ -1,16 +1,19 @@
 // lanescope-cli rows PATH --table instruction|dma|semaphore [--format jsonl|csv]
 // Prints the decoded rows of an NTFF, or the rows of neuron-profile's JSON export of one (recognised by
 // content), one per line, with neuron-profile's JSON field names and times in ns from the trace
-// origin, sorted by time. Both inputs print the same way, so the two can be diffed.
+// origin, sorted by time. Both inputs print the same way, so the two can be diffed. Instruction and DMA
+// rows also carry "event_id": the slice id `lanescope-cli chain --event` takes.
 #include "commands.h"
 
 #include "io/inputbuffer.h"
 #include "io/neuronprofilejsonreader.h"
+#include "io/ntffimporter.h"
 #include "io/ntffreader.h"
 #include "io/traceloader.h"
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <string>
 
 namespace lanescope::cli {
@@ -84,6 +87,50 @@ private:
     std::string m_buf;
 };
 
+// The slice id ("event_id": what `chain --event` and the GUI's details panel use) of each row, found in
+// the trace the viewer builds from the same rows: the row's lane, its start, duration and pc / size.
+class EventIds
+{
+public:
+    explicit EventIds(const NtffProfile &p) : m_profile(p), m_trace(NtffImporter::build(p, std::string()))
+    {
+        for (uint32_t t = 0; t < m_trace.tracks().size(); ++t)
+            if (m_trace.track(TrackId(t)).kind == TrackKind::Async)
+                m_tracks.emplace(std::string(m_trace.str(m_trace.track(TrackId(t)).name)), TrackId(t));
+    }
+    int64_t instruction(const NtffInstructionRow &r) const
+    {
+        return find(std::string(ntffLaneName(r.lane)), r.timestamp, r.duration, "pc", r.pc);
+    }
+    int64_t dma(const NtffDmaRow &r) const
+    {
+        return find(NtffImporter::dmaTrackName(m_profile, r.engine, r.queue), r.timestamp, r.duration, "transfer_size",
+                    r.transferSize);
+    }
+
+private:
+    int64_t find(const std::string &lane, int64_t start, int64_t duration, std::string_view key, int64_t value) const
+    {
+        const auto it = m_tracks.find(lane);
+        if (it == m_tracks.end())
+            return -1;
+        const auto slices = m_trace.slices(it->second);
+        auto s = std::lower_bound(slices.begin(), slices.end(), start, [](const Slice &a, int64_t v) { return a.start < v; });
+        for (; s != slices.end() && s->start == start; ++s) {
+            if (s->duration != std::max<int64_t>(0, duration))
+                continue;
+            for (const Arg &a : m_trace.args().args(s->args))
+                if (m_trace.str(a.key) == key && a.value.i == value)
+                    return int64_t(m_trace.track(it->second).sliceBegin) + (s - slices.begin());
+        }
+        return -1;
+    }
+
+    const NtffProfile &m_profile;
+    Trace m_trace;
+    std::map<std::string, TrackId, std::less<>> m_tracks;
+};
+
 int usageError(const std::string &message)
 {
     std::fprintf(stderr, "lanescope-cli rows: %s\nusage: lanescope-cli rows PATH --table instruction|dma|semaphore "
@@ -94,13 +141,14 @@ int usageError(const std::string &message)
 
 void printInstructions(NtffProfile &p, LineWriter &out)
 {
+    const EventIds ids(p);
     std::stable_sort(p.instructions.begin(), p.instructions.end(), [](const auto &a, const auto &b) {
         if (a.timestamp != b.timestamp)
             return a.timestamp < b.timestamp;
         return a.engine != b.engine ? a.engine < b.engine : a.pc < b.pc;
     });
     out.header({"timestamp", "duration", "label", "subgroup", "pc", "opcode", "evt_wait_time", "crc_in", "crc_out",
-                "compiler_pc"});
+                "compiler_pc", "event_id"});
     for (const auto &r : p.instructions) {
         out.begin();
         out.number("timestamp", r.timestamp);
@@ -116,18 +164,23 @@ void printInstructions(NtffProfile &p, LineWriter &out)
             out.number("compiler_pc", r.compilerPc);
         else
             out.empty("compiler_pc");
+        if (const int64_t id = ids.instruction(r); id >= 0)
+            out.number("event_id", id);
+        else
+            out.empty("event_id");
         out.end();
     }
 }
 
 void printDma(NtffProfile &p, LineWriter &out)
 {
+    const EventIds ids(p);
     std::stable_sort(p.dma.begin(), p.dma.end(), [](const auto &a, const auto &b) {
         if (a.timestamp != b.timestamp)
             return a.timestamp < b.timestamp;
         return a.engine != b.engine ? a.engine < b.engine : a.queue < b.queue;
     });
-    out.header({"timestamp", "duration", "dma_engine", "dma_queue", "transfer_size", "crc"});
+    out.header({"timestamp", "duration", "dma_engine", "dma_queue", "transfer_size", "crc", "event_id"});
     for (const auto &r : p.dma) {
         out.begin();
         out.number("timestamp", r.timestamp);
@@ -136,6 +189,10 @@ void printDma(NtffProfile &p, LineWriter &out)
         out.text("dma_queue", std::to_string(r.queue));
         out.number("transfer_size", r.transferSize);
         out.number("crc", r.crc);
+        if (const int64_t id = ids.dma(r); id >= 0)
+            out.number("event_id", id);
+        else
+            out.empty("event_id");
         out.end();
     }
 }

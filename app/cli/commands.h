@@ -1,6 +1,8 @@
 #pragma once
 // lanescope-cli sub-commands. Each lives in its own cmd_*.cpp; every number they print comes from
 // lanescope_core, the same functions the GUI calls.
+#include "io/loadoptions.h"
+
 #include <string>
 #include <vector>
 
@@ -17,6 +19,14 @@ int cmdInfo(const Args &args);
 int cmdGenerateSample(const Args &args);
 int cmdRows(const Args &args);
 int cmdNeff(const Args &args);
+int cmdOps(const Args &args);
+int cmdKernels(const Args &args);
+int cmdDevices(const Args &args);
+int cmdEngines(const Args &args);
+int cmdDiff(const Args &args);
+int cmdExportSqlite(const Args &args);
+int cmdCache(const Args &args);
+int cmdChain(const Args &args);
 int cmdScreenshot(const Args &args);
 
 struct Command
@@ -33,5 +43,8 @@ const std::vector<Command> &commands();
 bool hasFlag(const Args &args, const std::string &flag);
 std::string flagValue(const Args &args, const std::string &flag, const std::string &fallback = {});
 std::vector<std::string> positional(const Args &args, const std::vector<std::string> &flagsWithValue = {});
+// Loads a trace through the trace cache (CachedLoader) unless --no-cache is given or
+// LANESCOPE_NO_CACHE=1; cache notices go to stderr.
+LoadResult loadTrace(const std::string &path, const Args &args, const LoadOptions &options = {});
 
 } // namespace lanescope::cli

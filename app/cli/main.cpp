@@ -1,6 +1,8 @@
 // lanescope-cli: the headless twin of the viewer. Prints every number the GUI shows, as text or --json.
 #include "commands.h"
 
+#include "store/cachedloader.h"
+
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -10,13 +12,29 @@ namespace lanescope::cli {
 const std::vector<Command> &commands()
 {
     static const std::vector<Command> all = {
-        {"info", cmdInfo, "info PATH [--json]", "what was loaded: events, slices, tracks, phases, categories, warnings"},
+        {"info", cmdInfo, "info PATH [--json] [--no-cache]", "what was loaded: events, slices, tracks, phases, categories, warnings"},
         {"generate-sample", cmdGenerateSample, "generate-sample --folder DIR | -o FILE [--steps N] [--seed S]",
          "write the synthetic RMSNorm profile folder that `make run` opens (--folder), or a Kineto trace only (-o)"},
         {"rows", cmdRows, "rows PATH --table instruction|dma|semaphore [--format jsonl|csv]",
-         "device rows of an NTFF or a neuron-profile JSON export, one per line, neuron-profile field names, ns from the origin"},
+         "device rows of an NTFF or a neuron-profile JSON export, one per line, neuron-profile field names, ns from the origin, event_id for chain"},
+        {"chain", cmdChain, "chain PATH --event ID [--json] [--max N] [--critical-path]",
+         "the dependency chain of one event (slice id): upstream, downstream, edges, critical path"},
         {"neff", cmdNeff, "neff PATH [--json]",
          "a compiled Neuron program: header, uuid, compiler, target, members, subgraphs, DMA queues, engines"},
+        {"ops", cmdOps, "ops PATH [--json] [--sort COL] [--limit N] [--range A:B] [--group-by-shapes]",
+         "operator table: calls, CPU total/self, device total/self per op (PyTorch key_averages numbers)"},
+        {"kernels", cmdKernels, "kernels PATH [--json] [--sort COL] [--limit N] [--range A:B]",
+         "kernel table: kernels, memcpy, NEFF executions, Neuron opcodes by name, with the op that launched them"},
+        {"devices", cmdDevices, "devices PATH [--json] [--range A:B]",
+         "per GPU / NeuronCore: total, busy, idle, compute and memcpy/DMA time"},
+        {"engines", cmdEngines, "engines PATH [--json] [--range START_NS:END_NS]",
+         "per NeuronCore engine and DMA queue: instructions, instruction/active time, idle gaps, top opcodes, bytes, MFU"},
+        {"diff", cmdDiff, "diff A B [--json] [--metric device|cpu|wall] [--fail-if-slower PCT] [--min-time NS]",
+         "compare two profiles: totals, top regressions and improvements per op, kernel and engine; exit 1 past the gate"},
+        {"export-sqlite", cmdExportSqlite, "export-sqlite PATH -o OUT.db [--no-cache]",
+         "the loaded trace as a SQLite database for your own queries (schema: docs/sqlite-schema.md)"},
+        {"cache", cmdCache, "cache --info [--json] | --clear",
+         "the per-user trace cache: where it is, entries and bytes (--info), or empty it (--clear)"},
         {"screenshot", cmdScreenshot,
          "screenshot PATH -o OUT.png|OUT.svg [--range FROM:TO] [--lanes REGEX] [--width W] [--height H] [--view timeline]",
          "render the timeline offscreen (no display needed) to PNG or SVG; --scale 2, --caption, --dark"},
@@ -60,6 +78,18 @@ std::vector<std::string> positional(const Args &args, const std::vector<std::str
         out.push_back(a);
     }
     return out;
+}
+
+LoadResult loadTrace(const std::string &path, const Args &args, const LoadOptions &options)
+{
+    CacheOptions cache = CacheOptions::fromEnvironment();
+    if (hasFlag(args, "--no-cache"))
+        cache.enabled = false;
+    CachedLoader loader(cache);
+    LoadResult r = loader.load(path, options);
+    for (const auto &n : r.notices)
+        std::fprintf(stderr, "lanescope-cli: %s: %s\n", path.c_str(), n.c_str());
+    return r;
 }
 
 } // namespace lanescope::cli

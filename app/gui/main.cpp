@@ -204,7 +204,7 @@ int main(int argc, char **argv)
                     window->timeline()->setTheme(lanescope::TimelinePalette::Theme::Dark);
                 QTimer::singleShot(200, &app, save);
             });
-            window->openPath(paths.first());
+            window->openPaths(paths); // two or more: a comparison
         }
         const int rc = app.exec();
         return rc ? rc : status;

@@ -1,11 +1,16 @@
 #include "mainwindow.h"
 
+#include "comparecontroller.h"
+
 #include "imageexportactions.h"
 #include "lanelayoutsettings.h"
 #include "loadjob.h"
 #include "neffinfoview.h"
+#include "sqliteexportjob.h"
 
 #include "durationformat.h"
+#include "enginechartsview.h"
+#include "utilizationstrip.h"
 #include "rangesummarymodel.h"
 #include "recentfiles.h"
 #include "slicedetailsview.h"
@@ -17,6 +22,7 @@
 #include "model/trace.h"
 #include "io/neffreader.h"
 #include "io/traceloader.h"
+#include "store/tracecache.h"
 
 #include <QAction>
 #include <QApplication>
@@ -29,6 +35,7 @@
 #include <QHeaderView>
 #include <QKeySequence>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -84,6 +91,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_job(new LoadJob
     setWindowIcon(QIcon(QStringLiteral(":/icons/lanescope.svg")));
     auto *central = new QWidget(this);
     auto *centralLayout = new QVBoxLayout(central);
+    m_centralLayout = centralLayout;
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->setSpacing(0);
     m_timeline = new TimelineView(central);
@@ -91,14 +99,28 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_job(new LoadJob
     m_searchBar->hide();
     centralLayout->addWidget(m_searchBar);
     centralLayout->addWidget(m_timeline, 1);
+    m_utilizationStrip = new UtilizationStrip(central);
+    m_utilizationStrip->setFixedHeight(130);
+    m_utilizationStrip->hide(); // shown for traces with NeuronCore engines
+    m_utilizationStrip->setPlotInsets([this] { // the plot lines up with the timeline's time axis
+        const QRect area = m_timeline->timeArea();
+        return std::make_pair(area.left(), std::max(0, m_timeline->width() - area.right() - 1));
+    });
+    centralLayout->addWidget(m_utilizationStrip);
     setCentralWidget(central);
     createDocks();
+    m_compare = new CompareController(this);
+    createEnginesDock();
     createActions();
     createStatusBar();
     connect(m_job, &LoadJob::finished, this, &MainWindow::onLoaded);
     connect(m_job, &LoadJob::failed, this, &MainWindow::onFailed);
     connect(m_job, &LoadJob::cancelled, this, &MainWindow::onCancelled);
     connect(m_job, &LoadJob::progress, this, &MainWindow::onProgress);
+    connect(m_job, &LoadJob::notices, this, [this](const QStringList &notices, bool fromCache) {
+        m_loadNotices = notices;
+        m_loadFromCache = fromCache;
+    });
     connect(m_timeline, &TimelineView::sliceSelected, this, &MainWindow::onSliceSelected);
     connect(m_details, &SliceDetailsView::sliceActivated, m_timeline, &TimelineView::revealSlice);
     connect(m_timeline, &TimelineView::layoutStateChanged, this, [this] {
@@ -143,6 +165,8 @@ void MainWindow::createActions()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
     updateRecentMenu();
+    file->addAction(tr("&Compare With..."), this, &MainWindow::compareDialog)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
     file->addSeparator();
     m_export = new ImageExportActions(this, m_timeline);
     connect(m_export, &ImageExportActions::message, this, [this](const QString &text) {
@@ -150,6 +174,10 @@ void MainWindow::createActions()
     });
     file->addAction(m_export->exportAction());
     file->addAction(m_export->copyAction());
+    m_exportJob = new SqliteExportJob(this);
+    file->addAction(tr("&Export as SQLite..."), this, &MainWindow::exportSqlite);
+    file->addSeparator();
+    file->addAction(tr("C&lear Trace Cache"), this, &MainWindow::clearTraceCache);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
@@ -173,6 +201,8 @@ void MainWindow::createActions()
     view->addAction(m_detailsDock->toggleViewAction());
     view->addAction(m_rangeDock->toggleViewAction());
     view->addAction(m_warningsDock->toggleViewAction());
+    view->addAction(m_compare->dock()->toggleViewAction());
+    view->addAction(m_enginesDock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Lanescope"), this, &MainWindow::about)->setMenuRole(QAction::AboutRole);
@@ -235,6 +265,58 @@ void MainWindow::createDocks()
     resizeDocks({m_warningsDock}, {150}, Qt::Vertical);
 }
 
+// The Engines dock (per-engine charts for the selected range, the whole trace without one) and the
+// utilization strip under the timeline (its visible range). Both recompute at most every 60 ms.
+void MainWindow::createEnginesDock()
+{
+    m_engineCharts = new EngineChartsView(this);
+    m_enginesDock = new QDockWidget(tr("Engines"), this);
+    m_enginesDock->setObjectName(QStringLiteral("enginesDock"));
+    m_enginesDock->setWidget(m_engineCharts);
+    // Beside (not tabbed with) the Range Summary: a range selection raises that one, and both are
+    // worth seeing at once.
+    addDockWidget(Qt::BottomDockWidgetArea, m_enginesDock, Qt::Horizontal);
+    const ZoomControl *zoom = m_timeline->zoomControl();
+    auto *selectionTimer = new QTimer(this);
+    selectionTimer->setSingleShot(true);
+    selectionTimer->setInterval(60);
+    connect(zoom, &ZoomControl::selectionChanged, selectionTimer, [selectionTimer] {
+        if (!selectionTimer->isActive())
+            selectionTimer->start();
+    });
+    connect(selectionTimer, &QTimer::timeout, this, [this, zoom] {
+        if (m_trace && !m_engineCharts->result().empty())
+            m_engineCharts->setRange(zoom->selectionStart(), zoom->selectionEnd());
+    });
+    auto *visibleTimer = new QTimer(this);
+    visibleTimer->setSingleShot(true);
+    visibleTimer->setInterval(60);
+    connect(zoom, &ZoomControl::visibleRangeChanged, visibleTimer, [visibleTimer] {
+        if (!visibleTimer->isActive())
+            visibleTimer->start();
+    });
+    connect(visibleTimer, &QTimer::timeout, this, [this, zoom] {
+        if (m_utilizationStrip->isVisible())
+            m_utilizationStrip->setRange(zoom->visibleStart(), zoom->visibleEnd());
+    });
+}
+
+void MainWindow::showEngines()
+{
+    m_engineCharts->setTrace(m_trace);
+    const bool engines = !m_engineCharts->result().empty();
+    m_utilizationStrip->setVisible(engines);
+    m_utilizationStrip->setTrace(engines ? m_trace : nullptr);
+    if (engines) {
+        const ZoomControl *zoom = m_timeline->zoomControl();
+        m_utilizationStrip->setRange(zoom->visibleStart(), zoom->visibleEnd());
+        m_enginesDock->show();
+        m_enginesDock->raise();
+        resizeDocks({m_enginesDock}, {420}, Qt::Vertical);
+        resizeDocks({m_enginesDock}, {width() * 2 / 3}, Qt::Horizontal);
+    }
+}
+
 void MainWindow::createStatusBar()
 {
     m_countsLabel = new QLabel(this);
@@ -255,7 +337,7 @@ void MainWindow::createStatusBar()
 
 bool MainWindow::isLoading() const
 {
-    return m_job->isRunning();
+    return m_job->isRunning() || m_compare->isBusy();
 }
 
 void MainWindow::openPath(const QString &path)
@@ -269,6 +351,13 @@ void MainWindow::openPath(const QString &path)
     m_progress->setValue(0);
     setLoading(true);
     statusBar()->showMessage(tr("Loading %1...").arg(displayName(path)));
+    // Settings "cache/enabled" (default on) and "cache/maxMB" on top of the environment (LANESCOPE_NO_CACHE=1 wins).
+    CacheOptions cache = CacheOptions::fromEnvironment();
+    const QSettings settings;
+    cache.enabled = cache.enabled && settings.value(QStringLiteral("cache/enabled"), true).toBool();
+    cache.capBytes = settings.value(QStringLiteral("cache/maxMB"), qulonglong(cache.capBytes >> 20)).toULongLong() << 20;
+    m_job->setCacheOptions(cache);
+    m_loadNotices.clear();
     m_job->start(path);
 }
 
@@ -304,16 +393,31 @@ void MainWindow::showNeff(const QString &path)
 
 void MainWindow::openPaths(const QStringList &paths)
 {
-    for (qsizetype i = 0; i < paths.size(); ++i) {
-        if (i == 0) {
-            openPath(paths[i]);
-            continue;
-        }
-        auto *w = new MainWindow;
-        w->setQuietErrors(m_quietErrors);
-        w->show();
-        w->openPath(paths[i]);
-    }
+    if (paths.size() >= 2)
+        openComparison(paths);
+    else if (paths.size() == 1)
+        openPath(paths.front());
+}
+
+void MainWindow::openComparison(const QStringList &paths, const QStringList &labels)
+{
+    m_compare->open(paths, labels);
+}
+
+void MainWindow::compareDialog()
+{
+    QSettings settings;
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, m_trace ? tr("Compare %1 with").arg(displayName(m_currentPath)) : tr("Choose two or more profiles to compare"),
+        settings.value(kLastDirKey).toString(),
+        tr("Traces (*.json *.json.gz *.gz *.zst *.zip *.ntff);;All files (*)"));
+    if (paths.isEmpty())
+        return;
+    settings.setValue(kLastDirKey, QFileInfo(paths.front()).absolutePath());
+    if (paths.size() == 1 && m_trace)
+        m_compare->compareWithCurrent(paths.front());
+    else
+        openPaths(paths);
 }
 
 void MainWindow::openFileDialog()
@@ -398,6 +502,7 @@ void MainWindow::restoreWindowLayout()
 
 void MainWindow::cancelLoad()
 {
+    m_compare->cancel();
     if (!m_job->isRunning())
         return;
     m_job->cancel();
@@ -436,9 +541,17 @@ void MainWindow::onProgress(int permille)
 
 void MainWindow::onLoaded(std::shared_ptr<const Trace> trace)
 {
+    if (m_compare->isActive())
+        m_compare->leave();
+    showTrace(std::move(trace), m_loadingPath);
+}
+
+void MainWindow::showTrace(std::shared_ptr<const Trace> trace, const QString &path, const QString &title)
+{
     setLoading(false);
     m_trace = std::move(trace);
-    m_currentPath = m_loadingPath;
+    m_currentPath = path;
+    m_titleOverride = title;
     m_timeline->setTrace(m_trace);
     if (!m_currentPath.isEmpty()) {
         const QSettings settings;
@@ -449,17 +562,85 @@ void MainWindow::onLoaded(std::shared_ptr<const Trace> trace)
     rememberRecent(m_currentPath);
     m_rangeModel->setTrace(m_trace);
     m_searchBar->search();
-    m_warningsModel->setWarnings(m_trace->diagnostics().warnings());
+    showEngines();
+    // Cache problems (stale or corrupt entry rebuilt, cache unavailable) are listed with the warnings.
+    std::vector<Warning> warnings = m_trace->diagnostics().warnings();
+    for (qsizetype i = m_loadFromCache ? 1 : 0; i < m_loadNotices.size(); ++i)
+        warnings.insert(warnings.begin(), Warning{m_loadNotices[i].toStdString(), 1, "trace cache"});
+    m_warningsModel->setWarnings(std::move(warnings));
     m_warningsView->resizeColumnToContents(WarningsModel::Count);
     updateTitle();
     updateStatus();
-    statusBar()->showMessage(tr("Loaded %1").arg(displayName(m_currentPath)), 5000);
+    statusBar()->showMessage(m_loadNotices.isEmpty()
+                                 ? tr("Loaded %1").arg(displayName(m_currentPath))
+                                 : tr("Loaded %1: %2").arg(displayName(m_currentPath), m_loadNotices.join(QStringLiteral("; "))),
+                             m_loadNotices.isEmpty() ? 5000 : 10000);
+    m_loadNotices.clear();
     m_timeline->setFocus();
     emit loadFinished(true, QString());
 }
 
+void MainWindow::addTopBar(QWidget *bar)
+{
+    m_centralLayout->insertWidget(0, bar);
+}
+
+void MainWindow::setBusy(bool busy)
+{
+    setLoading(busy);
+}
+
+void MainWindow::setProgress(int permille)
+{
+    onProgress(permille);
+}
+
+void MainWindow::reportError(const QString &title, const QString &error)
+{
+    statusBar()->showMessage(title, 10000);
+    emit loadFinished(false, error);
+    if (m_quietErrors) {
+        std::fprintf(stderr, "lanescope: %s\n", qPrintable(error));
+        return;
+    }
+    auto *box = new QMessageBox(QMessageBox::Warning, title, title + QLatin1Char('.'), QMessageBox::Ok, this);
+    box->setInformativeText(error);
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+void MainWindow::exportSqlite()
+{
+    if (!m_trace || m_exportJob->isRunning())
+        return;
+    const QString out = QFileDialog::getSaveFileName(this, tr("Export as SQLite"),
+                                                     QFileInfo(m_currentPath).completeBaseName() + QStringLiteral(".db"),
+                                                     tr("SQLite databases (*.db *.sqlite)"));
+    if (out.isEmpty())
+        return;
+    connect(m_exportJob, &SqliteExportJob::progress, m_progress, &QProgressBar::setValue, Qt::UniqueConnection);
+    connect(m_exportJob, &SqliteExportJob::finished, this, [this](bool ok, const QString &path, const QString &message) {
+        m_progress->setVisible(false);
+        statusBar()->showMessage(ok ? tr("Exported %1").arg(path) : tr("Export failed: %1").arg(message), 10000);
+    }, Qt::UniqueConnection);
+    m_progress->setValue(0);
+    m_progress->setVisible(true);
+    statusBar()->showMessage(tr("Exporting %1...").arg(out));
+    m_exportJob->start(m_trace, out);
+}
+
+void MainWindow::clearTraceCache()
+{
+    TraceCache cache(m_job->cacheOptions());
+    std::string error;
+    const bool ok = cache.open(&error) && cache.clear(&error);
+    statusBar()->showMessage(ok ? tr("Trace cache cleared (%1)").arg(QString::fromStdString(cache.databasePath()))
+                                : tr("Could not clear the trace cache: %1").arg(QString::fromStdString(error)),
+                             10000);
+}
+
 void MainWindow::onFailed(const QString &error)
 {
+    m_loadNotices.clear();
     setLoading(false);
     statusBar()->showMessage(tr("Could not open %1").arg(displayName(m_loadingPath)), 10000);
     emit loadFinished(false, error);
@@ -485,6 +666,8 @@ void MainWindow::onCancelled()
 void MainWindow::setDarkTheme(bool dark)
 {
     m_timeline->setTheme(dark ? TimelinePalette::Theme::Dark : TimelinePalette::Theme::Light);
+    m_engineCharts->setDark(dark);
+    m_utilizationStrip->setDark(dark);
     QSettings().setValue(QStringLiteral("timeline/dark"), dark);
     if (m_darkAction && m_darkAction->isChecked() != dark)
         m_darkAction->setChecked(dark);
@@ -501,7 +684,7 @@ void MainWindow::updateTitle()
         setWindowTitle(tr("Lanescope"));
         return;
     }
-    QString title = displayName(m_currentPath);
+    QString title = m_titleOverride.isEmpty() ? displayName(m_currentPath) : m_titleOverride;
     if (m_trace->metadata().synthetic)
         title += tr(" [synthetic]");
     setWindowTitle(tr("%1 - Lanescope").arg(title));
@@ -537,6 +720,19 @@ void MainWindow::dropEvent(QDropEvent *event)
     if (paths.isEmpty())
         return;
     event->acceptProposedAction();
+    // A second profile dropped on one that is shown: open it instead, or compare the two.
+    if (paths.size() == 1 && m_trace && TraceLoader::sniffPath(paths.front().toStdString()) != FileFormat::Neff) {
+        QMenu menu(this);
+        QAction *compareAction = menu.addAction(tr("Compare with %1").arg(displayName(m_currentPath)));
+        QAction *openAction = menu.addAction(tr("Open %1").arg(displayName(paths.front())));
+        menu.setDefaultAction(compareAction);
+        QAction *chosen = menu.exec(mapToGlobal(event->position().toPoint()));
+        if (chosen == compareAction)
+            m_compare->compareWithCurrent(paths.front());
+        else if (chosen == openAction)
+            openPath(paths.front());
+        return;
+    }
     openPaths(paths);
 }
 

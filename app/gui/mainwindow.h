@@ -15,11 +15,15 @@ class QMenu;
 class QProgressBar;
 class QPushButton;
 class QTableView;
+class QVBoxLayout;
 
 namespace lanescope {
 
+class CompareController;
 class ImageExportActions;
 class NeffInfoView;
+class EngineChartsView;
+class UtilizationStrip;
 
 class LoadJob;
 class RangeSummaryModel;
@@ -40,8 +44,23 @@ public:
     void openPath(const QString &path);
     // Shows a compiled program (NEFF) in the NEFF panel.
     void showNeff(const QString &path);
-    // The first path opens here, every further one in a window of its own.
+    // One path opens here; two or more open as a comparison (lanescope A B).
     void openPaths(const QStringList &paths);
+    // Loads `paths` and shows them compared on one time axis (labels default to A, B, C, ...).
+    void openComparison(const QStringList &paths, const QStringList &labels = {});
+    CompareController *compare() const { return m_compare; }
+
+    // Shows a trace that is already loaded (a load's result or a comparison's combined trace).
+    // `title` replaces the file name in the window title when set.
+    void showTrace(std::shared_ptr<const Trace> trace, const QString &path, const QString &title = {});
+    // A widget shown above the timeline (e.g. the compare strip).
+    void addTopBar(QWidget *bar);
+    // Progress bar and Cancel button of the status bar, for any background work of the window.
+    void setBusy(bool busy);
+    void setProgress(int permille);
+    // A message box, or stderr when errors are quiet.
+    void reportError(const QString &title, const QString &error);
+    QString currentPath() const { return m_currentPath; }
 
     // Errors go to stderr instead of a message box, and the recent files and window layout are left
     // alone (for --screenshot and scripted runs).
@@ -71,8 +90,11 @@ private:
     void createActions();
     void createDocks();
     void createStatusBar();
+    void createEnginesDock();
+    void showEngines();
     void openFileDialog();
     void openFolderDialog();
+    void compareDialog();
     void about();
     void cancelLoad();
     void updateRecentMenu();
@@ -80,6 +102,8 @@ private:
     void rememberRecent(const QString &path);
 
     void onLoaded(std::shared_ptr<const Trace> trace);
+    void exportSqlite();
+    void clearTraceCache();
     void onFailed(const QString &error);
     void onCancelled();
     void onProgress(int permille);
@@ -102,6 +126,9 @@ private:
     LoadJob *m_job = nullptr;
     NeffInfoView *m_neffView = nullptr; // created when a NEFF is opened
     QDockWidget *m_neffDock = nullptr;
+    EngineChartsView *m_engineCharts = nullptr; // Engines dock: recomputed for the selected range
+    QDockWidget *m_enginesDock = nullptr;
+    UtilizationStrip *m_utilizationStrip = nullptr; // under the timeline, follows its visible range
 
     QLabel *m_countsLabel = nullptr;
     QProgressBar *m_progress = nullptr;
@@ -113,6 +140,12 @@ private:
     std::shared_ptr<const Trace> m_trace;
     QString m_currentPath; // what m_trace was loaded from
     QString m_loadingPath;
+    QString m_titleOverride;
+    CompareController *m_compare = nullptr;
+    QVBoxLayout *m_centralLayout = nullptr;
+    QStringList m_loadNotices; // trace cache notices of the load in flight
+    bool m_loadFromCache = false;
+    class SqliteExportJob *m_exportJob = nullptr;
     bool m_quietErrors = false;
 };
 

@@ -8,6 +8,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace lanescope {
 
@@ -54,6 +55,10 @@ struct LoadResult
     std::shared_ptr<const Trace> trace; // set on success
     std::string error;                  // set on failure: "file: at byte N: problem"
     bool cancelled = false;
+    // What the user should hear about that is not an error, e.g. "loaded from cache in 0.12 s" or
+    // "cache entry was stale (...), rebuilt" (core/store/cachedloader.h).
+    std::vector<std::string> notices;
+    bool fromCache = false;
     bool ok() const { return trace != nullptr; }
 };
 

@@ -382,6 +382,7 @@ void Reader::readInstruction(sj::object obj, uint64_t offset)
     enum : uint32_t { Ts = 1, Dur = 2, Pc = 4, Op = 8, Sub = 16, Label = 32 };
     enum : uint32_t { Wait = 64, CrcIn = 128, CrcOut = 256, Cpc = 512, CpcPresent = 1024 };
     NtffInstructionRow r;
+    NtffSync sync;
     uint32_t ok = 0, code = 0;
     std::string_view s;
     forEachField(obj, "instruction", [&](std::string_view key, sj::value &val) {
@@ -411,6 +412,8 @@ void Reader::readInstruction(sj::object obj, uint64_t offset)
                 ok |= Sub;
             else if (key == "duration")
                 takeIn(val, 0, kMaxI64, r.duration, ok, Dur);
+            else if (key == "operands" && stringOf(val, s)) // the semaphore waited on / updated
+                sync = NtffSync::fromOperands(s);
             break;
         case 9:
             if (key == "timestamp")
@@ -455,6 +458,7 @@ void Reader::readInstruction(sj::object obj, uint64_t offset)
     if ((ok & CpcPresent) && !(ok & Cpc))
         warn(kTable, "with an invalid", "compiler_pc", "ignored", offset);
     m_profile.instructions.push_back(r);
+    m_profile.instructionSync.push_back(sync);
 }
 
 void Reader::noteQueueName(uint32_t engine, uint32_t queue, std::string_view lane)
@@ -474,6 +478,7 @@ void Reader::readDma(sj::object obj, uint64_t offset)
     uint32_t ok = 0;
     std::string_view s, lane;
     bool aggregated = false;
+    int16_t semaphore = -1; // "S[8] (qSyncSpillReload0)": the semaphore the packet's completion updates
     forEachField(obj, "dma", [&](std::string_view key, sj::value &val) {
         switch (key.size()) { // 34 keys per row: compare only the candidates of the same length
         case 3:
@@ -498,6 +503,13 @@ void Reader::readDma(sj::object obj, uint64_t offset)
             else if (key == "aggregated")
                 aggregated = !stringOf(val, s) || s != "no";
             break;
+        case 12:
+            if (key == "semaphore_id" && stringOf(val, s)) {
+                const NtffSync parsed = NtffSync::fromOperands(std::string(s) + "++");
+                if (parsed.updatesSemaphore())
+                    semaphore = parsed.updateSemaphore;
+            }
+            break;
         case 13:
             if (key == "transfer_size")
                 take(val, r.transferSize, ok, Size);
@@ -517,6 +529,7 @@ void Reader::readDma(sj::object obj, uint64_t offset)
     if ((ok & Sub) && !m_rowQueueSeen[size_t(r.engine) * 16 + r.queue])
         noteQueueName(r.engine, r.queue, lane);
     m_profile.dma.push_back(r);
+    m_profile.dmaSemaphore.push_back(semaphore);
 }
 
 void Reader::readSemaphore(sj::object obj, uint64_t offset)

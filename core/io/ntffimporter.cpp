@@ -1,6 +1,7 @@
 #include "ntffimporter.h"
 
 #include "inputbuffer.h"
+#include "ntffdependencylinker.h"
 #include "model/tracebuilder.h"
 #include "ntffreader.h"
 
@@ -135,7 +136,10 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
     std::vector<StringId> extraOpName(profile.extraOpcodeNames.size());
     const StringId catInstruction = b.intern("instruction"), catDma = b.intern("dma");
     const StringId kPc = b.intern("pc"), kNeffIndex = b.intern("neff_instruction_index"),
-                   kWait = b.intern("evt_wait_time"), kCrcIn = b.intern("crc_in"), kCrcOut = b.intern("crc_out");
+                   kWait = b.intern("evt_wait_time"), kCrcIn = b.intern("crc_in"), kCrcOut = b.intern("crc_out"),
+                   kWaitSemaphore = b.intern("wait_semaphore"), kWaitValue = b.intern("wait_value"),
+                   kUpdateSemaphore = b.intern("update_semaphore"), kDmaSemaphore = b.intern("dma_semaphore");
+    std::vector<uint32_t> instructionSlice(profile.instructions.size()), dmaSlice(profile.dma.size());
     for (size_t i = 0; i < profile.instructions.size(); ++i) {
         checkCancel(options, i);
         const NtffInstructionRow &r = profile.instructions[i];
@@ -143,7 +147,7 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
         StringId &name = extra ? extraOpName[r.extraOpcode - 1u] : opName[r.opcode];
         if (!name.isValid())
             name = b.intern(profile.opcodeName(r));
-        std::array<Arg, 5> args;
+        std::array<Arg, 9> args;
         size_t n = 0;
         args[n++] = Arg::makeInt(kPc, r.pc);
         if (r.hasCompilerPc())
@@ -151,8 +155,18 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
         args[n++] = Arg::makeInt(kWait, r.evtWaitTime);
         args[n++] = Arg::makeInt(kCrcIn, r.crcIn);
         args[n++] = Arg::makeInt(kCrcOut, r.crcOut);
+        const NtffSync sync = profile.syncOf(i); // what the dependency links are made from
+        if (sync.waitsOnSemaphore()) {
+            args[n++] = Arg::makeInt(kWaitSemaphore, sync.waitSemaphore);
+            args[n++] = Arg::makeInt(kWaitValue, sync.waitValue);
+        }
+        if (sync.updatesSemaphore())
+            args[n++] = Arg::makeInt(kUpdateSemaphore, sync.updateSemaphore);
+        if (sync.dmaSemaphore >= 0)
+            args[n++] = Arg::makeInt(kDmaSemaphore, sync.dmaSemaphore);
         const ArgSetId argSet = b.addArgs(std::span<const Arg>(args.data(), n));
-        b.addSlice(laneTrack[static_cast<size_t>(r.lane)], r.timestamp, r.duration, name, catInstruction, argSet);
+        instructionSlice[i] =
+            b.addSlice(laneTrack[static_cast<size_t>(r.lane)], r.timestamp, r.duration, name, catInstruction, argSet);
     }
     options.report(930);
 
@@ -166,7 +180,8 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
         const NtffDmaRow &r = profile.dma[i];
         const std::array<Arg, 4> args = {Arg::makeInt(kSize, r.transferSize), Arg::makeInt(kEngine, r.engine),
                                          Arg::makeInt(kQueue, r.queue), Arg::makeInt(kCrc, r.crc)};
-        b.addSlice(dmaTrack[size_t(r.engine) * 16 + r.queue], r.timestamp, r.duration, dmaName, catDma, b.addArgs(args));
+        dmaSlice[i] = b.addSlice(dmaTrack[size_t(r.engine) * 16 + r.queue], r.timestamp, r.duration, dmaName, catDma,
+                                 b.addArgs(args));
         pending.emplace_back(r.timestamp, +1);
         pending.emplace_back(saturatedEnd(r.timestamp, r.duration), -1);
     }
@@ -215,6 +230,11 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
             b.addCounterSample(semTrack[r.id], r.timestamp, double(r.value));
         }
     }
+    // Semaphore waits and DMA triggers as flows (the rules are in ntffdependencylinker.h).
+    const auto links = NtffDependencyLinker::link(profile, instructionSlice, dmaSlice, b);
+    if (links.unresolvedWaits)
+        b.diagnostics().warn("semaphore waits with no releasing update or no known producer (not linked)",
+                             std::string(), links.unresolvedWaits);
     options.report(980);
     Trace trace = b.finish();
     options.report(1000);

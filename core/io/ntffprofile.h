@@ -4,6 +4,7 @@
 // Times of rows are integer nanoseconds from the trace origin (the end of the start NOTIFY), floored
 // exactly as neuron-profile's JSON export does.
 #include "model/diagnostics.h"
+#include "ntffsync.h"
 
 #include <algorithm>
 #include <array>
@@ -118,6 +119,7 @@ struct NtffProgram
     uint64_t address = 0;     // device byte address of instruction 0
     std::vector<uint8_t> opcodes;     // per pc
     std::vector<uint8_t> notifyHints; // per pc: byte 36 (meaningful on NOTIFY only)
+    std::vector<NtffSync> sync;       // per pc (may be empty: programs built by hand)
     std::vector<int32_t> neffIndex;   // per pc: NEFF instruction index (JSON compiler_pc), -1 = runtime-inserted
     std::vector<NtffRuntimeBlock> runtimeBlocks;
 
@@ -286,6 +288,8 @@ struct NtffProfile
     // Set when the rows come from neuron-profile's JSON export (NeuronProfileJsonReader) instead of an NTFF.
     std::string sourceFormat = "ntff";            // TraceMetadata::format of the built trace
     std::vector<std::string> extraOpcodeNames;    // see NtffInstructionRow::extraOpcode
+    std::vector<NtffSync> instructionSync; // parallel to `instructions` (JSON only; NTFF rows use program sync)
+    std::vector<int16_t> dmaSemaphore;     // parallel to `dma` (JSON "semaphore_id", -1 = none; empty for NTFF)
     std::map<uint32_t, std::string> semaphoreNames; // id -> name neuron-profile shows: "S[8] (qSpIO0)" -> "qSpIO0"
     // What neuron-profile itself reported ("neuron_profile.summary.total_time" -> "0.0018"), copied
     // verbatim into TraceMetadata::entries.
@@ -304,6 +308,15 @@ struct NtffProfile
             if (p.engine == e)
                 return &p;
         return nullptr;
+    }
+    // The sync fields of instruction row i: from the JSON operands, else from the executed program.
+    NtffSync syncOf(size_t i) const
+    {
+        if (i < instructionSync.size())
+            return instructionSync[i];
+        const NtffInstructionRow &r = instructions[i];
+        const NtffProgram *p = program(r.engine);
+        return p && r.pc < p->sync.size() ? p->sync[r.pc] : NtffSync{};
     }
     const NtffDmaQueue *dmaQueue(uint32_t engine, uint32_t queue) const
     {

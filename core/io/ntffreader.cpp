@@ -306,9 +306,21 @@ void NtffReader::readProgram(const ProtobufReader &msg)
         m_profile.diagnostics.warn("program longer than 65,536 instructions: record addresses are ambiguous", where);
     p.opcodes.resize(n);
     p.notifyHints.resize(n);
+    p.sync.resize(n);
     for (size_t pc = 0; pc < n; ++pc) {
-        p.opcodes[pc] = static_cast<uint8_t>(code[pc * kNtffInstructionBytes]);
-        p.notifyHints[pc] = static_cast<uint8_t>(code[pc * kNtffInstructionBytes + kNtffNotifyHintByte]);
+        const auto byte = [&](size_t at) { return static_cast<uint8_t>(code[pc * kNtffInstructionBytes + at]); };
+        p.opcodes[pc] = byte(0);
+        p.notifyHints[pc] = byte(kNtffNotifyHintByte);
+        NtffSync &s = p.sync[pc];
+        constexpr size_t h = NtffSync::kHeaderByte;
+        s.waitOp = byte(h);
+        s.waitSemaphore = byte(h + 1);
+        s.updateOp = byte(h + 2);
+        s.updateSemaphore = byte(h + 3);
+        s.waitValue = uint32_t(byte(h + 4)) | uint32_t(byte(h + 5)) << 8 | uint32_t(byte(h + 6)) << 16
+            | uint32_t(byte(h + 7)) << 24;
+        if (p.opcodes[pc] == NtffSync::kOpDmaDirect2d)
+            s.dmaSemaphore = byte(NtffSync::kDmaSemaphoreByte);
     }
     m_profile.programs.push_back(std::move(p));
 }

@@ -508,8 +508,7 @@ void ProfileFolder::classify(FolderFile &f, const LoadOptions &options)
                 return true;
             }
             if (contains(h, "\"trace_events\"")) {
-                set(FolderFileKind::SystemProfileJson, FolderFileStatus::Ignored,
-                    "neuron-profile system trace JSON (system_profile.json): recognised, not imported yet");
+                set(FolderFileKind::SystemProfileJson, FolderFileStatus::Loaded, {});
                 return true;
             }
             if (TraceLoader::sniff(h, contentSize) == FileFormat::NeuronProfileJson) {

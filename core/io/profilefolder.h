@@ -23,7 +23,7 @@ enum class FolderFileKind : uint8_t {
     Ntff,              // raw Neuron device trace
     Neff,              // compiled Neuron program
     NeuronProfileJson, // neuron-profile view --output-format json
-    SystemProfileJson, // system_profile.json (legacy JSON of the system trace): recognised, not imported yet
+    SystemProfileJson, // system_profile.json (JSON export of the system trace): runtime API and hardware lanes
     NeuronProtobuf,    // ntrace.pb, trace_info.pb, cpu_util.pb, host_mem.pb: schema not public
     Other,             // anything else (ignored, with the reason)
 };

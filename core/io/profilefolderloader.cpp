@@ -6,6 +6,8 @@
 #include "neffreader.h"
 #include "ntffimporter.h"
 #include "ntffreader.h"
+#include "systemprofileimporter.h"
+#include "systemprofilejoin.h"
 #include "traceloader.h"
 
 #include <algorithm>
@@ -64,6 +66,9 @@ struct Source
     std::string key;                 // identity + core: device traces of one NEFF on one core
     int64_t core = 0;
     bool aligned = false;
+    bool exact = false; // placed at an nc_exec_running of a system trace (not approximate)
+    int system = -1;    // that system trace's source index
+    uint32_t systemSlice = 0;
     int64_t offset = 0;
     std::string alignment;
     int host = -1;          // source index of the framework trace it is aligned to
@@ -135,6 +140,8 @@ private:
     void nameFromNeff(const FolderFile &ntff, NtffProfile &profile);
     void identify(Source &s);
     void align();
+    void joinSystem(std::vector<int> &devices);
+    static std::string suffix(const Source &s) { return s.aligned && !s.exact ? ProfileFolderLoader::kAlignedSuffix : ""; }
     void nameSources();
     Trace merge();
     int64_t pidOf(const Source &s) const;
@@ -165,7 +172,7 @@ void Loader::loadAll()
     for (size_t i = 0; i < files.size(); ++i) {
         const FolderFile &f = files[i];
         const bool loadable = (f.kind == FolderFileKind::ChromeTrace || f.kind == FolderFileKind::NeuronProfileJson ||
-                               f.kind == FolderFileKind::Ntff) &&
+                               f.kind == FolderFileKind::Ntff || f.kind == FolderFileKind::SystemProfileJson) &&
                               (f.status == FolderFileStatus::Loaded || f.status == FolderFileStatus::Paired ||
                                f.status == FolderFileStatus::Unpaired);
         if (loadable) {
@@ -223,6 +230,9 @@ void Loader::loadOne(size_t index, const LoadOptions &sub)
         } else if (f.kind == FolderFileKind::ChromeTrace) {
             InputBuffer input = InputBuffer::read(f.path, sub);
             s.trace = std::make_shared<const Trace>(ChromeJsonImporter::import(input, f.path, sub));
+        } else if (f.kind == FolderFileKind::SystemProfileJson) {
+            InputBuffer input = InputBuffer::read(f.path, sub);
+            s.trace = std::make_shared<const Trace>(SystemProfileImporter::import(input, f.path, sub));
         } else {
             InputBuffer input = InputBuffer::read(f.path, sub);
             LoadOptions decode;
@@ -337,7 +347,7 @@ void Loader::align()
         Source &s = m_sources[size_t(i)];
         if (s.kind == FolderFileKind::ChromeTrace)
             collectHostEvents(*s.trace, i, m_events);
-        else
+        else if (s.kind != FolderFileKind::SystemProfileJson)
             devices.push_back(i); // NTFFs and neuron-profile JSON exports
     }
     auto order = [this](int a, int b) {
@@ -346,6 +356,7 @@ void Loader::align()
                std::tie(y.name.exec, y.name.session, y.name.instanceIndex, y.relativePath);
     };
     std::sort(devices.begin(), devices.end(), order);
+    joinSystem(devices); // exact placements first: what they place is not aligned approximately
     auto sameGroupHosts = [this](const Source &d) {
         std::set<int> hosts;
         for (int i = 0; i < int(m_sources.size()); ++i)
@@ -465,6 +476,48 @@ void Loader::align()
     }
 }
 
+// Each system trace: its host clock (SystemProfileJoin::hostOffset against the framework trace of its
+// process folder, else any) and the device timelines of its process folder (all of the folder when it is
+// the only system trace) placed at its nc_exec_running events. Placed devices leave `devices`.
+void Loader::joinSystem(std::vector<int> &devices)
+{
+    int systems = 0;
+    for (const Source &s : m_sources)
+        systems += s.kind == FolderFileKind::SystemProfileJson;
+    std::set<int> placed;
+    for (int si = 0; si < int(m_sources.size()); ++si) {
+        Source &sys = m_sources[size_t(si)];
+        if (sys.kind != FolderFileKind::SystemProfileJson)
+            continue;
+        for (int pass = 0; pass < 2 && sys.host < 0; ++pass)
+            for (int i = 0; i < int(m_sources.size()) && sys.host < 0; ++i)
+                if (m_sources[size_t(i)].kind == FolderFileKind::ChromeTrace && (pass == 1 || file(m_sources[size_t(i)]).group == file(sys).group))
+                    sys.host = i;
+        sys.offset = SystemProfileJoin::hostOffset(sys.host >= 0 ? m_sources[size_t(sys.host)].trace.get() : nullptr, *sys.trace,
+                                                   sys.alignment);
+        std::vector<int> mine;
+        std::vector<SystemProfileJoin::Device> list;
+        for (int di : devices) {
+            const Source &d = m_sources[size_t(di)];
+            if (!placed.count(di) && (systems == 1 || file(d).group == file(sys).group)) {
+                mine.push_back(di);
+                list.push_back({d.core, d.tokens});
+            }
+        }
+        for (const SystemProfileJoin::Placement &p : SystemProfileJoin::placeDevices(*sys.trace, list)) {
+            Source &d = m_sources[size_t(mine[size_t(p.device)])];
+            d.aligned = d.exact = true;
+            d.offset = p.start + sys.offset;
+            d.system = si;
+            d.systemSlice = p.slice;
+            d.alignment = "sync points: placed at nc_exec_running ts=" + std::to_string(d.offset) + " of " + file(sys).relativePath +
+                          " (" + p.how + ")";
+            placed.insert(mine[size_t(p.device)]);
+        }
+    }
+    std::erase_if(devices, [&placed](int d) { return placed.count(d) > 0; });
+}
+
 void Loader::nameSources()
 {
     std::set<int> groupsUsed;
@@ -476,7 +529,9 @@ void Loader::nameSources()
         const std::string where = groupsUsed.size() > 1 && !m_folder.groups()[size_t(f.group)].label.empty()
                                       ? " · " + m_folder.groups()[size_t(f.group)].label
                                       : std::string();
-        if (s.kind == FolderFileKind::ChromeTrace) {
+        if (s.kind == FolderFileKind::SystemProfileJson) {
+            s.name = baseName(f.relativePath) + " (system trace: runtime API, hardware)" + where;
+        } else if (s.kind == FolderFileKind::ChromeTrace) {
             std::string what = "framework";
             if (f.name.rank >= 0)
                 what += ", rank " + std::to_string(f.name.rank);
@@ -538,9 +593,9 @@ Trace Loader::merge()
         order[i] = i;
     std::stable_sort(order.begin(), order.end(), [this](size_t a, size_t b) {
         const Source &x = m_sources[a], &y = m_sources[b];
-        const bool hx = x.kind == FolderFileKind::ChromeTrace, hy = y.kind == FolderFileKind::ChromeTrace;
-        if (hx != hy)
-            return hx;
+        auto rank = [](const Source &s) { return s.kind == FolderFileKind::ChromeTrace ? 0 : s.kind == FolderFileKind::SystemProfileJson ? 1 : 2; };
+        if (rank(x) != rank(y))
+            return rank(x) < rank(y);
         if (x.aligned != y.aligned)
             return x.aligned;
         return x.offset < y.offset;
@@ -551,10 +606,11 @@ Trace Loader::merge()
         const size_t i = order[k];
         const Source &s = m_sources[i];
         const FolderFile &f = file(s);
-        const bool device = s.kind != FolderFileKind::ChromeTrace;
-        const std::string name = s.name + (s.aligned ? ProfileFolderLoader::kAlignedSuffix : "");
-        const GroupId top = b.addGroup(device ? GroupKind::NeuronCore : GroupKind::Process, b.intern(name), {},
-                                       device ? s.core : std::max<int64_t>(0, pidOf(s)));
+        const bool system = s.kind == FolderFileKind::SystemProfileJson;
+        const bool device = s.kind != FolderFileKind::ChromeTrace && !system;
+        const std::string name = s.name + suffix(s);
+        const GroupId top = b.addGroup(system ? GroupKind::Global : device ? GroupKind::NeuronCore : GroupKind::Process, b.intern(name), {},
+                                       device ? s.core : system ? 0 : std::max<int64_t>(0, pidOf(s)));
         b.group(top).sortIndex = device ? kDeviceSortBase + int64_t(k) : int64_t(k);
         MergeOptions mo;
         mo.parent = top;
@@ -569,11 +625,22 @@ Trace Loader::merge()
         report(900 + int(90 * (k + 1) / order.size()));
     }
 
-    // A flow from each host execution event to the first slice of the device timeline placed there.
+    // A flow from each host execution event to the first slice of the device timeline placed there:
+    // from the system trace's nc_exec_running when placed exactly, else from the framework trace's event.
     const StringId cat = b.intern("neuron"), flowName = b.intern("device execution");
+    const StringId execCat = b.intern("exec"), execName = b.intern("device instructions");
+    const StringId nrtCat = b.intern("nrt"), callName = b.intern("runtime call");
+    for (size_t i = 0; i < m_sources.size(); ++i) {
+        const Source &s = m_sources[i];
+        if (s.kind != FolderFileKind::SystemProfileJson || s.host < 0)
+            continue;
+        for (const SystemProfileJoin::Link &l : SystemProfileJoin::frameworkLinks(*m_sources[size_t(s.host)].trace, *s.trace, s.offset))
+            b.addFlow(FlowEnd::slice(results[size_t(s.host)].firstSlice + l.frameworkSlice), FlowEnd::slice(results[i].firstSlice + l.callSlice),
+                      nrtCat, callName, 0);
+    }
     for (size_t i = 0; i < m_sources.size(); ++i) {
         const Source &d = m_sources[i];
-        if (!d.aligned || d.host < 0)
+        if (!d.aligned || (d.host < 0 && !d.exact) || d.kind == FolderFileKind::SystemProfileJson)
             continue;
         int64_t first = INT64_MAX;
         TrackId track;
@@ -584,7 +651,10 @@ Trace Loader::merge()
                 track = results[i].tracks[t];
             }
         }
-        if (track.isValid())
+        if (track.isValid() && d.exact)
+            b.addFlow(FlowEnd::slice(results[size_t(d.system)].firstSlice + d.systemSlice), FlowEnd::next(track, first + d.offset),
+                      execCat, execName, 0);
+        else if (track.isValid())
             b.addFlow(FlowEnd::slice(results[size_t(d.host)].firstSlice + d.hostSlice), FlowEnd::next(track, first + d.offset),
                       cat, flowName, 0);
     }
@@ -614,9 +684,10 @@ Trace Loader::run()
     for (const Source &s : m_sources) {
         const FolderFile &f = file(s);
         std::string detail = f.detail;
-        const std::string shown = "'" + s.name + (s.aligned ? ProfileFolderLoader::kAlignedSuffix : "") + "'";
+        const std::string shown = "'" + s.name + suffix(s) + "'";
         const std::string as = "loaded as " + shown;
-        if (s.kind == FolderFileKind::ChromeTrace || s.kind == FolderFileKind::NeuronProfileJson)
+        if (s.kind == FolderFileKind::ChromeTrace || s.kind == FolderFileKind::NeuronProfileJson ||
+            s.kind == FolderFileKind::SystemProfileJson)
             detail = "as " + shown + ", " + std::to_string(s.trace->allSlices().size()) + " slices" +
                      (s.trace->metadata().synthetic ? ", synthetic data" : "");
         else if (f.status == FolderFileStatus::Unpaired)

@@ -3,9 +3,16 @@
 // one top group per source file ("trace.json (framework, pid 1234)", "NeuronCore 0 · neff_<H>"),
 // progress split across the files by size, cancel honoured between and inside files.
 //
-// Host-clock alignment (approximate by nature: the device clock and the host clock share no sync
-// point in these files). Each device timeline (an NTFF, 0 = the end of its start NOTIFY) is placed at
-// the start of one host execution event of the framework trace in the same process folder: a
+// Host-clock alignment with a system trace (system_profile.json, SystemProfileJoin): the system trace is
+// put on the framework trace's clock (shift by its baseTimeNanoseconds), and each device timeline of its
+// process folder is placed exactly at its nc_exec_running event (already on the host clock by the
+// sync-point rule), with a flow ("exec", "device instructions") from that event to its first slice and
+// `alignment.<file>` = "sync points: placed at nc_exec_running ts=<ns> of <system trace> (...)".
+// Runtime calls get a flow ("nrt", "runtime call") from the framework trace's op that contains them.
+//
+// Device timelines not placed that way (no system trace, or more NTFFs than executions) are aligned
+// approximately (the device clock and the host clock share no sync point in those files). Each device
+// timeline (an NTFF, 0 = the end of its start NOTIFY) is placed at the start of one host execution event of the framework trace in the same process folder: a
 // `privateuse1_runtime` slice whose name says it executes (nrt_execute), else any runtime slice, else a
 // `privateuse1_driver` slice. The event is chosen
 //   1. by identity: the NEFF hash (from the NTFF's or its NEFF's name, or the NEFF name recorded in the

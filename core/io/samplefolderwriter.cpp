@@ -421,6 +421,66 @@ private:
     std::vector<HostEvent> m_events;
 };
 
+// ---------------------------------------------------------------- system trace (system_profile.json)
+
+// Host times are Unix-epoch ns (the trace.json clock + its baseTimeNanoseconds); hardware events are
+// written on a device clock that runs kDeviceLag behind, with timestamp_sync_point pairs to undo it.
+constexpr int64_t kBaseTimeNs = 1735689600000000000;
+constexpr int64_t kDeviceLag = 570000000000000 - 12345;
+
+class SystemTrace
+{
+public:
+    // Returns the id given to the event.
+    int64_t add(const char *name, const char *group, int64_t type, int64_t hostTs, int64_t dur, int64_t parent,
+                std::string extra = {})
+    {
+        const int64_t id = ++m_id;
+        std::string e = "{\"timestamp\": " + std::to_string(hostTs) + ", \"duration\": " + std::to_string(dur) + ", \"name\": ";
+        appendEscaped(e, name);
+        e += ", \"group\": \"" + std::string(group) + "\", \"type\": " + std::to_string(type) + ", \"id\": " + std::to_string(id);
+        if (parent > 0)
+            e += ", \"parent_id\": " + std::to_string(parent);
+        e += ", \"instance_id\": \"" + std::string(SampleFolderWriter::kInstanceId) + "\", \"process_id\": \"" +
+             std::to_string(SampleFolderWriter::kPid) + "\", \"thread_id\": " + std::to_string(SampleFolderWriter::kPid) +
+             ", \"lnc_idx\": \"0\"" + extra + "}";
+        m_events.emplace_back(hostTs, std::move(e));
+        return id;
+    }
+    void syncPoint(int64_t hostTs)
+    {
+        add("timestamp_sync_point", "nrt-nc-000", 3, hostTs - kDeviceLag, 0, 0,
+            ", \"sync_host_ts\": " + std::to_string(hostTs) + ", \"sync_device_ts\": " + std::to_string(hostTs - kDeviceLag));
+    }
+    void sample(bool memory, int64_t ts, const std::string &fields)
+    {
+        (memory ? m_mem : m_cpu).push_back("{\"timestamp\": " + std::to_string(ts) + ", \"instance_id\": \"" +
+                                           SampleFolderWriter::kInstanceId + "\", \"process_id\": \"" +
+                                           std::to_string(SampleFolderWriter::kPid) + "\", " + fields + "}");
+    }
+    std::string json() const
+    {
+        std::vector<std::pair<int64_t, std::string>> sorted = m_events;
+        std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        std::string out = "{\n  \"synthetic\": true,\n  \"note\": \"synthetic Lanescope sample, not a measurement\",\n  \"trace_events\": [";
+        for (size_t i = 0; i < sorted.size(); ++i)
+            out += (i ? ",\n    " : "\n    ") + sorted[i].second;
+        auto list = [&out](const char *key, const std::vector<std::string> &v) {
+            out += "\n  ],\n  \"" + std::string(key) + "\": [";
+            for (size_t i = 0; i < v.size(); ++i)
+                out += (i ? ",\n    " : "\n    ") + v[i];
+        };
+        list("mem_usage", m_mem);
+        list("cpu_util", m_cpu);
+        return out + "\n  ]\n}\n";
+    }
+
+private:
+    int64_t m_id = 0;
+    std::vector<std::pair<int64_t, std::string>> m_events; // (ts, JSON object)
+    std::vector<std::string> m_mem, m_cpu;
+};
+
 void writeText(const std::filesystem::path &path, const std::string &text)
 {
     std::FILE *f = std::fopen(path.c_str(), "wb");
@@ -497,6 +557,18 @@ std::string SampleFolderWriter::write(const std::string &outDir, const Options &
     host.at(write).dur = 2 * kUs + host.at(write + 1).dur + rng.vary(3 * kUs, 200);
     t += host.at(write).dur + rng.vary(10 * kUs, 200);
 
+    // The system trace sees the same calls: framework op (99999) > runtime call (11) > hardware execution.
+    SystemTrace sys;
+    const int64_t B = kBaseTimeNs;
+    const int64_t tensorBytes = int64_t(kTiles) * kTileBytes;
+    sys.syncPoint(B + host.at(step).ts);
+    {
+        const HostEvent &op = host.at(write), &call = host.at(write + 1);
+        const int64_t f = sys.add("aten::to", "framework-4242", 99999, B + op.ts, op.dur, 0);
+        sys.add("nrt_tensor_write", "nrt-nc-000", 11, B + call.ts, call.dur, f,
+                ", \"size\": " + std::to_string(tensorBytes) + ", \"tensor_id\": 1, \"tensor_name\": \"x\"");
+    }
+
     std::string variant;
     size_t annotation = 0;
     for (const Execution &x : runs) {
@@ -536,6 +608,17 @@ std::string SampleFolderWriter::write(const std::string &outDir, const Options &
                   ids + ", " + neffArg + ", \"nc\": 0"});
         t = execStart + launch + device + rng.vary(6 * kUs, 200);
         host.at(op).dur = t - host.at(op).ts;
+        const int64_t k = int64_t(&x - runs.data());
+        const std::string neffName = ", \"neff_name\": \"" + x.neffFile + "\"";
+        const int64_t f = sys.add(x.op.c_str(), "framework-4242", 99999, B + host.at(op).ts, host.at(op).dur, 0);
+        const HostEvent &call = host.at(host.size() - 2);
+        const int64_t c = sys.add("nrt_execute", "nrt-nc-000", 11, B + call.ts, call.dur, f, neffName);
+        sys.add("nc_exec_running", "nrt-nc-000", 1, B + execStart + launch - kDeviceLag, device, c, neffName);
+        sys.sample(true, B + execStart, "\"usage\": " + std::to_string(3 * tensorBytes + k * 65536) +
+                                            ", \"percent_usage\": " + std::to_string(1 + k % 3));
+        for (int cpu = 0; cpu < 2; ++cpu)
+            sys.sample(false, B + execStart, "\"cpu_id\": " + std::to_string(cpu) + ", \"util\": " +
+                                                 std::to_string(cpu == 0 ? 92 - 3 * k : 7 + k));
         t += rng.vary(4 * kUs, 200);
     }
     host.at(annotation).dur = t - host.at(annotation).ts;
@@ -546,6 +629,12 @@ std::string SampleFolderWriter::write(const std::string &outDir, const Options &
     host.add({'X', "privateuse1_runtime", "nrt_tensor_read", mainTid, t + 2 * kUs, rng.vary(170 * kUs, 50),
               "\"External id\": " + std::to_string(external) + ", \"bytes\": " + std::to_string(kTiles * kTileBytes)});
     host.at(read).dur = 2 * kUs + host.at(read + 1).dur + rng.vary(2 * kUs, 200);
+    {
+        const HostEvent &op = host.at(read), &call = host.at(read + 1);
+        const int64_t f = sys.add("aten::_to_copy", "framework-4242", 99999, B + op.ts, op.dur, 0);
+        sys.add("nrt_tensor_read", "nrt-nc-000", 11, B + call.ts, call.dur, f,
+                ", \"size\": " + std::to_string(tensorBytes) + ", \"tensor_id\": 2, \"tensor_name\": \"y\"");
+    }
     t += host.at(read).dur + rng.vary(5 * kUs, 200);
     host.at(step).dur = t - host.at(step).ts;
 
@@ -555,7 +644,9 @@ std::string SampleFolderWriter::write(const std::string &outDir, const Options &
     host.add({'M', {}, "thread_name", mainTid, meta, -1, "\"name\": \"thread 4242 (python3, synthetic)\""});
     host.add({'M', {}, "thread_name", driverTid, meta, -1, "\"name\": \"neuron driver (synthetic)\""});
     host.add({'M', {}, "thread_sort_index", driverTid, meta, -1, "\"sort_index\": 1"});
+    sys.syncPoint(B + t);
     writeText(run / "trace.json", host.json(options.seed));
+    writeText(run / "system_profile.json", sys.json());
     return root.string();
 }
 

@@ -6,6 +6,8 @@
 //     README_SYNTHETIC.txt                              says what this is (listed as ignored)
 //     i-0synthetic0000000_pid_4242/20250101_000000/
 //       trace.json                                      Kineto framework trace, "synthetic": true
+//       system_profile.json                             system trace: framework ops, nrt_* runtime calls,
+//                                                       nc_exec_running on a device clock + sync points
 //       neff_<H>.neff + <H>_instid_0_vnc_0.ntff          x 6, one pair per device execution
 //
 // Three variants run one after the other: naive (aten::pow, mean, rsqrt, mul: four separate device

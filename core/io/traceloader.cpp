@@ -5,6 +5,7 @@
 #include "neuronprofilejsonimporter.h"
 #include "ntffimporter.h"
 #include "profilefolderloader.h"
+#include "systemprofileimporter.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -49,6 +50,12 @@ bool looksLikeNeuronProfileJson(std::string_view head, size_t brace)
     return false;
 }
 
+// system_profile.json: an object with "trace_events" (snake case) and no "traceEvents".
+bool looksLikeSystemProfileJson(std::string_view head)
+{
+    return head.find("\"trace_events\"") != std::string_view::npos && head.find("\"traceEvents\"") == std::string_view::npos;
+}
+
 } // namespace
 
 const char *TraceLoader::formatName(FileFormat f)
@@ -59,6 +66,7 @@ const char *TraceLoader::formatName(FileFormat f)
     case FileFormat::NeuronProfileJson: return "neuron-profile-json";
     case FileFormat::Ntff: return "ntff";
     case FileFormat::Neff: return "neff";
+    case FileFormat::SystemProfileJson: return "system-profile-json";
     case FileFormat::Folder: return "folder";
     }
     return "unknown";
@@ -72,7 +80,9 @@ FileFormat TraceLoader::sniff(std::string_view head, uint64_t fileSize)
     while (i < head.size() && (head[i] == ' ' || head[i] == '\n' || head[i] == '\r' || head[i] == '\t'))
         ++i;
     if (i < head.size() && (head[i] == '{' || head[i] == '[')) {
-        // Chrome traces have traceEvents or are arrays.
+        // Chrome traces have traceEvents or are arrays; the system profile has trace_events.
+        if (head[i] == '{' && looksLikeSystemProfileJson(head))
+            return FileFormat::SystemProfileJson;
         if (head[i] == '{' && looksLikeNeuronProfileJson(head, i))
             return FileFormat::NeuronProfileJson;
         return FileFormat::ChromeJson;
@@ -139,6 +149,9 @@ LoadResult TraceLoader::load(const std::string &path, const LoadOptions &options
             break;
         case FileFormat::NeuronProfileJson:
             trace = NeuronProfileJsonImporter::import(input, path, options);
+            break;
+        case FileFormat::SystemProfileJson:
+            trace = SystemProfileImporter::import(input, path, options);
             break;
         case FileFormat::Unknown:
             if (input.size() == 0)

@@ -16,11 +16,16 @@ enum class FileFormat {
     Ntff,              // raw Neuron device trace
     Neff,              // compiled Neuron program
     Folder,
+    SystemProfileJson, // system_profile.json: the Neuron system trace exported by AWS's tools
 };
 
 class TraceLoader
 {
 public:
+    // Bump whenever an importer changes the model it builds: every trace cache entry made by an older
+    // version is then stale and rebuilt (core/store/tracecache.h).
+    static constexpr uint32_t kImporterVersion = 1;
+
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
     // A folder is scanned (ProfileFolder) and all its traces merged into one (ProfileFolderLoader).
     static LoadResult load(const std::string &path, const LoadOptions &options = {});

@@ -47,6 +47,8 @@ public:
     void shrinkToFit();
 
 private:
+    friend class TraceSerializer; // the trace cache stores and restores these arrays as they are
+
     std::vector<Arg> m_args;
     std::vector<uint32_t> m_offsets;
 };

@@ -90,6 +90,7 @@ public:
 
 private:
     friend class TraceBuilder;
+    friend class TraceSerializer; // the trace cache stores and restores these arrays as they are
 
     StringPool m_strings;
     std::vector<TrackGroup> m_groups;

@@ -161,8 +161,8 @@ private slots:
         QCOMPARE(fileAt(pf, "config.json").status, FolderFileStatus::Ignored);
         QVERIFY(fileAt(pf, "config.json").detail.find("not a trace") != std::string::npos);
         QCOMPARE(fileAt(pf, "system_profile.json").kind, FolderFileKind::SystemProfileJson);
-        QCOMPARE(fileAt(pf, "system_profile.json").status, FolderFileStatus::Ignored);
-        QVERIFY(fileAt(pf, "system_profile.json").detail.find("not imported yet") != std::string::npos);
+        QCOMPARE(fileAt(pf, "system_profile.json").status, FolderFileStatus::Loaded);
+        QVERIFY(fileAt(pf, "ntrace.pb").detail.find("system_profile.json") != std::string::npos); // the export hint
         QCOMPARE(fileAt(pf, "ntrace.pb").kind, FolderFileKind::NeuronProtobuf);
         QCOMPARE(fileAt(pf, "ntrace.pb").status, FolderFileStatus::NotReadable);
         QVERIFY(fileAt(pf, "ntrace.pb").detail.find("schema not public") != std::string::npos);

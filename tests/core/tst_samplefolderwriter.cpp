@@ -99,7 +99,7 @@ private slots:
         const std::string ra = SampleFolderWriter::write(a.path().toStdString());
         const std::string rb = SampleFolderWriter::write(b.path().toStdString());
         const auto sa = snapshot(QString::fromStdString(ra)), sb = snapshot(QString::fromStdString(rb));
-        QCOMPARE(sa.size(), size_t(14)); // README, trace.json, 6 NEFFs, 6 NTFFs
+        QCOMPARE(sa.size(), size_t(15)); // README, trace.json, system_profile.json, 6 NEFFs, 6 NTFFs
         QVERIFY(sa == sb);
         SampleFolderWriter::write(a.path().toStdString()); // again into the same place: replaced, same bytes
         QVERIFY(snapshot(QString::fromStdString(ra)) == sa);

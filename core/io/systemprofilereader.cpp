@@ -1,0 +1,526 @@
+#include "systemprofilereader.h"
+
+#include "inputbuffer.h"
+#include "jsontextscan.h"
+
+#include <simdjson.h>
+
+#include <charconv>
+#include <cmath>
+
+namespace lanescope {
+
+namespace sj = simdjson::ondemand;
+
+namespace {
+
+constexpr size_t kMaxKeptMetadataBytes = 1 << 20;
+
+uint64_t fnv1a(std::string_view s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : s)
+        h = (h ^ c) * 1099511628211ull;
+    return h;
+}
+
+bool parseInt(std::string_view s, int64_t &out)
+{
+    s = JsonTextScan::trim(s);
+    if (s.empty())
+        return false;
+    auto r = std::from_chars(s.data(), s.data() + s.size(), out, 10);
+    return r.ec == std::errc() && r.ptr == s.data() + s.size();
+}
+
+class Reader
+{
+public:
+    Reader(InputBuffer &input, const std::string &name, TraceBuilder &b, const LoadOptions &options)
+        : m_input(input), m_name(name), m_b(b), m_options(options)
+    {
+    }
+    SystemProfileData run();
+
+private:
+    [[noreturn]] void fail(uint64_t offset, const std::string &problem) { throw ImportError(m_name, offset, problem); }
+    [[noreturn]] void failJson(simdjson::error_code err, const std::string &expected);
+    uint64_t location();
+    void progress();
+    void readEvents(sj::array events);
+    void readEvent(sj::object obj, uint64_t offset);
+    void readField(std::string_view key, sj::value v, SystemProfileEvent &e, SystemProfileSample &s, uint64_t offset);
+    void readSamples(sj::array a, std::vector<SystemProfileSample> &out, const char *what);
+    void readSample(sj::object obj, SystemProfileSample &s);
+    bool stringOf(sj::value v, std::string_view &out);
+    // The text of a scalar (number token or string contents); false for objects, arrays, null.
+    bool scalarText(sj::value v, std::string_view &out);
+    bool intOf(sj::value v, int64_t &out);
+    Arg argOf(StringId k, sj::value v);
+    void keepMetadata(std::string_view key, sj::value v);
+
+    InputBuffer &m_input;
+    const std::string &m_name;
+    TraceBuilder &m_b;
+    const LoadOptions &m_options;
+    sj::parser m_parser;
+    sj::document m_doc;
+    bool m_haveDoc = false;
+    std::vector<uint8_t> m_unescaped;
+    SystemProfileData m_data;
+    uint64_t m_count = 0;
+    bool m_isSample = false; // the current trace_events object turned out to be a sample
+    bool m_isCpu = false;
+};
+
+uint64_t Reader::location()
+{
+    const char *p = nullptr;
+    if (!m_haveDoc || m_doc.current_location().get(p) != simdjson::SUCCESS || !p)
+        return m_input.size();
+    return uint64_t(p - m_input.data());
+}
+
+void Reader::failJson(simdjson::error_code err, const std::string &expected)
+{
+    using simdjson::error_code;
+    const std::string what = simdjson::error_message(err);
+    switch (err) {
+    case error_code::UNCLOSED_STRING:
+        fail(JsonTextScan::unclosedString(m_input.view()), "a string is never closed (truncated file?); " + expected);
+    case error_code::UTF8_ERROR:
+        fail(JsonTextScan::invalidUtf8(m_input.view()), "invalid UTF-8 in the JSON text; " + expected);
+    case error_code::UNESCAPED_CHARS:
+        fail(JsonTextScan::unescapedControl(m_input.view()), "a control character inside a string is not escaped; " + expected);
+    case error_code::DEPTH_ERROR:
+        fail(location(), "JSON nested deeper than 1024 levels; " + expected);
+    case error_code::CAPACITY:
+        fail(0, "decompressed JSON larger than 4 GiB is not supported yet");
+    case error_code::INCOMPLETE_ARRAY_OR_OBJECT:
+    case error_code::EMPTY:
+        fail(m_input.size(), "unexpected end of file (truncated file?); " + expected);
+    default:
+        break;
+    }
+    if (!m_haveDoc)
+        throw ImportError(m_name, "invalid JSON (" + what + "); " + expected);
+    const uint64_t at = location();
+    if (at >= m_input.size())
+        fail(m_input.size(), "unexpected end of file (truncated file?); " + expected + " (" + what + ")");
+    fail(at, "invalid JSON (" + what + "); " + expected);
+}
+
+void Reader::progress()
+{
+    if (m_options.cancelled())
+        throw LoadCancelled();
+    if (m_options.progress && m_input.size())
+        m_options.report(100 + int(700 * location() / m_input.size()));
+}
+
+bool Reader::stringOf(sj::value v, std::string_view &out)
+{
+    sj::raw_json_string raw;
+    if (v.get_raw_json_string().get(raw))
+        return false;
+    const char *p = raw.raw();
+    const char *q = p;
+    bool escaped = false;
+    while (*q != '"') { // stage 1 has checked that every string is closed
+        if (*q == '\\') {
+            escaped = true;
+            ++q;
+        }
+        ++q;
+    }
+    if (!escaped) {
+        out = std::string_view(p, size_t(q - p));
+        return true;
+    }
+    m_unescaped.resize(size_t(q - p) + simdjson::SIMDJSON_PADDING);
+    uint8_t *dst = m_unescaped.data();
+    return m_parser.unescape(raw, dst).get(out) == simdjson::SUCCESS;
+}
+
+bool Reader::scalarText(sj::value v, std::string_view &out)
+{
+    sj::json_type t;
+    if (v.type().get(t))
+        return false;
+    if (t == sj::json_type::number) {
+        out = JsonTextScan::trim(v.raw_json_token());
+        return true;
+    }
+    return t == sj::json_type::string && stringOf(v, out);
+}
+
+bool Reader::intOf(sj::value v, int64_t &out)
+{
+    std::string_view text;
+    return scalarText(v, text) && parseInt(text, out);
+}
+
+Arg Reader::argOf(StringId k, sj::value v)
+{
+    sj::json_type t;
+    if (v.type().get(t))
+        failJson(v.type().error(), "expected a value");
+    switch (t) {
+    case sj::json_type::number: {
+        const std::string_view tok = JsonTextScan::trim(v.raw_json_token());
+        int64_t i = 0;
+        if (parseInt(tok, i))
+            return Arg::makeInt(k, i);
+        uint64_t u = 0;
+        if (auto r = std::from_chars(tok.data(), tok.data() + tok.size(), u); r.ec == std::errc() && r.ptr == tok.data() + tok.size())
+            return Arg::makeUInt(k, u);
+        double d = 0;
+        if (v.get_double().get(d) == simdjson::SUCCESS)
+            return Arg::makeDouble(k, d);
+        return Arg::makeJson(k, m_b.intern(tok));
+    }
+    case sj::json_type::string: {
+        std::string_view s;
+        if (!stringOf(v, s))
+            failJson(simdjson::STRING_ERROR, "expected a valid JSON string");
+        return Arg::makeString(k, m_b.intern(s));
+    }
+    case sj::json_type::boolean: {
+        bool b = false;
+        if (v.get_bool().get(b))
+            failJson(simdjson::INCORRECT_TYPE, "expected true or false");
+        return Arg::makeBool(k, b);
+    }
+    case sj::json_type::null:
+        return Arg::makeNull(k);
+    case sj::json_type::object: {
+        sj::object o;
+        std::string_view raw;
+        if (v.get_object().get(o) || o.raw_json().get(raw))
+            failJson(simdjson::TAPE_ERROR, "expected a JSON object");
+        return Arg::makeJson(k, m_b.intern(JsonTextScan::trim(raw)));
+    }
+    case sj::json_type::array: {
+        sj::array a;
+        std::string_view raw;
+        if (v.get_array().get(a) || a.raw_json().get(raw))
+            failJson(simdjson::TAPE_ERROR, "expected a JSON array");
+        return Arg::makeJson(k, m_b.intern(JsonTextScan::trim(raw)));
+    }
+    }
+    return Arg::makeNull(k);
+}
+
+void Reader::readField(std::string_view key, sj::value v, SystemProfileEvent &e, SystemProfileSample &s, uint64_t offset)
+{
+    std::string_view text;
+    if (key == "timestamp") {
+        e.hasTs = intOf(v, e.ts);
+        if (!e.hasTs)
+            m_b.diagnostics().warnAtByte("timestamp that is not an integer of nanoseconds (event skipped)", offset);
+        s.ts = e.ts;
+        return;
+    }
+    if (key == "duration") {
+        e.hasDuration = intOf(v, e.duration);
+        if (!e.hasDuration)
+            m_b.diagnostics().warnAtByte("duration that is not an integer of nanoseconds (taken as 0)", offset);
+        return;
+    }
+    if (key == "name") {
+        e.name = scalarText(v, text) ? m_b.intern(text) : m_b.intern(JsonTextScan::trim(v.raw_json_token()));
+        return;
+    }
+    if (key == "group") {
+        if (scalarText(v, text))
+            e.group = m_b.intern(text);
+        return;
+    }
+    if (key == "instance_id") {
+        if (scalarText(v, text))
+            e.instance = s.instance = m_b.intern(text);
+        return;
+    }
+    if (key == "process_id") {
+        if (scalarText(v, text)) {
+            e.process = s.process = m_b.intern(text);
+            if (!parseInt(text, e.pid))
+                e.pid = -1;
+        }
+        return;
+    }
+    if (key == "args") { // nested fields: read like top-level ones
+        sj::object o;
+        if (v.get_object().get(o) == simdjson::SUCCESS) {
+            for (auto fr : o) {
+                sj::field f;
+                if (auto err = std::move(fr).get(f))
+                    failJson(err, "expected a field inside \"args\"");
+                std::string_view k;
+                if (f.unescaped_key().get(k))
+                    failJson(simdjson::STRING_ERROR, "expected a valid key inside \"args\"");
+                const std::string kk(k); // the key's buffer is reused by nested reads
+                readField(kk, f.value(), e, s, offset);
+            }
+            return;
+        }
+    }
+    // Everything else is an arg; some are also read into the record.
+    const Arg a = argOf(m_b.intern(key), v);
+    auto asInt = [&](int64_t &out) {
+        if (a.type == ArgType::Int) {
+            out = a.value.i;
+            return true;
+        }
+        return a.type == ArgType::String && parseInt(m_b.str(a.stringValue()), out);
+    };
+    auto asId = [&](SystemProfileId &out) {
+        if (a.type == ArgType::Int || a.type == ArgType::UInt)
+            out = {a.value.u, true};
+        else if (a.type == ArgType::String)
+            out = SystemProfileReader::idFromText(m_b.str(a.stringValue()));
+    };
+    auto asDouble = [&](double &out) {
+        if (a.type == ArgType::Int)
+            out = double(a.value.i);
+        else if (a.type == ArgType::UInt)
+            out = double(a.value.u);
+        else if (a.type == ArgType::Double)
+            out = a.value.d;
+        else
+            return false;
+        return true;
+    };
+    if (key == "type")
+        e.hasType = asInt(e.type);
+    else if (key == "id")
+        asId(e.id);
+    else if (key == "parent_id")
+        asId(e.parent);
+    else if (key == "thread_id") {
+        if (!asInt(e.thread))
+            e.thread = -1;
+    } else if (key == "lnc_idx") {
+        if (!asInt(e.lnc))
+            e.lnc = -1;
+    } else if (key == "sync_host_ts")
+        e.hasSyncHost = asInt(e.syncHost);
+    else if (key == "sync_device_ts")
+        e.hasSyncDevice = asInt(e.syncDevice);
+    else if (key == "util") {
+        m_isSample = m_isCpu = true;
+        s.hasValue = asDouble(s.value);
+    } else if (key == "cpu_id") {
+        if (!asInt(s.cpu))
+            s.cpu = -1;
+    } else if (key == "percent_usage") {
+        m_isSample = true;
+        s.hasPercent = asDouble(s.percent);
+    } else if (key == "usage") {
+        m_isSample = true;
+        s.hasValue = asDouble(s.value);
+    }
+    m_data.args.push_back(a);
+}
+
+void Reader::readEvent(sj::object obj, uint64_t offset)
+{
+    SystemProfileEvent e;
+    SystemProfileSample s;
+    e.offset = s.offset = offset;
+    e.argBegin = uint32_t(m_data.args.size());
+    m_isSample = m_isCpu = false;
+    for (auto fr : obj) {
+        sj::field f;
+        if (auto err = std::move(fr).get(f))
+            failJson(err, "expected a field of a trace event (\"name\": value)");
+        std::string_view key;
+        if (f.unescaped_key().get(key))
+            failJson(simdjson::STRING_ERROR, "expected a valid key");
+        const std::string k(key);
+        readField(k, f.value(), e, s, offset);
+    }
+    if (m_isSample && !e.name.isValid()) {
+        m_data.args.resize(e.argBegin);
+        (m_isCpu ? m_data.cpuUtil : m_data.memUsage).push_back(s);
+        return;
+    }
+    e.argCount = uint32_t(m_data.args.size() - e.argBegin);
+    m_data.events.push_back(e);
+}
+
+void Reader::readEvents(sj::array events)
+{
+    m_data.sawEvents = true;
+    for (auto er : events) {
+        sj::value v;
+        if (auto err = std::move(er).get(v))
+            failJson(err, "expected a trace event object or ']'");
+        if ((++m_count & 0xffff) == 0)
+            progress();
+        sj::object obj;
+        const uint64_t offset = location();
+        const auto err = v.get_object().get(obj);
+        if (err == simdjson::INCORRECT_TYPE) {
+            m_b.diagnostics().warnAtByte("trace_events elements that are not objects skipped", offset);
+            continue;
+        }
+        if (err)
+            failJson(err, "expected a trace event object");
+        readEvent(obj, offset);
+    }
+}
+
+void Reader::readSample(sj::object obj, SystemProfileSample &s)
+{
+    SystemProfileEvent e;
+    const size_t argsBefore = m_data.args.size();
+    for (auto fr : obj) {
+        sj::field f;
+        if (auto err = std::move(fr).get(f))
+            failJson(err, "expected a field of a sample");
+        std::string_view key;
+        if (f.unescaped_key().get(key))
+            failJson(simdjson::STRING_ERROR, "expected a valid key");
+        const std::string k(key);
+        readField(k, f.value(), e, s, s.offset);
+    }
+    m_data.args.resize(argsBefore);
+    if (!e.hasTs)
+        s.offset = UINT64_MAX; // no time: dropped by the caller
+}
+
+void Reader::readSamples(sj::array a, std::vector<SystemProfileSample> &out, const char *what)
+{
+    for (auto er : a) {
+        sj::value v;
+        if (auto err = std::move(er).get(v))
+            failJson(err, std::string("expected a ") + what + " sample object or ']'");
+        if ((++m_count & 0xffff) == 0)
+            progress();
+        SystemProfileSample s;
+        s.offset = location();
+        const uint64_t at = s.offset;
+        sj::object obj;
+        if (v.get_object().get(obj)) {
+            m_b.diagnostics().warnAtByte(std::string(what) + " elements that are not objects skipped", at);
+            continue;
+        }
+        readSample(obj, s);
+        if (s.offset == UINT64_MAX)
+            m_b.diagnostics().warnAtByte(std::string(what) + " samples without an integer timestamp skipped", at);
+        else
+            out.push_back(s);
+    }
+}
+
+void Reader::keepMetadata(std::string_view key, sj::value v)
+{
+    std::string_view raw;
+    sj::json_type t;
+    if (v.type().get(t))
+        failJson(v.type().error(), "expected a value for top-level key \"" + std::string(key) + "\"");
+    if (t == sj::json_type::string) {
+        if (!stringOf(v, raw))
+            failJson(simdjson::STRING_ERROR, "expected a valid JSON string");
+    } else if (t == sj::json_type::object) {
+        sj::object o;
+        if (v.get_object().get(o) || o.raw_json().get(raw))
+            failJson(simdjson::TAPE_ERROR, "expected a JSON object for \"" + std::string(key) + "\"");
+    } else if (t == sj::json_type::array) {
+        sj::array a;
+        if (v.get_array().get(a) || a.raw_json().get(raw))
+            failJson(simdjson::TAPE_ERROR, "expected a JSON array for \"" + std::string(key) + "\"");
+    } else {
+        raw = v.raw_json_token();
+        if (key == "synthetic" && JsonTextScan::trim(raw) == "true")
+            m_b.metadata().synthetic = true;
+    }
+    raw = JsonTextScan::trim(raw);
+    m_b.metadata().entries.emplace_back(std::string(key), raw.size() > kMaxKeptMetadataBytes
+                                                              ? "(" + std::to_string(raw.size()) + " bytes, not kept)"
+                                                              : std::string(raw));
+}
+
+SystemProfileData Reader::run()
+{
+    const std::string_view text = m_input.view();
+    m_data.bytes = text.size();
+    size_t first = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    while (first < text.size() && (text[first] == ' ' || text[first] == '\n' || text[first] == '\r' || text[first] == '\t'))
+        ++first;
+    if (first >= text.size())
+        fail(0, "file is empty; expected a system profile (a JSON object with \"trace_events\")");
+    if (text[first] != '{' && text[first] != '[')
+        fail(first, "expected '{' at the start of a system profile (a JSON object with \"trace_events\")");
+    m_data.events.reserve(text.size() / 300);
+    simdjson::padded_string_view psv(m_input.data(), m_input.size(), m_input.capacity());
+    if (auto err = m_parser.iterate(psv).get(m_doc))
+        failJson(err, "expected a JSON document");
+    m_haveDoc = true;
+    if (text[first] == '[') {
+        sj::array events;
+        if (auto err = m_doc.get_array().get(events))
+            failJson(err, "expected an array of trace events");
+        readEvents(events);
+        return std::move(m_data);
+    }
+    sj::object top;
+    if (auto err = m_doc.get_object().get(top))
+        failJson(err, "expected a JSON object");
+    std::string keys;
+    for (auto fr : top) {
+        sj::field f;
+        if (auto err = std::move(fr).get(f))
+            failJson(err, "expected a top-level key and value");
+        std::string_view k;
+        if (f.unescaped_key().get(k))
+            failJson(simdjson::STRING_ERROR, "expected a valid key");
+        const std::string key(k);
+        if (key == "trace_events" || key == "mem_usage" || key == "cpu_util") {
+            sj::array a;
+            if (auto err = f.value().get_array().get(a))
+                failJson(err, "expected \"" + key + "\" to be an array");
+            if (key == "trace_events")
+                readEvents(a);
+            else
+                readSamples(a, key == "mem_usage" ? m_data.memUsage : m_data.cpuUtil, key.c_str());
+        } else {
+            if (keys.size() < 200)
+                keys += (keys.empty() ? "" : ", ") + key;
+            keepMetadata(key, f.value());
+        }
+    }
+    if (!m_data.sawEvents)
+        fail(first, "JSON object has no \"trace_events\" array, so it is not a system profile (top-level keys: " + keys + ")");
+    return std::move(m_data);
+}
+
+} // namespace
+
+SystemProfileId SystemProfileReader::idFromText(std::string_view s)
+{
+    s = JsonTextScan::trim(s);
+    if (s.empty())
+        return {};
+    uint64_t v = 0;
+    if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        if (auto r = std::from_chars(s.data() + 2, s.data() + s.size(), v, 16); r.ec == std::errc() && r.ptr == s.data() + s.size())
+            return {v, true};
+    } else {
+        if (auto r = std::from_chars(s.data(), s.data() + s.size(), v, 10); r.ec == std::errc() && r.ptr == s.data() + s.size())
+            return {v, true};
+        int64_t sv = 0;
+        if (parseInt(s, sv))
+            return {uint64_t(sv), true};
+    }
+    return {fnv1a(s) | (uint64_t(1) << 63), true};
+}
+
+SystemProfileData SystemProfileReader::read(InputBuffer &input, const std::string &name, TraceBuilder &b, const LoadOptions &options)
+{
+    Reader r(input, name, b, options);
+    return r.run();
+}
+
+} // namespace lanescope

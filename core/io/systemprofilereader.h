@@ -1,0 +1,86 @@
+#pragma once
+// Reads `system_profile.json` (the JSON AWS's tools export from the Neuron system trace, ntrace.pb)
+// into flat records, one pass with simdjson On-Demand. ../shared/docs/formats.md section 1:
+//
+//   { "trace_events": [ { "timestamp": <Unix ns>, "duration": <ns>, "name": "nrt_execute",
+//                         "group": "nrt-nc-000", "type": 11, "id": 7, "parent_id": 3,
+//                         "instance_id": "i-0abc", "process_id": "4242", "thread_id": 4242,
+//                         "lnc_idx": "0", "size": 4096, "tensor_id": 12, "tensor_name": "x" }, ... ],
+//     "mem_usage": [ { "timestamp": ..., "percent_usage": 12.5, "usage": 1048576 }, ... ],
+//     "cpu_util":  [ { "timestamp": ..., "cpu_id": 3, "util": 41.0 }, ... ], <other keys kept> }
+//
+// No real export is public: the field list is AWS's documentation by example. Tolerated here:
+// ids and process/thread ids written as numbers or strings, `timestamp`/`duration` as strings of
+// digits, a bare top-level array of events, fields nested in an `args` object, samples that sit in
+// `trace_events` (recognised by `util` / `percent_usage`). Every field that is not one of the lane
+// fields (name, group, timestamp, duration, instance_id, process_id) is kept as an arg of its event.
+// A `timestamp_sync_point` carries its pair of clocks in `sync_host_ts` / `sync_device_ts` (the names
+// of the rule in formats.md; top level or in `args`).
+#include "loadoptions.h"
+#include "model/tracebuilder.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace lanescope {
+
+class InputBuffer;
+
+// An id as written: numbers and numeric strings compare equal ("12" == 12); other strings hash.
+struct SystemProfileId
+{
+    uint64_t value = 0;
+    bool present = false;
+    bool operator==(const SystemProfileId &) const = default;
+};
+
+struct SystemProfileEvent
+{
+    uint64_t offset = 0; // byte offset of the event object in the file
+    int64_t ts = 0, duration = 0;
+    bool hasTs = false, hasDuration = false;
+    StringId name, group, instance, process;
+    int64_t pid = -1;    // process_id when it is a number
+    int64_t thread = -1; // thread_id when it is a number
+    int64_t lnc = -1;    // lnc_idx
+    int64_t type = 0;
+    bool hasType = false;
+    SystemProfileId id, parent;
+    int64_t syncHost = 0, syncDevice = 0;
+    bool hasSyncHost = false, hasSyncDevice = false;
+    uint32_t argBegin = 0, argCount = 0; // into SystemProfileData::args
+};
+
+struct SystemProfileSample
+{
+    uint64_t offset = 0;
+    int64_t ts = 0;
+    StringId instance, process;
+    int64_t cpu = -1;        // cpu_util: cpu_id
+    double value = 0;        // cpu_util: util; mem_usage: usage
+    double percent = 0;      // mem_usage: percent_usage
+    bool hasValue = false, hasPercent = false;
+};
+
+struct SystemProfileData
+{
+    std::vector<SystemProfileEvent> events;
+    std::vector<Arg> args;
+    std::vector<SystemProfileSample> memUsage, cpuUtil;
+    uint64_t bytes = 0;
+    bool sawEvents = false; // a trace_events array (or a bare array) was present
+};
+
+class SystemProfileReader
+{
+public:
+    // Strings are interned in `b`; warnings go to its diagnostics and unknown top-level keys to its
+    // metadata. Throws ImportError (file, byte offset, expectation) or LoadCancelled.
+    static SystemProfileData read(InputBuffer &input, const std::string &name, TraceBuilder &b,
+                                  const LoadOptions &options);
+    // Parses an id token or string ("0x1f", "123", "abc") the way ids are compared.
+    static SystemProfileId idFromText(std::string_view text);
+};
+
+} // namespace lanescope

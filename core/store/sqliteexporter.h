@@ -1,0 +1,22 @@
+#pragma once
+// Writes a loaded trace as a plain SQLite database for users' own queries (sqlite3, pandas): the
+// documented, stable schema in docs/sqlite-schema.md (tracks, slices, args, instants, counters, flows,
+// strings, files, groups, warnings, meta). Row counts equal what `lanescope-cli info` reports.
+// The database is written to a temporary file next to the output and renamed when complete.
+#include "io/loadoptions.h"
+
+#include <string>
+
+namespace lanescope {
+
+class SqliteExporter
+{
+public:
+    // meta('schema_version'): bumped only for incompatible changes; columns may be added.
+    static constexpr int kSchemaVersion = 1;
+
+    // Progress 0..1000 and cancel from `options`. Returns false with a message naming the file.
+    static bool exportTo(const Trace &trace, const std::string &outPath, const LoadOptions &options, std::string *error);
+};
+
+} // namespace lanescope

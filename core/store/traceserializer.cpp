@@ -1,0 +1,366 @@
+#include "traceserializer.h"
+
+#include "contentfingerprint.h"
+
+#include <zstd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <map>
+#include <thread>
+
+namespace lanescope {
+
+namespace {
+
+// Little binary writer / reader for the header column.
+class HeaderWriter
+{
+public:
+    void u64(uint64_t v) { m_out.append(reinterpret_cast<const char *>(&v), 8); }
+    void str(std::string_view s)
+    {
+        u64(s.size());
+        m_out.append(s);
+    }
+    std::string take() { return std::move(m_out); }
+
+private:
+    std::string m_out;
+};
+
+class HeaderReader
+{
+public:
+    explicit HeaderReader(std::string_view in) : m_in(in) {}
+    uint64_t u64()
+    {
+        need(8);
+        uint64_t v;
+        std::memcpy(&v, m_in.data() + m_pos, 8);
+        m_pos += 8;
+        return v;
+    }
+    std::string str()
+    {
+        const uint64_t n = u64();
+        need(n);
+        std::string s(m_in.substr(m_pos, n));
+        m_pos += n;
+        return s;
+    }
+
+private:
+    void need(uint64_t n) const
+    {
+        if (n > m_in.size() - m_pos)
+            throw CorruptCacheEntry("header block is truncated");
+    }
+    std::string_view m_in;
+    size_t m_pos = 0;
+};
+
+template <class T>
+std::string_view bytesOf(const std::vector<T> &v)
+{
+    return {reinterpret_cast<const char *>(v.data()), v.size() * sizeof(T)};
+}
+
+// Runs job(i) for i in [0, n) on up to hardware_concurrency threads.
+template <class F>
+void parallelFor(size_t n, F job)
+{
+    const size_t threads = std::min<size_t>(n, std::max(1u, std::thread::hardware_concurrency()));
+    std::atomic<size_t> next{0};
+    auto worker = [&] {
+        for (size_t i; (i = next.fetch_add(1)) < n;)
+            job(i);
+    };
+    std::vector<std::thread> pool;
+    for (size_t t = 1; t < threads; ++t)
+        pool.emplace_back(worker);
+    worker();
+    for (auto &t : pool)
+        t.join();
+}
+
+} // namespace
+
+std::string TraceSerializer::layoutTag()
+{
+    return "v" + std::to_string(kFormatVersion) + "-s" + std::to_string(sizeof(Slice)) + "-i"
+        + std::to_string(sizeof(Instant)) + "-t" + std::to_string(sizeof(Track)) + "-g"
+        + std::to_string(sizeof(TrackGroup)) + "-f" + std::to_string(sizeof(Flow)) + "-a"
+        + std::to_string(sizeof(Arg));
+}
+
+std::vector<CacheBlock> TraceSerializer::serialize(const Trace &t, int zstdLevel)
+{
+    HeaderWriter h;
+    h.u64(kFormatVersion);
+    h.u64(uint64_t(t.m_start));
+    h.u64(uint64_t(t.m_end));
+    const TraceMetadata &md = t.m_metadata;
+    h.str(md.format);
+    h.str(md.sourcePath);
+    h.u64(md.synthetic ? 1 : 0);
+    h.u64(md.entries.size());
+    for (const auto &[k, v] : md.entries) {
+        h.str(k);
+        h.str(v);
+    }
+    h.u64(t.m_stats.eventsRead);
+    h.u64(t.m_stats.bytesRead);
+    for (const auto *m : {&t.m_stats.phases, &t.m_stats.categories}) {
+        h.u64(m->size());
+        for (const auto &[k, n] : *m) {
+            h.str(k);
+            h.u64(n);
+        }
+    }
+    h.u64(t.m_diagnostics.warnings().size());
+    for (const Warning &w : t.m_diagnostics.warnings()) {
+        h.str(w.message);
+        h.u64(w.count);
+        h.str(w.firstSeen);
+    }
+    const std::string header = h.take();
+
+    std::string stringBytes;
+    std::vector<uint32_t> stringLengths;
+    const StringPool &pool = t.m_strings;
+    stringLengths.reserve(pool.size());
+    for (uint32_t i = 1; i < pool.size(); ++i) {
+        const std::string_view s = pool.view(StringId(i));
+        stringLengths.push_back(uint32_t(s.size()));
+        stringBytes.append(s);
+    }
+
+    const std::pair<const char *, std::string_view> columns[] = {
+        {"header", header},
+        {"strings.bytes", stringBytes},
+        {"strings.lengths", bytesOf(stringLengths)},
+        {"groups", bytesOf(t.m_groups)},
+        {"tracks", bytesOf(t.m_tracks)},
+        {"slices", bytesOf(t.m_slices)},
+        {"slices.trackIndex", bytesOf(t.m_trackBySliceBegin)},
+        {"instants", bytesOf(t.m_instants)},
+        {"counters", bytesOf(t.m_counters)},
+        {"flows", bytesOf(t.m_flows)},
+        {"flows.bySource", bytesOf(t.m_flowsBySource)},
+        {"flows.byTarget", bytesOf(t.m_flowsByTarget)},
+        {"args", bytesOf(t.m_args.m_args)},
+        {"args.offsets", bytesOf(t.m_args.m_offsets)},
+    };
+    std::vector<CacheBlock> blocks;
+    std::vector<std::string_view> raw;
+    for (const auto &[name, bytes] : columns) {
+        uint32_t part = 0;
+        size_t off = 0;
+        do { // an empty column still gets its part 0: "present and empty" differs from "missing"
+            const size_t n = std::min(kPartBytes, bytes.size() - off);
+            CacheBlock b;
+            b.column = name;
+            b.part = part++;
+            b.rawSize = n;
+            blocks.push_back(std::move(b));
+            raw.push_back(bytes.substr(off, n));
+            off += n;
+        } while (off < bytes.size());
+    }
+    std::atomic<const char *> error{nullptr}; // no exceptions out of the worker threads
+    parallelFor(blocks.size(), [&](size_t i) {
+        CacheBlock &b = blocks[i];
+        b.checksum = ContentFingerprint::hashBytes(raw[i]);
+        b.data.resize(ZSTD_compressBound(raw[i].size()));
+        const size_t n = ZSTD_compress(b.data.data(), b.data.size(), raw[i].data(), raw[i].size(), zstdLevel);
+        if (ZSTD_isError(n)) {
+            error = ZSTD_getErrorName(n);
+            return;
+        }
+        b.data.resize(n);
+        b.data.shrink_to_fit();
+    });
+    if (error.load())
+        throw std::runtime_error(std::string("zstd compression failed: ") + error.load());
+    return blocks;
+}
+
+namespace {
+
+// Where a column's bytes go while restoring.
+struct Destination
+{
+    std::vector<CacheBlock *> parts;
+    uint64_t total = 0;
+    char *data = nullptr;
+};
+
+template <class T>
+void sizeVector(std::vector<T> &v, Destination &d, const char *name)
+{
+    if (d.total % sizeof(T) != 0)
+        throw CorruptCacheEntry(std::string("column ") + name + " has a size that is not a whole number of records");
+    v.resize(d.total / sizeof(T));
+    d.data = reinterpret_cast<char *>(v.data());
+}
+
+} // namespace
+
+Trace TraceSerializer::deserialize(std::vector<CacheBlock> blocks, const std::string &sourcePath)
+{
+    std::map<std::string, Destination, std::less<>> cols;
+    for (CacheBlock &b : blocks)
+        cols[b.column].parts.push_back(&b);
+    static constexpr const char *kColumns[] = {"header", "strings.bytes", "strings.lengths", "groups",
+                                               "tracks", "slices", "slices.trackIndex", "instants",
+                                               "counters", "flows", "flows.bySource", "flows.byTarget",
+                                               "args", "args.offsets"};
+    for (const char *name : kColumns) {
+        auto it = cols.find(std::string_view(name));
+        if (it == cols.end())
+            throw CorruptCacheEntry(std::string("column ") + name + " is missing");
+        auto &parts = it->second.parts;
+        std::sort(parts.begin(), parts.end(), [](auto *a, auto *b) { return a->part < b->part; });
+        for (size_t i = 0; i < parts.size(); ++i) {
+            if (parts[i]->part != i)
+                throw CorruptCacheEntry(std::string("column ") + name + " has a missing part " + std::to_string(i));
+            if (parts[i]->rawSize > kPartBytes)
+                throw CorruptCacheEntry(std::string("column ") + name + " has an oversized part");
+            it->second.total += parts[i]->rawSize;
+        }
+    }
+    if (cols.size() != std::size(kColumns))
+        throw CorruptCacheEntry("entry has unknown columns");
+
+    Trace t;
+    std::string header, stringBytes;
+    std::vector<uint32_t> stringLengths;
+    auto col = [&](const char *n) -> Destination & { return cols.find(std::string_view(n))->second; };
+    header.resize(col("header").total);
+    col("header").data = header.data();
+    stringBytes.resize(col("strings.bytes").total);
+    col("strings.bytes").data = stringBytes.data();
+    sizeVector(stringLengths, col("strings.lengths"), "strings.lengths");
+    sizeVector(t.m_groups, col("groups"), "groups");
+    sizeVector(t.m_tracks, col("tracks"), "tracks");
+    sizeVector(t.m_slices, col("slices"), "slices");
+    sizeVector(t.m_trackBySliceBegin, col("slices.trackIndex"), "slices.trackIndex");
+    sizeVector(t.m_instants, col("instants"), "instants");
+    sizeVector(t.m_counters, col("counters"), "counters");
+    sizeVector(t.m_flows, col("flows"), "flows");
+    sizeVector(t.m_flowsBySource, col("flows.bySource"), "flows.bySource");
+    sizeVector(t.m_flowsByTarget, col("flows.byTarget"), "flows.byTarget");
+    sizeVector(t.m_args.m_args, col("args"), "args");
+    sizeVector(t.m_args.m_offsets, col("args.offsets"), "args.offsets");
+
+    struct Job
+    {
+        CacheBlock *block;
+        char *dest;
+    };
+    std::vector<Job> jobs;
+    for (auto &[name, d] : cols) {
+        uint64_t off = 0;
+        for (CacheBlock *b : d.parts) {
+            jobs.push_back({b, d.data + off});
+            off += b->rawSize;
+        }
+    }
+    std::atomic<bool> bad{false};
+    std::string badWhy; // written by the first failing job only
+    std::atomic_flag claimed = ATOMIC_FLAG_INIT;
+    parallelFor(jobs.size(), [&](size_t i) {
+        const CacheBlock &b = *jobs[i].block;
+        auto fail = [&](std::string why) {
+            bad = true;
+            if (!claimed.test_and_set())
+                badWhy = "column " + b.column + " part " + std::to_string(b.part) + ": " + why;
+        };
+        const unsigned long long frame = ZSTD_getFrameContentSize(b.data.data(), b.data.size());
+        if (frame == ZSTD_CONTENTSIZE_ERROR || frame == ZSTD_CONTENTSIZE_UNKNOWN || frame != b.rawSize)
+            return fail("not a zstd frame of the recorded size");
+        const size_t n = ZSTD_decompress(jobs[i].dest, b.rawSize, b.data.data(), b.data.size());
+        if (ZSTD_isError(n))
+            return fail(std::string("zstd: ") + ZSTD_getErrorName(n));
+        if (n != b.rawSize)
+            return fail("truncated");
+        if (ContentFingerprint::hashBytes(std::string_view(jobs[i].dest, n)) != b.checksum)
+            return fail("checksum mismatch");
+    });
+    if (bad)
+        throw CorruptCacheEntry(badWhy);
+    blocks.clear();
+
+    HeaderReader h(header);
+    if (h.u64() != kFormatVersion)
+        throw CorruptCacheEntry("written by another cache format version");
+    t.m_start = int64_t(h.u64());
+    t.m_end = int64_t(h.u64());
+    TraceMetadata &md = t.m_metadata;
+    md.format = h.str();
+    md.sourcePath = h.str();
+    md.synthetic = h.u64() != 0;
+    for (uint64_t n = h.u64(); n > 0; --n) {
+        std::string k = h.str();
+        md.entries.emplace_back(std::move(k), h.str());
+    }
+    if (!sourcePath.empty() && sourcePath != md.sourcePath) {
+        // The same content opened from another place: say where it was opened from, as the importer would.
+        for (auto &[k, v] : md.entries)
+            if (k == "folder" && v == md.sourcePath)
+                v = sourcePath;
+        md.sourcePath = sourcePath;
+    }
+    t.m_stats.eventsRead = h.u64();
+    t.m_stats.bytesRead = h.u64();
+    for (auto *m : {&t.m_stats.phases, &t.m_stats.categories})
+        for (uint64_t n = h.u64(); n > 0; --n) {
+            std::string k = h.str();
+            (*m)[std::move(k)] = h.u64();
+        }
+    for (uint64_t n = h.u64(); n > 0; --n) {
+        std::string message = h.str();
+        const uint64_t count = h.u64();
+        t.m_diagnostics.warn(message, h.str(), count);
+    }
+
+    // Strings are interned in their original order, so every StringId keeps its value.
+    uint64_t off = 0;
+    for (uint32_t len : stringLengths) {
+        if (len > stringBytes.size() - off)
+            throw CorruptCacheEntry("string pool is truncated");
+        const StringId id = t.m_strings.intern(std::string_view(stringBytes.data() + off, len));
+        off += len;
+        if (id.value != t.m_strings.size() - 1)
+            throw CorruptCacheEntry("string pool holds a duplicate");
+    }
+    if (off != stringBytes.size())
+        throw CorruptCacheEntry("string pool has trailing bytes");
+
+    // References that would read out of bounds if a checksum-valid entry were still wrong.
+    const auto &offsets = t.m_args.m_offsets;
+    if (offsets.empty() || offsets.front() != 0 || offsets.back() != t.m_args.m_args.size()
+        || !std::is_sorted(offsets.begin(), offsets.end()))
+        throw CorruptCacheEntry("argument offsets are inconsistent");
+    for (const Track &tr : t.m_tracks)
+        if (uint64_t(tr.sliceBegin) + tr.sliceCount > t.m_slices.size()
+            || uint64_t(tr.instantBegin) + tr.instantCount > t.m_instants.size()
+            || uint64_t(tr.counterBegin) + tr.counterCount > t.m_counters.size()
+            || (tr.group.isValid() && tr.group.value >= t.m_groups.size()))
+            throw CorruptCacheEntry("a track points past the stored records");
+    for (uint32_t i : t.m_trackBySliceBegin)
+        if (i >= t.m_tracks.size())
+            throw CorruptCacheEntry("slice track index points past the tracks");
+    for (const Flow &f : t.m_flows)
+        if ((f.from.isValid() && f.from.value >= t.m_slices.size()) || (f.to.isValid() && f.to.value >= t.m_slices.size()))
+            throw CorruptCacheEntry("a flow points past the slices");
+    for (const auto *index : {&t.m_flowsBySource, &t.m_flowsByTarget})
+        for (const auto &[s, f] : *index)
+            if (s >= t.m_slices.size() || f >= t.m_flows.size())
+                throw CorruptCacheEntry("flow index points past the records");
+    return t;
+}
+
+} // namespace lanescope

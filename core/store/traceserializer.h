@@ -1,0 +1,48 @@
+#pragma once
+// Trace <-> column blocks for the trace cache. Each model array (slices, tracks, args, strings, ...)
+// is one column, split into parts of at most kPartBytes, each part compressed with zstd and carrying
+// the hash of its uncompressed bytes. Restoring checks every part (zstd frame, size, hash) and the
+// model's internal references, so a damaged entry is reported, never served.
+// The bytes are the in-memory records of this build (host byte order): the cache key includes
+// kFormatVersion and the record sizes, so another layout never reads them.
+#include "model/trace.h"
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace lanescope {
+
+struct CacheBlock
+{
+    std::string column;    // "slices", "strings.bytes", ...
+    uint32_t part = 0;     // 0.. within the column
+    uint64_t rawSize = 0;  // uncompressed bytes
+    uint64_t checksum = 0; // ContentFingerprint::hashBytes of the uncompressed bytes
+    std::string data;      // one zstd frame
+};
+
+// A cache entry that cannot be restored: bad zstd frame, checksum mismatch, truncated or missing part.
+class CorruptCacheEntry : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class TraceSerializer
+{
+public:
+    // Bump when the block layout or a record changes.
+    static constexpr uint32_t kFormatVersion = 1;
+    static constexpr size_t kPartBytes = size_t(32) << 20;
+
+    static std::vector<CacheBlock> serialize(const Trace &trace, int zstdLevel = 1);
+    // Throws CorruptCacheEntry. `sourcePath` replaces the stored path (the same content may be opened
+    // from another place).
+    static Trace deserialize(std::vector<CacheBlock> blocks, const std::string &sourcePath);
+    // "v1-s32-i24-...": record sizes and the format version, part of every cache key.
+    static std::string layoutTag();
+};
+
+} // namespace lanescope

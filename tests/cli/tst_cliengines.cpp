@@ -1,0 +1,159 @@
+// lanescope-cli engines: the --json shape the issue names, --range, the text table, exit codes, run as a
+// user would (a real process) on a generated sample folder and on real NTFF / neuron-profile JSON.
+#include "corpus.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run cli(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(LANESCOPE_CLI), args);
+    p.waitForFinished(120000);
+    return Run{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+// The fields the issue names, with their JSON types; extra fields are allowed.
+void checkShape(const QJsonObject &o)
+{
+    QVERIFY(o[QStringLiteral("engines")].isArray());
+    QVERIFY(o[QStringLiteral("dma")].isArray());
+    for (const auto &v : o[QStringLiteral("engines")].toArray()) {
+        const QJsonObject e = v.toObject();
+        QVERIFY(e[QStringLiteral("core")].isString());
+        QVERIFY(e[QStringLiteral("engine")].isString());
+        QVERIFY(e[QStringLiteral("instruction_count")].isDouble());
+        QVERIFY(e[QStringLiteral("instruction_time_ns")].isDouble());
+        QVERIFY(e[QStringLiteral("active_time_ns")].isDouble());
+        QVERIFY(e[QStringLiteral("active_percent")].isDouble());
+        QVERIFY(e[QStringLiteral("active_time_ns")].toInteger() <= e[QStringLiteral("instruction_time_ns")].toInteger());
+        const double pct = e[QStringLiteral("active_percent")].toDouble();
+        QVERIFY(pct >= 0 && pct <= 100);
+    }
+    for (const auto &v : o[QStringLiteral("dma")].toArray()) {
+        const QJsonObject d = v.toObject();
+        QVERIFY(d[QStringLiteral("queue")].isString());
+        QVERIFY(d[QStringLiteral("bytes")].isDouble());
+        QVERIFY(d[QStringLiteral("active_time_ns")].isDouble());
+    }
+}
+
+QStringList engineNames(const QJsonObject &o)
+{
+    QStringList names;
+    for (const auto &v : o[QStringLiteral("engines")].toArray())
+        names << v.toObject()[QStringLiteral("engine")].toString();
+    return names;
+}
+
+} // namespace
+
+class TestCliEngines : public QObject
+{
+    Q_OBJECT
+private slots:
+    void sampleFolder()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const Run gen = cli({QStringLiteral("generate-sample"), QStringLiteral("--folder"), dir.path()});
+        QCOMPARE(gen.exitCode, 0);
+        const Run r = cli({QStringLiteral("engines"), dir.path(), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        checkShape(o);
+        // One NeuronCore group per NTFF of the folder, each with the five engines in order.
+        const QStringList five = {QStringLiteral("Tensor"), QStringLiteral("Vector"), QStringLiteral("Scalar"),
+                                  QStringLiteral("GpSimd"), QStringLiteral("Sync")};
+        const QStringList names = engineNames(o);
+        QVERIFY(!names.isEmpty() && names.size() % 5 == 0);
+        for (qsizetype i = 0; i < names.size(); i += 5)
+            QCOMPARE(names.mid(i, 5), five);
+        QCOMPARE(o[QStringLiteral("cores")].toArray().size(), names.size() / 5);
+        QVERIFY(!o[QStringLiteral("dma")].toArray().isEmpty());
+        qint64 bytes = 0;
+        for (const auto &v : o[QStringLiteral("dma")].toArray())
+            bytes += v.toObject()[QStringLiteral("bytes")].toInteger();
+        QVERIFY(bytes > 0);
+    }
+
+    void realFiles_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("ntff v5") << QStringLiteral("neuron-profile-json/profile_128x128x1024.ntff");
+        QTest::newRow("neuron-profile json") << QStringLiteral("neuron-profile-json/profile_128x128x1024.json");
+        QTest::newRow("ntff v4") << QStringLiteral("neuron-cs149-asst4/stream_256k_fd2k.ntff");
+    }
+
+    void realFiles()
+    {
+        LANESCOPE_REQUIRE_CORPUS();
+        QFETCH(QString, file);
+        const QString path = lanescope::test::corpusFile(file);
+        const Run r = cli({QStringLiteral("engines"), path, QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        checkShape(o);
+        QCOMPARE(o[QStringLiteral("engines")].toArray().size(), 5);
+        QVERIFY(o[QStringLiteral("window")].toObject()[QStringLiteral("whole_trace")].toBool());
+
+        // --range: the first half of the window; times can only shrink.
+        const qint64 start = o[QStringLiteral("window")].toObject()[QStringLiteral("start_ns")].toInteger();
+        const qint64 end = o[QStringLiteral("window")].toObject()[QStringLiteral("end_ns")].toInteger();
+        const QString range = QStringLiteral("%1:%2").arg(start).arg(start + (end - start) / 2);
+        const Run half = cli({QStringLiteral("engines"), path, QStringLiteral("--json"), QStringLiteral("--range"), range});
+        QVERIFY2(half.exitCode == 0, half.err.constData());
+        const QJsonObject h = QJsonDocument::fromJson(half.out).object();
+        checkShape(h);
+        QVERIFY(!h[QStringLiteral("window")].toObject()[QStringLiteral("whole_trace")].toBool());
+        QCOMPARE(h[QStringLiteral("window")].toObject()[QStringLiteral("end_ns")].toInteger(), start + (end - start) / 2);
+        const QJsonArray all = o[QStringLiteral("engines")].toArray(), part = h[QStringLiteral("engines")].toArray();
+        QCOMPARE(part.size(), all.size());
+        for (qsizetype i = 0; i < all.size(); ++i)
+            QVERIFY(part[i].toObject()[QStringLiteral("active_time_ns")].toInteger()
+                    <= all[i].toObject()[QStringLiteral("active_time_ns")].toInteger());
+
+        const Run text = cli({QStringLiteral("engines"), path});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.contains("Tensor") && text.out.contains("active ns") && text.out.contains("DMA queue"));
+    }
+
+    void errors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no path") << QStringList{QStringLiteral("engines")} << QStringLiteral("usage");
+        QTest::newRow("missing file") << QStringList{QStringLiteral("engines"), QStringLiteral("/nonexistent/x.ntff")}
+                                      << QStringLiteral("x.ntff");
+        QTest::newRow("bad range") << QStringList{QStringLiteral("engines"), QStringLiteral("x"), QStringLiteral("--range"),
+                                                  QStringLiteral("10-20")}
+                                   << QStringLiteral("--range");
+        QTest::newRow("reversed range") << QStringList{QStringLiteral("engines"), QStringLiteral("x"),
+                                                       QStringLiteral("--range"), QStringLiteral("20:10")}
+                                        << QStringLiteral("END_NS >= START_NS");
+    }
+
+    void errors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = cli(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliEngines)
+#include "tst_cliengines.moc"

@@ -1,0 +1,67 @@
+#pragma once
+// The Engines panel: Qt Charts over EngineBreakdown for the whole trace or a selected range.
+//   - active / idle per engine (stacked bars, % of the window)
+//   - instruction-time share by engine (pie; semaphore waits excluded)
+//   - utilization over time (UtilizationStrip, bucketed)
+//   - DMA throughput per queue (GB/s while active, bytes in the label)
+// A header line names the window, the percentage base and MFU/HFU where the trace has FLOP counts.
+// Every number comes from core (EngineBreakdown); the CLI's `engines` command prints the same.
+#include "analysis/enginebreakdown.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QChartView;
+class QLabel;
+
+namespace lanescope {
+
+class Trace;
+class UtilizationStrip;
+
+class EngineChartsView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit EngineChartsView(QWidget *parent = nullptr);
+    ~EngineChartsView() override;
+
+    void setTrace(std::shared_ptr<const Trace> trace);
+    void setDark(bool dark);
+    const EngineBreakdownResult &result() const { return m_result; }
+    QString headerText() const;
+    // The chart views, for tests and screenshots.
+    QChartView *activeIdleChart() const { return m_activeIdle; }
+    QChartView *shareChart() const { return m_share; }
+    QChartView *dmaChart() const { return m_dma; }
+    UtilizationStrip *utilizationChart() const { return m_utilization; }
+
+    static constexpr int kMaxDmaQueues = 8; // the busiest queues by bytes (fewer when short of height)
+
+public slots:
+    // Recomputes for [start, end]; start >= end means the whole trace (ZoomControl::selectionChanged).
+    void setRange(int64_t start, int64_t end);
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    void rebuild();
+    int dmaQueuesThatFit() const;
+    void buildActiveIdle();
+    void buildShare();
+    void buildDma();
+
+    std::shared_ptr<const Trace> m_trace;
+    EngineBreakdownResult m_result;
+    bool m_dark = false;
+    int m_dmaShown = 0; // queues in the DMA chart as last built
+    QLabel *m_header = nullptr;
+    QChartView *m_activeIdle = nullptr;
+    QChartView *m_share = nullptr;
+    QChartView *m_dma = nullptr;
+    UtilizationStrip *m_utilization = nullptr;
+};
+
+} // namespace lanescope

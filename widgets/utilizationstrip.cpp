@@ -1,0 +1,211 @@
+#include "utilizationstrip.h"
+
+#include "model/trace.h"
+
+#include <QChart>
+#include <QLegend>
+#include <QLineSeries>
+#include <QPen>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace lanescope {
+
+namespace {
+
+// Axis unit for a span: the largest of ns / us / ms / s that keeps the numbers >= 1.
+std::pair<double, QString> timeUnit(int64_t span)
+{
+    if (span >= 10'000'000'000)
+        return {1e9, QStringLiteral("s")};
+    if (span >= 10'000'000)
+        return {1e6, QStringLiteral("ms")};
+    if (span >= 10'000)
+        return {1e3, QStringLiteral("\u00b5s")};
+    return {1.0, QStringLiteral("ns")};
+}
+
+// A 1/2/5 x 10^n step giving about `ticks` intervals over `span`.
+double niceStep(double span, int ticks)
+{
+    if (span <= 0)
+        return 1.0;
+    const double raw = span / ticks;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0})
+        if (raw <= m * mag)
+            return m * mag;
+    return 10.0 * mag;
+}
+
+} // namespace
+
+UtilizationStrip::UtilizationStrip(QWidget *parent) : QChartView(parent)
+{
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumHeight(120);
+    rebuild();
+}
+
+UtilizationStrip::~UtilizationStrip() = default;
+
+QColor UtilizationStrip::engineColor(NeuronEngine engine, bool dark)
+{
+    // Distinct hues, one lightness per theme (Okabe-Ito-like: readable for colour-blind users).
+    static constexpr std::array<QRgb, kNeuronEngineCount> light = {0x0072b2, 0x009e73, 0xd55e00, 0xcc79a7, 0x6b6b6b};
+    static constexpr std::array<QRgb, kNeuronEngineCount> darkc = {0x56b4e9, 0x3fd0a0, 0xf0a040, 0xe69bd0, 0xb0b0b0};
+    return QColor::fromRgb(dark ? darkc[size_t(engine)] : light[size_t(engine)]);
+}
+
+QString UtilizationStrip::coreLabel(const EngineBreakdownResult &r, GroupId core)
+{
+    if (r.cores.size() <= 1)
+        return {};
+    for (size_t i = 0; i < r.cores.size(); ++i)
+        if (r.cores[i].core == core)
+            return QStringLiteral("#%1").arg(i);
+    return {};
+}
+
+QString UtilizationStrip::engineLabel(const EngineBreakdownResult &r, const EngineBreakdownRow &row)
+{
+    const QString engine = QString::fromUtf8(EngineBreakdown::engineName(row.engine).data());
+    const QString core = coreLabel(r, row.core);
+    return core.isEmpty() ? engine : core + QLatin1Char(' ') + engine;
+}
+
+void UtilizationStrip::setPlotInsets(std::function<std::pair<int, int>()> insets)
+{
+    m_insets = std::move(insets);
+    rebuild();
+}
+
+void UtilizationStrip::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    applyInsets();
+}
+
+void UtilizationStrip::applyInsets()
+{
+    if (!m_insets || !chart())
+        return;
+    const auto [left, right] = m_insets();
+    constexpr int kTop = 10, kBottom = 22, kYLabels = 44;
+    chart()->setPlotArea(QRectF(left, kTop, std::max(10, width() - left - right), std::max(10, height() - kTop - kBottom)));
+    QLegend *legend = chart()->legend();
+    legend->detachFromChart();
+    legend->setAlignment(Qt::AlignLeft);
+    legend->setGeometry(QRectF(2, 2, std::max(10, left - kYLabels - 4), height() - 4));
+    legend->update();
+}
+
+void UtilizationStrip::setTrace(std::shared_ptr<const Trace> trace)
+{
+    m_trace = std::move(trace);
+    m_start = m_end = 0;
+    setRange(0, 0);
+}
+
+void UtilizationStrip::setDark(bool dark)
+{
+    m_dark = dark;
+    rebuild();
+}
+
+int UtilizationStrip::seriesCount() const { return chart() ? int(chart()->series().size()) : 0; }
+
+void UtilizationStrip::setRange(int64_t start, int64_t end)
+{
+    m_start = start;
+    m_end = end;
+    if (!m_trace) {
+        m_result = {};
+        rebuild();
+        return;
+    }
+    EngineBreakdown::Options o;
+    if (end > start) {
+        o.startNs = start;
+        o.endNs = end;
+    }
+    o.buckets = m_buckets ? m_buckets : size_t(std::max(20, width() / 6));
+    o.topOpcodes = 0;
+    o.longestIdleGaps = 0;
+    m_result = EngineBreakdown::compute(*m_trace, o);
+    rebuild();
+}
+
+void UtilizationStrip::showResult(const EngineBreakdownResult &result)
+{
+    m_result = result;
+    rebuild();
+}
+
+void UtilizationStrip::rebuild()
+{
+    auto *c = new QChart();
+    c->setTheme(m_dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    c->setMargins(QMargins(4, 4, 4, 4));
+    c->setBackgroundRoundness(0);
+    c->legend()->setAlignment(Qt::AlignRight);
+    c->legend()->setVisible(true);
+
+    const int64_t origin = m_trace ? m_trace->startNs() : 0;
+    const auto [scale, unit] = timeUnit(m_result.endNs - m_result.startNs);
+    const double x0 = double(m_result.startNs - origin) / scale;
+    const double x1 = double(m_result.endNs - origin) / scale;
+    auto *ax = new QValueAxis(c);
+    ax->setRange(x0, std::max(x1, x0 + 1e-9));
+    if (m_insets) {
+        // ASCII unit: the label format goes through printf, which mangles a non-ASCII micro sign.
+        ax->setLabelFormat(QStringLiteral("%.6g ") + (unit == QStringLiteral("\u00b5s") ? QStringLiteral("us") : unit));
+    } else {
+        ax->setTitleText(tr("time from trace start (%1)").arg(unit));
+        ax->setLabelFormat(QStringLiteral("%.6g"));
+    }
+    ax->setTickType(QValueAxis::TicksDynamic);
+    ax->setTickAnchor(0.0);
+    ax->setTickInterval(niceStep(x1 - x0, 5));
+    auto *ay = new QValueAxis(c);
+    ay->setRange(0, 100);
+    ay->setTickCount(3);
+    ay->setLabelFormat(QStringLiteral("%d%%"));
+    if (!m_insets)
+        ay->setTitleText(tr("busy"));
+    c->addAxis(ax, Qt::AlignBottom);
+    c->addAxis(ay, Qt::AlignLeft);
+
+    for (const EngineBreakdownRow &row : m_result.engines) {
+        auto *s = new QLineSeries(c);
+        s->setName(engineLabel(m_result, row));
+        QList<QPointF> points;
+        points.reserve(qsizetype(row.utilization.size() * 2));
+        for (size_t b = 0; b < row.utilization.size(); ++b) {
+            const int64_t b0 = m_result.startNs + int64_t(b) * m_result.bucketNs;
+            const int64_t b1 = std::min(m_result.endNs, b0 + m_result.bucketNs);
+            const double v = 100.0 * double(row.utilization[b]);
+            points.append(QPointF(double(b0 - origin) / scale, v));
+            points.append(QPointF(double(b1 - origin) / scale, v));
+        }
+        s->replace(points);
+        QPen pen(engineColor(row.engine, m_dark));
+        pen.setWidthF(1.5);
+        s->setPen(pen);
+        c->addSeries(s);
+        s->attachAxis(ax);
+        s->attachAxis(ay);
+    }
+    if (m_result.engines.empty())
+        c->setTitle(m_trace ? tr("No NeuronCore engine lanes in this trace") : tr("Engine utilization"));
+
+    QChart *old = chart();
+    setChart(c);
+    delete old;
+    applyInsets();
+}
+
+} // namespace lanescope
