@@ -18,10 +18,10 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_VENDOR "Lanescope")
 set(CPACK_PACKAGE_CONTACT "Lanescope maintainers <lanescope@users.noreply.github.com>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Timeline viewer for ML profiles (PyTorch/Kineto, AWS Neuron)")
-set(CPACK_PACKAGE_DESCRIPTION
-    "Lanescope shows PyTorch profiler (Kineto / Chrome trace JSON) files and AWS Neuron device\n"
-    "profiles (NTFF, NEFF, neuron-profile JSON) on one zoomable timeline. lanescope-cli prints the\n"
-    "same numbers without a display and renders timeline screenshots headless.")
+string(CONCAT CPACK_PACKAGE_DESCRIPTION
+       "Lanescope shows PyTorch profiler (Kineto / Chrome trace JSON) files and AWS Neuron device\n"
+       "profiles (NTFF, NEFF, neuron-profile JSON) on one zoomable timeline. lanescope-cli prints the\n"
+       "same numbers without a display and renders timeline screenshots headless.")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)

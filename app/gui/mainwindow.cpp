@@ -521,7 +521,7 @@ void MainWindow::openRecent(const QString &path)
 
 void MainWindow::rememberRecent(const QString &path)
 {
-    if (path.isEmpty())
+    if (path.isEmpty() || m_quietErrors) // scripted runs (--screenshot) leave the user's list alone
         return;
     QSettings settings;
     RecentFiles::add(settings, path);

@@ -64,7 +64,8 @@ public:
     void reportError(const QString &title, const QString &error);
     QString currentPath() const { return m_currentPath; }
 
-    // Errors go to stderr instead of a message box (for --screenshot and scripted runs).
+    // Errors go to stderr instead of a message box, and the recent files and window layout are left
+    // alone (for --screenshot and scripted runs).
     void setQuietErrors(bool quiet) { m_quietErrors = quiet; }
 
     TimelineView *timeline() const { return m_timeline; }

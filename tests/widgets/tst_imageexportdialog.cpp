@@ -91,6 +91,10 @@ private slots:
         QTest::keyClicks(d.laneRegexEdit(), QStringLiteral(")"));
         QVERIFY(save->isEnabled());
         QCOMPARE(d.choice().laneRegex, QStringLiteral("(stream)"));
+        if (!qEnvironmentVariableIsEmpty("LANESCOPE_KEEP_IMAGES")) {
+            d.show();
+            d.grab().save(qEnvironmentVariable("LANESCOPE_KEEP_IMAGES") + QStringLiteral("/export-dialog.png"));
+        }
         d.targetBox()->setCurrentIndex(0); // all lanes: the pattern does not matter
         QVERIFY(d.choice().laneRegex.isEmpty());
         QVERIFY(save->isEnabled());
