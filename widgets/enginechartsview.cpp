@@ -9,6 +9,8 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
+#include <QHBoxLayout>
 #include <QGridLayout>
 #include <QHorizontalBarSeries>
 #include <QHorizontalStackedBarSeries>
@@ -76,7 +78,18 @@ EngineChartsView::EngineChartsView(QWidget *parent) : QWidget(parent)
         v->setRenderHint(QPainter::Antialiasing);
         v->setMinimumSize(260, 200);
     }
-    grid->addWidget(m_header, 0, 0, 1, 2);
+    m_coreBox = new QComboBox(this);
+    m_coreBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_coreBox->setToolTip(tr("The charts show one NeuronCore, or all of them"));
+    m_coreBox->hide();
+    connect(m_coreBox, &QComboBox::currentIndexChanged, this, [this] {
+        applyCoreFilter();
+        rebuild();
+    });
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_header, 1);
+    top->addWidget(m_coreBox, 0, Qt::AlignTop);
+    grid->addLayout(top, 0, 0, 1, 2);
     grid->addWidget(m_activeIdle, 1, 0);
     grid->addWidget(m_share, 1, 1);
     grid->addWidget(m_utilization, 2, 0);
@@ -116,7 +129,59 @@ void EngineChartsView::setRange(int64_t start, int64_t end)
         o.buckets = 120;
         m_result = EngineBreakdown::compute(*m_trace, o);
     }
+    fillCoreBox();
+    applyCoreFilter();
     rebuild();
+}
+
+// Several cores: "All cores" plus one entry per core; the busiest core is chosen first when all of
+// them would not fit the charts. The choice stays while the range changes.
+void EngineChartsView::fillCoreBox()
+{
+    const QSignalBlocker block(m_coreBox);
+    const bool several = m_result.cores.size() > 1;
+    m_coreBox->setVisible(several);
+    if (!several) {
+        m_coreBox->clear();
+        return;
+    }
+    const int previous = m_coreBox->count() == int(m_result.cores.size()) + 1 ? m_coreBox->currentIndex() : -1;
+    m_coreBox->clear();
+    m_coreBox->addItem(tr("All cores"));
+    for (size_t i = 0; i < m_result.cores.size(); ++i)
+        m_coreBox->addItem(QStringLiteral("#%1  %2").arg(i).arg(qs(m_result.cores[i].coreName)));
+    if (previous >= 0) {
+        m_coreBox->setCurrentIndex(previous);
+        return;
+    }
+    if (m_result.engines.size() <= size_t(kMaxRowsForAllCores)) {
+        m_coreBox->setCurrentIndex(0);
+        return;
+    }
+    size_t busiest = 0;
+    int64_t most = -1;
+    for (size_t i = 0; i < m_result.cores.size(); ++i) {
+        int64_t active = 0;
+        for (const EngineBreakdownRow &row : m_result.engines)
+            if (row.core == m_result.cores[i].core)
+                active += row.activeTimeNs;
+        if (active > most) {
+            most = active;
+            busiest = i;
+        }
+    }
+    m_coreBox->setCurrentIndex(int(busiest) + 1);
+}
+
+void EngineChartsView::applyCoreFilter()
+{
+    m_shown = m_result;
+    const int index = m_result.cores.size() > 1 ? m_coreBox->currentIndex() - 1 : -1; // 0 = all cores
+    if (index < 0 || size_t(index) >= m_result.cores.size())
+        return;
+    const GroupId core = m_result.cores[size_t(index)].core;
+    std::erase_if(m_shown.engines, [core](const EngineBreakdownRow &r) { return r.core != core; });
+    std::erase_if(m_shown.dma, [core](const DmaQueueBreakdownRow &r) { return r.core != core; });
 }
 
 QString EngineChartsView::headerText() const
@@ -133,8 +198,8 @@ QString EngineChartsView::headerText() const
                    DurationFormat::format(m_result.endNs - m_result.startNs));
     text += tr("; percentages of %1 (%2)")
                 .arg(DurationFormat::format(m_result.denominatorNs), qs(m_result.denominatorSource));
-    for (size_t i = 0; m_result.cores.size() > 1 && i < m_result.cores.size(); ++i)
-        text += QStringLiteral("\n#%1 = %2").arg(i).arg(qs(m_result.cores[i].coreName));
+    if (m_result.cores.size() > 1)
+        text += tr("; %1 NeuronCore groups (#i in the box)").arg(m_result.cores.size());
     for (const CoreBreakdown &c : m_result.cores) {
         if (c.mfuPercent)
             text += tr("; MFU %1 %").arg(*c.mfuPercent, 0, 'g', 4);
@@ -167,7 +232,7 @@ void EngineChartsView::rebuild()
     buildActiveIdle();
     buildShare();
     buildDma();
-    m_utilization->showResult(m_result);
+    m_utilization->showResult(m_shown, m_trace ? m_trace->startNs() : 0);
 }
 
 void EngineChartsView::buildActiveIdle()
@@ -181,9 +246,9 @@ void EngineChartsView::buildActiveIdle()
     idle->setBorderColor(Qt::transparent);
     QStringList categories;
     // Listed bottom-up by Qt: reverse so that Tensor is on top.
-    for (auto it = m_result.engines.rbegin(); it != m_result.engines.rend(); ++it) {
+    for (auto it = m_shown.engines.rbegin(); it != m_shown.engines.rend(); ++it) {
         const double activePct = std::min(100.0, it->activePercent);
-        categories << QStringLiteral("%1  %2 %").arg(UtilizationStrip::engineLabel(m_result, *it)).arg(activePct, 0, 'f', 2);
+        categories << QStringLiteral("%1  %2 %").arg(UtilizationStrip::engineLabel(m_shown, *it)).arg(activePct, 0, 'f', 2);
         *active << activePct;
         *idle << std::max(0.0, 100.0 - activePct);
     }
@@ -212,14 +277,14 @@ void EngineChartsView::buildShare()
     QChart *c = newChart(m_dark, tr("Instruction time by engine (semaphore waits excluded)"));
     auto *series = new QPieSeries(c);
     int64_t total = 0;
-    for (const EngineBreakdownRow &row : m_result.engines)
+    for (const EngineBreakdownRow &row : m_shown.engines)
         total += row.instructionTimeNs;
-    for (const EngineBreakdownRow &row : m_result.engines) {
+    for (const EngineBreakdownRow &row : m_shown.engines) {
         if (row.instructionTimeNs <= 0)
             continue;
         const double share = total > 0 ? 100.0 * double(row.instructionTimeNs) / double(total) : 0.0;
         QPieSlice *slice = series->append(QStringLiteral("%1 %2 % (%3)")
-                                              .arg(UtilizationStrip::engineLabel(m_result, row))
+                                              .arg(UtilizationStrip::engineLabel(m_shown, row))
                                               .arg(share, 0, 'f', 1)
                                               .arg(DurationFormat::format(row.instructionTimeNs)),
                                           double(row.instructionTimeNs));
@@ -238,7 +303,7 @@ void EngineChartsView::buildDma()
 {
     QChart *c = newChart(m_dark, tr("DMA throughput per queue (GB/s while active)"));
     std::vector<const DmaQueueBreakdownRow *> rows;
-    for (const DmaQueueBreakdownRow &q : m_result.dma)
+    for (const DmaQueueBreakdownRow &q : m_shown.dma)
         if (q.packetCount > 0)
             rows.push_back(&q);
     std::sort(rows.begin(), rows.end(), [](const auto *a, const auto *b) { return a->bytes > b->bytes; });
@@ -251,7 +316,7 @@ void EngineChartsView::buildDma()
     double maxRate = 0;
     for (size_t i = shown; i-- > 0;) { // bottom-up: the busiest queue on top
         const DmaQueueBreakdownRow &q = *rows[i];
-        const QString core = UtilizationStrip::coreLabel(m_result, q.core);
+        const QString core = UtilizationStrip::coreLabel(m_shown, q.core);
         const QString name = core.isEmpty() ? qs(q.queue) : core + QLatin1Char(' ') + qs(q.queue);
         categories << QStringLiteral("%1  %2").arg(name, bytesText(double(q.bytes)));
         *set << q.throughputBytesPerSec / 1e9;

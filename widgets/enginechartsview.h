@@ -13,6 +13,7 @@
 #include <memory>
 
 class QChartView;
+class QComboBox;
 class QLabel;
 
 namespace lanescope {
@@ -30,6 +31,9 @@ public:
     void setTrace(std::shared_ptr<const Trace> trace);
     void setDark(bool dark);
     const EngineBreakdownResult &result() const { return m_result; }
+    // What the charts show: the result, or one core of it (the core box, for traces with several).
+    const EngineBreakdownResult &shown() const { return m_shown; }
+    QComboBox *coreBox() const { return m_coreBox; }
     QString headerText() const;
     // The chart views, for tests and screenshots.
     QChartView *activeIdleChart() const { return m_activeIdle; }
@@ -48,6 +52,8 @@ protected:
 
 private:
     void rebuild();
+    void fillCoreBox();
+    void applyCoreFilter();
     int dmaQueuesThatFit() const;
     void buildActiveIdle();
     void buildShare();
@@ -55,9 +61,12 @@ private:
 
     std::shared_ptr<const Trace> m_trace;
     EngineBreakdownResult m_result;
+    EngineBreakdownResult m_shown;
     bool m_dark = false;
     int m_dmaShown = 0; // queues in the DMA chart as last built
     QLabel *m_header = nullptr;
+    QComboBox *m_coreBox = nullptr;
+    static constexpr int kMaxRowsForAllCores = 10; // more engine rows than this: one core at a time
     QChartView *m_activeIdle = nullptr;
     QChartView *m_share = nullptr;
     QChartView *m_dma = nullptr;

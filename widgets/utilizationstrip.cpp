@@ -139,9 +139,10 @@ void UtilizationStrip::setRange(int64_t start, int64_t end)
     rebuild();
 }
 
-void UtilizationStrip::showResult(const EngineBreakdownResult &result)
+void UtilizationStrip::showResult(const EngineBreakdownResult &result, int64_t originNs)
 {
     m_result = result;
+    m_origin = originNs;
     rebuild();
 }
 
@@ -154,7 +155,7 @@ void UtilizationStrip::rebuild()
     c->legend()->setAlignment(Qt::AlignRight);
     c->legend()->setVisible(true);
 
-    const int64_t origin = m_trace ? m_trace->startNs() : 0;
+    const int64_t origin = m_trace ? m_trace->startNs() : m_origin;
     const auto [scale, unit] = timeUnit(m_result.endNs - m_result.startNs);
     const double x0 = double(m_result.startNs - origin) / scale;
     const double x1 = double(m_result.endNs - origin) / scale;

@@ -46,8 +46,9 @@ public:
 public slots:
     // Recomputes for [start, end]; start >= end means the whole trace.
     void setRange(int64_t start, int64_t end);
-    // Shows an already computed breakdown (the Engines dock passes its own).
-    void showResult(const EngineBreakdownResult &result);
+    // Shows an already computed breakdown (the Engines dock passes its own); times on the axis are
+    // from `originNs` (the trace start).
+    void showResult(const EngineBreakdownResult &result, int64_t originNs);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -62,6 +63,7 @@ private:
     size_t m_buckets = 0;
     bool m_dark = false;
     int64_t m_start = 0, m_end = 0;
+    int64_t m_origin = 0; // axis zero, absolute ns
 };
 
 } // namespace lanescope

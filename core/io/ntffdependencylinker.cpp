@@ -14,7 +14,7 @@ namespace {
 
 constexpr int64_t kToleranceNs = 1;
 constexpr uint8_t kSourceDma = 6;
-constexpr size_t kMaxLookBack = 64; // packets skipped (already credited) before taking one anyway
+constexpr size_t kMaxLookBack = 64; // candidates skipped before giving up (engine) / taking one anyway (DMA)
 
 int64_t endOf(int64_t ts, int64_t dur) { return ts + std::max<int64_t>(0, dur); }
 
@@ -94,9 +94,12 @@ NtffDependencyLinker::Result NtffDependencyLinker::link(const NtffProfile &profi
                 continue; // a clear or reset: releases no ">=" wait
             const bool engineSource = u.source >= 1 && u.source <= 5;
             if (u.source != kSourceDma) {
+                size_t looked = 0; // bounded: give up rather than scan the whole program back
                 const Ended *e = latestBefore(updaters[s], u.ts, [&](const Ended &c) {
-                    return !engineSource || uint8_t(ins[c.index].engine) == u.source;
+                    return !engineSource || uint8_t(ins[c.index].engine) == u.source || ++looked > kMaxLookBack;
                 });
+                if (e && engineSource && uint8_t(ins[e->index].engine) != u.source)
+                    e = nullptr;
                 if (e) {
                     u.producer = e->index;
                     continue;
@@ -159,18 +162,23 @@ NtffDependencyLinker::Result NtffDependencyLinker::link(const NtffProfile &profi
     for (size_t i = 0; i < ins.size(); ++i)
         if (sync[i].dmaSemaphore >= 0)
             triggers[size_t(sync[i].dmaSemaphore)].push_back(uint32_t(i));
+    std::vector<uint8_t> linked(dma.size(), 0); // a packet is credited with one update: linked once at most
     for (size_t s = 0; s < triggers.size(); ++s) {
         auto &t = triggers[s];
         if (t.empty())
             continue;
         std::stable_sort(t.begin(), t.end(), [&](uint32_t a, uint32_t c) { return ins[a].timestamp < ins[c].timestamp; });
         const StringId name = b.intern("S[" + std::to_string(s) + "] queue");
-        std::vector<uint8_t> linked(dma.size(), 0);
+        const auto &list = updates[s]; // sorted by time: one pass over it for all triggers
+        size_t k = 0;
         for (size_t j = 0; j < t.size(); ++j) {
             const int64_t from = ins[t[j]].timestamp;
             const int64_t to = j + 1 < t.size() ? ins[t[j + 1]].timestamp : INT64_MAX;
-            for (const Update &u : updates[s]) {
-                if (u.ts < from || u.ts >= to || u.producer >= -1)
+            while (k < list.size() && list[k].ts < from)
+                ++k;
+            for (; k < list.size() && list[k].ts < to; ++k) {
+                const Update &u = list[k];
+                if (u.producer >= -1)
                     continue;
                 const size_t d = size_t(-u.producer - 2);
                 if (linked[d] || dma[d].timestamp + kToleranceNs < from)

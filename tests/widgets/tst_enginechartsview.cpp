@@ -12,6 +12,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QDir>
 #include <QHorizontalBarSeries>
 #include <QHorizontalStackedBarSeries>
@@ -58,6 +59,7 @@ private slots:
     void recomputesForRange();
     void noEngines();
     void utilizationStrip();
+    void severalCores();
     void grabRealFiles_data();
     void grabRealFiles();
 };
@@ -136,6 +138,34 @@ void TestEngineChartsView::utilizationStrip()
     QCOMPARE(strip.result().engines[1].utilization, (std::vector<float>{0, 0, 1, 1}));
     strip.setTrace(nullptr);
     QCOMPARE(strip.seriesCount(), 0);
+}
+
+// Three NeuronCores x 5 engines: too many rows for one chart, so the busiest core (#1) is shown first;
+// "All cores" shows every row, labelled #i.
+void TestEngineChartsView::severalCores()
+{
+    TraceBuilder b;
+    const StringId cat = b.intern("instruction");
+    for (int c = 0; c < 3; ++c) {
+        const GroupId core = b.addGroup(GroupKind::NeuronCore, b.intern("NeuronCore " + std::to_string(c)), {}, c);
+        b.group(core).sortIndex = c;
+        for (const char *lane : {"Tensor", "Vector", "Scalar", "GpSimd", "Sync"})
+            b.addSlice(b.addTrack(core, TrackKind::Async, b.intern(lane)), 0, c == 1 ? 900 : 100, b.intern("OP"), cat);
+    }
+    EngineChartsView view;
+    view.setTrace(std::make_shared<const Trace>(b.finish()));
+    QCOMPARE(view.result().engines.size(), size_t(15));
+    QCOMPARE(view.coreBox()->count(), 4);
+    QCOMPARE(view.coreBox()->currentIndex(), 2); // #1
+    QCOMPARE(view.shown().engines.size(), size_t(5));
+    QCOMPARE(view.shown().engines.front().activeTimeNs, int64_t(900));
+    view.coreBox()->setCurrentIndex(0);
+    QCOMPARE(view.shown().engines.size(), size_t(15));
+    auto *bars = firstSeries<QHorizontalStackedBarSeries>(view.activeIdleChart());
+    QCOMPARE(bars->barSets().at(0)->count(), 15);
+    view.setRange(0, 50); // the choice stays for a new range
+    QCOMPARE(view.coreBox()->currentIndex(), 0);
+    QCOMPARE(view.utilizationChart()->seriesCount(), 15);
 }
 
 void TestEngineChartsView::grabRealFiles_data()
