@@ -328,6 +328,8 @@ void MainWindow::showEngines()
         resizeDocks({m_enginesDock}, {420}, Qt::Vertical);
         resizeDocks({m_enginesDock}, {width() * 2 / 3}, Qt::Horizontal);
     }
+}
+
 void MainWindow::createAnalysisDock()
 {
     m_analysis = new AnalysisTablesView(this);
