@@ -608,6 +608,8 @@ void MainWindow::reportError(const QString &title, const QString &error)
     box->setTextInteractionFlags(Qt::TextSelectableByMouse);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
+}
+
 void MainWindow::exportSqlite()
 {
     if (!m_trace || m_exportJob->isRunning())
