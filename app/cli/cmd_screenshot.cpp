@@ -102,7 +102,7 @@ int cmdScreenshot(const Args &args)
     if (!rangeText.empty() && !ImageExporter::parseRange(QString::fromLocal8Bit(rangeText.c_str()), &fromNs, &toNs, &error))
         return usageError(qPrintable(error));
 
-    const LoadResult r = TraceLoader::load(paths[0]);
+    const LoadResult r = loadTrace(paths[0], args);
     if (!r.ok()) {
         std::fprintf(stderr, "lanescope-cli: %s\n", r.error.c_str());
         return kExitUnreadable;
