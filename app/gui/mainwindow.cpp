@@ -328,6 +328,8 @@ void MainWindow::showEngines()
         resizeDocks({m_enginesDock}, {420}, Qt::Vertical);
         resizeDocks({m_enginesDock}, {width() * 2 / 3}, Qt::Horizontal);
     }
+}
+
 void MainWindow::createAnalysisDock()
 {
     m_analysis = new AnalysisTablesView(this);
@@ -644,6 +646,8 @@ void MainWindow::reportError(const QString &title, const QString &error)
     box->setTextInteractionFlags(Qt::TextSelectableByMouse);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
+}
+
 void MainWindow::exportSqlite()
 {
     if (!m_trace || m_exportJob->isRunning())
