@@ -11,6 +11,9 @@ PKGS=(
   xvfb xauth
   python3
 )
+# optional packaging checks (tests/cli/tst_desktopintegration runs the validators when present) and
+# the tools `make package` uses for the .deb's library dependencies
+if [ "${LANESCOPE_WITH_PACKAGING_CHECKS:-0}" = 1 ]; then PKGS+=(desktop-file-utils appstream shared-mime-info dpkg-dev); fi
 # make fuzz: clang + libFuzzer (compiler-rt); the zstd tool makes zstd seeds for the decompression harness
 if [ "${LANESCOPE_WITH_FUZZ:-0}" = 1 ]; then PKGS+=(clang libclang-rt-14-dev zstd); fi
 

@@ -1,13 +1,17 @@
 #include "imageexporter.h"
 
+#include "analysistablesview.h"
 #include "durationformat.h"
+#include "enginechartsview.h"
 #include "timelineview.h"
 #include "zoomcontrol.h"
 
 #include "model/trace.h"
 
+#include <QApplication>
 #include <QBuffer>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QPainter>
@@ -152,6 +156,76 @@ std::unique_ptr<TimelineView> ImageExporter::createTimeline(const TimelineReques
         view->setVisibleRange(request.t0, request.t1);
     else
         view->fitAll();
+    return view;
+}
+
+std::unique_ptr<EngineChartsView> ImageExporter::createEngineCharts(const std::shared_ptr<const Trace> &trace,
+                                                                    int64_t t0, int64_t t1, bool dark, int width,
+                                                                    int height, bool caption, QString *error)
+{
+    const auto fail = [error](const QString &message) {
+        if (error)
+            *error = message;
+        return std::unique_ptr<EngineChartsView>();
+    };
+    if (!trace)
+        return fail(QStringLiteral("no trace loaded"));
+    if (width < kMinWidth || width > kMaxSide)
+        return fail(QStringLiteral("width %1 is outside %2..%3").arg(width).arg(kMinWidth).arg(kMaxSide));
+    auto view = std::make_unique<EngineChartsView>();
+    view->setAttribute(Qt::WA_DontShowOnScreen);
+    view->setDark(dark);
+    view->setTrace(trace);
+    if (t1 > t0)
+        view->setRange(t0, t1);
+    if (view->result().empty())
+        return fail(QStringLiteral("no NeuronCore engines or DMA queues in this trace: the engines view needs a "
+                                   "Neuron profile (NTFF, neuron-profile JSON or a profile folder)"));
+    const int band = caption ? captionHeight(view.get()) : 0;
+    if (height <= 0)
+        height = 900;
+    if (height - band < 200 || height > kMaxSide)
+        return fail(QStringLiteral("height %1 is outside %2..%3").arg(height).arg(200 + band).arg(kMaxSide));
+    view->resize(width, height - band);
+    // Charts are child widgets: shown (never on screen) so that layouts and chart geometry settle.
+    view->show();
+    QApplication::processEvents();
+    QApplication::processEvents();
+    return view;
+}
+
+std::unique_ptr<AnalysisTablesView> ImageExporter::createAnalysisTables(const std::shared_ptr<const Trace> &trace,
+                                                                        int64_t t0, int64_t t1, int width,
+                                                                        int height, bool caption, QString *error)
+{
+    const auto fail = [error](const QString &message) {
+        if (error)
+            *error = message;
+        return std::unique_ptr<AnalysisTablesView>();
+    };
+    if (!trace)
+        return fail(QStringLiteral("no trace loaded"));
+    if (width < kMinWidth || width > kMaxSide)
+        return fail(QStringLiteral("width %1 is outside %2..%3").arg(width).arg(kMinWidth).arg(kMaxSide));
+    auto view = std::make_unique<AnalysisTablesView>();
+    view->setAttribute(Qt::WA_DontShowOnScreen);
+    view->setTrace(trace);
+    if (t1 > t0)
+        view->setRange(t0, t1);
+    const int band = caption ? captionHeight(view.get()) : 0;
+    if (height <= 0)
+        height = 900;
+    if (height - band < 200 || height > kMaxSide)
+        return fail(QStringLiteral("height %1 is outside %2..%3").arg(height).arg(200 + band).arg(kMaxSide));
+    view->resize(width, height - band);
+    view->show();
+    QElapsedTimer clock;
+    clock.start();
+    while (view->isComputing() && clock.elapsed() < 60000)
+        QApplication::processEvents(QEventLoop::AllEvents, 50);
+    if (view->isComputing())
+        return fail(QStringLiteral("the operator tables took longer than a minute to compute"));
+    QApplication::processEvents();
     return view;
 }
 

@@ -22,6 +22,8 @@ class QWidget;
 
 namespace lanescope {
 
+class AnalysisTablesView;
+class EngineChartsView;
 class Trace;
 class TimelineView;
 
@@ -48,6 +50,19 @@ public:
     // regex or track set that leaves no lane, or on a size that is too small.
     static std::unique_ptr<TimelineView> createTimeline(const TimelineRequest &request, bool caption,
                                                         QString *error);
+
+    // The Engines panel (EngineChartsView) of a Neuron trace for [t0, t1] (t1 <= t0: the whole
+    // trace), laid out offscreen at width x height (the caption band included). Fails when the
+    // trace has no NeuronCore engines or DMA queues.
+    static std::unique_ptr<EngineChartsView> createEngineCharts(const std::shared_ptr<const Trace> &trace,
+                                                                int64_t t0, int64_t t1, bool dark, int width,
+                                                                int height, bool caption, QString *error);
+
+    // The Analysis panel (AnalysisTablesView: operators, kernels or devices) for [t0, t1], computed
+    // (waits for the background job, at most a minute) and laid out offscreen like the engines.
+    static std::unique_ptr<AnalysisTablesView> createAnalysisTables(const std::shared_ptr<const Trace> &trace,
+                                                                    int64_t t0, int64_t t1, int width, int height,
+                                                                    bool caption, QString *error);
 
     // The lane arrangement with every track hidden that does not match (regex on trackPath);
     // *matched receives the number of tracks with events that stay.

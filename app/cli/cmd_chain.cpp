@@ -115,7 +115,7 @@ int cmdChain(const Args &args)
         if (!parseCount(flagValue(args, "--max"), UINT32_MAX, maxNodes) || maxNodes == 0)
             return usageError("--max expects a positive integer");
 
-    const LoadResult r = TraceLoader::load(paths[0]);
+    const LoadResult r = loadTrace(paths[0], args);
     if (!r.ok()) {
         std::fprintf(stderr, "lanescope-cli: %s\n", r.error.c_str());
         return kExitUnreadable;

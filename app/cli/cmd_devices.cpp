@@ -27,7 +27,7 @@ int cmdDevices(const Args &args)
                      error.c_str());
         return kExitUnreadable;
     }
-    const LoadResult loaded = TraceLoader::load(ta.path);
+    const LoadResult loaded = loadTrace(ta.path, args);
     if (!loaded.ok()) {
         std::fprintf(stderr, "lanescope-cli: %s\n", loaded.error.c_str());
         return kExitUnreadable;

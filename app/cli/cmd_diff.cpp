@@ -140,7 +140,7 @@ int cmdDiff(const Args &args)
 
     LoadResult loaded[2];
     for (int i = 0; i < 2; ++i) {
-        loaded[i] = TraceLoader::load(pos[size_t(i)]);
+        loaded[i] = loadTrace(pos[size_t(i)], args);
         if (!loaded[i].ok()) {
             std::fprintf(stderr, "lanescope-cli: %s\n", loaded[i].error.c_str());
             return kExitUnreadable;

@@ -163,7 +163,7 @@ int cmdEngines(const Args &args)
                      range.c_str());
         return kExitUnreadable;
     }
-    const LoadResult loaded = TraceLoader::load(paths[0]);
+    const LoadResult loaded = loadTrace(paths[0], args);
     if (!loaded.ok()) {
         std::fprintf(stderr, "lanescope-cli: %s\n", loaded.error.c_str());
         return kExitUnreadable;

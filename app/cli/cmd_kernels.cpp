@@ -39,7 +39,7 @@ int cmdKernels(const Args &args)
         }
         options.sortBy = *column;
     }
-    const LoadResult loaded = TraceLoader::load(ta.path);
+    const LoadResult loaded = loadTrace(ta.path, args);
     if (!loaded.ok()) {
         std::fprintf(stderr, "lanescope-cli: %s\n", loaded.error.c_str());
         return kExitUnreadable;

@@ -4,6 +4,8 @@
 // (QT_QPA_PLATFORM defaults to offscreen), through the same ImageExporter as the GUI's File > Export.
 #include "commands.h"
 
+#include "analysistablesview.h"
+#include "enginechartsview.h"
 #include "imageexporter.h"
 #include "timelineview.h"
 
@@ -25,7 +27,7 @@ namespace {
 constexpr const char *kUsage =
     "usage: lanescope-cli screenshot PATH -o OUT.png|OUT.svg [--range FROM:TO] [--lanes REGEX]\n"
     "                                [--width W] [--height H] [--scale 1|2] [--caption] [--dark]\n"
-    "                                [--view timeline]\n"
+    "                                [--view timeline|engines|ops]\n"
     "  --range FROM:TO  time after the trace start, in ms or with a unit (10:12.5, 200us:350us);\n"
     "                   default: the whole trace\n"
     "  --lanes REGEX    only lanes whose \"group / track\" path matches (as `info` lists them)\n"
@@ -34,7 +36,9 @@ constexpr const char *kUsage =
     "  --scale S        device pixel ratio: the PNG is W*S x H*S pixels (default 1)\n"
     "  --caption        a band at the bottom with the file, the time range and the date\n"
     "  --dark           the dark timeline theme\n"
-    "  --view V         timeline (the only view this build renders)\n";
+    "  --view V         timeline (default), or engines: the Engines panel's charts of a Neuron profile\n"
+    "                   for the range, or ops: the Analysis panel's operator table (--lanes does not\n"
+    "                   apply to these two; --height defaults to 900)\n";
 
 bool parseInt(const std::string &text, int *out)
 {
@@ -50,6 +54,62 @@ int usageError(const char *message)
 {
     std::fprintf(stderr, "lanescope-cli screenshot: %s\n%s", message, kUsage);
     return kExitUnreadable;
+}
+
+QString captionFor(const std::string &path, const Trace &trace, int64_t t0, int64_t t1)
+{
+    return ImageExporter::captionText(QString::fromLocal8Bit(path.c_str()), trace, t0, t1,
+                                      QDateTime::currentDateTime());
+}
+
+// --view engines: the Engines panel's charts for the range.
+int saveEngines(const ImageExporter::TimelineRequest &request, int scale, bool caption, const std::string &path,
+                const QString &outPath)
+{
+    QString error;
+    const auto charts = ImageExporter::createEngineCharts(request.trace, request.t0, request.t1,
+                                                          request.theme == TimelinePalette::Theme::Dark, request.width,
+                                                          request.height, caption, &error);
+    if (!charts) {
+        std::fprintf(stderr, "lanescope-cli screenshot: %s\n", qPrintable(error));
+        return kExitUnreadable;
+    }
+    const Trace &trace = *request.trace;
+    const int64_t t0 = request.t1 > request.t0 ? request.t0 : trace.startNs();
+    const int64_t t1 = request.t1 > request.t0 ? request.t1 : trace.endNs();
+    const QString text = caption ? captionFor(path, trace, t0, t1) : QString();
+    if (!ImageExporter::save(charts.get(), outPath, ImageExporter::formatForPath(outPath), scale, text, &error)) {
+        std::fprintf(stderr, "lanescope-cli: %s\n", qPrintable(error));
+        return kExitUnreadable;
+    }
+    const int height = charts->height() + (caption ? ImageExporter::captionHeight(charts.get()) : 0);
+    std::printf("%s: %zu engines, %zu DMA queues, %dx%d\n", qPrintable(outPath), charts->result().engines.size(),
+                charts->result().dma.size(), charts->width() * scale, height * scale);
+    return kExitOk;
+}
+
+// --view ops: the Analysis panel's operator table for the range.
+int saveOps(const ImageExporter::TimelineRequest &request, int scale, bool caption, const std::string &path,
+            const QString &outPath)
+{
+    QString error;
+    const auto tables = ImageExporter::createAnalysisTables(request.trace, request.t0, request.t1, request.width,
+                                                            request.height, caption, &error);
+    if (!tables) {
+        std::fprintf(stderr, "lanescope-cli screenshot: %s\n", qPrintable(error));
+        return kExitUnreadable;
+    }
+    const Trace &trace = *request.trace;
+    const int64_t t0 = request.t1 > request.t0 ? request.t0 : trace.startNs();
+    const int64_t t1 = request.t1 > request.t0 ? request.t1 : trace.endNs();
+    const QString text = caption ? captionFor(path, trace, t0, t1) : QString();
+    if (!ImageExporter::save(tables.get(), outPath, ImageExporter::formatForPath(outPath), scale, text, &error)) {
+        std::fprintf(stderr, "lanescope-cli: %s\n", qPrintable(error));
+        return kExitUnreadable;
+    }
+    const int height = tables->height() + (caption ? ImageExporter::captionHeight(tables.get()) : 0);
+    std::printf("%s: operator table, %dx%d\n", qPrintable(outPath), tables->width() * scale, height * scale);
+    return kExitOk;
 }
 
 } // namespace
@@ -73,14 +133,12 @@ int cmdScreenshot(const Args &args)
         return usageError("-o OUT.png is required");
 
     const std::string view = flagValue(args, "--view", "timeline");
-    if (view != "timeline") {
-        if (view == "engines" || view == "ops")
-            std::fprintf(stderr, "lanescope-cli screenshot: --view %s is not available in this build "
-                                 "(only timeline)\n", view.c_str());
-        else
-            std::fprintf(stderr, "lanescope-cli screenshot: unknown view '%s' (timeline)\n", view.c_str());
+    if (view != "timeline" && view != "engines" && view != "ops") {
+        std::fprintf(stderr, "lanescope-cli screenshot: unknown view '%s' (timeline, engines, ops)\n", view.c_str());
         return kExitUnreadable;
     }
+    if (view != "timeline" && !flagValue(args, "--lanes").empty())
+        return usageError("--lanes applies to the timeline view only");
 
     ImageExporter::TimelineRequest request;
     if (!parseInt(flagValue(args, "--width", "1600"), &request.width))
@@ -102,7 +160,7 @@ int cmdScreenshot(const Args &args)
     if (!rangeText.empty() && !ImageExporter::parseRange(QString::fromLocal8Bit(rangeText.c_str()), &fromNs, &toNs, &error))
         return usageError(qPrintable(error));
 
-    const LoadResult r = TraceLoader::load(paths[0]);
+    const LoadResult r = loadTrace(paths[0], args);
     if (!r.ok()) {
         std::fprintf(stderr, "lanescope-cli: %s\n", r.error.c_str());
         return kExitUnreadable;
@@ -121,15 +179,16 @@ int cmdScreenshot(const Args &args)
     char *argv[] = {name, nullptr};
     QApplication app(argc, argv);
 
+    const QString outPath = QString::fromLocal8Bit(out.c_str());
+    if (view == "engines")
+        return saveEngines(request, scale, caption, paths[0], outPath);
+    if (view == "ops")
+        return saveOps(request, scale, caption, paths[0], outPath);
     const auto timeline = ImageExporter::createTimeline(request, caption, &error);
     if (!timeline)
         return usageError(qPrintable(error));
-    const QString outPath = QString::fromLocal8Bit(out.c_str());
     const auto [t0, t1] = timeline->visibleRange();
-    const QString captionText =
-        caption ? ImageExporter::captionText(QString::fromLocal8Bit(paths[0].c_str()), *r.trace, t0, t1,
-                                             QDateTime::currentDateTime())
-                : QString();
+    const QString captionText = caption ? captionFor(paths[0], *r.trace, t0, t1) : QString();
     if (!ImageExporter::save(timeline.get(), outPath, ImageExporter::formatForPath(outPath), scale, captionText,
                              &error)) {
         std::fprintf(stderr, "lanescope-cli: %s\n", qPrintable(error));

@@ -36,7 +36,7 @@ const std::vector<Command> &commands()
         {"cache", cmdCache, "cache --info [--json] | --clear",
          "the per-user trace cache: where it is, entries and bytes (--info), or empty it (--clear)"},
         {"screenshot", cmdScreenshot,
-         "screenshot PATH -o OUT.png|OUT.svg [--range FROM:TO] [--lanes REGEX] [--width W] [--height H] [--view timeline]",
+         "screenshot PATH -o OUT.png|OUT.svg [--range FROM:TO] [--lanes REGEX] [--width W] [--height H] [--view timeline|engines|ops]",
          "render the timeline offscreen (no display needed) to PNG or SVG; --scale 2, --caption, --dark"},
     };
     return all;

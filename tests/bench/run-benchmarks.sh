@@ -4,7 +4,9 @@
 #  2. Python's json.loads on the same bytes, and the speed-up of our import over it (goal >= 10x);
 #  3. a ~1 GB Kineto trace tiled from that file by gen_kineto into a temporary folder, bench_load on
 #     it, then the file is removed;
-#  4. every other bench_* program in BUILD_DIR/tests (e.g. bench_ntff), each with its defaults.
+#  4. bench_cache (first load vs reopening from the trace cache, in a temporary cache folder) on the
+#     corpus file and on the ~1 GB trace;
+#  5. every other bench_* program in BUILD_DIR/tests (e.g. bench_ntff), each with its defaults.
 # Steps 1-3 are skipped with a message when the corpus is absent ($LANESCOPE_CORPUS, else
 # ../shared/corpus next to the source tree).
 set -uo pipefail
@@ -31,6 +33,11 @@ import_seconds() { awk '/\(b\) import/ { print $3; exit }' "$1"; }
 if [ -f "$XDIT" ]; then
   echo "== bench_load (corpus file)"
   "$TESTS/bench_load" "$XDIT" | tee "$WORK/load.txt" || status=1
+  if [ -x "$TESTS/bench_cache" ]; then
+    echo
+    echo "== bench_cache (corpus file)"
+    "$TESTS/bench_cache" "$XDIT" || status=1
+  fi
   echo
   echo "== python baseline"
   bash "$HERE/bench_python_baseline.sh" "$XDIT" | tee "$WORK/python.txt" || status=1
@@ -47,6 +54,12 @@ if [ -f "$XDIT" ]; then
     echo "SKIP: only $free_mb MB free in $WORK, need about $((TARGET_MB * 2)) MB"
   elif "$TESTS/gen_kineto" "$XDIT" "$BIG" "$TARGET_MB"; then
     "$TESTS/bench_load" "$BIG" || status=1
+    if [ -x "$TESTS/bench_cache" ]; then
+      echo
+      echo "== bench_cache (~$TARGET_MB MB tiled Kineto trace)"
+      sleep 3 # the cache trusts a file's stat signature only once it is older than 2 s
+      "$TESTS/bench_cache" "$BIG" 1 || status=1
+    fi
   else
     status=1
   fi
@@ -60,6 +73,7 @@ for b in "$TESTS"/bench_*; do
   [ -f "$b" ] && [ -x "$b" ] || continue
   name=$(basename "$b")
   [ "$name" = bench_load ] && continue
+  [ "$name" = bench_cache ] && continue
   echo
   echo "== $name"
   "$b" || status=1

@@ -158,6 +158,47 @@ private slots:
         QVERIFY(saturatedPixels(back) > 2000);
     }
 
+    // The Engines panel of a Neuron profile folder (the synthetic sample: NTFF + NEFF + trace.json).
+    void enginesView()
+    {
+        const QString folder = m_dir.filePath(QStringLiteral("folder"));
+        Run r = cli({QStringLiteral("generate-sample"), QStringLiteral("--folder"), folder});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString profile = folder + QStringLiteral("/synthetic_rmsnorm_profile");
+        const QString out = m_dir.filePath(QStringLiteral("engines.png"));
+        r = cli({QStringLiteral("screenshot"), profile, QStringLiteral("-o"), out, QStringLiteral("--view"),
+                 QStringLiteral("engines"), QStringLiteral("--width"), QStringLiteral("1200"), QStringLiteral("--height"),
+                 QStringLiteral("800"), QStringLiteral("--caption")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.out.contains(" engines, "), r.out.constData());
+        QImage image(out);
+        QCOMPARE(image.size(), QSize(1200, 800));
+        QVERIFY(distinctColors(image) > 30);
+        QVERIFY(saturatedPixels(image) > 5000); // bars and pie slices
+        keep(out);
+        // a trace without NeuronCores has no engines to chart
+        r = cli({QStringLiteral("screenshot"), m_sample, QStringLiteral("-o"), out, QStringLiteral("--view"),
+                 QStringLiteral("engines")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("no NeuronCore engines"), r.err.constData());
+    }
+
+    // The Analysis panel's operator table of the real rmsnorm trace.
+    void opsView()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("ops.png"));
+        const Run r = cli({QStringLiteral("screenshot"), m_sample, QStringLiteral("-o"), out, QStringLiteral("--view"),
+                           QStringLiteral("ops"), QStringLiteral("--width"), QStringLiteral("1100"), QStringLiteral("--height"),
+                           QStringLiteral("600")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QImage image(out);
+        QCOMPARE(image.size(), QSize(1100, 600));
+        QVERIFY(distinctColors(image) > 10);
+        // rows of text: many non-background pixels in the upper half
+        QVERIFY(distinctColors(image, QRect(0, 60, 1100, 240)) > 10);
+        keep(out);
+    }
+
     // Other commands never start a GUI: a platform that cannot work does not bother them.
     void otherCommandsStayHeadless()
     {
@@ -184,7 +225,9 @@ private slots:
         QTest::newRow("tiny") << QStringList{QStringLiteral("SAMPLE"), o, QStringLiteral("x.png"), QStringLiteral("--width"), QStringLiteral("10")}
                               << QStringLiteral("width 10 is outside");
         QTest::newRow("unknown view") << QStringList{QStringLiteral("SAMPLE"), o, QStringLiteral("x.png"), QStringLiteral("--view"), QStringLiteral("pie")}
-                                      << QStringLiteral("unknown view 'pie'");
+                                      << QStringLiteral("unknown view 'pie' (timeline, engines, ops)");
+        QTest::newRow("lanes with engines") << QStringList{QStringLiteral("SAMPLE"), o, QStringLiteral("x.png"), QStringLiteral("--view"), QStringLiteral("engines"), QStringLiteral("--lanes"), QStringLiteral("x")}
+                                            << QStringLiteral("--lanes applies to the timeline view only");
         QTest::newRow("unknown option") << QStringList{QStringLiteral("SAMPLE"), o, QStringLiteral("x.png"), QStringLiteral("--fancy")}
                                         << QStringLiteral("unknown option --fancy");
         QTest::newRow("unreadable") << QStringList{QStringLiteral("/nonexistent/trace.json"), o, QStringLiteral("x.png")}

@@ -1,0 +1,192 @@
+// lanescope-cli export-sqlite and cache, run as a user would (real processes): exported row counts
+// equal `info --json`, the documented queries run in the sqlite3 shell, the second `info` comes from
+// the cache, two processes filling one cache at once both succeed, `cache --clear` empties it.
+// Every run uses a temporary LANESCOPE_CACHE_DIR, never the user's cache.
+#include "corpus.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+QProcess *startCli(const QStringList &args, const QString &cacheDir)
+{
+    auto *p = new QProcess;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("LANESCOPE_NO_CACHE"));
+    env.insert(QStringLiteral("LANESCOPE_CACHE_DIR"), cacheDir);
+    p->setProcessEnvironment(env);
+    p->start(QStringLiteral(LANESCOPE_CLI), args);
+    return p;
+}
+
+Run finish(QProcess *p)
+{
+    p->waitForFinished(300000);
+    Run r{p->exitCode(), p->readAllStandardOutput(), p->readAllStandardError()};
+    delete p;
+    return r;
+}
+
+Run cli(const QStringList &args, const QString &cacheDir) { return finish(startCli(args, cacheDir)); }
+
+qint64 sqliteCount(const QString &db, const QString &table)
+{
+    QProcess p;
+    p.start(QStringLiteral("sqlite3"), {db, QStringLiteral("SELECT COUNT(*) FROM ") + table});
+    p.waitForFinished(60000);
+    return p.exitCode() == 0 ? p.readAllStandardOutput().trimmed().toLongLong() : -1;
+}
+
+} // namespace
+
+class TestCliExportSqlite : public QObject
+{
+    Q_OBJECT
+private slots:
+    void rowCountsEqualInfo_data()
+    {
+        QTest::addColumn<QString>("relative");
+        QTest::newRow("kineto resnet50") << QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz");
+        QTest::newRow("neuron-profile json") << QStringLiteral("neuron-profile-json/profile_128x128x256.json");
+        QTest::newRow("sample folder") << QString();
+    }
+
+    void rowCountsEqualInfo()
+    {
+        QFETCH(QString, relative);
+        if (QStandardPaths::findExecutable(QStringLiteral("sqlite3")).isEmpty())
+            QSKIP("the sqlite3 shell is not installed");
+        QTemporaryDir tmp;
+        QString path;
+        if (relative.isEmpty()) {
+            const Run gen = cli({QStringLiteral("generate-sample"), QStringLiteral("--folder"), tmp.path()}, tmp.filePath(QStringLiteral("cache")));
+            QCOMPARE(gen.exitCode, 0);
+            path = tmp.filePath(QStringLiteral("synthetic_rmsnorm_profile"));
+        } else {
+            LANESCOPE_REQUIRE_CORPUS();
+            path = lanescope::test::corpusFile(relative);
+        }
+        const QString cache = tmp.filePath(QStringLiteral("cache"));
+        const QString db = tmp.filePath(QStringLiteral("out.db"));
+        const Run info = cli({QStringLiteral("info"), path, QStringLiteral("--json")}, cache);
+        QCOMPARE(info.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(info.out).object();
+        const Run exp = cli({QStringLiteral("export-sqlite"), path, QStringLiteral("-o"), db}, cache);
+        QVERIFY2(exp.exitCode == 0, exp.err.constData());
+        QVERIFY2(exp.err.contains("loaded from cache"), exp.err.constData()); // info stored it
+        QCOMPARE(sqliteCount(db, QStringLiteral("slices")), qint64(o[QStringLiteral("slices")].toInteger()));
+        QCOMPARE(sqliteCount(db, QStringLiteral("instants")), qint64(o[QStringLiteral("instants")].toInteger()));
+        QCOMPARE(sqliteCount(db, QStringLiteral("counters")), qint64(o[QStringLiteral("counter_samples")].toInteger()));
+        QCOMPARE(sqliteCount(db, QStringLiteral("flows")), qint64(o[QStringLiteral("flows")].toInteger()));
+        QCOMPARE(sqliteCount(db, QStringLiteral("tracks")), qint64(o[QStringLiteral("tracks")].toArray().size()));
+        QCOMPARE(sqliteCount(db, QStringLiteral("warnings")), qint64(o[QStringLiteral("warnings")].toArray().size()));
+        if (relative.isEmpty())
+            QCOMPARE(sqliteCount(db, QStringLiteral("files")), qint64(o[QStringLiteral("files")].toArray().size()));
+    }
+
+    void documentedQueriesRunInTheShell()
+    {
+        LANESCOPE_REQUIRE_CORPUS();
+        if (QStandardPaths::findExecutable(QStringLiteral("sqlite3")).isEmpty())
+            QSKIP("the sqlite3 shell is not installed");
+        QFile doc(QStringLiteral(LANESCOPE_SOURCE_DIR "/docs/sqlite-schema.md"));
+        QVERIFY(doc.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(doc.readAll());
+        QStringList queries;
+        const QRegularExpression re(QStringLiteral("```sql\\n(.*?)```"), QRegularExpression::DotMatchesEverythingOption);
+        for (auto it = re.globalMatch(text); it.hasNext();)
+            queries << it.next().captured(1).trimmed();
+        QCOMPARE(queries.size(), 3);
+        QTemporaryDir tmp;
+        const QString db = tmp.filePath(QStringLiteral("out.db"));
+        const QString trace = lanescope::test::corpusFile(QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz"));
+        QCOMPARE(cli({QStringLiteral("export-sqlite"), trace, QStringLiteral("-o"), db, QStringLiteral("--no-cache")}, tmp.filePath(QStringLiteral("cache"))).exitCode, 0);
+        QVERIFY(!QDir(tmp.filePath(QStringLiteral("cache"))).exists()); // --no-cache
+        for (const QString &q : queries) {
+            QProcess p;
+            p.start(QStringLiteral("sqlite3"), {QStringLiteral("-bail"), db, q});
+            p.waitForFinished(60000);
+            const QByteArray out = p.readAllStandardOutput();
+            QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+            QVERIFY2(out.count('\n') >= 1, qPrintable(q));
+        }
+    }
+
+    void usageErrors()
+    {
+        QTemporaryDir tmp;
+        const QString cache = tmp.filePath(QStringLiteral("cache"));
+        QCOMPARE(cli({QStringLiteral("export-sqlite"), QStringLiteral(LANESCOPE_TEST_DATA "/cli_info_small.json")}, cache).exitCode, 2);
+        const Run missing = cli({QStringLiteral("export-sqlite"), tmp.filePath(QStringLiteral("nope.json")), QStringLiteral("-o"), tmp.filePath(QStringLiteral("o.db"))}, cache);
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY(missing.err.contains("nope.json"));
+        QCOMPARE(cli({QStringLiteral("cache")}, cache).exitCode, 2);
+    }
+
+    void cacheInfoAndClear()
+    {
+        QTemporaryDir tmp;
+        const QString cache = tmp.filePath(QStringLiteral("cache"));
+        const QString file = QStringLiteral(LANESCOPE_TEST_DATA "/cli_info_small.json");
+        const Run first = cli({QStringLiteral("info"), file}, cache);
+        QCOMPARE(first.exitCode, 0);
+        QVERIFY2(!first.err.contains("cache"), first.err.constData());
+        const Run second = cli({QStringLiteral("info"), file}, cache);
+        QVERIFY2(second.err.contains("loaded from cache"), second.err.constData());
+        QCOMPARE(second.out, first.out); // the same report either way
+        const Run info = cli({QStringLiteral("cache"), QStringLiteral("--info"), QStringLiteral("--json")}, cache);
+        QCOMPARE(info.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(info.out).object();
+        QCOMPARE(o[QStringLiteral("entries")].toInt(), 1);
+        QVERIFY(o[QStringLiteral("path")].toString().startsWith(cache));
+        QVERIFY(o[QStringLiteral("stored_bytes")].toInteger() > 0);
+        QCOMPARE(cli({QStringLiteral("cache"), QStringLiteral("--clear")}, cache).exitCode, 0);
+        const Run after = cli({QStringLiteral("cache"), QStringLiteral("--info"), QStringLiteral("--json")}, cache);
+        QCOMPARE(QJsonDocument::fromJson(after.out).object()[QStringLiteral("entries")].toInt(), 0);
+        QVERIFY(!cli({QStringLiteral("info"), file}, cache).err.contains("loaded from cache"));
+    }
+
+    // Two instances filling one cache at the same moment: both load, neither sees a damaged entry.
+    void twoProcessesShareOneCache()
+    {
+        LANESCOPE_REQUIRE_CORPUS();
+        QTemporaryDir tmp;
+        const QString cache = tmp.filePath(QStringLiteral("cache"));
+        const QString a = lanescope::test::corpusFile(QStringLiteral("tracelens/xdit_sd35_rank0.json.gz"));
+        const QString b = lanescope::test::corpusFile(QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz"));
+        QList<QProcess *> running;
+        for (const QString &f : {a, b, a, b})
+            running << startCli({QStringLiteral("info"), f, QStringLiteral("--json")}, cache);
+        QList<Run> runs;
+        for (QProcess *p : running)
+            runs << finish(p);
+        for (const Run &r : runs) {
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY2(!r.err.contains("corrupt") && !r.err.contains("unavailable") && !r.err.contains("not stored"), r.err.constData());
+        }
+        QCOMPARE(runs[0].out, runs[2].out);
+        QCOMPARE(runs[1].out, runs[3].out);
+        for (const QString &f : {a, b}) {
+            const Run r = cli({QStringLiteral("info"), f, QStringLiteral("--json")}, cache);
+            QVERIFY2(r.err.contains("loaded from cache"), r.err.constData());
+        }
+        const Run info = cli({QStringLiteral("cache"), QStringLiteral("--info"), QStringLiteral("--json")}, cache);
+        QCOMPARE(QJsonDocument::fromJson(info.out).object()[QStringLiteral("entries")].toInt(), 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliExportSqlite)
+#include "tst_cliexportsqlite.moc"
