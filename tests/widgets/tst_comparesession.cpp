@@ -54,11 +54,16 @@ void TestCompareSession::loadsComparesAndDiffs()
     session.setMetric(DiffMetric::Cpu);
     QVERIFY(diffReady.wait(20000));
     QCOMPARE(session.diff().metric, DiffMetric::Cpu);
+    // CPU self adds up to the root durations: both steps last 1 ms.
+    const Trace &after = *session.profiles()[1];
+    QCOMPARE(session.diff().total.bNs, OpTable::compute(after, LaunchIndex::build(after), {}).cpuSelfTotal);
+    QCOMPARE(session.diff().total.deltaNs(), int64_t(0));
+    session.setMetric(DiffMetric::Device);
+    QVERIFY(diffReady.wait(20000));
     session.setDiffPair(1, 0); // after vs before: the deltas flip
     QVERIFY(diffReady.wait(20000));
-    const Trace &after = *session.profiles()[1];
-    QCOMPARE(session.diff().total.aNs, OpTable::compute(after, LaunchIndex::build(after), {}).cpuSelfTotal);
-    QVERIFY(session.diff().total.deltaNs() < 0);
+    QCOMPARE(session.diff().total.aNs, int64_t(310000));
+    QCOMPARE(session.diff().total.deltaNs(), int64_t(-60000));
 
     DiffView view;
     view.setSession(&session);
