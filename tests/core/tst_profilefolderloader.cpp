@@ -91,7 +91,7 @@ private slots:
         const std::string root = SampleFolderWriter::write(dir.path().toStdString());
         // Without its system trace the sample exercises the approximate alignment (the exact one, at the
         // system trace's nc_exec_running events, is tested in tst_systemprofilejoin).
-        QVERIFY(QFile::remove(dir.path() + "/" + QString::fromStdString(SampleFolderWriter::runFolder()) + "/system_profile.json"));
+        QVERIFY(QFile::remove(dir.path() + QLatin1Char('/') + QString::fromStdString(SampleFolderWriter::runFolder()) + QStringLiteral("/system_profile.json")));
         const ProfileFolder folder = ProfileFolder::scan(root);
         std::vector<int> progress;
         LoadOptions o;
