@@ -356,7 +356,7 @@ void Loader::align()
                std::tie(y.name.exec, y.name.session, y.name.instanceIndex, y.relativePath);
     };
     std::sort(devices.begin(), devices.end(), order);
-    joinSystem(devices); // exact placements first: what they place is not aligned approximately
+    joinSystem(devices); // exact placements first: what they place is only linked to its host event below
     auto sameGroupHosts = [this](const Source &d) {
         std::set<int> hosts;
         for (int i = 0; i < int(m_sources.size()); ++i)
@@ -372,11 +372,15 @@ void Loader::align()
                 hosts.insert(i);
         return hosts;
     };
+    // A device trace the system trace placed exactly keeps that placement: its host event only links it
+    // (the framework trace's runtime call -> the device timeline), so analyses find the launching op.
     auto place = [](Source &d, const HostEvent &e, const std::string &how) {
-        d.aligned = true;
-        d.offset = e.start;
         d.host = e.source;
         d.hostSlice = e.slice;
+        if (d.exact)
+            return;
+        d.aligned = true;
+        d.offset = e.start;
         d.alignment = "approximate: placed at " + e.name + " ts=" + std::to_string(e.start) + " (" + how + ")";
     };
 
@@ -422,7 +426,9 @@ void Loader::align()
             Source &d = m_sources[size_t(list[k])];
             matchedByIdentity.insert(list[k]);
             if (k >= matches.size()) {
-                d.alignment = "none: own clock, 0 = start of this device trace (" + std::to_string(list.size()) +
+                if (!d.exact)
+
+                    d.alignment = "none: own clock, 0 = start of this device trace (" + std::to_string(list.size()) +
                               " device traces but only " + std::to_string(matches.size()) +
                               " host execution events carry " + what + matchedToken + ")";
                 continue;
@@ -442,7 +448,9 @@ void Loader::align()
         const std::set<int> hosts = sameGroupHosts(m_sources[size_t(list.front())]);
         if (hosts.empty()) {
             for (int di : list)
-                m_sources[size_t(di)].alignment =
+                if (!m_sources[size_t(di)].exact)
+
+                    m_sources[size_t(di)].alignment =
                     "none: own clock, 0 = start of this device trace (no framework trace in its process folder)";
             continue;
         }
@@ -461,7 +469,9 @@ void Loader::align()
         for (size_t k = 0; k < list.size(); ++k) {
             Source &d = m_sources[size_t(list[k])];
             if (k >= events.size()) {
-                d.alignment = "none: own clock, 0 = start of this device trace (" +
+                if (!d.exact)
+
+                    d.alignment = "none: own clock, 0 = start of this device trace (" +
                               (events.empty() ? std::string("the framework trace has no privateuse1 execution events")
                                               : "more device traces (" + std::to_string(list.size()) + ") than unmatched execution events (" +
                                                     std::to_string(events.size()) + ")") +
@@ -478,7 +488,8 @@ void Loader::align()
 
 // Each system trace: its host clock (SystemProfileJoin::hostOffset against the framework trace of its
 // process folder, else any) and the device timelines of its process folder (all of the folder when it is
-// the only system trace) placed at its nc_exec_running events. Placed devices leave `devices`.
+// the only system trace) placed at its nc_exec_running events (marked exact; align() then only links them to
+// their host event).
 void Loader::joinSystem(std::vector<int> &devices)
 {
     int systems = 0;
@@ -515,7 +526,6 @@ void Loader::joinSystem(std::vector<int> &devices)
             placed.insert(mine[size_t(p.device)]);
         }
     }
-    std::erase_if(devices, [&placed](int d) { return placed.count(d) > 0; });
 }
 
 void Loader::nameSources()
@@ -626,7 +636,7 @@ Trace Loader::merge()
     }
 
     // A flow from each host execution event to the first slice of the device timeline placed there:
-    // from the system trace's nc_exec_running when placed exactly, else from the framework trace's event.
+    // from the system trace's nc_exec_running when placed exactly, and from the framework trace's event when one matched.
     const StringId cat = b.intern("neuron"), flowName = b.intern("device execution");
     const StringId execCat = b.intern("exec"), execName = b.intern("device instructions");
     const StringId nrtCat = b.intern("nrt"), callName = b.intern("runtime call");
@@ -654,7 +664,7 @@ Trace Loader::merge()
         if (track.isValid() && d.exact)
             b.addFlow(FlowEnd::slice(results[size_t(d.system)].firstSlice + d.systemSlice), FlowEnd::next(track, first + d.offset),
                       execCat, execName, 0);
-        else if (track.isValid())
+        if (track.isValid() && d.host >= 0)
             b.addFlow(FlowEnd::slice(results[size_t(d.host)].firstSlice + d.hostSlice), FlowEnd::next(track, first + d.offset),
                       cat, flowName, 0);
     }

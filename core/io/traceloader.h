@@ -24,7 +24,7 @@ class TraceLoader
 public:
     // Bump whenever an importer changes the model it builds: every trace cache entry made by an older
     // version is then stale and rebuilt (core/store/tracecache.h).
-    static constexpr uint32_t kImporterVersion = 1;
+    static constexpr uint32_t kImporterVersion = 2;
 
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
     // A folder is scanned (ProfileFolder) and all its traces merged into one (ProfileFolderLoader).

@@ -144,7 +144,8 @@ private slots:
         const QJsonObject flows = o[QStringLiteral("flow_categories")].toObject();
         QCOMPARE(flows[QStringLiteral("exec")].toInt(), 6);
         QCOMPARE(flows[QStringLiteral("nrt")].toInt(), 22);
-        QCOMPARE(o[QStringLiteral("flows")].toInt(), 28);
+        QCOMPARE(flows[QStringLiteral("neuron")].toInt(), 6); // trace.json's nrt_execute -> its device timeline
+        QCOMPARE(o[QStringLiteral("flows")].toInt(), 34);
     }
 
     void missingFileAndUsage()
