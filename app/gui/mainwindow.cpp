@@ -129,7 +129,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_job(new LoadJob
     connect(m_timeline, &TimelineView::sliceSelected, this, &MainWindow::onSliceSelected);
     connect(m_details, &SliceDetailsView::sliceActivated, m_timeline, &TimelineView::revealSlice);
     connect(m_timeline, &TimelineView::layoutStateChanged, this, [this] {
-        if (m_trace && !m_currentPath.isEmpty()) {
+        if (m_trace && !m_currentPath.isEmpty() && m_trace->metadata().format != "comparison") {
             QSettings settings;
             LaneLayoutSettings::save(settings, m_currentPath, m_timeline->laneState());
         }
@@ -588,10 +588,22 @@ void MainWindow::showTrace(std::shared_ptr<const Trace> trace, const QString &pa
     m_trace = std::move(trace);
     m_currentPath = path;
     m_titleOverride = title;
+    // A comparison's combined trace has lanes of its own: the first profile's saved lane layout does
+    // not apply to it, and the per-profile Analysis and Engines views would mix the profiles (the
+    // Compare dock has their diff).
+    const bool comparison = m_trace->metadata().format == "comparison";
     m_timeline->setTrace(m_trace);
-    if (!m_currentPath.isEmpty()) {
+    if (!m_currentPath.isEmpty() && !comparison) {
         const QSettings settings;
         m_timeline->setLaneState(LaneLayoutSettings::load(settings, m_currentPath));
+    }
+    if (comparison && !m_docksHiddenForCompare) {
+        m_docksHiddenForCompare = true;
+        m_analysisWasVisible = m_analysisDock->isVisible();
+        m_analysisDock->hide();
+    } else if (!comparison && m_docksHiddenForCompare) {
+        m_docksHiddenForCompare = false;
+        m_analysisDock->setVisible(m_analysisWasVisible);
     }
     m_details->setTrace(m_trace);
     m_export->setSourcePath(m_currentPath);
@@ -600,7 +612,12 @@ void MainWindow::showTrace(std::shared_ptr<const Trace> trace, const QString &pa
     m_rangeModel->setTrace(m_trace);
     m_analysis->setTrace(m_trace);
     m_searchBar->search();
-    showEngines();
+    if (comparison) {
+        m_enginesDock->hide();
+        m_utilizationStrip->hide();
+    } else {
+        showEngines();
+    }
     // Cache problems (stale or corrupt entry rebuilt, cache unavailable) are listed with the warnings.
     std::vector<Warning> warnings = m_trace->diagnostics().warnings();
     for (qsizetype i = m_loadFromCache ? 1 : 0; i < m_loadNotices.size(); ++i)

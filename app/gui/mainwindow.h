@@ -152,6 +152,8 @@ private:
     QString m_loadingPath;
     QString m_titleOverride;
     CompareController *m_compare = nullptr;
+    bool m_docksHiddenForCompare = false; // Analysis dock hidden while a comparison is shown
+    bool m_analysisWasVisible = true;
     QVBoxLayout *m_centralLayout = nullptr;
     QStringList m_loadNotices; // trace cache notices of the load in flight
     bool m_loadFromCache = false;
