@@ -183,6 +183,14 @@ void MainWindow::createActions()
     m_exportJob = new SqliteExportJob(this);
     file->addAction(tr("&Export as SQLite..."), this, &MainWindow::exportSqlite);
     file->addSeparator();
+    QAction *useCache = file->addAction(tr("&Use Trace Cache"));
+    useCache->setCheckable(true);
+    useCache->setChecked(QSettings().value(QStringLiteral("cache/enabled"), true).toBool());
+    useCache->setToolTip(tr("Reopen big traces from the per-user cache (the next load follows this setting)"));
+    connect(useCache, &QAction::toggled, this, [this](bool on) {
+        QSettings().setValue(QStringLiteral("cache/enabled"), on);
+        statusBar()->showMessage(on ? tr("Trace cache on") : tr("Trace cache off: traces are read from their files"), 5000);
+    });
     file->addAction(tr("C&lear Trace Cache"), this, &MainWindow::clearTraceCache);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
