@@ -1,5 +1,6 @@
 // lanescope-cli chain: JSON shape (nodes, edges, upstream, downstream, critical path), text output,
 // exit codes and errors, run as a user would (a real process), on a hand-checked fixture and real traces.
+#include "clirun.h"
 #include "corpus.h"
 
 #include <QJsonArray>
@@ -12,18 +13,11 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = lanescope::test::CliRun;
 
 Run cli(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(LANESCOPE_CLI), args);
-    p.waitForFinished(120000);
-    return Run{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    return lanescope::test::runCli(args);
 }
 
 const QString kSmall = QStringLiteral(LANESCOPE_TEST_DATA "/chain_small.json");

@@ -1,5 +1,6 @@
 // lanescope-cli diff: JSON shape, zero deltas on identical inputs, the --fail-if-slower gate's exit
 // status, and exit 2 on unreadable input, run as a CI job would (a real process).
+#include "clirun.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -8,18 +9,11 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = lanescope::test::CliRun;
 
 Run cli(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(LANESCOPE_CLI), QStringList{QStringLiteral("diff")} + args);
-    p.waitForFinished(120000);
-    return Run{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    return lanescope::test::runCli(QStringList{QStringLiteral("diff")} + args);
 }
 
 QString data(const char *name)

@@ -1,5 +1,6 @@
 // lanescope-cli engines: the --json shape the issue names, --range, the text table, exit codes, run as a
 // user would (a real process) on a generated sample folder and on real NTFF / neuron-profile JSON.
+#include "clirun.h"
 #include "corpus.h"
 
 #include <QJsonArray>
@@ -11,18 +12,11 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = lanescope::test::CliRun;
 
 Run cli(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(LANESCOPE_CLI), args);
-    p.waitForFinished(120000);
-    return Run{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    return lanescope::test::runCli(args);
 }
 
 // The fields the issue names, with their JSON types; extra fields are allowed.

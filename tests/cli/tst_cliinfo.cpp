@@ -1,4 +1,5 @@
 // lanescope-cli info: JSON shape, exit codes and error text, run as a user would (a real process).
+#include "clirun.h"
 #include "corpus.h"
 
 #include <QJsonArray>
@@ -10,18 +11,11 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = lanescope::test::CliRun;
 
 Run cli(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(LANESCOPE_CLI), args);
-    p.waitForFinished(120000);
-    return Run{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    return lanescope::test::runCli(args);
 }
 
 QString writeFile(QTemporaryDir &dir, const QString &name, const QByteArray &data)

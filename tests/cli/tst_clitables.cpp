@@ -1,4 +1,5 @@
 // lanescope-cli ops / kernels / devices: JSON shape, flags, exit codes, run as a real process.
+#include "clirun.h"
 #include "corpus.h"
 
 #include <QJsonArray>
@@ -9,18 +10,11 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = lanescope::test::CliRun;
 
 Run cli(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(LANESCOPE_CLI), args);
-    p.waitForFinished(120000);
-    return Run{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    return lanescope::test::runCli(args);
 }
 
 QString fixture() { return QStringLiteral(LANESCOPE_TEST_DATA "/optable_fixture.json"); }
