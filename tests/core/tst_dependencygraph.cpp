@@ -1,6 +1,7 @@
 // DependencyGraph: the edges it builds from nesting, flows, correlation ids and device links, on a
 // hand-checked fixture and on the real Kineto corpus (every ac2g flow links a runtime call to device work).
 // The 2021 Kineto samples name the same flows "async" and have no ac2g flow: those rows skip.
+#include "loadtrace.h"
 #include "analysis/dependencygraph.h"
 #include "corpus.h"
 #include "io/traceloader.h"
@@ -13,13 +14,7 @@ using namespace lanescope;
 
 namespace {
 
-std::shared_ptr<const Trace> load(const QString &path)
-{
-    const LoadResult r = TraceLoader::load(path.toStdString());
-    if (!r.ok())
-        qWarning("%s", r.error.c_str());
-    return r.trace;
-}
+using lanescope::test::load;
 
 SliceId byName(const Trace &t, std::string_view name)
 {

@@ -1,4 +1,5 @@
 // DeviceSummary: busy / idle / compute / memcpy per device.
+#include "loadtrace.h"
 #include "corpus.h"
 
 #include "analysis/devicesummary.h"
@@ -14,13 +15,7 @@ using namespace lanescope;
 
 namespace {
 
-std::shared_ptr<const Trace> load(const QString &path)
-{
-    const LoadResult r = TraceLoader::load(path.toStdString());
-    if (!r.ok())
-        qWarning("%s", r.error.c_str());
-    return r.trace;
-}
+using lanescope::test::load;
 
 void checkInvariants(const std::vector<DeviceSummary::Row> &rows)
 {

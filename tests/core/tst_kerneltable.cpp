@@ -1,4 +1,5 @@
 // KernelTable: device work by kind and name, with its launching op.
+#include "loadtrace.h"
 #include "corpus.h"
 
 #include "analysis/kerneltable.h"
@@ -14,13 +15,7 @@ using namespace lanescope;
 
 namespace {
 
-std::shared_ptr<const Trace> load(const QString &path)
-{
-    const LoadResult r = TraceLoader::load(path.toStdString());
-    if (!r.ok())
-        qWarning("%s", r.error.c_str());
-    return r.trace;
-}
+using lanescope::test::load;
 
 const KernelTable::Row *findRow(const KernelTable::Result &r, const std::string &name)
 {

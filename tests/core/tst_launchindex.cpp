@@ -1,5 +1,6 @@
 // LaunchIndex: device work -> runtime call -> framework op. Invariants on real GPU traces of four
 // eras/vendors, exact links on the fixture, NEFF executions on the synthetic Neuron profile folder.
+#include "loadtrace.h"
 #include "corpus.h"
 
 #include "analysis/launchindex.h"
@@ -17,13 +18,7 @@ using Kind = LaunchIndex::WorkKind;
 
 namespace {
 
-std::shared_ptr<const Trace> load(const QString &path)
-{
-    const LoadResult r = TraceLoader::load(path.toStdString());
-    if (!r.ok())
-        qWarning("%s", r.error.c_str());
-    return r.trace;
-}
+using lanescope::test::load;
 
 } // namespace
 

@@ -1,5 +1,6 @@
 // OpTable: PyTorch key_averages numbers. Ground truth: the key_averages tables PyTorch printed for the
 // three generated rmsnorm traces (generation_meta.json); definitions: a hand-computed fixture.
+#include "loadtrace.h"
 #include "corpus.h"
 
 #include "analysis/launchindex.h"
@@ -20,13 +21,7 @@ using namespace lanescope;
 
 namespace {
 
-std::shared_ptr<const Trace> load(const QString &path)
-{
-    const LoadResult r = TraceLoader::load(path.toStdString());
-    if (!r.ok())
-        qWarning("%s", r.error.c_str());
-    return r.trace;
-}
+using lanescope::test::load;
 
 const OpTable::Row *findRow(const OpTable::Result &r, const std::string &name, const std::string &shapes = {})
 {
