@@ -16,7 +16,13 @@ constexpr int64_t kToleranceNs = 1;
 constexpr uint8_t kSourceDma = 6;
 constexpr size_t kMaxLookBack = 64; // candidates skipped before giving up (engine) / taking one anyway (DMA)
 
-int64_t endOf(int64_t ts, int64_t dur) { return ts + std::max<int64_t>(0, dur); }
+// Saturating: rows from a neuron-profile JSON may carry any int64 (hostile or corrupt exports).
+int64_t endOf(int64_t ts, int64_t dur)
+{
+    int64_t end = 0;
+    return __builtin_add_overflow(ts, std::max<int64_t>(0, dur), &end) ? INT64_MAX : end;
+}
+int64_t plusTolerance(int64_t t) { return t > INT64_MAX - kToleranceNs ? INT64_MAX : t + kToleranceNs; }
 
 struct Update
 {
@@ -36,7 +42,7 @@ struct Ended
 // Latest entry of `v` (sorted by end) ending at or before t, optionally passing `accept`.
 template <class Accept> const Ended *latestBefore(const std::vector<Ended> &v, int64_t t, Accept &&accept)
 {
-    auto it = std::upper_bound(v.begin(), v.end(), Ended{t + kToleranceNs, UINT32_MAX});
+    auto it = std::upper_bound(v.begin(), v.end(), Ended{plusTolerance(t), UINT32_MAX});
     while (it != v.begin()) {
         --it;
         if (accept(*it))
@@ -135,7 +141,7 @@ NtffDependencyLinker::Result NtffDependencyLinker::link(const NtffProfile &profi
             continue;
         const auto &list = updates[w.waitSemaphore];
         const int64_t start = ins[i].timestamp;
-        auto it = std::upper_bound(list.begin(), list.end(), start + kToleranceNs,
+        auto it = std::upper_bound(list.begin(), list.end(), plusTolerance(start),
                                    [](int64_t t, const Update &u) { return t < u.ts; });
         size_t k = size_t(it - list.begin());
         const bool greaterEqual = w.waitOp == NtffSync::kWaitGreaterEqual;
@@ -181,7 +187,7 @@ NtffDependencyLinker::Result NtffDependencyLinker::link(const NtffProfile &profi
                 if (u.producer >= -1)
                     continue;
                 const size_t d = size_t(-u.producer - 2);
-                if (linked[d] || dma[d].timestamp + kToleranceNs < from)
+                if (linked[d] || plusTolerance(dma[d].timestamp) < from)
                     continue;
                 linked[d] = 1;
                 b.addFlow(FlowEnd::slice(instructionSlice[t[j]]), FlowEnd::slice(dmaSlice[d]), catQueue, name, s);
