@@ -82,6 +82,11 @@ void CompareSession::setProfiles(std::vector<std::shared_ptr<const Trace>> profi
     rebuild(true);
 }
 
+void CompareSession::setCacheOptions(const CacheOptions &options)
+{
+    m_job->setCacheOptions(options);
+}
+
 void CompareSession::loadNext()
 {
     if (m_pending.isEmpty()) {

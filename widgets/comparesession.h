@@ -5,6 +5,7 @@
 // thread; results of an outdated request are dropped.
 #include "analysis/profilediff.h"
 #include "analysis/tracecomparison.h"
+#include "store/tracecache.h"
 
 #include <QObject>
 #include <QStringList>
@@ -34,6 +35,8 @@ public:
     void setMetric(DiffMetric metric);              // recomputes the diff only
     void cancel();
     void clear();
+    // Loads go through the trace cache with these options (default: the environment's).
+    void setCacheOptions(const CacheOptions &options);
 
     bool isBusy() const { return m_busy; }
     bool isActive() const { return m_comparison.combined != nullptr; }

@@ -69,6 +69,7 @@ void CompareController::open(const QStringList &paths, const QStringList &labels
     m_bar->setMessage({});
     m_window->setBusy(true);
     m_window->setProgress(0);
+    m_session->setCacheOptions(MainWindow::cacheOptions());
     m_session->open(paths, labels);
 }
 

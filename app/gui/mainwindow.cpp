@@ -395,14 +395,19 @@ void MainWindow::openPath(const QString &path)
     m_progress->setValue(0);
     setLoading(true);
     statusBar()->showMessage(tr("Loading %1...").arg(displayName(path)));
+    m_job->setCacheOptions(cacheOptions());
+    m_loadNotices.clear();
+    m_job->start(path);
+}
+
+CacheOptions MainWindow::cacheOptions()
+{
     // Settings "cache/enabled" (default on) and "cache/maxMB" on top of the environment (LANESCOPE_NO_CACHE=1 wins).
     CacheOptions cache = CacheOptions::fromEnvironment();
     const QSettings settings;
     cache.enabled = cache.enabled && settings.value(QStringLiteral("cache/enabled"), true).toBool();
     cache.capBytes = settings.value(QStringLiteral("cache/maxMB"), qulonglong(cache.capBytes >> 20)).toULongLong() << 20;
-    m_job->setCacheOptions(cache);
-    m_loadNotices.clear();
-    m_job->start(path);
+    return cache;
 }
 
 void MainWindow::showNeff(const QString &path)

@@ -3,6 +3,7 @@
 // in the background with progress and cancel in the status bar. Opening never loses what is already
 // shown: a failed or cancelled load keeps the previous trace.
 #include "model/ids.h"
+#include "store/tracecache.h"
 
 #include <QMainWindow>
 
@@ -63,6 +64,8 @@ public:
     // A message box, or stderr when errors are quiet.
     void reportError(const QString &title, const QString &error);
     QString currentPath() const { return m_currentPath; }
+    // The trace cache as the settings and the environment say (File > Use Trace Cache).
+    static CacheOptions cacheOptions();
 
     // Errors go to stderr instead of a message box, and the recent files and window layout are left
     // alone (for --screenshot and scripted runs).
