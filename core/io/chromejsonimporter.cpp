@@ -3,6 +3,7 @@
 #include "chromeevent.h"
 #include "chrometraceassembler.h"
 #include "inputbuffer.h"
+#include "jsonstringreader.h"
 #include "jsontextscan.h"
 #include "timestampparser.h"
 #include "model/tracebuilder.h"
@@ -115,7 +116,7 @@ private:
     sj::document m_doc;
     bool m_haveDoc = false; // iterate() succeeded: m_doc may be asked where it is
     std::vector<Arg> m_args;
-    std::vector<uint8_t> m_unescaped; // scratch for strings with escapes
+    JsonStringReader m_strings;
     uint64_t m_events = 0;
     uint64_t m_objects = 0;
     uint64_t m_phaseCounts[256] = {};
@@ -189,26 +190,7 @@ void ChromeJsonReader::repairUnterminatedArray()
 // copy every string into simdjson's buffer first.
 bool ChromeJsonReader::stringOf(sj::value v, std::string_view &out)
 {
-    sj::raw_json_string raw;
-    if (v.get_raw_json_string().get(raw))
-        return false;
-    const char *p = raw.raw();
-    const char *q = p;
-    bool escaped = false;
-    while (*q != '"') { // stage 1 has checked that every string is closed
-        if (*q == '\\') {
-            escaped = true;
-            ++q;
-        }
-        ++q;
-    }
-    if (!escaped) {
-        out = std::string_view(p, size_t(q - p));
-        return true;
-    }
-    m_unescaped.resize(size_t(q - p) + simdjson::SIMDJSON_PADDING);
-    uint8_t *dst = m_unescaped.data();
-    return m_parser.unescape(raw, dst).get(out) == simdjson::SUCCESS;
+    return m_strings.read(m_parser, v, out);
 }
 
 bool ChromeJsonReader::readTime(sj::value v, int64_t &ns)

@@ -1,6 +1,7 @@
 #include "systemprofilereader.h"
 
 #include "inputbuffer.h"
+#include "jsonstringreader.h"
 #include "jsontextscan.h"
 
 #include <simdjson.h>
@@ -66,7 +67,7 @@ private:
     sj::parser m_parser;
     sj::document m_doc;
     bool m_haveDoc = false;
-    std::vector<uint8_t> m_unescaped;
+    JsonStringReader m_strings;
     SystemProfileData m_data;
     uint64_t m_count = 0;
     bool m_isSample = false; // the current trace_events object turned out to be a sample
@@ -120,26 +121,7 @@ void Reader::progress()
 
 bool Reader::stringOf(sj::value v, std::string_view &out)
 {
-    sj::raw_json_string raw;
-    if (v.get_raw_json_string().get(raw))
-        return false;
-    const char *p = raw.raw();
-    const char *q = p;
-    bool escaped = false;
-    while (*q != '"') { // stage 1 has checked that every string is closed
-        if (*q == '\\') {
-            escaped = true;
-            ++q;
-        }
-        ++q;
-    }
-    if (!escaped) {
-        out = std::string_view(p, size_t(q - p));
-        return true;
-    }
-    m_unescaped.resize(size_t(q - p) + simdjson::SIMDJSON_PADDING);
-    uint8_t *dst = m_unescaped.data();
-    return m_parser.unescape(raw, dst).get(out) == simdjson::SUCCESS;
+    return m_strings.read(m_parser, v, out);
 }
 
 bool Reader::scalarText(sj::value v, std::string_view &out)
