@@ -44,12 +44,12 @@ test-asan: deps
 	QT_QPA_PLATFORM=offscreen ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir $(BUILD_ASAN) --output-on-failure -j2
 
 # libFuzzer harnesses of tests/fuzz (clang, ASan + UBSan, a separate build), each run FUZZ_SECONDS;
-# FUZZ_TARGETS="fuzz_ntff fuzz_neff" runs a subset. Findings: $(BUILD_FUZZ)/fuzz/artifacts/.
+# FUZZ_TARGETS="fuzz_ntff fuzz_neff" runs a subset; FUZZ_RUNS=N stops each after N executions. Findings: $(BUILD_FUZZ)/fuzz/artifacts/.
 fuzz:
 	@LANESCOPE_WITH_FUZZ=1 bash packaging/install-deps-debian.sh
 	cmake -S . -B $(BUILD_FUZZ) -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLANESCOPE_FUZZ=ON
 	cmake --build $(BUILD_FUZZ)
-	FUZZ_SECONDS=$(FUZZ_SECONDS) bash tests/fuzz/run-fuzzers.sh $(BUILD_FUZZ) $(FUZZ_TARGETS)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) bash tests/fuzz/run-fuzzers.sh $(BUILD_FUZZ) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf $(BUILD) $(BUILD_ASAN)

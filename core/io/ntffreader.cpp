@@ -465,6 +465,8 @@ void NtffReader::prepareDecoders()
         es.base16 = static_cast<uint32_t>((es.program->address / kNtffInstructionBytes) & 0xffff);
         es.programSize = static_cast<uint32_t>(std::min<size_t>(es.program->size(), 65536));
         es.notifyKind.assign(es.programSize, 0);
+        es.open.assign(es.valid ? es.programSize : 0, OpenInstruction{});
+        es.openOutside.clear();
         for (uint32_t pc = 0; pc < es.programSize; ++pc) {
             const uint8_t hint = es.program->notifyHints[pc];
             if (es.program->opcodes[pc] == kNtffOpNotify && (hint == 2 || hint == 3))
@@ -475,7 +477,6 @@ void NtffReader::prepareDecoders()
     m_throttleClock = makeClock(kThrottleClockField, 0);
     for (uint32_t i = 0; i < m_dmaClocks.size(); ++i)
         m_dmaClocks[i] = makeClock(kDmaClockField, i);
-    m_open.assign(size_t(kNtffEngineCount) * 65536, OpenInstruction{});
 }
 
 void NtffReader::note(Issue issue, const char *record)
@@ -535,7 +536,7 @@ void NtffReader::findOrigin()
         int64_t t;
         if (!toPs(es.clock, ts, t))
             return;
-        OpenInstruction &o = m_open[size_t(engine - 1) * 65536 + addr16];
+        OpenInstruction &o = es.open[pc];
         if (!((hdr >> 24) & 1)) {
             o = OpenInstruction{t, 0, 0, 1};
             return;
@@ -552,7 +553,8 @@ void NtffReader::findOrigin()
             haveEnd = true;
         }
     });
-    std::fill(m_open.begin(), m_open.end(), OpenInstruction{});
+    for (EngineState &es : m_engines)
+        std::fill(es.open.begin(), es.open.end(), OpenInstruction{});
     if (haveStart && haveEnd)
         m_profile.decodedTotalTimePs = lastEnd - firstStart;
     if (haveOrigin) {
@@ -611,8 +613,8 @@ void NtffReader::decodeInstructions()
         int64_t t;
         if (!toPs(es.clock, ts, t))
             return note(TimeOutOfRange, rec);
-        const uint32_t addr16 = hdr & 0xffff;
-        OpenInstruction &o = m_open[size_t(engine - 1) * 65536 + addr16];
+        const uint32_t pc = ((hdr & 0xffff) - es.base16) & 0xffff;
+        OpenInstruction &o = es.openAt(pc);
         if (!((hdr >> 24) & 1)) {
             if (o.open)
                 note(InstrBeginReplaced, rec);
@@ -622,7 +624,6 @@ void NtffReader::decodeInstructions()
         if (!o.open)
             return note(InstrEndWithoutBegin, rec);
         o.open = 0;
-        const uint32_t pc = (addr16 - es.base16) & 0xffff;
         if (pc >= es.programSize)
             return note(InstrOutsideProgram, rec);
         if (o.t0 < origin)
@@ -645,14 +646,18 @@ void NtffReader::decodeInstructions()
         lastEnd = haveLastEnd ? std::max(lastEnd, end) : end;
         haveLastEnd = true;
     });
-    for (const auto &o : m_open)
-        if (o.open)
-            ++m_issues[InstrBeginWithoutEnd].count;
+    for (EngineState &es : m_engines) {
+        for (const auto &o : es.open)
+            m_issues[InstrBeginWithoutEnd].count += o.open;
+        for (const auto &[pc, o] : es.openOutside)
+            m_issues[InstrBeginWithoutEnd].count += o.open;
+        std::vector<OpenInstruction>().swap(es.open);
+        es.openOutside = {};
+    }
     m_lastEndPs = lastEnd;
     m_haveLastEnd = haveLastEnd;
     m_profile.lastHwTimestamp = haveLastEnd ? floorDiv(lastEnd, 1000) : 0;
     m_profile.recordsRead += records;
-    std::vector<OpenInstruction>().swap(m_open);
 }
 
 void NtffReader::decodeEvents()

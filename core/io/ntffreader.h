@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace lanescope {
@@ -42,6 +43,13 @@ private:
         uint64_t base = 0, mul = 1, div = 1;
         uint64_t fastLimit = 0; // |raw - base| up to this: 64-bit arithmetic is exact
     };
+    struct OpenInstruction
+    {
+        int64_t t0 = 0;
+        uint32_t arg = 0;
+        uint8_t flags = 0;
+        uint8_t open = 0;
+    };
     struct EngineState
     {
         bool valid = false;     // has a program and a clock
@@ -50,13 +58,11 @@ private:
         const NtffProgram *program = nullptr;
         std::vector<uint8_t> notifyKind; // per pc: 0, 2 = start NOTIFY, 3 = end NOTIFY
         Clock clock;
-    };
-    struct OpenInstruction
-    {
-        int64_t t0 = 0;
-        uint32_t arg = 0;
-        uint8_t flags = 0;
-        uint8_t open = 0;
+        // The instruction begun at each pc and not yet ended: a table the size of the program (so a small
+        // or hostile file does not pay for 64 K entries per engine), and a map for pcs outside it.
+        std::vector<OpenInstruction> open;
+        std::unordered_map<uint32_t, OpenInstruction> openOutside;
+        OpenInstruction &openAt(uint32_t pc) { return pc < open.size() ? open[pc] : openOutside[pc]; }
     };
     enum Issue : int {
         InstrUnknownEngine,
@@ -119,7 +125,6 @@ private:
     Clock m_eventClock;
     Clock m_throttleClock;
     std::array<Clock, 16> m_dmaClocks;
-    std::vector<OpenInstruction> m_open; // (engine - 1) * 65536 + addr16
     std::array<IssueCounter, IssueCount> m_issues{};
     int64_t m_lastEndPs = 0; // latest instruction end, relative to the origin
     bool m_haveLastEnd = false;

@@ -1,5 +1,6 @@
 #include "stringpool.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace lanescope {
@@ -85,7 +86,7 @@ void StringPool::grow()
 std::string_view StringPool::store(std::string_view s)
 {
     if (s.size() > kBlockSize / 4) {
-        auto block = std::make_unique<char[]>(s.size());
+        auto block = std::make_unique_for_overwrite<char[]>(s.size());
         std::memcpy(block.get(), s.data(), s.size());
         std::string_view v(block.get(), s.size());
         // Keep the current block as the open one: insert the big block before it.
@@ -93,10 +94,14 @@ std::string_view StringPool::store(std::string_view s)
         m_bytes += s.size();
         return v;
     }
-    if (m_blockUsed + s.size() > kBlockSize) {
-        m_blocks.push_back(std::make_unique<char[]>(kBlockSize));
+    if (m_blockSize == 0 || m_blockUsed + s.size() > m_blockSize) {
+        size_t size = std::clamp<size_t>(m_blockSize * 2, kFirstBlockSize, kBlockSize);
+        while (size < s.size())
+            size *= 2; // s is at most kBlockSize / 4 here
+        m_blocks.push_back(std::make_unique_for_overwrite<char[]>(size));
+        m_blockSize = size;
         m_blockUsed = 0;
-        m_bytes += kBlockSize;
+        m_bytes += size;
     }
     char *dst = m_blocks.back().get() + m_blockUsed;
     if (!s.empty())

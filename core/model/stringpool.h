@@ -34,9 +34,13 @@ private:
     void grow();
     size_t slotFor(std::string_view s, uint32_t h) const; // slot holding s, or the empty slot where it goes
 
+    // Blocks start small and double up to kBlockSize, so a small trace (or a fuzz input) does not pay
+    // for a megabyte; they are not zero-filled (every byte handed out is written first).
+    static constexpr size_t kFirstBlockSize = 4096;
     static constexpr size_t kBlockSize = 1 << 20;
     std::vector<std::unique_ptr<char[]>> m_blocks;
-    size_t m_blockUsed = kBlockSize;
+    size_t m_blockSize = 0; // size of the open block (the last one)
+    size_t m_blockUsed = 0;
     size_t m_bytes = 0;
     std::vector<std::string_view> m_views;
     std::vector<uint32_t> m_hashes; // per id

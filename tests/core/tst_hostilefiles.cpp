@@ -25,6 +25,7 @@
 #include "io/profilefolder.h"
 #include "io/profilefolderloader.h"
 #include "io/protobufreader.h"
+#include "io/systemprofileimporter.h"
 #include "io/traceloader.h"
 
 #include <QDir>
@@ -1135,6 +1136,10 @@ private slots:
                     (void)NtffImporter::import(in, "regression", options);
                 else if (harness == QLatin1String("fuzz_neuronprofilejson"))
                     (void)NeuronProfileJsonImporter::import(in, "regression", options);
+                else if (harness == QLatin1String("fuzz_systemprofile"))
+                    (void)SystemProfileImporter::import(in, "regression", options);
+                else if (harness != QLatin1String("fuzz_inputbuffer"))
+                    QFAIL(qPrintable(QStringLiteral("no replay for the inputs of harness %1").arg(harness)));
             }
         } catch (const ImportError &e) {
             outcome = e.what();

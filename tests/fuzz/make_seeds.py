@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Builds the seed corpora of the libFuzzer harnesses from the shared real-trace corpus.
 
-    make_seeds.py <corpus dir> <out dir>
+    make_seeds.py <corpus dir> <out dir> [<samples dir>]
+
+<samples dir>: the synthetic sample folders make_fuzz_samples wrote (small NTFF, NEFF, trace.json and
+system_profile.json files and whole folders), added as seeds to the matching harnesses.
 
 Writes <out dir>/<harness>/<name> for every harness. Everything goes into the build tree: the corpus
 files must never be committed into the project, and nothing here writes inside the source tree.
@@ -98,10 +101,37 @@ def pack_folder(entries):
     return out
 
 
+def add_samples(samples, out):
+    """Seeds from the synthetic sample folders (make_fuzz_samples): each file by kind, each run folder whole."""
+    harness_of = {'.ntff': 'fuzz_ntff', '.neff': 'fuzz_neff'}
+    for root, _, names in os.walk(samples):
+        run = []
+        for n in sorted(names):
+            p = os.path.join(root, n)
+            r = 'sample__' + os.path.relpath(p, samples)
+            data = read(p)
+            ext = os.path.splitext(n)[1]
+            if ext in harness_of:
+                put(out, harness_of[ext], r, data)
+                if ext == '.ntff':
+                    meta = ntff_metadata(data)
+                    if meta:
+                        put(out, 'fuzz_protobuf', r + '.pb', meta)
+            elif n == 'system_profile.json':
+                put(out, 'fuzz_systemprofile', r, data)
+            elif n == 'trace.json':
+                put(out, 'fuzz_chromejson', r, data)
+            if not n.startswith('README'):
+                run.append(('i-0abc_pid_42/20250101_000000/' + n, data))
+        if run and len(run) <= 6:  # the one-pair folder (trace, system profile, NEFF, NTFF)
+            put(out, 'fuzz_profilefolder', 'sample__' + os.path.relpath(root, samples), pack_folder(run))
+
+
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
     corpus, out = sys.argv[1], sys.argv[2]
+    samples = sys.argv[3] if len(sys.argv) == 4 else None
     files = []
     for root, _, names in os.walk(corpus):
         for n in sorted(names):
@@ -190,6 +220,21 @@ def main():
         ('a/b/same.json -> trace.json', None)]))
     if trace:
         put(out, 'fuzz_profilefolder', 'framework_only', pack_folder([('neuron_framework_trace_rank_3.json', trace)]))
+
+    # system_profile.json: no real export is public (formats.md), so the seeds are the project's own
+    # hand-written fixtures (tests/data/system_profile), plus a folder that holds one next to a trace.
+    fixtures = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'data', 'system_profile')
+    if os.path.isdir(fixtures):
+        for n in sorted(os.listdir(fixtures)):
+            put(out, 'fuzz_systemprofile', n, read(os.path.join(fixtures, n)))
+        basic = os.path.join(fixtures, 'basic.json')
+        if trace and os.path.exists(basic):
+            put(out, 'fuzz_profilefolder', 'system_profile_run', pack_folder([
+                ('i-0abc_pid_42/20250101_000000/system_profile.json', read(basic)),
+                ('i-0abc_pid_42/20250101_000000/trace.json', trace)]))
+
+    if samples and os.path.isdir(samples):
+        add_samples(samples, out)
 
     for h in sorted(os.listdir(out)):
         print('  %-24s %4d seeds' % (h, len(os.listdir(os.path.join(out, h)))))
