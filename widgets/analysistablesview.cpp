@@ -17,6 +17,7 @@
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -149,10 +150,27 @@ AnalysisTablesView::AnalysisTablesView(QWidget *parent) : QWidget(parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] { m_shapes->setEnabled(currentTable() == Table::Operators); });
     connect(m_opView, &QTableView::clicked, this, [this](const QModelIndex &i) { activateRow(Table::Operators, i.row()); });
     connect(m_kernelView, &QTableView::clicked, this, [this](const QModelIndex &i) { activateRow(Table::Kernels, i.row()); });
+    m_opView->installEventFilter(this);
+    m_kernelView->installEventFilter(this);
     updateStatus();
 }
 
 AnalysisTablesView::~AnalysisTablesView() = default;
+
+bool AnalysisTablesView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::KeyPress && (watched == m_opView || watched == m_kernelView)) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && key->modifiers() == Qt::NoModifier) {
+            auto *view = static_cast<QTableView *>(watched);
+            if (view->currentIndex().isValid()) {
+                activateRow(view == m_opView ? Table::Operators : Table::Kernels, view->currentIndex().row());
+                return true;
+            }
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
 
 QSortFilterProxyModel *AnalysisTablesView::proxy(Table table) const
 {

@@ -74,6 +74,10 @@ signals:
     // New results are shown.
     void computed();
 
+protected:
+    // Return / Enter on a table row does what a click does (the occurrences on the timeline, then the next).
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void recompute();
     void exportCurrent();

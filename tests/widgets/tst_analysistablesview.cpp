@@ -116,6 +116,16 @@ private slots:
         QCOMPARE(selected.size(), 2);
         v.activateRow(Table::Devices, 0); // nothing to show on the timeline
         QCOMPARE(selected.size(), 2);
+
+        // Return on the current row of a table does what a click does: the occurrences, then the next one
+        QTableView *kernels = v.view(Table::Kernels);
+        kernels->setCurrentIndex(kernels->model()->index(0, 0));
+        QTest::keyClick(kernels, Qt::Key_Return);
+        QCOMPARE(selected.size(), 3);
+        QCOMPARE(activated.last()[1].toString(), QStringLiteral("gemm"));
+        QTest::keyClick(kernels, Qt::Key_Enter);
+        QCOMPARE(next.size(), 2);
+        QCOMPARE(selected.size(), 3);
     }
 
     void csvExport()
