@@ -1,0 +1,107 @@
+// The inputs the fuzzers of tests/fuzz once failed on (tests/data/fuzz-regressions/<harness>/), replayed
+// in every `make test` / `make test-asan`, with or without clang: first on the harness's own path through
+// the readers, then through TraceLoader from a file, as a user would open it. Each must end within the time
+// bound with a load or an error naming the file (rules and helpers: tests/common/hostile.h).
+#include "hostile.h"
+
+#include "io/chromejsonimporter.h"
+#include "io/inputbuffer.h"
+#include "io/neffreader.h"
+#include "io/neuronprofilejsonimporter.h"
+#include "io/ntffimporter.h"
+#include "io/protobufreader.h"
+#include "io/systemprofileimporter.h"
+#include "io/traceloader.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QTest>
+
+using namespace lanescope;
+using namespace lanescope::test;
+
+class TestFuzzRegressions : public QObject
+{
+    Q_OBJECT
+
+    HostileScratch m_scratch;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_scratch.init());
+        qInfo("time bounds x%d%s", timeScale(), LANESCOPE_HOSTILE_ASAN ? " (AddressSanitizer build)" : "");
+    }
+
+    void cleanupTestCase()
+    {
+        const std::string why = m_scratch.finish();
+        QVERIFY2(why.empty(), why.c_str());
+    }
+
+    // ---- inputs the fuzzers once failed on ----
+
+    void fuzzRegressions_data()
+    {
+        QTest::addColumn<QString>("harness");
+        QTest::addColumn<QString>("file");
+        const QString base = QStringLiteral(LANESCOPE_TEST_DATA "/fuzz-regressions");
+        for (const QFileInfo &h : QDir(base).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+            for (const QFileInfo &f : QDir(h.filePath()).entryInfoList(QDir::Files, QDir::Name))
+                QTest::newRow(qPrintable(h.fileName() + QLatin1Char('/') + f.fileName())) << h.fileName() << f.filePath();
+    }
+
+    void fuzzRegressions()
+    {
+        QFETCH(QString, harness);
+        QFETCH(QString, file);
+        const std::string bytes = readFile(file);
+        // the harness's own path through the readers, on the bytes as the fuzzer saw them
+        LoadOptions options;
+        options.memoryBudget = uint64_t(64) << 20;
+        QElapsedTimer t;
+        t.start();
+        std::string outcome = "ok";
+        try {
+            if (harness == QLatin1String("fuzz_neff")) {
+                NeffReader::readBytes(bytes, "regression", options);
+            } else if (harness == QLatin1String("fuzz_protobuf")) {
+                ProtobufReader r(bytes, "regression", 128);
+                ProtobufReader::Field f;
+                while (r.next(f))
+                    if (f.type == ProtobufReader::WireType::LengthDelimited)
+                        (void)r.nested(f).find(1);
+            } else if (harness == QLatin1String("fuzz_profilefolder")) {
+                outcome = "(folder inputs are replayed by the fuzzer binary only)";
+            } else {
+                InputBuffer in = InputBuffer::fromBytes(bytes, "regression", options);
+                if (harness == QLatin1String("fuzz_chromejson"))
+                    (void)ChromeJsonImporter::import(in, "regression", options);
+                else if (harness == QLatin1String("fuzz_ntff"))
+                    (void)NtffImporter::import(in, "regression", options);
+                else if (harness == QLatin1String("fuzz_neuronprofilejson"))
+                    (void)NeuronProfileJsonImporter::import(in, "regression", options);
+                else if (harness == QLatin1String("fuzz_systemprofile"))
+                    (void)SystemProfileImporter::import(in, "regression", options);
+                else if (harness != QLatin1String("fuzz_inputbuffer"))
+                    QFAIL(qPrintable(QStringLiteral("no replay for the inputs of harness %1").arg(harness)));
+            }
+        } catch (const ImportError &e) {
+            outcome = e.what();
+            QVERIFY2(contains(outcome, "regression"), e.what());
+        }
+        QVERIFY2(t.elapsed() < boundMs(10), qPrintable(QStringLiteral("took %1 ms").arg(t.elapsed())));
+        // and through TraceLoader from a file, as a user would open it
+        if (harness != QLatin1String("fuzz_protobuf") && harness != QLatin1String("fuzz_profilefolder")) {
+            const QString p = m_scratch.fresh(QStringLiteral("regression.bin"));
+            QVERIFY(writeFile(p, bytes));
+            const Outcome o = harness == QLatin1String("fuzz_neff") ? loadNeff(p, options) : loadTrace(p, options);
+            VERIFY_OUTCOME(o, p, boundMs(10), false);
+        }
+        qInfo("%s", outcome.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFuzzRegressions)
+#include "tst_fuzzregressions.moc"
