@@ -673,6 +673,8 @@ void MainWindow::reportError(const QString &title, const QString &error)
     }
     auto *box = new QMessageBox(QMessageBox::Warning, title, title + QLatin1Char('.'), QMessageBox::Ok, this);
     box->setInformativeText(error);
+    // Wide enough for a path and a position on few lines (QMessageBox alone wraps at about 250 px).
+    box->setStyleSheet(QStringLiteral("QLabel#qt_msgbox_informativelabel { min-width: 36em; }"));
     box->setTextInteractionFlags(Qt::TextSelectableByMouse);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
@@ -721,6 +723,8 @@ void MainWindow::onFailed(const QString &error)
     auto *box = new QMessageBox(QMessageBox::Warning, tr("Could not open trace"),
                                 tr("Could not open %1.").arg(displayName(m_loadingPath)), QMessageBox::Ok, this);
     box->setInformativeText(error);
+    // Wide enough for a path and a position on few lines (QMessageBox alone wraps at about 250 px).
+    box->setStyleSheet(QStringLiteral("QLabel#qt_msgbox_informativelabel { min-width: 36em; }"));
     box->setTextInteractionFlags(Qt::TextSelectableByMouse);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();

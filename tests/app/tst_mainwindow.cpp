@@ -1,0 +1,141 @@
+// The real main window, offscreen: a bad file opened over a good one shows a readable error dialog that
+// names the file and the position, and the trace that was open stays open (issue: hardening). Pictures
+// of the dialog are saved to $LANESCOPE_TEST_SHOTS when it is set, for looking at them.
+#include "mainwindow.h"
+
+#include "model/trace.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QMessageBox>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lanescope;
+
+namespace {
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+QMessageBox *visibleErrorBox(const MainWindow &w)
+{
+    for (QMessageBox *box : w.findChildren<QMessageBox *>())
+        if (box->isVisible())
+            return box;
+    return nullptr;
+}
+
+void saveShot(QWidget *widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("LANESCOPE_TEST_SHOTS");
+    if (!dir.isEmpty() && QDir().mkpath(dir))
+        widget->grab().save(dir + QLatin1Char('/') + name);
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    QString good() const { return QStringLiteral(LANESCOPE_TEST_DATA "/cli_info_small.json"); }
+
+    // Opens `path` and waits for the outcome; returns the loadFinished arguments.
+    static QList<QVariant> open(MainWindow &w, const QString &path)
+    {
+        QSignalSpy finished(&w, &MainWindow::loadFinished);
+        w.openPath(path);
+        if (!finished.wait(20000))
+            return {};
+        return finished.takeFirst();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true); // settings and recent files go to a test location
+        QVERIFY(m_dir.isValid());
+    }
+
+    void badFileKeepsTheOpenTrace_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("where"); // what the error must say besides the file name
+        QTest::newRow("truncated JSON") << QStringLiteral("truncated.json")
+                                        << QByteArray("{\"traceEvents\":[{\"ph\":\"X\",\"name\":\"a\",\"ts\":1,\"dur\":2,\"pid\":1,\"tid\":1},{\"ph\":\"X\",\"na")
+                                        << QStringLiteral("at byte");
+        QTest::newRow("not a trace") << QStringLiteral("settings.json") << QByteArray("{\"theme\":\"dark\",\"fontSize\":12}")
+                                     << QStringLiteral("not a Chrome/Kineto trace");
+        QTest::newRow("corrupt gzip") << QStringLiteral("corrupt.json.gz")
+                                      << QByteArray::fromHex("1f8b0800000000000003ffffffffffffffff0000")
+                                      << QStringLiteral("gzip");
+        QTest::newRow("empty file") << QStringLiteral("empty.json") << QByteArray() << QStringLiteral("empty");
+    }
+
+    void badFileKeepsTheOpenTrace()
+    {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, where);
+
+        MainWindow w;
+        w.resize(1000, 700);
+        w.show();
+        const QList<QVariant> first = open(w, good());
+        QCOMPARE(first.value(0).toBool(), true);
+        const std::shared_ptr<const Trace> kept = w.trace();
+        QVERIFY(kept && kept->allSlices().size() > 0);
+
+        const QString bad = m_dir.filePath(name);
+        QVERIFY(writeFile(bad, bytes));
+        const QList<QVariant> second = open(w, bad);
+        QCOMPARE(second.value(0).toBool(), false);
+        const QString error = second.value(1).toString();
+        QVERIFY2(error.contains(bad), qPrintable(error));
+        QVERIFY2(error.contains(where, Qt::CaseInsensitive), qPrintable(error));
+
+        // what was open stays open
+        QCOMPARE(w.trace(), kept);
+        QCOMPARE(w.currentPath(), good());
+
+        // a readable dialog: a title, the error as selectable text, not modal over the window's work
+        QMessageBox *box = visibleErrorBox(w);
+        QVERIFY(box);
+        QCOMPARE(box->informativeText(), error);
+        QVERIFY(!box->text().isEmpty());
+        QVERIFY(box->textInteractionFlags() & Qt::TextSelectableByMouse);
+        QVERIFY(!box->isModal() || box->windowModality() != Qt::ApplicationModal);
+        saveShot(box, QStringLiteral("error-%1.png").arg(QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'))));
+        box->accept();
+        QTRY_VERIFY(!visibleErrorBox(w));
+
+        // and the window still works: the good file opens again
+        QCOMPARE(open(w, good()).value(0).toBool(), true);
+    }
+
+    void missingFile()
+    {
+        MainWindow w;
+        w.show();
+        const QString gone = m_dir.filePath(QStringLiteral("no-such-trace.json"));
+        const QList<QVariant> r = open(w, gone);
+        QCOMPARE(r.value(0).toBool(), false);
+        QVERIFY2(r.value(1).toString().contains(gone), qPrintable(r.value(1).toString()));
+        QVERIFY(visibleErrorBox(w));
+        QVERIFY(!w.trace());
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
