@@ -1,14 +1,18 @@
 // The inputs the fuzzers of tests/fuzz once failed on (tests/data/fuzz-regressions/<harness>/), replayed
 // in every `make test` / `make test-asan`, with or without clang: first on the harness's own path through
-// the readers, then through TraceLoader from a file, as a user would open it. Each must end within the time
+// the readers, then through TraceLoader from a file, as a user would open it. Folder inputs
+// (fuzz_profilefolder) are written out as the harness does (tests/fuzz/folderspec.h) and opened as a folder. Each must end within the time
 // bound with a load or an error naming the file (rules and helpers: tests/common/hostile.h).
 #include "hostile.h"
+#include "../fuzz/folderspec.h"
 
 #include "io/chromejsonimporter.h"
 #include "io/inputbuffer.h"
 #include "io/neffreader.h"
 #include "io/neuronprofilejsonimporter.h"
 #include "io/ntffimporter.h"
+#include "io/profilefolder.h"
+#include "io/profilefolderloader.h"
 #include "io/protobufreader.h"
 #include "io/systemprofileimporter.h"
 #include "io/traceloader.h"
@@ -73,7 +77,14 @@ private slots:
                     if (f.type == ProtobufReader::WireType::LengthDelimited)
                         (void)r.nested(f).find(1);
             } else if (harness == QLatin1String("fuzz_profilefolder")) {
-                outcome = "(folder inputs are replayed by the fuzzer binary only)";
+                // the tree the harness would have made, scanned and loaded as the harness does
+                const QString root = m_scratch.path(QStringLiteral("folder-") + QFileInfo(file).fileName());
+                QDir(root).removeRecursively();
+                QVERIFY(QDir().mkpath(root));
+                fuzz::materialise(root.toStdString(), bytes);
+                const ProfileFolder folder = ProfileFolder::scan(root.toStdString(), options);
+                outcome = std::to_string(folder.files().size()) + " files";
+                (void)ProfileFolderLoader::load(folder, options); // may throw: no file with a timeline
             } else {
                 InputBuffer in = InputBuffer::fromBytes(bytes, "regression", options);
                 if (harness == QLatin1String("fuzz_chromejson"))
@@ -89,11 +100,16 @@ private slots:
             }
         } catch (const ImportError &e) {
             outcome = e.what();
-            QVERIFY2(contains(outcome, "regression"), e.what());
+            QVERIFY2(contains(outcome, "regression") || harness == QLatin1String("fuzz_profilefolder"), e.what());
         }
         QVERIFY2(t.elapsed() < boundMs(10), qPrintable(QStringLiteral("took %1 ms").arg(t.elapsed())));
-        // and through TraceLoader from a file, as a user would open it
-        if (harness != QLatin1String("fuzz_protobuf") && harness != QLatin1String("fuzz_profilefolder")) {
+        // and through TraceLoader from a file (a folder), as a user would open it
+        if (harness == QLatin1String("fuzz_profilefolder")) {
+            const QString root = m_scratch.path(QStringLiteral("folder-") + QFileInfo(file).fileName());
+            const Outcome o = loadTrace(root, options);
+            VERIFY_OUTCOME(o, root, boundMs(10), false);
+            QVERIFY(QDir(root).removeRecursively());
+        } else if (harness != QLatin1String("fuzz_protobuf")) {
             const QString p = m_scratch.fresh(QStringLiteral("regression.bin"));
             QVERIFY(writeFile(p, bytes));
             const Outcome o = harness == QLatin1String("fuzz_neff") ? loadNeff(p, options) : loadTrace(p, options);

@@ -2,37 +2,23 @@
 // content, NEFF <-> NTFF pairing, grouping) and the folder load on top of it (ProfileFolderLoader:
 // every importer, the merge and the host-clock alignment).
 //
-// The input describes a small folder tree, materialised in a private scratch folder for each run:
-//
-//   @@ <relative path>\n<content up to the next "\n@@ ">   a regular file
-//   @@ <relative path>/\n                                  a folder
-//   @@ <relative path> -> <target>\n                       a symbolic link (target clamped to the tree)
-//   @@ <relative path> |\n                                 a FIFO (must never be opened)
-//
-// Paths are sanitised ('/'-separated, no "." or "..", components of at most 64 bytes, at most 10
-// levels, at most 48 entries), so nothing is ever written or followed outside the scratch folder.
-// ProfileFolder::parseName is also run on the raw path text of each entry (bounded to 255 bytes per
-// component, as a real file system is).
+// The input is a small folder tree in the text format of folderspec.h, materialised in a private
+// scratch folder for each run. ProfileFolder::parseName is also run on the raw path text of each entry.
 #include "fuzz_common.h"
+#include "folderspec.h"
 
 #include "io/profilefolder.h"
 #include "io/profilefolderloader.h"
 
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <string>
-#include <vector>
 
 using namespace lanescope;
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr size_t kMaxEntries = 48;
-constexpr size_t kMaxComponent = 64;
-constexpr size_t kMaxLevels = 10;
 
 // $LANESCOPE_FUZZ_SCRATCH (the run script points it at a RAM file system when there is one), else
 // $TMPDIR or /tmp; one folder per process, removed at exit.
@@ -54,115 +40,6 @@ const std::string &scratchRoot()
     return *root;
 }
 
-// "a//b/./../c" -> {"a", "b", "c"} with every component non-empty, not "." / "..", no NUL, bounded.
-std::vector<std::string> components(std::string_view path)
-{
-    std::vector<std::string> out;
-    size_t start = 0;
-    while (start <= path.size() && out.size() < kMaxLevels) {
-        size_t slash = path.find('/', start);
-        if (slash == std::string_view::npos)
-            slash = path.size();
-        std::string c(path.substr(start, std::min(slash - start, kMaxComponent)));
-        for (char &ch : c)
-            if (ch == '\0')
-                ch = '_';
-        if (!c.empty() && c != "." && c != "..")
-            out.push_back(std::move(c));
-        start = slash + 1;
-    }
-    return out;
-}
-
-std::string join(const std::vector<std::string> &parts, size_t n)
-{
-    std::string s;
-    for (size_t i = 0; i < n && i < parts.size(); ++i)
-        s += (i ? "/" : "") + parts[i];
-    return s;
-}
-
-// The folder of `path` exists (each missing level is created; a file in the way ends the entry).
-bool makeParents(const std::string &root, const std::vector<std::string> &parts)
-{
-    std::error_code ec;
-    fs::create_directories(root + "/" + join(parts, parts.size() - 1), ec);
-    return !ec;
-}
-
-// A link target that cannot leave the tree: "../" at most as many times as the link is deep.
-std::string clampedTarget(const std::vector<std::string> &link, std::string_view target)
-{
-    size_t ups = 0;
-    for (size_t i = 0; i + 1 < target.size() && target.substr(i, 3) == "../" && ups + 1 < link.size(); i += 3)
-        ++ups;
-    std::string s;
-    for (size_t i = 0; i < ups; ++i)
-        s += "../";
-    const std::string rest = join(components(target), kMaxLevels);
-    return s + (rest.empty() ? "." : rest);
-}
-
-void materialise(const std::string &root, std::string_view input)
-{
-    size_t entries = 0;
-    size_t pos = input.substr(0, 3) == "@@ " ? 0 : input.find("\n@@ ");
-    if (pos == std::string_view::npos)
-        pos = input.size();
-    else if (pos != 0)
-        ++pos; // at the "@@ "
-    while (pos < input.size() && entries++ < kMaxEntries) {
-        const size_t lineEnd = std::min(input.find('\n', pos), input.size());
-        const std::string_view header = input.substr(pos + 3, lineEnd - pos - 3);
-        size_t next = input.find("\n@@ ", lineEnd);
-        const std::string_view content =
-            lineEnd >= input.size() ? std::string_view() : input.substr(lineEnd + 1, next == std::string_view::npos ? std::string_view::npos : next - lineEnd - 1);
-        pos = next == std::string_view::npos ? input.size() : next + 1;
-
-        // parseName sees what a file system can hold: components of at most 255 bytes.
-        if (header.size() <= 4096) {
-            bool ok = true;
-            size_t run = 0;
-            for (char ch : header) {
-                run = ch == '/' ? 0 : run + 1;
-                ok = ok && run <= 255 && ch != '\0';
-            }
-            if (ok)
-                (void)ProfileFolder::parseName(header);
-        }
-
-        std::string_view path = header, target;
-        char kind = 'f';
-        if (const size_t arrow = header.find(" -> "); arrow != std::string_view::npos) {
-            kind = 'l';
-            path = header.substr(0, arrow);
-            target = header.substr(arrow + 4);
-        } else if (header.size() >= 2 && header.substr(header.size() - 2) == " |") {
-            kind = 'p';
-            path = header.substr(0, header.size() - 2);
-        } else if (!header.empty() && header.back() == '/') {
-            kind = 'd';
-        }
-        const std::vector<std::string> parts = components(path);
-        if (parts.empty() || !makeParents(root, parts))
-            continue;
-        const std::string abs = root + "/" + join(parts, parts.size());
-        std::error_code ec;
-        if (fs::exists(fs::symlink_status(abs, ec)))
-            continue; // first entry of a name wins
-        switch (kind) {
-        case 'd': fs::create_directories(abs, ec); break;
-        case 'l': fs::create_symlink(clampedTarget(parts, target), abs, ec); break;
-        case 'p': ::mkfifo(abs.c_str(), 0600); break;
-        default:
-            if (std::FILE *f = std::fopen(abs.c_str(), "wb")) {
-                std::fwrite(content.data(), 1, content.size(), f);
-                std::fclose(f);
-            }
-        }
-    }
-}
-
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -171,7 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     std::error_code ec;
     fs::remove_all(root, ec); // never follows symbolic links
     fs::create_directories(root, ec);
-    materialise(root, fuzz::asView(data, size));
+    fuzz::materialise(root, fuzz::asView(data, size));
 
     const LoadOptions options = fuzz::fuzzOptions();
     try {
