@@ -1,9 +1,11 @@
 // lanescope-cli: the headless twin of the viewer. Prints every number the GUI shows, as text or --json.
 #include "commands.h"
 
+#include "io/memorybudget.h"
 #include "store/cachedloader.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 
@@ -99,7 +101,9 @@ static void printUsage(std::FILE *to)
     std::fprintf(to, "usage: lanescope-cli COMMAND [ARGS]\n\ncommands:\n");
     for (const auto &c : lanescope::cli::commands())
         std::fprintf(to, "  %-40s %s\n", c.usage, c.summary);
-    std::fprintf(to, "\n  --help       this text\n  --version    print the version\n\n"
+    std::fprintf(to, "\n  --help       this text\n  --version    print the version\n"
+                     "  --memory-budget SIZE  (any command) memory a load may use: 512M, 8G (default 16G, or\n"
+                     "               $LANESCOPE_MEMORY_BUDGET); going past it is a clear error\n\n"
                      "exit status: 0 success, 1 a check failed, 2 unreadable input or usage error\n");
 }
 
@@ -119,6 +123,18 @@ int main(int argc, char **argv)
         return 0;
     }
     lanescope::cli::Args args(argv + 2, argv + argc);
+    // --memory-budget SIZE (any command): set through the environment, so every load sees it.
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i] != "--memory-budget")
+            continue;
+        if (i + 1 >= args.size() || !lanescope::MemoryBudget::parse(args[i + 1])) {
+            std::fprintf(stderr, "lanescope-cli: --memory-budget expects a size such as 512M or 8G\n");
+            return lanescope::cli::kExitUnreadable;
+        }
+        ::setenv(lanescope::MemoryBudget::kEnvironmentVariable, args[i + 1].c_str(), 1);
+        args.erase(args.begin() + long(i), args.begin() + long(i) + 2);
+        break;
+    }
     for (const auto &c : lanescope::cli::commands()) {
         if (cmd == c.name) {
             if (lanescope::cli::hasFlag(args, "--help")) {

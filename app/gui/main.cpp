@@ -8,6 +8,7 @@
 
 #include "timelineview.h"
 
+#include "io/memorybudget.h"
 #include "model/trace.h"
 
 #include <QApplication>
@@ -20,6 +21,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -49,7 +51,8 @@ void printUsage(std::FILE *to)
                      "  --chain                 with --screenshot: wait for the dependency graph: the selection's\n"
                      "                          chain is highlighted\n"
                      "  --critical-path         with --chain: outline the chain's critical path\n"
-                     "  --dark                  with --screenshot: dark timeline\n\n"
+                     "  --dark                  with --screenshot: dark timeline\n"
+                     "  --memory-budget SIZE    memory a load may use (default 16G, or $LANESCOPE_MEMORY_BUDGET)\n\n"
                      "Qt options (-platform, -style, ...) are accepted as well.\n");
 }
 
@@ -151,6 +154,15 @@ int parseArgs(int argc, char **argv, Options &o)
                 std::fprintf(stderr, "lanescope: --analysis expects ops, kernels or devices\n");
                 return 2;
             }
+        } else if (a == "--memory-budget") {
+            const char *v = value("--memory-budget");
+            if (!v)
+                return 2;
+            if (!lanescope::MemoryBudget::parse(v)) {
+                std::fprintf(stderr, "lanescope: --memory-budget expects a size such as 512M or 8G, not '%s'\n", v);
+                return 2;
+            }
+            ::setenv(lanescope::MemoryBudget::kEnvironmentVariable, v, 1); // every load reads it from there
         } else if (a == "-platform" || a == "-style" || a == "-qwindowgeometry" || a == "-display") {
             ++i; // Qt's own options with a value: QApplication handles them
         } else if (a.size() > 1 && a[0] == '-') {

@@ -561,6 +561,7 @@ Trace ChromeJsonReader::run()
     m_b.reserveSlices(m_input.size() / 180);
     m_b.reserveArgs(m_input.size() / 50, m_input.size() / 180);
 
+    MemoryBudget::requireForParsing(m_input.size(), m_name, m_options.memoryBudget);
     simdjson::padded_string_view psv(m_input.data(), m_input.size(), m_input.capacity());
     if (auto err = m_parser.iterate(psv).get(m_doc))
         failJson(err, "expected a JSON document");

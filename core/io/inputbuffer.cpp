@@ -1,4 +1,5 @@
 #include "inputbuffer.h"
+#include "memorybudget.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -27,8 +28,8 @@ constexpr size_t kChunk = size_t(1) << 20;
 
 std::string budgetMessage(uint64_t budget)
 {
-    return "decompressed data exceeds the memory budget of " + std::to_string(budget >> 20)
-        + " MiB (a compression bomb, or raise the budget)";
+    return "decompressed data exceeds the memory budget of " + MemoryBudget::format(budget)
+        + " (a compression bomb, or a file larger than the budget: " + MemoryBudget::hint() + ")";
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #pragma once
 // What every importer takes (progress, cancel, memory budget) and returns (a trace or a clear error).
+#include "memorybudget.h"
 #include "model/trace.h"
 
 #include <atomic>
@@ -18,8 +19,9 @@ struct LoadOptions
     std::function<void(int permille)> progress;
     // Checked once per chunk; when it becomes true the load stops with LoadResult::cancelled.
     const std::atomic<bool> *cancel = nullptr;
-    // Upper bound for decompressed input and model memory; exceeding it is a clear error.
-    uint64_t memoryBudget = uint64_t(16) << 30;
+    // Upper bound for decompressed input, parse index and model memory; exceeding it is a clear error.
+    // 16 GiB, or what $LANESCOPE_MEMORY_BUDGET says (memorybudget.h).
+    uint64_t memoryBudget = MemoryBudget::fromEnvironment();
 
     bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
     void report(int permille) const { if (progress) progress(permille); }

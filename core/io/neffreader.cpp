@@ -794,8 +794,8 @@ NeffInfo NeffReader::read(const std::string &path, const LoadOptions &options)
         return info;
     }
     if (uint64_t(size) > options.memoryBudget)
-        throw ImportError(path, "file is larger than the memory budget of " + mib(options.memoryBudget) +
-                                    " and cannot be mapped");
+        throw ImportError(path, "file is larger than the memory budget of " + MemoryBudget::format(options.memoryBudget) +
+                                    " and cannot be mapped (" + MemoryBudget::hint() + ")");
     const QByteArray all = file.readAll();
     if (all.size() != size)
         throw ImportError(path, uint64_t(all.size()), "read error: " + file.errorString().toStdString());

@@ -765,6 +765,7 @@ NtffProfile Reader::run()
              std::string("expected '{' at the start of neuron-profile's JSON export, found '") + text[first] + "'");
     m_options.report(200);
 
+    MemoryBudget::requireForParsing(m_input.size(), m_name, m_options.memoryBudget);
     simdjson::padded_string_view json(m_input.data(), m_input.size(), m_input.capacity());
     if (auto err = m_parser.iterate(json).get(m_doc))
         failJson(err, "expected a JSON document");

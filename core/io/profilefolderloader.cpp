@@ -191,8 +191,8 @@ void Loader::loadAll()
         m_budgeted = m_sources.size();
         if (used >= m_options.memoryBudget) {
             m_folder.setOutcome(i, FolderFileStatus::NotReadable,
-                                "not loaded: the memory budget of " + std::to_string(m_options.memoryBudget >> 20) +
-                                    " MiB is used up by the files loaded before it");
+                                "not loaded: the memory budget of " + MemoryBudget::format(m_options.memoryBudget) +
+                                    " is used up by the files loaded before it (" + MemoryBudget::hint() + ")");
             continue;
         }
         LoadOptions sub;

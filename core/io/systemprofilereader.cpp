@@ -436,6 +436,7 @@ SystemProfileData Reader::run()
     if (text[first] != '{' && text[first] != '[')
         fail(first, "expected '{' at the start of a system profile (a JSON object with \"trace_events\")");
     m_data.events.reserve(text.size() / 300);
+    MemoryBudget::requireForParsing(m_input.size(), m_name, m_options.memoryBudget);
     simdjson::padded_string_view psv(m_input.data(), m_input.size(), m_input.capacity());
     if (auto err = m_parser.iterate(psv).get(m_doc))
         failJson(err, "expected a JSON document");

@@ -153,6 +153,29 @@ private slots:
         QCOMPARE(cli({QStringLiteral("--help")}).exitCode, 0);
     }
 
+    // --memory-budget (any command): a file past it is a clear error that says how to raise the budget;
+    // a bad size is a usage error.
+    void memoryBudgetFlag()
+    {
+        QTemporaryDir dir;
+        QByteArray big = "{\"traceEvents\":[";
+        for (int i = 0; big.size() < 3 * 1024 * 1024; ++i)
+            big += QByteArray(i ? "," : "") + "{\"ph\":\"X\",\"name\":\"op\",\"ts\":" + QByteArray::number(i) +
+                   ",\"dur\":1,\"pid\":1,\"tid\":1}";
+        big += "]}";
+        const QString path = writeFile(dir, QStringLiteral("big.json"), big);
+        const Run tight = cli({QStringLiteral("info"), path, QStringLiteral("--memory-budget"), QStringLiteral("1M")});
+        QCOMPARE(tight.exitCode, 2);
+        QVERIFY2(tight.err.contains(path.toUtf8()) && tight.err.contains("memory budget of 1 MiB") &&
+                     tight.err.contains("--memory-budget"),
+                 tight.err.constData());
+        const Run roomy = cli({QStringLiteral("info"), QStringLiteral("--memory-budget"), QStringLiteral("64M"), path});
+        QCOMPARE(roomy.exitCode, 0);
+        const Run bad = cli({QStringLiteral("info"), path, QStringLiteral("--memory-budget"), QStringLiteral("lots")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--memory-budget expects a size"), bad.err.constData());
+    }
+
     void realKinetoFile()
     {
         LANESCOPE_REQUIRE_CORPUS();

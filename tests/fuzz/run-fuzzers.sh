@@ -39,6 +39,10 @@ harnesses=("$@")
 declare -A maxlen=([fuzz_chromejson]=16384 [fuzz_inputbuffer]=65536 [fuzz_neff]=65536 [fuzz_ntff]=32768
                    [fuzz_protobuf]=65536 [fuzz_neuronprofilejson]=16384 [fuzz_profilefolder]=65536
                    [fuzz_systemprofile]=16384)
+# Extra libFuzzer flags per harness. fuzz_profilefolder runs every importer, so a run touches ~27,000
+# features and the entropic scheduler's per-feature bookkeeping took a third of the time (measured: 128
+# -> 218 exec/s without it).
+declare -A extra=([fuzz_profilefolder]="-entropic=0")
 declare -A dict=([fuzz_chromejson]=chrome.dict [fuzz_neuronprofilejson]=neuronprofile.dict
                  [fuzz_profilefolder]=chrome.dict [fuzz_systemprofile]=systemprofile.dict)
 
@@ -100,6 +104,7 @@ for h in "${harnesses[@]}"; do
   args=(-max_total_time="$seconds" -max_len="${maxlen[$h]:-65536}" -timeout=10 -rss_limit_mb=2048
         -malloc_limit_mb=1024 -artifact_prefix="$artifacts/" -print_final_stats=1 -reload=0)
   [ -n "$runs" ] && args+=(-runs="$runs")
+  [ -n "${extra[$h]:-}" ] && args+=(${extra[$h]})
   [ -n "${dict[$h]:-}" ] && args+=(-dict="$here/${dict[$h]}")
   [ "$jobs" -gt 1 ] && args+=(-fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   dirs=("$corpus")

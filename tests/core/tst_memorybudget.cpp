@@ -1,0 +1,129 @@
+// MemoryBudget: the size syntax of --memory-budget / $LANESCOPE_MEMORY_BUDGET, the default every
+// LoadOptions starts from, and the clear error when parsing a JSON text would go past the budget.
+#include "io/chromejsonimporter.h"
+#include "io/inputbuffer.h"
+#include "io/memorybudget.h"
+#include "io/neuronprofilejsonimporter.h"
+#include "io/systemprofileimporter.h"
+
+#include <QTest>
+
+#include <cstdlib>
+#include <string>
+
+using namespace lanescope;
+
+class TestMemoryBudget : public QObject
+{
+    Q_OBJECT
+
+    // A Chrome trace of about `bytes` bytes.
+    static std::string chromeTrace(size_t bytes)
+    {
+        std::string s = "{\"traceEvents\":[";
+        for (int i = 0; s.size() < bytes; ++i)
+            s += std::string(i ? "," : "") + "{\"ph\":\"X\",\"name\":\"op\",\"ts\":" + std::to_string(i) +
+                 ",\"dur\":1,\"pid\":1,\"tid\":1}";
+        return s + "]}";
+    }
+
+private slots:
+    void init() { ::unsetenv(MemoryBudget::kEnvironmentVariable); }
+    void cleanupTestCase() { ::unsetenv(MemoryBudget::kEnvironmentVariable); }
+
+    void parse_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<qulonglong>("bytes"); // 0: rejected
+        QTest::newRow("plain") << "1073741824" << (qulonglong(1) << 30);
+        QTest::newRow("K") << "64K" << qulonglong(64) * 1024;
+        QTest::newRow("M") << "512M" << (qulonglong(512) << 20);
+        QTest::newRow("G") << "8G" << (qulonglong(8) << 30);
+        QTest::newRow("GiB") << "8GiB" << (qulonglong(8) << 30);
+        QTest::newRow("MB") << "512MB" << (qulonglong(512) << 20);
+        QTest::newRow("lower") << "2g" << (qulonglong(2) << 30);
+        QTest::newRow("fraction") << "1.5G" << (qulonglong(3) << 29);
+        QTest::newRow("T") << "1T" << (qulonglong(1) << 40);
+        QTest::newRow("spaces") << " 4G " << (qulonglong(4) << 30);
+        QTest::newRow("zero") << "0" << qulonglong(0);
+        QTest::newRow("empty") << "" << qulonglong(0);
+        QTest::newRow("unit only") << "G" << qulonglong(0);
+        QTest::newRow("dot only") << ".G" << qulonglong(0);
+        QTest::newRow("negative") << "-1G" << qulonglong(0);
+        QTest::newRow("unknown unit") << "5X" << qulonglong(0);
+        QTest::newRow("two units") << "5GG" << qulonglong(0);
+        QTest::newRow("words") << "lots" << qulonglong(0);
+        QTest::newRow("too big") << "99999999T" << qulonglong(0);
+    }
+
+    void parse()
+    {
+        QFETCH(QString, text);
+        QFETCH(qulonglong, bytes);
+        const auto v = MemoryBudget::parse(text.toStdString());
+        if (bytes == 0)
+            QVERIFY2(!v, qPrintable(QString::number(v.value_or(0))));
+        else
+            QCOMPARE(qulonglong(v.value_or(0)), bytes);
+    }
+
+    void environmentSetsTheDefault()
+    {
+        QCOMPARE(LoadOptions().memoryBudget, MemoryBudget::kDefault);
+        ::setenv(MemoryBudget::kEnvironmentVariable, "3G", 1);
+        QCOMPARE(LoadOptions().memoryBudget, uint64_t(3) << 30);
+        ::setenv(MemoryBudget::kEnvironmentVariable, "nonsense", 1); // ignored, not zero
+        QCOMPARE(LoadOptions().memoryBudget, MemoryBudget::kDefault);
+    }
+
+    void format()
+    {
+        QCOMPARE(MemoryBudget::format(uint64_t(16) << 30), std::string("16 GiB"));
+        QCOMPARE(MemoryBudget::format(uint64_t(1536) << 20), std::string("1536 MiB"));
+        QCOMPARE(MemoryBudget::format(4096), std::string("4096 bytes"));
+    }
+
+    // The text fits the budget, the text and its index do not: a clear error, before simdjson allocates.
+    void parsingNeedsTwiceTheText()
+    {
+        const std::string text = chromeTrace(300 * 1024);
+        LoadOptions options;
+        options.memoryBudget = 512 * 1024;
+        InputBuffer in = InputBuffer::fromBytes(text, "big.json", options);
+        try {
+            (void)ChromeJsonImporter::import(in, "big.json", options);
+            QFAIL("loaded past the budget");
+        } catch (const ImportError &e) {
+            const std::string what = e.what();
+            QVERIFY2(what.rfind("big.json: at byte 0: ", 0) == 0, e.what());
+            QVERIFY2(what.find("memory budget of 512 KiB") != std::string::npos || what.find("memory budget of 524288 bytes") != std::string::npos, e.what());
+            QVERIFY2(what.find("--memory-budget") != std::string::npos, e.what());
+        }
+        options.memoryBudget = 1024 * 1024; // enough: loads
+        InputBuffer again = InputBuffer::fromBytes(text, "big.json", options);
+        QVERIFY(ChromeJsonImporter::import(again, "big.json", options).allSlices().size() > 1000);
+    }
+
+    // The other two JSON readers check the same way.
+    void everyJsonReaderChecks()
+    {
+        const std::string text = "{\"trace_events\":[" + std::string(200 * 1024, ' ') + "]}";
+        LoadOptions options;
+        options.memoryBudget = 300 * 1024;
+        for (int reader = 0; reader < 2; ++reader) {
+            InputBuffer in = InputBuffer::fromBytes(text, "x.json", options);
+            try {
+                if (reader == 0)
+                    (void)SystemProfileImporter::import(in, "x.json", options);
+                else
+                    (void)NeuronProfileJsonImporter::import(in, "x.json", options);
+                QFAIL("loaded past the budget");
+            } catch (const ImportError &e) {
+                QVERIFY2(std::string(e.what()).find("more than the memory budget") != std::string::npos, e.what());
+            }
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMemoryBudget)
+#include "tst_memorybudget.moc"
