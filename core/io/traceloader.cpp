@@ -7,6 +7,7 @@
 #include "profilefolderloader.h"
 #include "systemprofileimporter.h"
 
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 
@@ -113,6 +114,20 @@ ProfileFolder TraceLoader::scanFolder(const std::string &dir, const LoadOptions 
     return ProfileFolder::scan(dir, options);
 }
 
+namespace {
+
+bool endsWithNoCase(const std::string &s, std::string_view suffix)
+{
+    if (s.size() < suffix.size())
+        return false;
+    for (size_t i = 0; i < suffix.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(s[s.size() - suffix.size() + i])) != suffix[i])
+            return false;
+    return true;
+}
+
+} // namespace
+
 FileFormat TraceLoader::sniffPath(const std::string &path)
 {
     std::error_code ec;
@@ -156,6 +171,12 @@ LoadResult TraceLoader::load(const std::string &path, const LoadOptions &options
         case FileFormat::Unknown:
             if (input.size() == 0)
                 throw ImportError(path, 0, "file is empty; expected a trace (JSON, NTFF or NEFF)");
+            // Named .ntff but its header does not hold up (a corrupt metadata length, a cut file): the
+            // NTFF reader says what is wrong, which helps more than "unrecognised".
+            if (endsWithNoCase(path, ".ntff")) {
+                trace = NtffImporter::import(input, path, options);
+                break;
+            }
             throw ImportError(path, 0, "unrecognised file format; expected Chrome/Kineto trace JSON (object or array, optionally gzip/zstd compressed), an NTFF or a NEFF");
         case FileFormat::Neff:
             throw ImportError(path, "a NEFF is a compiled program, not a trace: open it in the NEFF panel or with "

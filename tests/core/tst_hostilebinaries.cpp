@@ -309,8 +309,8 @@ private slots:
         QTest::addColumn<bool>("mustFail");
         QTest::addColumn<QString>("expected"); // in the error, or in a warning when it loads
         QTest::newRow("unknown version 7") << "version7" << true << "unsupported NTFF version 7";
-        QTest::newRow("unknown version 200") << "version200" << true << "unrecognised file format";
-        QTest::newRow("metadata length past the end") << "metadataPastEnd" << true << "";
+        QTest::newRow("unknown version 200") << "version200" << true << "unsupported NTFF version 200";
+        QTest::newRow("metadata length past the end") << "metadataPastEnd" << true << "metadata length";
         QTest::newRow("section offset past the end") << "offsetPastEnd" << true << "past the end of the file";
         QTest::newRow("section size past the end") << "sizePastEnd" << false << "NTFF payload truncated";
         QTest::newRow("section size not whole records") << "partialRecord" << true << "not a multiple of 16";
