@@ -1,5 +1,6 @@
 #include "ntffdependencylinker.h"
 
+#include "model/saturating.h"
 #include "model/tracebuilder.h"
 
 #include <algorithm>
@@ -16,12 +17,6 @@ constexpr int64_t kToleranceNs = 1;
 constexpr uint8_t kSourceDma = 6;
 constexpr size_t kMaxLookBack = 64; // candidates skipped before giving up (engine) / taking one anyway (DMA)
 
-// Saturating: rows from a neuron-profile JSON may carry any int64 (hostile or corrupt exports).
-int64_t endOf(int64_t ts, int64_t dur)
-{
-    int64_t end = 0;
-    return __builtin_add_overflow(ts, std::max<int64_t>(0, dur), &end) ? INT64_MAX : end;
-}
 int64_t plusTolerance(int64_t t) { return t > INT64_MAX - kToleranceNs ? INT64_MAX : t + kToleranceNs; }
 
 struct Update
@@ -74,7 +69,7 @@ NtffDependencyLinker::Result NtffDependencyLinker::link(const NtffProfile &profi
         if (sync[i].updatesSemaphore()) // keyed by start: "++@complete" updates land a little before the row's end
             updaters[sync[i].updateSemaphore].push_back({ins[i].timestamp, uint32_t(i)});
     for (size_t i = 0; i < dma.size(); ++i) {
-        const Ended e{endOf(dma[i].timestamp, dma[i].duration), uint32_t(i)};
+        const Ended e{saturatingEnd(dma[i].timestamp, dma[i].duration), uint32_t(i)};
         allDma.push_back(e);
         if (i < profile.dmaSemaphore.size() && profile.dmaSemaphore[i] >= 0)
             dmaBySemaphore[size_t(profile.dmaSemaphore[i])].push_back(e);

@@ -2,6 +2,7 @@
 
 #include "inputbuffer.h"
 #include "ntffdependencylinker.h"
+#include "model/saturating.h"
 #include "model/tracebuilder.h"
 #include "ntffreader.h"
 
@@ -15,13 +16,6 @@ namespace {
 constexpr int64_t kDmaSortBase = 100;
 constexpr int64_t kCounterSortBase = 1000;
 
-// timestamp + duration (negative durations count as 0), saturating: rows read from neuron-profile JSON
-// may carry any int64 (TraceBuilder clamps the times it keeps).
-int64_t saturatedEnd(int64_t timestamp, int64_t duration)
-{
-    int64_t end = 0;
-    return __builtin_add_overflow(timestamp, std::max<int64_t>(0, duration), &end) ? INT64_MAX : end;
-}
 constexpr size_t kCancelEvery = size_t(1) << 16;
 
 void checkCancel(const LoadOptions &options, size_t i)
@@ -183,7 +177,7 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
         dmaSlice[i] = b.addSlice(dmaTrack[size_t(r.engine) * 16 + r.queue], r.timestamp, r.duration, dmaName, catDma,
                                  b.addArgs(args));
         pending.emplace_back(r.timestamp, +1);
-        pending.emplace_back(saturatedEnd(r.timestamp, r.duration), -1);
+        pending.emplace_back(saturatingEnd(r.timestamp, r.duration), -1);
     }
     options.report(960);
 
@@ -207,7 +201,7 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
         for (const auto &r : profile.throttle)
             b.addCounterSample(t, r.timestamp, r.type == 99 || r.n == 0 ? 1.0 : double(r.k) / double(r.n));
         const NtffThrottleRow &last = profile.throttle.back();
-        b.addCounterSample(t, saturatedEnd(last.timestamp, last.duration),
+        b.addCounterSample(t, saturatingEnd(last.timestamp, last.duration),
                            last.type == 99 || last.n == 0 ? 1.0 : double(last.k) / double(last.n));
     }
     if (!profile.semaphores.empty()) {

@@ -2,6 +2,7 @@
 
 #include "inputbuffer.h"
 #include "systemprofilereader.h"
+#include "model/saturating.h"
 #include "model/tracebuilder.h"
 
 #include <algorithm>
@@ -224,7 +225,7 @@ void Builder::alignHardware()
         const std::vector<SyncPoint> &p = it->second;
         auto at = std::upper_bound(p.begin(), p.end(), e.ts, [](int64_t ts, const SyncPoint &s) { return ts < s.device; });
         const SyncPoint &s = at == p.begin() ? p.front() : *(at - 1);
-        e.ts = s.host + (e.ts - s.device);
+        e.ts = saturatingAdd(s.host, saturatingSub(e.ts, s.device)); // hostile clocks saturate
         ++moved[m_core[i]];
     }
     auto nc = [](int64_t c) { return c >= 0 ? "NC " + std::to_string(c) : std::string("no NC"); };
@@ -345,9 +346,9 @@ void Builder::linkByTime()
         for (auto p = hi; p != list.begin();) {
             --p;
             const SystemProfileEvent &f = m_data.events[*p];
-            if (f.ts < ts - reach)
+            if (f.ts < saturatingSub(ts, reach))
                 break;
-            if (f.ts + f.duration >= end)
+            if (saturatingEnd(f.ts, f.duration) >= end)
                 return *p;
         }
         return UINT32_MAX;
@@ -359,7 +360,7 @@ void Builder::linkByTime()
         if (m_lane[i] != Lane::Runtime || m_slice[i] == UINT32_MAX)
             continue;
         const Proc p{e.instance.value, e.process.value};
-        const int64_t end = e.ts + std::max<int64_t>(0, e.hasDuration ? e.duration : 0);
+        const int64_t end = saturatingEnd(e.ts, e.hasDuration ? e.duration : 0);
         if (!m_parentLinked[i] && e.thread >= 0)
             if (const uint32_t f = enclosing({p, e.thread}, e.ts, end); f != UINT32_MAX)
                 m_b.addFlow(FlowEnd::slice(m_slice[f]), FlowEnd::slice(m_slice[i]), nrt, callName, 0);
