@@ -3,7 +3,7 @@
 // the readers, then through TraceLoader from a file, as a user would open it. Folder inputs
 // (fuzz_profilefolder) are written out as the harness does (tests/fuzz/folderspec.h) and opened as a folder. Each must end within the time
 // bound with a load or an error naming the file (rules and helpers: tests/common/hostile.h).
-#include "hostile.h"
+#include "hostiletestcase.h"
 #include "../fuzz/folderspec.h"
 
 #include "io/chromejsonimporter.h"
@@ -25,25 +25,11 @@
 using namespace lanescope;
 using namespace lanescope::test;
 
-class TestFuzzRegressions : public QObject
+class TestFuzzRegressions : public HostileTestCase
 {
     Q_OBJECT
 
-    HostileScratch m_scratch;
-
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(m_scratch.init());
-        qInfo("time bounds x%d%s", timeScale(), LANESCOPE_HOSTILE_ASAN ? " (AddressSanitizer build)" : "");
-    }
-
-    void cleanupTestCase()
-    {
-        const std::string why = m_scratch.finish();
-        QVERIFY2(why.empty(), why.c_str());
-    }
-
     // ---- inputs the fuzzers once failed on ----
 
     void fuzzRegressions_data()

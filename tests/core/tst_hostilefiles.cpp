@@ -15,7 +15,7 @@
 // tests/common/hostile.h. The huge-string case uses LANESCOPE_HOSTILE_STRING_MB megabytes (default 100).
 #include "compress.h"
 #include "corpus.h"
-#include "hostile.h"
+#include "hostiletestcase.h"
 
 #include "io/chromejsonimporter.h"
 #include "io/inputbuffer.h"
@@ -66,25 +66,11 @@ const Source kSources[] = {
 
 } // namespace
 
-class TestHostileFiles : public QObject
+class TestHostileFiles : public HostileTestCase
 {
     Q_OBJECT
 
-    HostileScratch m_scratch;
-
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(m_scratch.init());
-        qInfo("time bounds x%d%s", timeScale(), LANESCOPE_HOSTILE_ASAN ? " (AddressSanitizer build)" : "");
-    }
-
-    void cleanupTestCase()
-    {
-        const std::string why = m_scratch.finish();
-        QVERIFY2(why.empty(), why.c_str());
-    }
-
     // ---- derived from real files ----
 
     void truncatedAtManyOffsets_data()

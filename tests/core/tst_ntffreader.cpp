@@ -3,6 +3,7 @@
 // JSON that AWS's neuron-profile exported from the same file. Plus v4 total-time checks, error cases
 // built in memory from a real file, and a write -> read round trip through NtffWriter.
 #include "corpus.h"
+#include "ntffpatch.h"
 
 #include "io/ntffreader.h"
 #include "io/ntffwriter.h"
@@ -24,6 +25,8 @@
 #include <tuple>
 
 using namespace lanescope;
+using lanescope::test::patchVarint;
+using lanescope::test::sectionField;
 
 namespace {
 
@@ -163,38 +166,6 @@ std::vector<HamKey> decodedThrottle(const NtffProfile &p)
     for (const auto &r : p.throttle)
         out.push_back({r.timestamp, r.duration, r.k, r.n, r.type});
     return out;
-}
-
-// File offset and byte length of a varint field inside payload-section descriptor `section`.
-std::pair<uint64_t, size_t> sectionField(const std::string &file, size_t section, uint32_t field)
-{
-    const uint32_t n = uint32_t(uint8_t(file[1])) | uint32_t(uint8_t(file[2])) << 8 | uint32_t(uint8_t(file[3])) << 16
-        | uint32_t(uint8_t(file[4])) << 24;
-    const ProtobufReader top(std::string_view(file).substr(0x80, n), "test", 0x80);
-    const ProtobufReader sg = *top.message(4)->message(4)->message(1);
-    ProtobufReader r = sg;
-    ProtobufReader::Field f;
-    size_t index = 0;
-    while (r.next(f)) {
-        if (f.number != 6 || index++ != section)
-            continue;
-        const auto g = r.nested(f).find(field);
-        size_t len = 1;
-        while (uint8_t(file[g->valueOffset + len - 1]) & 0x80)
-            ++len;
-        return {g->valueOffset, len};
-    }
-    return {0, 0};
-}
-
-// Rewrites the varint at `at` with `value`, keeping its byte length (non-minimal encodings are valid).
-void patchVarint(std::string &file, std::pair<uint64_t, size_t> where, uint64_t value)
-{
-    for (size_t i = 0; i < where.second; ++i) {
-        const bool last = i + 1 == where.second;
-        file[where.first + i] = char((value & 0x7f) | (last ? 0 : 0x80));
-        value >>= 7;
-    }
 }
 
 NtffProfile mustRead(const std::string &bytes, const char *name = "test.ntff")
