@@ -72,7 +72,8 @@ QString UtilizationStrip::coreLabel(const EngineBreakdownResult &r, GroupId core
 
 QString UtilizationStrip::engineLabel(const EngineBreakdownResult &r, const EngineBreakdownRow &row)
 {
-    const QString engine = QString::fromUtf8(EngineBreakdown::engineName(row.engine).data());
+    const std::string_view name = EngineBreakdown::engineName(row.engine);
+    const QString engine = QString::fromUtf8(name.data(), qsizetype(name.size()));
     const QString core = coreLabel(r, row.core);
     return core.isEmpty() ? engine : core + QLatin1Char(' ') + engine;
 }

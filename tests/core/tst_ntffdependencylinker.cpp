@@ -120,7 +120,7 @@ private slots:
             // not linked: it must be a wait the program does not put on a semaphore
             const int64_t waitedOn = intArg(t, id, "wait_semaphore");
             QVERIFY2(waitedOn < 0, qPrintable(QStringLiteral("%1 (id %2) waited on S[%3] but links to no update")
-                                                  .arg(QString::fromUtf8(t.str(t.slice(id).name).data()))
+                                                  .arg(QString::fromUtf8(t.str(t.slice(id).name).data(), qsizetype(t.str(t.slice(id).name).size())))
                                                   .arg(i)
                                                   .arg(waitedOn)));
             ++notOnSemaphore;
