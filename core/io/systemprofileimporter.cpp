@@ -298,7 +298,7 @@ void Builder::linkParents()
         const uint32_t ps = m_slice[it->second], cs = m_slice[i];
         if (m_b.provisionalSliceTrack(ps) == m_b.provisionalSliceTrack(cs)) {
             const Slice &p = m_b.provisionalSlice(ps), &c = m_b.provisionalSlice(cs);
-            if (c.start < p.start || c.end() > p.end())
+            if (c.start < p.start || saturatingEnd(c.start, c.duration) > saturatingEnd(p.start, p.duration)) // not clamped yet
                 m_b.diagnostics().warnAtByte("parent_id names an event on the same lane that does not contain it in time (nested by time)",
                                              e.offset);
             m_parentLinked[i] = 1;
