@@ -167,19 +167,19 @@ TrackId Builder::trackFor(const SystemProfileEvent &e, Lane lane, int64_t core, 
         break;
     case Lane::Runtime:
         name = "neuron_rt · " + nc;
-        sort = 1000 + core;
+        sort = saturatingAdd(1000, core); // core is any int64 of the file
         external = core;
         break;
     case Lane::Hardware:
         name = "hardware · " + nc;
-        sort = 2000 + core;
+        sort = saturatingAdd(2000, core);
         external = core;
         break;
     case Lane::Other:
         name = (e.hasType ? "type " + std::to_string(e.type)
                           : e.group.isValid() ? std::string(m_b.str(e.group)) : std::string("untyped")) +
                " · " + nc;
-        sort = 3000 + core;
+        sort = saturatingAdd(3000, core);
         external = core;
         break;
     }
