@@ -115,6 +115,16 @@ private slots:
         row("nested pid", "run/ip-10-0-0-1_pid_7/2025/neff_9.neff", "neff_<H>.neff", "9", -1, -1, -1, -1, -1, "ip-10-0-0-1", 7);
         row("not a hash", "profile_vnc_0.ntff", "<name>.ntff", "", -1, -1, -1, -1, -1, "", -1);
         row("plain json", "trace.json", "", "", -1, -1, -1, -1, -1, "", -1);
+        // Edges of the hand-written matcher that replaced the regular expressions (checked against them
+        // on 2 million generated names when it was written).
+        row("only an extension", ".neff", "", "", -1, -1, -1, -1, -1, "", -1);
+        row("hash then text", "neff_abc_vnc_1x.neff", "<name>.neff", "", -1, -1, -1, -1, -1, "", -1);
+        row("empty hash", "neff_.neff", "<name>.neff", "", -1, -1, -1, -1, -1, "", -1);
+        row("last pid wins", "a_pid_1_pid_2/x.json", "", "", -1, -1, -1, -1, -1, "a_pid_1", 2);
+        row("pid needs an id", "_pid_5/x.json", "", "", -1, -1, -1, -1, -1, "", -1);
+        row("pid needs digits", "a_pid_/x.json", "", "", -1, -1, -1, -1, -1, "", -1);
+        row("pid digits to the end", "a_pid_12x/x.json", "", "", -1, -1, -1, -1, -1, "", -1);
+        row("huge core", "77_vnc_12345678901234567890.ntff", "<H>_vnc_<M>.ntff", "77", -1, -1, -1, -1, -1, "", -1);
     }
 
     void namingVariants()

@@ -1,7 +1,7 @@
 #pragma once
 // A folder tree written as text, so that one input can hold a whole profile folder: what the libFuzzer
-// harness fuzz_profilefolder mutates, and what tests/core/tst_fuzzregressions.cpp replays from
-// tests/data/fuzz-regressions/fuzz_profilefolder/.
+// harnesses fuzz_profilefolder and fuzz_folderload mutate, and what tests/core/tst_fuzzregressions.cpp
+// replays from tests/data/fuzz-regressions/fuzz_profilefolder/.
 //
 // The text describes a small folder tree:
 //
@@ -17,9 +17,11 @@
 #include "io/profilefolder.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -142,5 +144,35 @@ inline void materialise(const std::string &root, std::string_view input)
     }
 }
 
+// The scratch folder of a harness process: $LANESCOPE_FUZZ_SCRATCH (the run script points it at a RAM
+// file system when there is one), else $TMPDIR or /tmp; one folder per process, removed at exit.
+inline const std::string &scratchFolder()
+{
+    // Never destroyed, so the exit handler can still use it.
+    static const std::string *root = [] {
+        const char *base = std::getenv("LANESCOPE_FUZZ_SCRATCH");
+        if (!base || !*base)
+            base = std::getenv("TMPDIR");
+        auto *r = new std::string(std::string(base && *base ? base : "/tmp") + "/lanescope-fuzz-folder-" +
+                                  std::to_string(::getpid()));
+        std::atexit([] {
+            std::error_code ec;
+            std::filesystem::remove_all(*root, ec);
+        });
+        return r;
+    }();
+    return *root;
+}
+
+// Empties the scratch folder and writes the tree `input` describes into it; returns its path.
+inline const std::string &materialiseInScratch(std::string_view input)
+{
+    const std::string &root = scratchFolder();
+    std::error_code ec;
+    std::filesystem::remove_all(root, ec); // never follows symbolic links
+    std::filesystem::create_directories(root, ec);
+    materialise(root, input);
+    return root;
+}
 
 } // namespace lanescope::fuzz

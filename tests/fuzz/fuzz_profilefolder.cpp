@@ -1,55 +1,21 @@
-// libFuzzer harness: profile folder classification (core/io/profilefolder.h: walk, recognition by
-// content, NEFF <-> NTFF pairing, grouping) and the folder load on top of it (ProfileFolderLoader:
-// every importer, the merge and the host-clock alignment).
+// libFuzzer harness: profile folder classification (core/io/profilefolder.h: the walk, recognition by
+// name and content, NEFF <-> NTFF pairing, grouping, the status texts) and ProfileFolder::parseName on
+// the raw path text of each entry. The load on top of it (every importer) is fuzz_folderload.
 //
 // The input is a small folder tree in the text format of folderspec.h, materialised in a private
-// scratch folder for each run. ProfileFolder::parseName is also run on the raw path text of each entry.
+// scratch folder for each run.
 #include "fuzz_common.h"
 #include "folderspec.h"
 
 #include "io/profilefolder.h"
-#include "io/profilefolderloader.h"
 
-#include <unistd.h>
-
-#include <filesystem>
 #include <string>
 
 using namespace lanescope;
-namespace fs = std::filesystem;
-
-namespace {
-
-// $LANESCOPE_FUZZ_SCRATCH (the run script points it at a RAM file system when there is one), else
-// $TMPDIR or /tmp; one folder per process, removed at exit.
-const std::string &scratchRoot()
-{
-    // Never destroyed, so the exit handler can still use it.
-    static const std::string *root = [] {
-        const char *base = std::getenv("LANESCOPE_FUZZ_SCRATCH");
-        if (!base || !*base)
-            base = std::getenv("TMPDIR");
-        auto *r = new std::string(std::string(base && *base ? base : "/tmp") + "/lanescope-fuzz-folder-" +
-                                  std::to_string(::getpid()));
-        std::atexit([] {
-            std::error_code ec;
-            fs::remove_all(*root, ec);
-        });
-        return r;
-    }();
-    return *root;
-}
-
-} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const std::string &root = scratchRoot();
-    std::error_code ec;
-    fs::remove_all(root, ec); // never follows symbolic links
-    fs::create_directories(root, ec);
-    fuzz::materialise(root, fuzz::asView(data, size));
-
+    const std::string &root = fuzz::materialiseInScratch(fuzz::asView(data, size));
     const LoadOptions options = fuzz::fuzzOptions();
     try {
         const ProfileFolder folder = ProfileFolder::scan(root, options);
@@ -67,12 +33,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (const FolderGroup &g : folder.groups())
             for (int i : g.files)
                 LANESCOPE_FUZZ_CHECK(i >= 0 && size_t(i) < files.size());
-        try {
-            const Trace trace = ProfileFolderLoader::load(folder, options);
-            fuzz::checkTrace(trace);
-        } catch (const ImportError &) {
-            // no file with a timeline: a clear error
-        }
     } catch (const ImportError &e) {
         LANESCOPE_FUZZ_CHECK(false && "scan of an existing, readable folder failed");
         (void)e;

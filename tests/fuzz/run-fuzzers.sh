@@ -27,24 +27,29 @@ runs="${FUZZ_RUNS:-}"
 jobs="${FUZZ_JOBS:-1}"
 corpus_src="${LANESCOPE_CORPUS:-$src/../shared/corpus}"
 
-all=(fuzz_chromejson fuzz_inputbuffer fuzz_neff fuzz_ntff fuzz_protobuf fuzz_neuronprofilejson fuzz_profilefolder fuzz_systemprofile)
+all=(fuzz_chromejson fuzz_inputbuffer fuzz_neff fuzz_ntff fuzz_protobuf fuzz_neuronprofilejson fuzz_profilefolder fuzz_systemprofile fuzz_folderload)
 harnesses=("$@")
 [ ${#harnesses[@]} -eq 0 ] && harnesses=("${all[@]}")
 
 # -max_len per harness (bytes) and dictionary. JSON grammar is local, so 16 KB inputs reach what 64 KB
 # ones do at three times the speed (measured: fuzz_chromejson 2,742 -> 5,933 exec/s with the ASan
-# options below, same coverage after 30 s). NTFFs and folders get 32 / 64 KB: the synthetic sample seeds
-# (make_fuzz_samples: 4-18 KB NTFFs, a 45 KB one-pair folder) fit whole, the real NTFFs (50-84 KB, with
-# a 24-40 KB metadata message) are cut, which the reader must survive anyway.
+# options below, same coverage after 30 s). NTFFs get 32 KB: the synthetic sample seeds
+# (make_fuzz_samples: 4-18 KB NTFFs) fit whole, the real NTFFs (50-84 KB, with a 24-40 KB metadata
+# message) are cut, which the reader must survive anyway. Protobuf messages are local too (16 KB).
+# Folder classification reads the first 64 KB of each file but decides on its first few hundred bytes
+# (32 KB); the folder load keeps 64 KB so the 45 KB one-pair sample folder fits whole.
 declare -A maxlen=([fuzz_chromejson]=16384 [fuzz_inputbuffer]=65536 [fuzz_neff]=65536 [fuzz_ntff]=32768
-                   [fuzz_protobuf]=65536 [fuzz_neuronprofilejson]=16384 [fuzz_profilefolder]=65536
-                   [fuzz_systemprofile]=16384)
-# Extra libFuzzer flags per harness. fuzz_profilefolder runs every importer, so a run touches ~27,000
+                   [fuzz_protobuf]=16384 [fuzz_neuronprofilejson]=16384 [fuzz_profilefolder]=32768
+                   [fuzz_systemprofile]=16384 [fuzz_folderload]=65536)
+# Extra libFuzzer flags per harness. fuzz_folderload runs every importer, so a run touches ~27,000
 # features and the entropic scheduler's per-feature bookkeeping took a third of the time (measured: 128
 # -> 218 exec/s without it).
-declare -A extra=([fuzz_profilefolder]="-entropic=0")
+declare -A extra=([fuzz_folderload]="-entropic=0")
 declare -A dict=([fuzz_chromejson]=chrome.dict [fuzz_neuronprofilejson]=neuronprofile.dict
-                 [fuzz_profilefolder]=chrome.dict [fuzz_systemprofile]=systemprofile.dict)
+                 [fuzz_profilefolder]=chrome.dict [fuzz_systemprofile]=systemprofile.dict
+                 [fuzz_folderload]=chrome.dict)
+# Harnesses that take another harness's input format share its seeds and regression inputs.
+declare -A inputs_of=([fuzz_folderload]=fuzz_profilefolder)
 
 out="$build/fuzz"
 seeds="$out/seeds"
@@ -89,7 +94,8 @@ for h in "${harnesses[@]}"; do
   log="$out/$h.log"
   mkdir -p "$corpus" "$artifacts"
 
-  regressions="$src/tests/data/fuzz-regressions/$h"
+  kind="${inputs_of[$h]:-$h}"
+  regressions="$src/tests/data/fuzz-regressions/$kind"
   nreg=0
   if [ -d "$regressions" ] && [ -n "$(ls -A "$regressions" 2>/dev/null)" ]; then
     nreg=$(ls -1 "$regressions" | wc -l)
@@ -108,7 +114,7 @@ for h in "${harnesses[@]}"; do
   [ -n "${dict[$h]:-}" ] && args+=(-dict="$here/${dict[$h]}")
   [ "$jobs" -gt 1 ] && args+=(-fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   dirs=("$corpus")
-  [ -d "$seeds/$h" ] && dirs+=("$seeds/$h")
+  [ -d "$seeds/$kind" ] && dirs+=("$seeds/$kind")
   [ -d "$regressions" ] && dirs+=("$regressions")
   before=$(ls -1 "$artifacts" | wc -l)
   echo "lanescope fuzz: $h: ${seconds}s ($log)"

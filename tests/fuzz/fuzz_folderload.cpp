@@ -1,0 +1,30 @@
+// libFuzzer harness: the folder load (core/io/profilefolderloader.h: every importer on the files the
+// classification kept, the merge and the host-clock alignment) on a small folder tree in the text
+// format of folderspec.h. The classification alone is fuzz_profilefolder, which runs ten times faster;
+// this one touches ~27,000 features per run and is the slowest harness (see README.md).
+#include "fuzz_common.h"
+#include "folderspec.h"
+
+#include "io/profilefolder.h"
+#include "io/profilefolderloader.h"
+
+using namespace lanescope;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const std::string &root = fuzz::materialiseInScratch(fuzz::asView(data, size));
+    const LoadOptions options = fuzz::fuzzOptions();
+    try {
+        const ProfileFolder folder = ProfileFolder::scan(root, options);
+        try {
+            const Trace trace = ProfileFolderLoader::load(folder, options);
+            fuzz::checkTrace(trace);
+        } catch (const ImportError &) {
+            // no file with a timeline: a clear error
+        }
+    } catch (const ImportError &e) {
+        LANESCOPE_FUZZ_CHECK(false && "scan of an existing, readable folder failed");
+        (void)e;
+    }
+    return 0;
+}
