@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <thread>
 
 namespace lanescope {
 
@@ -181,7 +182,9 @@ bool TraceCache::open(std::string *error)
             *error = m_options.dir + ": cannot create the cache folder: " + ec.message();
         return false;
     }
-    for (int attempt = 0; attempt < 2; ++attempt) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kBusyTimeoutMs);
+    int busyRetries = 0, freshStarts = 0;
+    for (;;) {
         const int rc = sqlite3_open_v2(databasePath().c_str(), &m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
         if (rc == SQLITE_OK) {
             sqlite3_busy_timeout(m_db, kBusyTimeoutMs);
@@ -193,17 +196,22 @@ bool TraceCache::open(std::string *error)
         } else if (error) {
             *error = databasePath() + ": " + sqlite3_errstr(rc);
         }
-        const int code = m_db ? sqlite3_errcode(m_db) : rc;
+        const int code = (m_db ? sqlite3_errcode(m_db) : rc) & 0xff;
         sqlite3_close_v2(m_db);
         m_db = nullptr;
-        if (code != SQLITE_NOTADB && code != SQLITE_CORRUPT)
+        if ((code == SQLITE_BUSY || code == SQLITE_LOCKED) && std::chrono::steady_clock::now() < deadline) {
+            // Another process is creating the schema or switching the file to WAL at the same moment:
+            // SQLite reports that lock conflict at once, without the busy handler, so wait and retry.
+            std::this_thread::sleep_for(std::chrono::milliseconds(std::min(10 + 10 * busyRetries++, 200)));
+            continue;
+        }
+        if ((code != SQLITE_NOTADB && code != SQLITE_CORRUPT) || freshStarts++ == 1)
             return false;
         // Not a database (or damaged beyond use): move it aside and start a fresh one.
         std::filesystem::rename(databasePath(), databasePath() + ".corrupt", ec);
         std::filesystem::remove(databasePath() + "-wal", ec);
         std::filesystem::remove(databasePath() + "-shm", ec);
     }
-    return false;
 }
 
 TraceCache::Lookup TraceCache::lookup(const std::string &key, const std::string &sourcePath,
