@@ -16,10 +16,12 @@
 // component, as a real file system is).
 #include "io/profilefolder.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -62,12 +64,22 @@ inline std::string join(const std::vector<std::string> &parts, size_t n)
     return s;
 }
 
-// The folder of `path` exists (each missing level is created; a file in the way ends the entry).
-inline bool makeParents(const std::string &root, const std::vector<std::string> &parts)
+// The folder of `path` exists (each missing level is created and recorded in `created`; a file in the
+// way ends the entry). Plain mkdir, not std::filesystem: the harness runs this for every input.
+inline bool makeParents(const std::string &root, const std::vector<std::string> &parts, size_t levels,
+                        std::vector<std::string> *created)
 {
-    std::error_code ec;
-    std::filesystem::create_directories(root + "/" + join(parts, parts.size() - 1), ec);
-    return !ec;
+    std::string p = root;
+    for (size_t i = 0; i < levels && i < parts.size(); ++i) {
+        p += "/" + parts[i];
+        if (::mkdir(p.c_str(), 0700) == 0) {
+            if (created)
+                created->push_back(p);
+        } else if (errno != EEXIST) {
+            return false;
+        }
+    }
+    return true;
 }
 
 // A link target that cannot leave the tree: "../" at most as many times as the link is deep.
@@ -83,8 +95,9 @@ inline std::string clampedTarget(const std::vector<std::string> &link, std::stri
     return s + (rest.empty() ? "." : rest);
 }
 
-// Writes the tree `input` describes below `root` (which exists).
-inline void materialise(const std::string &root, std::string_view input)
+// Writes the tree `input` describes below `root` (which exists); every path made is appended to
+// `created` in order (removing them in reverse order empties the tree again).
+inline void materialise(const std::string &root, std::string_view input, std::vector<std::string> *created = nullptr)
 {
     size_t entries = 0;
     size_t pos = input.substr(0, 3) == "@@ " ? 0 : input.find("\n@@ ");
@@ -125,22 +138,31 @@ inline void materialise(const std::string &root, std::string_view input)
             kind = 'd';
         }
         const std::vector<std::string> parts = components(path);
-        if (parts.empty() || !makeParents(root, parts))
+        if (parts.empty() || !makeParents(root, parts, parts.size() - 1, created))
             continue;
         const std::string abs = root + "/" + join(parts, parts.size());
-        std::error_code ec;
-        if (std::filesystem::exists(std::filesystem::symlink_status(abs, ec)))
+        struct stat st {};
+        if (::lstat(abs.c_str(), &st) == 0)
             continue; // first entry of a name wins
+        bool made = false;
         switch (kind) {
-        case 'd': std::filesystem::create_directories(abs, ec); break;
-        case 'l': std::filesystem::create_symlink(clampedTarget(parts, target), abs, ec); break;
-        case 'p': ::mkfifo(abs.c_str(), 0600); break;
+        case 'd': makeParents(root, parts, parts.size(), created); break; // records what it makes
+        case 'l': made = ::symlink(clampedTarget(parts, target).c_str(), abs.c_str()) == 0; break;
+        case 'p': made = ::mkfifo(abs.c_str(), 0600) == 0; break;
         default:
-            if (std::FILE *f = std::fopen(abs.c_str(), "wb")) {
-                std::fwrite(content.data(), 1, content.size(), f);
-                std::fclose(f);
+            if (const int fd = ::open(abs.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600); fd >= 0) {
+                made = true;
+                for (size_t done = 0; done < content.size();) {
+                    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+                    if (n <= 0)
+                        break;
+                    done += size_t(n);
+                }
+                ::close(fd);
             }
         }
+        if (made && created)
+            created->push_back(abs);
     }
 }
 
@@ -164,14 +186,24 @@ inline const std::string &scratchFolder()
     return *root;
 }
 
-// Empties the scratch folder and writes the tree `input` describes into it; returns its path.
+// Empties the scratch folder and writes the tree `input` describes into it; returns its path. The
+// previous run's tree is removed path by path in reverse order of creation (no directory listing);
+// std::filesystem::remove_all (which never follows symbolic links) cleans up when anything is left.
 inline const std::string &materialiseInScratch(std::string_view input)
 {
+    static std::vector<std::string> created;
     const std::string &root = scratchFolder();
+    for (auto it = created.rbegin(); it != created.rend(); ++it)
+        if (::unlink(it->c_str()) != 0)
+            ::rmdir(it->c_str());
+    created.clear();
+    if (::rmdir(root.c_str()) != 0 && errno != ENOENT) {
+        std::error_code ec;
+        std::filesystem::remove_all(root, ec);
+    }
     std::error_code ec;
-    std::filesystem::remove_all(root, ec); // never follows symbolic links
     std::filesystem::create_directories(root, ec);
-    materialise(root, input);
+    materialise(root, input, &created);
     return root;
 }
 
