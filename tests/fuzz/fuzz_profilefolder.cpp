@@ -15,7 +15,8 @@ using namespace lanescope;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const std::string &root = fuzz::materialiseInScratch(fuzz::asView(data, size));
+    const fuzz::ScratchTree tree(fuzz::asView(data, size));
+    const std::string &root = tree.root();
     const LoadOptions options = fuzz::fuzzOptions();
     try {
         const ProfileFolder folder = ProfileFolder::scan(root, options);
