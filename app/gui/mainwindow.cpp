@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "comparecontroller.h"
+#include "recentmenu.h"
 #include "samplesmenu.h"
 
 #include "imageexportactions.h"
@@ -15,7 +16,6 @@
 #include "enginechartsview.h"
 #include "utilizationstrip.h"
 #include "rangesummarymodel.h"
-#include "recentfiles.h"
 #include "slicedetailsview.h"
 #include "timelinesearchbar.h"
 #include "timelineview.h"
@@ -168,9 +168,13 @@ void MainWindow::createActions()
     open->setShortcut(QKeySequence::Open);
     file->addAction(tr("Open &Folder..."), this, &MainWindow::openFolderDialog)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
-    updateRecentMenu();
+    m_recentMenu = new RecentMenu(tr("Open &Recent"), this);
+    file->addMenu(m_recentMenu);
+    m_recentMenu->setQuiet(m_quietErrors);
+    connect(m_recentMenu, &RecentMenu::openRequested, this, &MainWindow::openPath);
+    connect(m_recentMenu, &RecentMenu::statusMessage, this,
+            [this](const QString &text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
+    m_recentMenu->refresh();
     file->addAction(tr("&Compare With..."), this, &MainWindow::compareDialog)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
     file->addSeparator();
@@ -428,7 +432,7 @@ void MainWindow::showNeff(const QString &path)
         tabifyDockWidget(m_detailsDock, m_neffDock);
     }
     m_neffView->setInfo(info);
-    rememberRecent(path);
+    m_recentMenu->remember(path);
     m_neffDock->setWindowTitle(tr("NEFF · %1").arg(displayName(path)));
     m_neffDock->show();
     m_neffDock->raise();
@@ -492,54 +496,11 @@ void MainWindow::openFolderDialog()
     openPath(dir);
 }
 
-void MainWindow::updateRecentMenu()
+void MainWindow::setQuietErrors(bool quiet)
 {
-    m_recentMenu->clear();
-    QSettings settings;
-    const QStringList missing = RecentFiles::removeMissing(settings);
-    if (!missing.isEmpty())
-        statusBar()->showMessage(tr("Removed from Open Recent (no longer on disk): %1").arg(missing.join(QStringLiteral(", "))),
-                                 10000);
-    const QStringList paths = RecentFiles::paths(settings);
-    for (qsizetype i = 0; i < paths.size(); ++i) {
-        const QString path = paths[i];
-        const QString label = QStringLiteral("&%1 %2").arg(i < 9 ? QString::number(i + 1) : QStringLiteral("0"),
-                                                           displayName(path));
-        QAction *a = m_recentMenu->addAction(label, this, [this, path] { openRecent(path); });
-        a->setToolTip(path);
-        a->setStatusTip(path);
-    }
-    if (paths.isEmpty())
-        m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
-    m_recentMenu->addSeparator();
-    QAction *clear = m_recentMenu->addAction(tr("&Clear Menu"), this, [] {
-        QSettings settings;
-        RecentFiles::clear(settings);
-    });
-    clear->setEnabled(!paths.isEmpty());
-}
-
-void MainWindow::openRecent(const QString &path)
-{
-    if (!QFileInfo::exists(path)) {
-        QSettings settings;
-        RecentFiles::remove(settings, path);
-        const QString text = tr("%1 no longer exists; it was removed from Open Recent.").arg(path);
-        if (m_quietErrors)
-            std::fprintf(stderr, "lanescope: %s\n", qPrintable(text));
-        else
-            QMessageBox::information(this, tr("Open Recent"), text);
-        return;
-    }
-    openPath(path);
-}
-
-void MainWindow::rememberRecent(const QString &path)
-{
-    if (path.isEmpty() || m_quietErrors) // scripted runs (--screenshot) leave the user's list alone
-        return;
-    QSettings settings;
-    RecentFiles::add(settings, path);
+    m_quietErrors = quiet;
+    if (m_recentMenu)
+        m_recentMenu->setQuiet(quiet);
 }
 
 void MainWindow::restoreWindowLayout()
@@ -620,7 +581,7 @@ void MainWindow::showTrace(std::shared_ptr<const Trace> trace, const QString &pa
     }
     m_details->setTrace(m_trace);
     m_export->setSourcePath(m_currentPath);
-    rememberRecent(m_currentPath);
+    m_recentMenu->remember(m_currentPath);
     m_chain->setTrace(m_trace);
     m_rangeModel->setTrace(m_trace);
     m_analysis->setTrace(m_trace);

@@ -21,6 +21,7 @@ class QVBoxLayout;
 namespace lanescope {
 
 class CompareController;
+class RecentMenu;
 class ImageExportActions;
 class AnalysisTablesView;
 class ChainController;
@@ -69,7 +70,7 @@ public:
 
     // Errors go to stderr instead of a message box, and the recent files and window layout are left
     // alone (for --screenshot and scripted runs).
-    void setQuietErrors(bool quiet) { m_quietErrors = quiet; }
+    void setQuietErrors(bool quiet);
 
     TimelineView *timeline() const { return m_timeline; }
     TimelineSearchBar *searchBar() const { return m_searchBar; }
@@ -107,9 +108,6 @@ private:
     void compareDialog();
     void about();
     void cancelLoad();
-    void updateRecentMenu();
-    void openRecent(const QString &path);
-    void rememberRecent(const QString &path);
 
     void onLoaded(std::shared_ptr<const Trace> trace);
     void exportSqlite();
@@ -147,7 +145,7 @@ private:
     QProgressBar *m_progress = nullptr;
     QPushButton *m_cancelButton = nullptr;
     QAction *m_cancelAction = nullptr;
-    QMenu *m_recentMenu = nullptr;
+    RecentMenu *m_recentMenu = nullptr;
     ImageExportActions *m_export = nullptr;
 
     std::shared_ptr<const Trace> m_trace;

@@ -2,9 +2,11 @@
 // names the file and the position, and the trace that was open stays open (issue: hardening). Pictures
 // of the dialog are saved to $LANESCOPE_TEST_SHOTS when it is set, for looking at them.
 #include "mainwindow.h"
+#include "recentmenu.h"
 
 #include "model/trace.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QDir>
 #include <QFile>
@@ -12,6 +14,7 @@
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -134,6 +137,46 @@ private slots:
         QVERIFY2(r.value(1).toString().contains(gone), qPrintable(r.value(1).toString()));
         QVERIFY(visibleErrorBox(w));
         QVERIFY(!w.trace());
+    }
+    // File > Open Recent lists what was opened (newest first, full path as tool tip), opens it again,
+    // and drops a file that is gone with a message in the status bar.
+    void recentFiles()
+    {
+        const QString copy = m_dir.filePath(QStringLiteral("recent-copy.json"));
+        QFile::remove(copy);
+        QVERIFY(QFile::copy(good(), copy));
+        MainWindow w;
+        w.show();
+        QCOMPARE(open(w, good()).value(0).toBool(), true);
+        QCOMPARE(open(w, copy).value(0).toBool(), true);
+        auto *menu = w.findChild<RecentMenu *>();
+        QVERIFY(menu);
+        menu->refresh();
+        QStringList tips;
+        QAction *goodEntry = nullptr;
+        for (QAction *a : menu->actions()) {
+            if (a->toolTip() == good())
+                goodEntry = a;
+            if (!a->isSeparator() && a->isEnabled() && a->toolTip().startsWith(QLatin1Char('/')))
+                tips << a->toolTip();
+        }
+        QVERIFY(tips.size() >= 2);
+        QCOMPARE(tips.value(0), copy);
+        QCOMPARE(tips.value(1), good());
+        QVERIFY(goodEntry && goodEntry->text().startsWith(QStringLiteral("&2 ")));
+        menu->adjustSize();
+        saveShot(menu, QStringLiteral("recent-menu.png"));
+
+        QSignalSpy finished(&w, &MainWindow::loadFinished);
+        goodEntry->trigger();
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(w.currentPath(), good());
+
+        QVERIFY(QFile::remove(copy));
+        menu->refresh();
+        for (QAction *a : menu->actions())
+            QVERIFY2(a->toolTip() != copy, "a file that is gone is still listed");
+        QVERIFY2(w.statusBar()->currentMessage().contains(copy), qPrintable(w.statusBar()->currentMessage()));
     }
 };
 
