@@ -10,6 +10,7 @@
 // bytes (gzip / zstd heads are inflated only as far as needed); an NTFF's metadata message is read
 // only up to its uuid and NEFF name; nothing is fully parsed here. ProfileFolderLoader does the loading.
 #include "loadoptions.h"
+#include "profilefilename.h"
 
 #include <cstdint>
 #include <string>
@@ -37,21 +38,6 @@ enum class FolderFileStatus : uint8_t {
 };
 
 enum class PairedBy : uint8_t { None, Uuid, NameHash };
-
-// What a file's name and the folders above it tell. Empty / -1 when not present.
-struct FolderNameInfo
-{
-    std::string pattern;     // the naming variant that matched, e.g. "<H>_instid_<I>_vnc_<N>.ntff"
-    std::string hash;        // <H>: the NEFF hash shared by a NEFF and its NTFFs
-    int64_t instanceIndex = -1; // instid_<I>
-    int64_t core = -1;          // vnc_<N> or nc_<N>
-    int64_t session = -1;       // session_<S>
-    int64_t rank = -1;          // rank_<N>
-    int64_t exec = -1;          // exec_<N>
-    std::string instanceId;     // from an "<instance-id>_pid_<pid>" folder
-    int64_t pid = -1;
-    std::string processFolder; // relative path of that folder, e.g. "i-0abc_pid_4242"
-};
 
 struct FolderFile
 {
@@ -96,7 +82,7 @@ public:
 
     // Naming variants of formats.md section 1 (file name and folders above it); `relativePath` is
     // '/'-separated. A compression suffix (.gz, .zst, .zip) is ignored.
-    static FolderNameInfo parseName(std::string_view relativePath);
+    static FolderNameInfo parseName(std::string_view relativePath) { return ProfileFileName::parse(relativePath); }
 
     const std::string &root() const { return m_root; }
     const std::vector<FolderFile> &files() const { return m_files; }
