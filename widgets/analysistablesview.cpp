@@ -383,8 +383,10 @@ void AnalysisTablesView::updateStatus()
     if (m_trace && !isComputing()) {
         const OpTable::Result &r = m_opModel->result();
         text += tr("  ·  self CPU %1  ·  device %2").arg(DurationFormat::format(r.cpuSelfTotal), DurationFormat::format(r.deviceTime));
-        if (r.unattributedCount)
-            text += tr(" (%1 in %2 items not launched by an op)").arg(DurationFormat::format(r.unattributedDevice)).arg(r.unattributedCount);
+        if (r.unattributedCount) {
+            const QString items = r.unattributedCount == 1 ? tr("1 item") : tr("%1 items").arg(r.unattributedCount);
+            text += tr(" (%1 in %2 not launched by an op)").arg(DurationFormat::format(r.unattributedDevice), items);
+        }
     }
     if (isComputing())
         text += tr("  ·  computing...");

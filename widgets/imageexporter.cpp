@@ -159,38 +159,56 @@ std::unique_ptr<TimelineView> ImageExporter::createTimeline(const TimelineReques
     return view;
 }
 
-std::unique_ptr<EngineChartsView> ImageExporter::createEngineCharts(const std::shared_ptr<const Trace> &trace,
-                                                                    int64_t t0, int64_t t1, bool dark, int width,
-                                                                    int height, bool caption, QString *error)
+// What the engines and the operator-table pictures share: a trace, a width in range, the view set up
+// by `setup` (which returns why it cannot be drawn, or nothing), a height in range after the caption
+// band, and the view shown (never on screen) so that child layouts and chart geometry settle.
+namespace {
+
+template <typename View, typename Setup>
+std::unique_ptr<View> createPanel(const std::shared_ptr<const Trace> &trace, int width, int height, bool caption,
+                                  QString *error, Setup setup)
 {
     const auto fail = [error](const QString &message) {
         if (error)
             *error = message;
-        return std::unique_ptr<EngineChartsView>();
+        return std::unique_ptr<View>();
     };
     if (!trace)
         return fail(QStringLiteral("no trace loaded"));
     if (width < kMinWidth || width > kMaxSide)
         return fail(QStringLiteral("width %1 is outside %2..%3").arg(width).arg(kMinWidth).arg(kMaxSide));
-    auto view = std::make_unique<EngineChartsView>();
+    auto view = std::make_unique<View>();
     view->setAttribute(Qt::WA_DontShowOnScreen);
-    view->setDark(dark);
-    view->setTrace(trace);
-    if (t1 > t0)
-        view->setRange(t0, t1);
-    if (view->result().empty())
-        return fail(QStringLiteral("no NeuronCore engines or DMA queues in this trace: the engines view needs a "
-                                   "Neuron profile (NTFF, neuron-profile JSON or a profile folder)"));
-    const int band = caption ? captionHeight(view.get()) : 0;
+    if (const QString why = setup(*view); !why.isEmpty())
+        return fail(why);
+    const int band = caption ? ImageExporter::captionHeight(view.get()) : 0;
     if (height <= 0)
         height = 900;
     if (height - band < 200 || height > kMaxSide)
         return fail(QStringLiteral("height %1 is outside %2..%3").arg(height).arg(200 + band).arg(kMaxSide));
     view->resize(width, height - band);
-    // Charts are child widgets: shown (never on screen) so that layouts and chart geometry settle.
     view->show();
     QApplication::processEvents();
-    QApplication::processEvents();
+    return view;
+}
+
+} // namespace
+
+std::unique_ptr<EngineChartsView> ImageExporter::createEngineCharts(const std::shared_ptr<const Trace> &trace,
+                                                                    int64_t t0, int64_t t1, bool dark, int width,
+                                                                    int height, bool caption, QString *error)
+{
+    auto view = createPanel<EngineChartsView>(trace, width, height, caption, error, [&](EngineChartsView &v) {
+        v.setDark(dark);
+        v.setTrace(trace);
+        if (t1 > t0)
+            v.setRange(t0, t1);
+        return v.result().empty() ? QStringLiteral("no NeuronCore engines or DMA queues in this trace: the engines view "
+                                                   "needs a Neuron profile (NTFF, neuron-profile JSON or a profile folder)")
+                                  : QString();
+    });
+    if (view)
+        QApplication::processEvents(); // the charts lay out in a second pass
     return view;
 }
 
@@ -198,33 +216,23 @@ std::unique_ptr<AnalysisTablesView> ImageExporter::createAnalysisTables(const st
                                                                         int64_t t0, int64_t t1, int width,
                                                                         int height, bool caption, QString *error)
 {
-    const auto fail = [error](const QString &message) {
-        if (error)
-            *error = message;
-        return std::unique_ptr<AnalysisTablesView>();
-    };
-    if (!trace)
-        return fail(QStringLiteral("no trace loaded"));
-    if (width < kMinWidth || width > kMaxSide)
-        return fail(QStringLiteral("width %1 is outside %2..%3").arg(width).arg(kMinWidth).arg(kMaxSide));
-    auto view = std::make_unique<AnalysisTablesView>();
-    view->setAttribute(Qt::WA_DontShowOnScreen);
-    view->setTrace(trace);
-    if (t1 > t0)
-        view->setRange(t0, t1);
-    const int band = caption ? captionHeight(view.get()) : 0;
-    if (height <= 0)
-        height = 900;
-    if (height - band < 200 || height > kMaxSide)
-        return fail(QStringLiteral("height %1 is outside %2..%3").arg(height).arg(200 + band).arg(kMaxSide));
-    view->resize(width, height - band);
-    view->show();
+    auto view = createPanel<AnalysisTablesView>(trace, width, height, caption, error, [&](AnalysisTablesView &v) {
+        v.setTrace(trace);
+        if (t1 > t0)
+            v.setRange(t0, t1);
+        return QString();
+    });
+    if (!view)
+        return view;
     QElapsedTimer clock;
     clock.start();
     while (view->isComputing() && clock.elapsed() < 60000)
         QApplication::processEvents(QEventLoop::AllEvents, 50);
-    if (view->isComputing())
-        return fail(QStringLiteral("the operator tables took longer than a minute to compute"));
+    if (view->isComputing()) {
+        if (error)
+            *error = QStringLiteral("the operator tables took longer than a minute to compute");
+        return {};
+    }
     QApplication::processEvents();
     return view;
 }

@@ -62,6 +62,23 @@ QString captionFor(const std::string &path, const Trace &trace, int64_t t0, int6
                                       QDateTime::currentDateTime());
 }
 
+// Saves a panel the exporter made (with the caption of the range when asked); returns its height in
+// the picture, or -1 after saying why it could not be saved.
+int savePanel(QWidget *panel, const ImageExporter::TimelineRequest &request, int scale, bool caption,
+              const std::string &path, const QString &outPath)
+{
+    const Trace &trace = *request.trace;
+    const int64_t t0 = request.t1 > request.t0 ? request.t0 : trace.startNs();
+    const int64_t t1 = request.t1 > request.t0 ? request.t1 : trace.endNs();
+    const QString text = caption ? captionFor(path, trace, t0, t1) : QString();
+    QString error;
+    if (!ImageExporter::save(panel, outPath, ImageExporter::formatForPath(outPath), scale, text, &error)) {
+        std::fprintf(stderr, "lanescope-cli: %s\n", qPrintable(error));
+        return -1;
+    }
+    return (panel->height() + (caption ? ImageExporter::captionHeight(panel) : 0)) * scale;
+}
+
 // --view engines: the Engines panel's charts for the range.
 int saveEngines(const ImageExporter::TimelineRequest &request, int scale, bool caption, const std::string &path,
                 const QString &outPath)
@@ -74,17 +91,11 @@ int saveEngines(const ImageExporter::TimelineRequest &request, int scale, bool c
         std::fprintf(stderr, "lanescope-cli screenshot: %s\n", qPrintable(error));
         return kExitUnreadable;
     }
-    const Trace &trace = *request.trace;
-    const int64_t t0 = request.t1 > request.t0 ? request.t0 : trace.startNs();
-    const int64_t t1 = request.t1 > request.t0 ? request.t1 : trace.endNs();
-    const QString text = caption ? captionFor(path, trace, t0, t1) : QString();
-    if (!ImageExporter::save(charts.get(), outPath, ImageExporter::formatForPath(outPath), scale, text, &error)) {
-        std::fprintf(stderr, "lanescope-cli: %s\n", qPrintable(error));
+    const int height = savePanel(charts.get(), request, scale, caption, path, outPath);
+    if (height < 0)
         return kExitUnreadable;
-    }
-    const int height = charts->height() + (caption ? ImageExporter::captionHeight(charts.get()) : 0);
     std::printf("%s: %zu engines, %zu DMA queues, %dx%d\n", qPrintable(outPath), charts->result().engines.size(),
-                charts->result().dma.size(), charts->width() * scale, height * scale);
+                charts->result().dma.size(), charts->width() * scale, height);
     return kExitOk;
 }
 
@@ -99,16 +110,10 @@ int saveOps(const ImageExporter::TimelineRequest &request, int scale, bool capti
         std::fprintf(stderr, "lanescope-cli screenshot: %s\n", qPrintable(error));
         return kExitUnreadable;
     }
-    const Trace &trace = *request.trace;
-    const int64_t t0 = request.t1 > request.t0 ? request.t0 : trace.startNs();
-    const int64_t t1 = request.t1 > request.t0 ? request.t1 : trace.endNs();
-    const QString text = caption ? captionFor(path, trace, t0, t1) : QString();
-    if (!ImageExporter::save(tables.get(), outPath, ImageExporter::formatForPath(outPath), scale, text, &error)) {
-        std::fprintf(stderr, "lanescope-cli: %s\n", qPrintable(error));
+    const int height = savePanel(tables.get(), request, scale, caption, path, outPath);
+    if (height < 0)
         return kExitUnreadable;
-    }
-    const int height = tables->height() + (caption ? ImageExporter::captionHeight(tables.get()) : 0);
-    std::printf("%s: operator table, %dx%d\n", qPrintable(outPath), tables->width() * scale, height * scale);
+    std::printf("%s: operator table, %dx%d\n", qPrintable(outPath), tables->width() * scale, height);
     return kExitOk;
 }
 
