@@ -1,4 +1,5 @@
 #include "analysistablesview.h"
+#include "placeholdertableview.h"
 
 #include "devicesummarymodel.h"
 #include "durationformat.h"
@@ -23,7 +24,6 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
-#include <QTableView>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -41,9 +41,9 @@ struct Results
     std::vector<DeviceSummary::Row> devices;
 };
 
-QTableView *makeView(QAbstractItemModel *model, QWidget *parent)
+PlaceholderTableView *makeView(QAbstractItemModel *model, QWidget *parent)
 {
-    auto *v = new QTableView(parent);
+    auto *v = new PlaceholderTableView(parent);
     v->setModel(model);
     v->setSortingEnabled(true);
     v->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -240,6 +240,27 @@ void AnalysisTablesView::setFilter(const QString &text)
         m_filter->setText(text);
     for (QSortFilterProxyModel *p : {m_opProxy, m_kernelProxy, m_deviceProxy})
         p->setFilterFixedString(text);
+    updatePlaceholders();
+}
+
+// What an empty table says: still computing, nothing matches the filter, or what this trace lacks.
+void AnalysisTablesView::updatePlaceholders()
+{
+    const QString filter = m_filter->text();
+    auto text = [&](QSortFilterProxyModel *proxy, const QString &none) {
+        if (!m_trace)
+            return QString();
+        if (isComputing())
+            return tr("Computing...");
+        if (proxy->sourceModel()->rowCount() > 0 && !filter.isEmpty())
+            return tr("Nothing matches \u201c%1\u201d.").arg(filter);
+        return none;
+    };
+    m_opView->setPlaceholderText(text(m_opProxy, tr("No framework operators in this range.\n\nOperators come from a PyTorch "
+                                                    "profiler (Kineto) trace. An NTFF or a neuron-profile JSON alone "
+                                                    "holds device work: see Kernels and Devices.")));
+    m_kernelView->setPlaceholderText(text(m_kernelProxy, tr("No device kernels or instructions in this range.")));
+    m_deviceView->setPlaceholderText(text(m_deviceProxy, tr("No device activity in this trace.")));
 }
 
 void AnalysisTablesView::recompute()
@@ -373,6 +394,7 @@ void AnalysisTablesView::exportCurrent()
 
 void AnalysisTablesView::updateStatus()
 {
+    updatePlaceholders();
     QString text;
     if (!m_trace)
         text = tr("No trace");

@@ -28,6 +28,7 @@ class DeviceSummaryModel;
 class KernelTableModel;
 class LaunchIndex;
 class OpTableModel;
+class PlaceholderTableView;
 class Trace;
 
 class AnalysisTablesView : public QWidget
@@ -82,6 +83,7 @@ private:
     void recompute();
     void exportCurrent();
     void updateStatus();
+    void updatePlaceholders();
     QStringList csvHeader(Table table) const;
 
     std::shared_ptr<const Trace> m_trace;
@@ -101,9 +103,9 @@ private:
     QSortFilterProxyModel *m_kernelProxy = nullptr;
     QSortFilterProxyModel *m_deviceProxy = nullptr;
     QTabWidget *m_tabs = nullptr;
-    QTableView *m_opView = nullptr;
-    QTableView *m_kernelView = nullptr;
-    QTableView *m_deviceView = nullptr;
+    PlaceholderTableView *m_opView = nullptr;
+    PlaceholderTableView *m_kernelView = nullptr;
+    PlaceholderTableView *m_deviceView = nullptr;
     QLineEdit *m_filter = nullptr;
     QCheckBox *m_shapes = nullptr;
     QPushButton *m_next = nullptr;

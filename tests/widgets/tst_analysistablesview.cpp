@@ -5,6 +5,7 @@
 #include "devicesummarymodel.h"
 #include "kerneltablemodel.h"
 #include "optablemodel.h"
+#include "placeholdertableview.h"
 
 #include "io/traceloader.h"
 #include "model/trace.h"
@@ -87,12 +88,34 @@ private slots:
         v.setFilter(QStringLiteral("ATEN::"));
         QCOMPARE(v.proxy(Table::Operators)->rowCount(), 2);
         QCOMPARE(v.proxy(Table::Kernels)->rowCount(), 0);
+        const auto placeholder = [&v](Table t) { return static_cast<PlaceholderTableView *>(v.view(t))->placeholderText(); };
+        QCOMPARE(placeholder(Table::Kernels), QStringLiteral("Nothing matches \u201cATEN::\u201d."));
         v.setFilter(QString());
         computed.clear();
         v.setGroupByShapes(true);
         QVERIFY(waitComputed(v, computed));
         QCOMPARE(v.opModel()->rowCount(), 6);
         QVERIFY(!v.view(Table::Operators)->isColumnHidden(int(OpTable::Column::Shapes)));
+    }
+
+    // An empty table says why: a range without operators, or a trace without framework ops at all.
+    void emptyTablesSayWhy()
+    {
+        AnalysisTablesView v;
+        const auto placeholder = [&v](Table t) { return static_cast<PlaceholderTableView *>(v.view(t))->placeholderText(); };
+        QSignalSpy computed(&v, &AnalysisTablesView::computed);
+        const auto trace = fixture();
+        v.setTrace(trace);
+        QCOMPARE(placeholder(Table::Operators), QStringLiteral("Computing..."));
+        QVERIFY(waitComputed(v, computed));
+        QCOMPARE(placeholder(Table::Operators), QStringLiteral("No framework operators in this range.\n\nOperators come from a PyTorch profiler (Kineto) trace. An NTFF or a neuron-profile JSON alone holds device work: see Kernels and Devices."));
+        computed.clear();
+        v.setRange(trace->endNs() + 1000, trace->endNs() + 2000); // after every event
+        QVERIFY(waitComputed(v, computed));
+        QCOMPARE(v.proxy(Table::Operators)->rowCount(), 0);
+        QVERIFY2(placeholder(Table::Operators).startsWith(QStringLiteral("No framework operators in this range.")),
+                 qPrintable(placeholder(Table::Operators)));
+        QVERIFY(placeholder(Table::Kernels).startsWith(QStringLiteral("No device kernels")));
     }
 
     void activationCyclesOccurrences()
