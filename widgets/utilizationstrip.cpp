@@ -4,6 +4,7 @@
 
 #include <QChart>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QValueAxis>
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <set>
 
 namespace lanescope {
 
@@ -181,6 +183,7 @@ void UtilizationStrip::rebuild()
     c->addAxis(ax, Qt::AlignBottom);
     c->addAxis(ay, Qt::AlignLeft);
 
+    std::set<int> engineInLegend;
     for (const EngineBreakdownRow &row : m_result.engines) {
         auto *s = new QLineSeries(c);
         s->setName(engineLabel(m_result, row));
@@ -200,6 +203,16 @@ void UtilizationStrip::rebuild()
         c->addSeries(s);
         s->attachAxis(ax);
         s->attachAxis(ay);
+        // One legend entry per engine: every core's line of an engine has the engine's colour, so
+        // "#0 Vector", "#1 Vector", ... would repeat one swatch and overflow the strip's height.
+        const bool first = engineInLegend.insert(int(row.engine)).second;
+        for (QLegendMarker *m : c->legend()->markers(s)) {
+            m->setVisible(first);
+            if (first && m_result.cores.size() > 1) {
+                const std::string_view name = EngineBreakdown::engineName(row.engine);
+                m->setLabel(QString::fromUtf8(name.data(), qsizetype(name.size())));
+            }
+        }
     }
     if (m_result.engines.empty())
         c->setTitle(m_trace ? tr("No NeuronCore engine lanes in this trace") : tr("Engine utilization"));
