@@ -3,7 +3,6 @@
 #include "fuzz_common.h"
 
 #include "io/chromejsonimporter.h"
-#include "io/inputbuffer.h"
 #include "io/traceloader.h"
 
 using namespace lanescope;
@@ -12,13 +11,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const std::string_view bytes = fuzz::asView(data, size);
     (void)TraceLoader::sniff(bytes.substr(0, 4096), size);
-    const LoadOptions options = fuzz::fuzzOptions();
-    try {
-        InputBuffer input = InputBuffer::fromBytes(bytes, "fuzz.json", options);
-        const Trace trace = ChromeJsonImporter::import(input, "fuzz.json", options);
-        fuzz::checkTrace(trace);
-    } catch (const ImportError &e) {
-        LANESCOPE_FUZZ_CHECK(e.file() == "fuzz.json");
-    }
+    fuzz::importAndCheck<ChromeJsonImporter>(bytes, "fuzz.json");
     return 0;
 }

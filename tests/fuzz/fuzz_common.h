@@ -6,12 +6,15 @@
 // A harness may only let ImportError (a clear error) and nothing else escape the reader; anything else
 // (std::out_of_range, std::bad_alloc under the budget, LoadCancelled without a cancel flag) reaches
 // libFuzzer as an uncaught exception and is reported as a crash.
+#include "io/inputbuffer.h"
 #include "io/loadoptions.h"
+#include "io/profilefolder.h"
 #include "model/trace.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 
 namespace lanescope::fuzz {
@@ -106,6 +109,33 @@ inline void checkTrace(const Trace &t)
 inline std::string_view asView(const uint8_t *data, size_t size)
 {
     return {reinterpret_cast<const char *>(data), size};
+}
+
+// What the JSON harnesses run: the bytes (possibly gzip/zstd/zip) through InputBuffer and
+// `Importer::import` under the fuzz options. A loaded trace must keep the model's invariants; an
+// error must name the file.
+template <typename Importer>
+void importAndCheck(std::string_view bytes, const std::string &name)
+{
+    const LoadOptions options = fuzzOptions();
+    try {
+        InputBuffer input = InputBuffer::fromBytes(bytes, name, options);
+        checkTrace(Importer::import(input, name, options));
+    } catch (const ImportError &e) {
+        LANESCOPE_FUZZ_CHECK(e.file() == name);
+    }
+}
+
+// The folder harnesses' scan of their scratch tree: an existing, readable folder always scans, so an
+// error here is a finding.
+inline ProfileFolder scanFolder(const std::string &root, const LoadOptions &options)
+{
+    try {
+        return ProfileFolder::scan(root, options);
+    } catch (const ImportError &e) {
+        std::fprintf(stderr, "lanescope fuzz: %s\n", e.what());
+        violated("the scan of an existing, readable folder failed");
+    }
 }
 
 } // namespace lanescope::fuzz

@@ -18,25 +18,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const fuzz::ScratchTree tree(fuzz::asView(data, size));
     const std::string &root = tree.root();
     const LoadOptions options = fuzz::fuzzOptions();
-    try {
-        const ProfileFolder folder = ProfileFolder::scan(root, options);
-        const auto &files = folder.files();
-        for (size_t i = 0; i < files.size(); ++i) {
-            const FolderFile &f = files[i];
-            LANESCOPE_FUZZ_CHECK(f.path.compare(0, root.size(), root) == 0);
-            LANESCOPE_FUZZ_CHECK(folder.find(f.relativePath) >= 0);
-            for (int p : f.pairedWith)
-                LANESCOPE_FUZZ_CHECK(p >= 0 && size_t(p) < files.size() && size_t(p) != i);
-            LANESCOPE_FUZZ_CHECK(f.group == -1 || size_t(f.group) < folder.groups().size());
-            const std::string text = folder.statusText(f);
-            LANESCOPE_FUZZ_CHECK(ProfileFolder::statusFromText(text) == f.status);
-        }
-        for (const FolderGroup &g : folder.groups())
-            for (int i : g.files)
-                LANESCOPE_FUZZ_CHECK(i >= 0 && size_t(i) < files.size());
-    } catch (const ImportError &e) {
-        LANESCOPE_FUZZ_CHECK(false && "scan of an existing, readable folder failed");
-        (void)e;
+    const ProfileFolder folder = fuzz::scanFolder(root, options);
+    const auto &files = folder.files();
+    for (size_t i = 0; i < files.size(); ++i) {
+        const FolderFile &f = files[i];
+        LANESCOPE_FUZZ_CHECK(f.path.compare(0, root.size(), root) == 0);
+        LANESCOPE_FUZZ_CHECK(folder.find(f.relativePath) >= 0);
+        for (int p : f.pairedWith)
+            LANESCOPE_FUZZ_CHECK(p >= 0 && size_t(p) < files.size() && size_t(p) != i);
+        LANESCOPE_FUZZ_CHECK(f.group == -1 || size_t(f.group) < folder.groups().size());
+        const std::string text = folder.statusText(f);
+        LANESCOPE_FUZZ_CHECK(ProfileFolder::statusFromText(text) == f.status);
     }
+    for (const FolderGroup &g : folder.groups())
+        for (int i : g.files)
+            LANESCOPE_FUZZ_CHECK(i >= 0 && size_t(i) < files.size());
     return 0;
 }
