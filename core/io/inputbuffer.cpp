@@ -5,6 +5,7 @@
 #include <archive_entry.h>
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -27,6 +28,17 @@ using FilePtr = std::unique_ptr<std::FILE, FileCloser>;
 
 constexpr size_t kChunk = size_t(1) << 20;
 constexpr size_t kMinChunk = size_t(64) << 10;
+
+// log2 of the largest zstd window the budget allows: between zstd's minimum (1 KiB) and its default
+// decoding limit (128 MiB).
+int zstdWindowLogMax(uint64_t budget)
+{
+    constexpr int kMinLog = 10, kDefaultLimit = 27; // ZSTD_WINDOWLOG_ABSOLUTEMIN, ZSTD_WINDOWLOG_LIMIT_DEFAULT
+    int log = kMinLog;
+    while (log < kDefaultLimit && (uint64_t(1) << (log + 1)) <= budget)
+        ++log;
+    return log;
+}
 
 std::string budgetMessage(uint64_t budget)
 {
@@ -103,6 +115,9 @@ public:
         if (!m_zstd) {
             m_zstd = ZSTD_createDStream();
             ZSTD_initDStream(m_zstd);
+            // The decoder allocates the window a frame asks for (up to 128 MiB at zstd's default limit)
+            // before it writes a byte; a frame may not ask for more than the memory budget.
+            ZSTD_DCtx_setParameter(m_zstd, ZSTD_d_windowLogMax, zstdWindowLogMax(m_options.memoryBudget));
         }
         // Fed in small slices: on an error zstd does not say where it stopped, so the start of the slice
         // is the position reported (at most 4 KiB after the end of the damaged block).
@@ -115,6 +130,10 @@ public:
                 ZSTD_outBuffer out{m_out.m_data.get() + m_out.m_size, chunk, 0};
                 const size_t rc = ZSTD_decompressStream(m_zstd, &out, &in);
                 m_out.m_size += out.pos;
+                if (ZSTD_isError(rc) && ZSTD_getErrorCode(rc) == ZSTD_error_frameParameter_windowTooLarge)
+                    throw ImportError(m_name, consumedBefore + done,
+                                      "the zstd frame needs a decoding window larger than the memory budget of "
+                                          + MemoryBudget::format(m_options.memoryBudget) + " (" + MemoryBudget::hint() + ")");
                 if (ZSTD_isError(rc))
                     throw ImportError(m_name, consumedBefore + done + in.pos,
                                       std::string("corrupt zstd stream (") + ZSTD_getErrorName(rc) + ")");

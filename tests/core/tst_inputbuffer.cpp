@@ -13,15 +13,9 @@
 using namespace lanescope;
 
 using lanescope::test::gzipOf;
+using lanescope::test::zstdOf;
 
 namespace {
-
-std::string zstdOf(const std::string &s)
-{
-    std::string out(ZSTD_compressBound(s.size()), '\0');
-    out.resize(ZSTD_compress(out.data(), out.size(), s.data(), s.size(), 3));
-    return out;
-}
 
 std::string errorOf(const std::string &bytes, uint64_t budget = uint64_t(1) << 30)
 {
@@ -104,6 +98,33 @@ private slots:
         QVERIFY(bomb.size() < 200000);
         const std::string e = errorOf(bomb, 8u << 20);
         QVERIFY2(e.find("memory budget") != std::string::npos, e.c_str());
+    }
+
+    // The window a zstd frame asks for is allocated before the first byte comes out, so it counts
+    // against the budget: a frame with a 16 MiB window is refused under a 1 MiB budget (a clear error,
+    // not an allocation) and decodes under 1 GiB.
+    void zstdWindowHitsBudget()
+    {
+        std::string data(20u << 20, '\0');
+        for (size_t i = 0; i < data.size(); ++i)
+            data[i] = char('a' + (i * 2654435761u >> 28));
+        ZSTD_CCtx *c = ZSTD_createCCtx();
+        ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, 1);
+        ZSTD_CCtx_setParameter(c, ZSTD_c_windowLog, 24);
+        std::string frame(ZSTD_compressBound(data.size()), '\0');
+        const size_t n = ZSTD_compress2(c, frame.data(), frame.size(), data.data(), data.size());
+        ZSTD_freeCCtx(c);
+        QVERIFY(!ZSTD_isError(n));
+        frame.resize(n);
+        const std::string e = errorOf(frame, 1u << 20);
+        QVERIFY2(e.find("x.bin: at byte 0: the zstd frame needs a decoding window larger than the memory budget of 1")
+                     == 0, e.c_str());
+        QVERIFY2(e.find("--memory-budget") != std::string::npos, e.c_str());
+        LoadOptions opt;
+        opt.memoryBudget = uint64_t(1) << 30;
+        const InputBuffer b = InputBuffer::fromBytes(frame, "x.bin", opt);
+        QCOMPARE(b.compression(), Compression::Zstd);
+        QVERIFY(b.view() == data);
     }
 
     void missingFileAndFolder()
