@@ -29,13 +29,14 @@ using FilePtr = std::unique_ptr<std::FILE, FileCloser>;
 constexpr size_t kChunk = size_t(1) << 20;
 constexpr size_t kMinChunk = size_t(64) << 10;
 
-// log2 of the largest zstd window the budget allows: between zstd's minimum (1 KiB) and its default
-// decoding limit (128 MiB).
+// log2 of the largest zstd window the budget allows, between zstd's minimum (1 KiB) and its maximum
+// (2 GiB). zstd's own default limit (128 MiB) is replaced by the budget: a `zstd --long=30` file loads
+// under a budget that holds its window, and the error names the budget when it does not.
 int zstdWindowLogMax(uint64_t budget)
 {
-    constexpr int kMinLog = 10, kDefaultLimit = 27; // ZSTD_WINDOWLOG_ABSOLUTEMIN, ZSTD_WINDOWLOG_LIMIT_DEFAULT
+    constexpr int kMinLog = 10, kMaxLog = 31; // ZSTD_WINDOWLOG_ABSOLUTEMIN, ZSTD_WINDOWLOG_MAX_64
     int log = kMinLog;
-    while (log < kDefaultLimit && (uint64_t(1) << (log + 1)) <= budget)
+    while (log < kMaxLog && (uint64_t(1) << (log + 1)) <= budget)
         ++log;
     return log;
 }
@@ -115,8 +116,8 @@ public:
         if (!m_zstd) {
             m_zstd = ZSTD_createDStream();
             ZSTD_initDStream(m_zstd);
-            // The decoder allocates the window a frame asks for (up to 128 MiB at zstd's default limit)
-            // before it writes a byte; a frame may not ask for more than the memory budget.
+            // The decoder allocates the window a frame asks for before it writes a byte; a frame may not
+            // ask for more than the memory budget.
             ZSTD_DCtx_setParameter(m_zstd, ZSTD_d_windowLogMax, zstdWindowLogMax(m_options.memoryBudget));
         }
         // Fed in small slices: on an error zstd does not say where it stopped, so the start of the slice
