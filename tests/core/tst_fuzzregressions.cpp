@@ -103,6 +103,45 @@ private slots:
         }
         qInfo("%s", outcome.c_str());
     }
+
+    // ---- the folder harnesses' scratch trees ----
+
+    // Links that resolve out of the tree once something is made through them: the harness must make
+    // nothing next to its scratch folder (a fuzz_profilefolder input once wrote a link into /dev this way,
+    // and the scan then walked the whole machine).
+    void folderSpecStaysInside()
+    {
+        const QString outer = m_scratch.path(QStringLiteral("outer"));
+        QDir(outer).removeRecursively();
+        const QString root = outer + QStringLiteral("/tree");
+        QVERIFY(QDir().mkpath(root));
+        const std::string spec = readFile(QStringLiteral(LANESCOPE_TEST_DATA "/fuzz-regressions/fuzz_profilefolder/link_through_link_escape"));
+        QVERIFY(contains(spec, "x/y/p/q -> ../../"));
+        std::vector<std::string> created;
+        fuzz::materialise(root.toStdString(), spec, &created);
+
+        QCOMPARE(QDir(outer).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System),
+                 QStringList{QStringLiteral("tree")});
+        QVERIFY(QFileInfo(root + QStringLiteral("/x/y")).isSymLink()); // the first link is made...
+        QVERIFY(QFileInfo(root + QStringLiteral("/inside")).isFile());  // ...and entries that do not pass through it
+        for (const std::string &path : created) {
+            const QString p = QString::fromStdString(path);
+            QVERIFY2(p.startsWith(root + QLatin1Char('/')), qPrintable(p));
+            const QStringList parts = p.mid(root.size() + 1).split(QLatin1Char('/'));
+            QString level = root;
+            for (qsizetype i = 0; i + 1 < parts.size(); ++i) {
+                level += QLatin1Char('/') + parts[i];
+                QVERIFY2(!QFileInfo(level).isSymLink(), qPrintable(p + QStringLiteral(": made through a link")));
+            }
+        }
+        QCOMPARE(created.size(), size_t(3)); // x/, x/y, inside
+
+        // the scan follows the link (back to the tree's root) and lists nothing outside the tree
+        const ProfileFolder folder = ProfileFolder::scan(root.toStdString(), LoadOptions());
+        for (const FolderFile &f : folder.files())
+            QVERIFY2(f.path.compare(0, size_t(root.size()) + 1, root.toStdString() + "/") == 0, f.path.c_str());
+        QVERIFY(QDir(outer).removeRecursively());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFuzzRegressions)

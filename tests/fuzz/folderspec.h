@@ -11,7 +11,8 @@
 //   @@ <relative path> |\n                                 a FIFO (must never be opened)
 //
 // Paths are sanitised ('/'-separated, no "." or "..", components of at most 64 bytes, at most 10
-// levels, at most 48 entries), so nothing is ever written or followed outside the scratch folder.
+// levels, at most 48 entries), entries are made only in real folders (never through a link) and link
+// targets are clamped, so nothing is ever written or followed outside the scratch folder.
 // ProfileFolder::parseName is also run on the raw path text of each entry (bounded to 255 bytes per
 // component, as a real file system is).
 #include "io/profilefolder.h"
@@ -66,6 +67,10 @@ inline std::string join(const std::vector<std::string> &parts, size_t n)
 
 // The folder of `path` exists (each missing level is created and recorded in `created`; a file in the
 // way ends the entry). Plain mkdir, not std::filesystem: the harness runs this for every input.
+// An existing level must be a real folder, never a symbolic link: creating through a link would put the
+// entry somewhere else than its path says, deeper or shallower, and a link made there, clamped for the
+// depth of its path, could then point out of the tree (a fuzzer found "x/y -> ../", "x/y/p/q -> ../../",
+// "x/y/p/q/file", which wrote file next to the scratch folder; tst_fuzzregressions::folderSpecStaysInside).
 inline bool makeParents(const std::string &root, const std::vector<std::string> &parts, size_t levels,
                         std::vector<std::string> *created)
 {
@@ -75,9 +80,11 @@ inline bool makeParents(const std::string &root, const std::vector<std::string> 
         if (::mkdir(p.c_str(), 0700) == 0) {
             if (created)
                 created->push_back(p);
-        } else if (errno != EEXIST) {
-            return false;
+            continue;
         }
+        struct stat st {};
+        if (errno != EEXIST || ::lstat(p.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+            return false;
     }
     return true;
 }

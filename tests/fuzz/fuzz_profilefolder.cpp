@@ -23,7 +23,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t i = 0; i < files.size(); ++i) {
         const FolderFile &f = files[i];
         LANESCOPE_FUZZ_CHECK(f.path.compare(0, root.size(), root) == 0);
-        LANESCOPE_FUZZ_CHECK(folder.find(f.relativePath) >= 0);
+        // find() is a linear search: checked on the first entries only, so a folder of thousands of
+        // entries (which the scan allows) does not make each run quadratic in the harness.
+        if (i < 32) {
+            const int at = folder.find(f.relativePath);
+            LANESCOPE_FUZZ_CHECK(at >= 0 && files[size_t(at)].relativePath == f.relativePath);
+        }
         for (int p : f.pairedWith)
             LANESCOPE_FUZZ_CHECK(p >= 0 && size_t(p) < files.size() && size_t(p) != i);
         LANESCOPE_FUZZ_CHECK(f.group == -1 || size_t(f.group) < folder.groups().size());
