@@ -136,10 +136,16 @@ private slots:
         }
         QCOMPARE(created.size(), size_t(3)); // x/, x/y, inside
 
-        // the scan follows the link (back to the tree's root) and lists nothing outside the tree
+        // the scan follows the link (back to the tree's root) and finds nothing outside the tree, by
+        // the path it lists and by where that path leads
         const ProfileFolder folder = ProfileFolder::scan(root.toStdString(), LoadOptions());
-        for (const FolderFile &f : folder.files())
+        const QString realRoot = QFileInfo(root).canonicalFilePath(); // x/y leads here
+        QVERIFY(!folder.files().empty());
+        for (const FolderFile &f : folder.files()) {
             QVERIFY2(f.path.compare(0, size_t(root.size()) + 1, root.toStdString() + "/") == 0, f.path.c_str());
+            const QString real = QFileInfo(QString::fromStdString(f.path)).canonicalFilePath();
+            QVERIFY2(real.isEmpty() || real == realRoot || real.startsWith(realRoot + QLatin1Char('/')), qPrintable(real));
+        }
         QVERIFY(QDir(outer).removeRecursively());
     }
 };
