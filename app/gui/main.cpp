@@ -1,11 +1,10 @@
 // lanescope: the viewer. `lanescope [PATH...]` opens each trace file or folder in its own window.
-#include "analysistablesview.h"
-#include "chaincontroller.h"
+#include "analysispanel.h"
 #include "mainwindow.h"
-#include "imageexporter.h"
-#include "timelinesearchbar.h"
-#include "zoomcontrol.h"
+#include "session.h"
 
+#include "chaincontroller.h"
+#include "imageexporter.h"
 #include "timelineview.h"
 
 #include "io/memorybudget.h"
@@ -14,10 +13,8 @@
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QDockWidget>
 #include <QIcon>
 #include <QSortFilterProxyModel>
-#include <QLineEdit>
 #include <QTimer>
 
 #include <cstdio>
@@ -177,6 +174,81 @@ int parseArgs(int argc, char **argv, Options &o)
     return -1;
 }
 
+// --screenshot: drives the window's Session (open, wait for the load, range, selection, search) and
+// saves a picture of the window once what was asked for is on screen.
+int screenshot(QApplication &app, const Options &options, const QStringList &paths)
+{
+    using namespace lanescope;
+    auto *window = new MainWindow;
+    Session *session = window->session();
+    window->setQuietErrors(true);
+    window->resize(options.width, options.height);
+    window->show();
+    const QString out = QString::fromLocal8Bit(options.screenshot.c_str());
+    int status = 0;
+    const auto save = [&, window] {
+        app.processEvents();
+        QString error;
+        if (!ImageExporter::save(window, out, ImageExporter::formatForPath(out), 1.0, {}, &error)) {
+            std::fprintf(stderr, "lanescope: %s\n", qPrintable(error));
+            status = 2;
+        } else {
+            std::printf("%s\n", qPrintable(QDir::toNativeSeparators(out)));
+        }
+        app.exit(status);
+    };
+    // Charts and tables paint once the event loop has run a little after they got their data.
+    const auto saveAfter = [&](int ms) { QTimer::singleShot(ms, &app, save); };
+    QObject::connect(session, &Session::loadFinished, &app, [&, window, session](bool ok, const QString &) {
+        if (!ok)
+            status = 1;
+        const std::shared_ptr<const Trace> trace = ok ? session->trace() : nullptr;
+        if (trace && options.hasRange)
+            session->setVisibleRange(trace->startNs() + options.rangeFromNs, trace->startNs() + options.rangeToNs);
+        if (trace && !options.select.empty()) {
+            for (uint32_t i = 0; i < trace->allSlices().size(); ++i)
+                if (trace->str(trace->allSlices()[i].name) == options.select) {
+                    session->setSelectedSlice(SliceId(i));
+                    break;
+                }
+        }
+        if (trace && options.hasMark)
+            session->setMarkedRange(trace->startNs() + options.markFromNs, trace->startNs() + options.markToNs);
+        if (trace && !options.search.empty())
+            session->findSlices(QString::fromLocal8Bit(options.search.c_str()));
+        if (trace && options.event >= 0 && size_t(options.event) < trace->allSlices().size())
+            session->revealSlice(SliceId(uint32_t(options.event)));
+        window->timeline()->setShowAllFlows(options.flows);
+        if (options.dark)
+            window->timeline()->setTheme(TimelinePalette::Theme::Dark);
+        if (trace && options.analysis >= 0) {
+            // save once the tables (computed in the background) are shown
+            using Table = AnalysisTablesView::Table;
+            AnalysisPanel *panel = window->analysisPanel();
+            panel->present(Table(options.analysis), options.height / 3);
+            panel->whenComputed([&, panel] {
+                const Table table = Table(options.analysis);
+                if (table != Table::Devices && panel->tables()->proxy(table)->rowCount() > 0)
+                    panel->tables()->activateRow(table, 0);
+                saveAfter(300);
+            });
+            return;
+        }
+        ChainController *chain = window->chainController();
+        chain->setShowCriticalPath(options.criticalPath);
+        if (trace && options.chain && !chain->graph())
+            QObject::connect(chain, &ChainController::graphReady, &app, [&] { saveAfter(200); });
+        else
+            saveAfter(200);
+    });
+    if (paths.isEmpty())
+        saveAfter(100);
+    else
+        session->openPaths(paths); // two or more: a comparison
+    const int rc = app.exec();
+    return rc ? rc : status;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -196,98 +268,12 @@ int main(int argc, char **argv)
     for (const auto &p : options.paths)
         paths << QFileInfo(QString::fromLocal8Bit(p.c_str())).absoluteFilePath();
 
-    if (!options.screenshot.empty()) {
-        auto *window = new lanescope::MainWindow;
-        window->setQuietErrors(true);
-        window->resize(options.width, options.height);
-        window->show();
-        const QString out = QString::fromLocal8Bit(options.screenshot.c_str());
-        int status = 0;
-        const auto save = [&, window] {
-            app.processEvents();
-            QString error;
-            if (!lanescope::ImageExporter::save(window, out, lanescope::ImageExporter::formatForPath(out), 1.0, {},
-                                                &error)) {
-                std::fprintf(stderr, "lanescope: %s\n", qPrintable(error));
-                status = 2;
-            } else {
-                std::printf("%s\n", qPrintable(QDir::toNativeSeparators(out)));
-            }
-            app.exit(status);
-        };
-        if (paths.isEmpty()) {
-            QTimer::singleShot(100, &app, save);
-        } else {
-            QObject::connect(window, &lanescope::MainWindow::loadFinished, &app, [&, window](bool ok, const QString &) {
-                if (!ok)
-                    status = 1;
-                if (ok && options.hasRange) {
-                    const int64_t start = window->trace()->startNs();
-                    window->timeline()->setVisibleRange(start + options.rangeFromNs, start + options.rangeToNs);
-                }
-                if (ok && !options.select.empty()) {
-                    const auto &trace = *window->trace();
-                    for (uint32_t i = 0; i < trace.allSlices().size(); ++i)
-                        if (trace.str(trace.allSlices()[i].name) == options.select) {
-                            window->timeline()->setSelectedSlice(lanescope::SliceId(i));
-                            break;
-                        }
-                }
-                if (ok && options.hasMark) {
-                    const int64_t start = window->trace()->startNs();
-                    window->timeline()->zoomControl()->setSelection(start + options.markFromNs, start + options.markToNs);
-                }
-                if (ok && !options.search.empty()) {
-                    window->searchBar()->activate();
-                    window->searchBar()->lineEdit()->setText(QString::fromLocal8Bit(options.search.c_str()));
-                    window->searchBar()->search();
-                    window->timeline()->stepMatch(true);
-                }
-                if (ok && options.event >= 0 && size_t(options.event) < window->trace()->allSlices().size())
-                    window->timeline()->revealSlice(lanescope::SliceId(uint32_t(options.event)));
-                window->timeline()->setShowAllFlows(options.flows);
-                if (options.dark)
-                    window->timeline()->setTheme(lanescope::TimelinePalette::Theme::Dark);
-                if (ok && options.analysis >= 0) {
-                    // save once the tables (computed in the background) are shown
-                    using Table = lanescope::AnalysisTablesView::Table;
-                    auto *tables = window->analysisTables();
-                    window->analysisDock()->show();
-                    window->analysisDock()->raise();
-                    window->resizeDocks({window->analysisDock()}, {options.height / 3}, Qt::Vertical);
-                    tables->setCurrentTable(Table(options.analysis));
-                    const auto shoot = [&, tables, window] {
-                        if (tables->isComputing())
-                            return;
-                        if (options.analysis != int(Table::Devices) && tables->proxy(Table(options.analysis))->rowCount() > 0)
-                            tables->activateRow(Table(options.analysis), 0);
-                        QTimer::singleShot(300, &app, save);
-                    };
-                    if (tables->isComputing())
-                        QObject::connect(tables, &lanescope::AnalysisTablesView::computed, &app, shoot);
-                    else
-                        shoot();
-                    return;
-                }
-                lanescope::ChainController *chain = window->chainController();
-                chain->setShowCriticalPath(options.criticalPath);
-                if (ok && options.chain && !chain->graph())
-                    QObject::connect(chain, &lanescope::ChainController::graphReady, &app,
-                                     [&] { QTimer::singleShot(200, &app, save); });
-                else
-                    QTimer::singleShot(200, &app, save);
-            });
-            window->openPaths(paths); // two or more: a comparison
-        }
-        const int rc = app.exec();
-        return rc ? rc : status;
-    }
+    if (!options.screenshot.empty())
+        return screenshot(app, options, paths);
 
     auto *first = new lanescope::MainWindow;
     first->restoreWindowLayout();
     first->show();
-    if (!paths.isEmpty()) {
-        first->openPaths(paths);
-    }
+    first->session()->openPaths(paths);
     return app.exec();
 }

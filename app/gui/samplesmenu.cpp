@@ -1,6 +1,6 @@
 #include "samplesmenu.h"
 
-#include "mainwindow.h"
+#include "session.h"
 
 #include "io/samplefolderwriter.h"
 
@@ -11,7 +11,7 @@
 
 namespace lanescope {
 
-SamplesMenu::SamplesMenu(MainWindow *window) : QMenu(tr("&Samples"), window), m_window(window)
+SamplesMenu::SamplesMenu(Session *session, QWidget *parent) : QMenu(tr("&Samples"), parent), m_session(session)
 {
     addAction(tr("Open the RMSNorm Sample (synthetic)"), this, &SamplesMenu::openSample);
     addAction(tr("Compare RMSNorm: naive vs torch.rms_norm vs torch.compile"), this, [this] { compareVariants(true); });
@@ -27,11 +27,16 @@ QString SamplesMenu::sampleDir()
         if (!m_dir->isValid()) {
             const QString error = m_dir->errorString();
             m_dir.reset();
-            m_window->reportError(tr("Could not write the sample"), tr("No temporary folder: %1").arg(error));
+            reportError(tr("No temporary folder: %1").arg(error));
             return {};
         }
     }
     return m_dir->path();
+}
+
+void SamplesMenu::reportError(const QString &error)
+{
+    m_session->reportError(tr("Could not write the sample"), tr("Could not write the sample"), error);
 }
 
 void SamplesMenu::openSample()
@@ -43,10 +48,10 @@ void SamplesMenu::openSample()
         QApplication::setOverrideCursor(Qt::BusyCursor);
         const std::string folder = SampleFolderWriter::write(dir.toStdString());
         QApplication::restoreOverrideCursor();
-        m_window->openPath(QString::fromStdString(folder));
+        m_session->open(QString::fromStdString(folder));
     } catch (const std::exception &e) {
         QApplication::restoreOverrideCursor();
-        m_window->reportError(tr("Could not write the sample"), QString::fromUtf8(e.what()));
+        reportError(QString::fromUtf8(e.what()));
     }
 }
 
@@ -67,10 +72,10 @@ void SamplesMenu::compareVariants(bool threeWay)
             paths << QString::fromStdString(folders[i]);
             labels << QString::fromStdString(variants[i]);
         }
-        m_window->openComparison(paths, labels);
+        m_session->openComparison(paths, labels);
     } catch (const std::exception &e) {
         QApplication::restoreOverrideCursor();
-        m_window->reportError(tr("Could not write the sample"), QString::fromUtf8(e.what()));
+        reportError(QString::fromUtf8(e.what()));
     }
 }
 

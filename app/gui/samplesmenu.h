@@ -1,6 +1,7 @@
 #pragma once
 // Help > Samples: the bundled synthetic RMSNorm profile (written on demand into a temporary folder
-// that lives as long as the application), alone or as a comparison of its three variants.
+// that lives as long as the application), alone or as a comparison of its three variants, opened in
+// the Session.
 #include <QMenu>
 
 #include <memory>
@@ -9,13 +10,13 @@ class QTemporaryDir;
 
 namespace lanescope {
 
-class MainWindow;
+class Session;
 
 class SamplesMenu : public QMenu
 {
     Q_OBJECT
 public:
-    explicit SamplesMenu(MainWindow *window);
+    SamplesMenu(Session *session, QWidget *parent);
     ~SamplesMenu() override;
 
     void openSample();
@@ -24,8 +25,9 @@ public:
 
 private:
     QString sampleDir(); // empty (and an error shown) when no temporary folder can be made
+    void reportError(const QString &error);
 
-    MainWindow *m_window;
+    Session *m_session;
     std::unique_ptr<QTemporaryDir> m_dir;
 };
 

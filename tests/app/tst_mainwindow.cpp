@@ -3,6 +3,10 @@
 // of the dialog are saved to $LANESCOPE_TEST_SHOTS when it is set, for looking at them.
 #include "mainwindow.h"
 #include "recentmenu.h"
+#include "session.h"
+
+#include "neffinfoview.h"
+#include "io/samplefolderwriter.h"
 
 #include "model/trace.h"
 
@@ -56,8 +60,8 @@ class TestMainWindow : public QObject
     // Opens `path` and waits for the outcome; returns the loadFinished arguments.
     static QList<QVariant> open(MainWindow &w, const QString &path)
     {
-        QSignalSpy finished(&w, &MainWindow::loadFinished);
-        w.openPath(path);
+        QSignalSpy finished(w.session(), &Session::loadFinished);
+        w.session()->open(path);
         if (!finished.wait(20000))
             return {};
         return finished.takeFirst();
@@ -97,7 +101,7 @@ private slots:
         w.show();
         const QList<QVariant> first = open(w, good());
         QCOMPARE(first.value(0).toBool(), true);
-        const std::shared_ptr<const Trace> kept = w.trace();
+        const std::shared_ptr<const Trace> kept = w.session()->trace();
         QVERIFY(kept && kept->allSlices().size() > 0);
 
         const QString bad = m_dir.filePath(name);
@@ -109,8 +113,8 @@ private slots:
         QVERIFY2(error.contains(where, Qt::CaseInsensitive), qPrintable(error));
 
         // what was open stays open
-        QCOMPARE(w.trace(), kept);
-        QCOMPARE(w.currentPath(), good());
+        QCOMPARE(w.session()->trace(), kept);
+        QCOMPARE(w.session()->currentPath(), good());
 
         // a readable dialog: a title, the error as selectable text, not modal over the window's work
         QMessageBox *box = visibleErrorBox(w);
@@ -136,7 +140,7 @@ private slots:
         QCOMPARE(r.value(0).toBool(), false);
         QVERIFY2(r.value(1).toString().contains(gone), qPrintable(r.value(1).toString()));
         QVERIFY(visibleErrorBox(w));
-        QVERIFY(!w.trace());
+        QVERIFY(!w.session()->trace());
     }
     // File > Open Recent lists what was opened (newest first, full path as tool tip), opens it again,
     // and drops a file that is gone with a message in the status bar.
@@ -167,16 +171,38 @@ private slots:
         menu->adjustSize();
         saveShot(menu, QStringLiteral("recent-menu.png"));
 
-        QSignalSpy finished(&w, &MainWindow::loadFinished);
+        QSignalSpy finished(w.session(), &Session::loadFinished);
         goodEntry->trigger();
         QVERIFY(finished.wait(20000));
-        QCOMPARE(w.currentPath(), good());
+        QCOMPARE(w.session()->currentPath(), good());
 
         QVERIFY(QFile::remove(copy));
         menu->refresh();
         for (QAction *a : menu->actions())
             QVERIFY2(a->toolTip() != copy, "a file that is gone is still listed");
         QVERIFY2(w.statusBar()->currentMessage().contains(copy), qPrintable(w.statusBar()->currentMessage()));
+    }
+
+    // Opening a NEFF (File > Open goes through Session::openPaths) reads it in the background and then
+    // shows the NEFF panel; the window keeps the trace it shows.
+    void neffOpensThePanelWithoutBlocking()
+    {
+        const std::string folder = SampleFolderWriter::write(m_dir.path().toStdString());
+        const QString neff = QString::fromStdString(folder + '/' + SampleFolderWriter::runFolder() + '/' +
+                                                    SampleFolderWriter::executions().front().neffFile);
+        MainWindow w;
+        w.show();
+        QCOMPARE(open(w, good()).value(0).toBool(), true);
+        const auto kept = w.session()->trace();
+        QSignalSpy finished(w.session(), &Session::loadFinished);
+        w.session()->openPaths({neff});
+        QVERIFY(!w.neffView()); // not read yet: open returned at once
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(finished.first().value(0).toBool(), true);
+        QVERIFY(w.neffView());
+        QTRY_VERIFY(w.neffView()->isVisible());
+        QVERIFY(w.neffView()->topLevelItemCount() > 0);
+        QCOMPARE(w.session()->trace(), kept);
     }
 };
 

@@ -1,0 +1,34 @@
+#pragma once
+// A dock of the main window that listens to the Session: each panel (details, warnings, range
+// summary, engines, analysis, NEFF) connects the Session's signals to one of the views in widgets/
+// and keeps whatever state it needs. The window only places the panels.
+#include <QDockWidget>
+
+class QAbstractItemModel;
+class QMainWindow;
+class QTableView;
+
+namespace lanescope {
+
+class Session;
+
+class Panel : public QDockWidget
+{
+    Q_OBJECT
+public:
+    // `objectName` keys the dock in the saved window layout.
+    Panel(const QString &title, const QString &objectName, Session *session, QMainWindow *window);
+
+protected:
+    Session *session() const { return m_session; }
+    QMainWindow *mainWindow() const { return m_window; }
+    // A sortable table over `model`: sorted by its `sortRole` on `sortColumn` (descending), whole rows
+    // selected, no row numbers, no word wrap.
+    QTableView *makeTable(QAbstractItemModel *model, int sortRole, int sortColumn);
+
+private:
+    Session *m_session;
+    QMainWindow *m_window;
+};
+
+} // namespace lanescope

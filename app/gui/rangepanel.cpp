@@ -1,0 +1,36 @@
+#include "rangepanel.h"
+
+#include "session.h"
+#include "throttle.h"
+
+#include "durationformat.h"
+#include "rangesummarymodel.h"
+
+#include <QHeaderView>
+#include <QTableView>
+
+namespace lanescope {
+
+RangePanel::RangePanel(Session *session, QMainWindow *window, QDockWidget *analysis)
+    : Panel(tr("Range Summary"), QStringLiteral("rangeDock"), session, window), m_model(new RangeSummaryModel(this)),
+      m_analysis(analysis), m_throttle(new Throttle([this] { refresh(); }, this))
+{
+    QTableView *view = makeTable(m_model, RangeSummaryModel::SortRole, RangeSummaryModel::Total);
+    view->horizontalHeader()->setSectionResizeMode(RangeSummaryModel::Name, QHeaderView::Stretch);
+    connect(session, &Session::traceChanged, m_model, &RangeSummaryModel::setTrace);
+    connect(session, &Session::markedRangeChanged, m_throttle, &Throttle::poke);
+}
+
+void RangePanel::refresh()
+{
+    const int64_t start = session()->markedStart(), end = session()->markedEnd();
+    m_model->setRange(start, end);
+    if (!session()->hasMarkedRange())
+        return;
+    show();
+    if (m_analysis->visibleRegion().isEmpty())
+        raise();
+    setWindowTitle(tr("Range Summary: %1").arg(DurationFormat::format(end - start)));
+}
+
+} // namespace lanescope

@@ -1,0 +1,336 @@
+#include "session.h"
+
+#include "comparesession.h"
+#include "loadjob.h"
+
+#include "io/neffreader.h"
+#include "io/traceloader.h"
+#include "model/trace.h"
+
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QMessageBox>
+#include <QSettings>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cstdio>
+#include <exception>
+
+namespace lanescope {
+
+namespace {
+
+struct NeffRead
+{
+    NeffInfo info;
+    QString error; // empty: read
+};
+
+} // namespace
+
+Session::Session(QObject *parent) : QObject(parent), m_job(new LoadJob(this)), m_compare(new CompareSession(this))
+{
+    connect(m_job, &LoadJob::finished, this, &Session::onLoaded);
+    connect(m_job, &LoadJob::progress, this, &Session::loadProgress);
+    connect(m_job, &LoadJob::notices, this, [this](const QStringList &notices, bool fromCache) {
+        m_loadNotices = notices;
+        m_loadFromCache = fromCache;
+    });
+    connect(m_job, &LoadJob::failed, this, [this](const QString &error) {
+        m_loadNotices.clear();
+        setBusy(false);
+        emit loadFailed(error);
+        reportError(tr("Could not open trace"), tr("Could not open %1").arg(displayName(m_loadingPath)), error);
+    });
+    connect(m_job, &LoadJob::cancelled, this, [this] {
+        setBusy(false);
+        emit statusMessage(tr("Loading %1 cancelled").arg(displayName(m_loadingPath)), 5000);
+        emit loadCancelled();
+        emit loadFinished(false, QString());
+    });
+
+    connect(m_compare, &CompareSession::progress, this, [this](int permille, const QString &what) {
+        setBusy(true);
+        emit loadProgress(permille);
+        if (!what.isEmpty())
+            emit statusMessage(what + QStringLiteral("..."), 0);
+    });
+    connect(m_compare, &CompareSession::comparisonReady, this, &Session::onComparisonReady);
+    connect(m_compare, &CompareSession::diffReady, this, [this] { setBusy(false); });
+    connect(m_compare, &CompareSession::failed, this, [this](const QString &error) {
+        setBusy(false);
+        if (m_comparing) {
+            emit comparisonProblem(error); // the comparison stays on screen
+            return;
+        }
+        emit loadFailed(error);
+        reportError(tr("Could not compare"), tr("Could not compare"), error);
+    });
+    connect(m_compare, &CompareSession::cancelled, this, [this] {
+        setBusy(false);
+        emit statusMessage(tr("Comparison cancelled"), 5000);
+        emit loadCancelled();
+        emit loadFinished(false, QString());
+    });
+}
+
+Session::~Session()
+{
+    if (m_neffCancel)
+        *m_neffCancel = true;
+}
+
+QString Session::displayName(const QString &path)
+{
+    const QFileInfo info(path);
+    return info.fileName().isEmpty() ? path : info.fileName();
+}
+
+bool Session::isNeff(const QString &path)
+{
+    return TraceLoader::sniffPath(path.toStdString()) == FileFormat::Neff;
+}
+
+QString Session::openFilter()
+{
+    return tr("Traces (*.json *.json.gz *.gz *.zst *.ntff *.neff *.pt.trace.json);;All files (*)");
+}
+
+QString Session::compareFilter()
+{
+    return tr("Traces (*.json *.json.gz *.gz *.zst *.zip *.ntff);;All files (*)");
+}
+
+CacheOptions Session::cacheOptions()
+{
+    // Settings "cache/enabled" (default on) and "cache/maxMB" on top of the environment (LANESCOPE_NO_CACHE=1 wins).
+    CacheOptions cache = CacheOptions::fromEnvironment();
+    const QSettings settings;
+    cache.enabled = cache.enabled && settings.value(QStringLiteral("cache/enabled"), true).toBool();
+    cache.capBytes = settings.value(QStringLiteral("cache/maxMB"), qulonglong(cache.capBytes >> 20)).toULongLong() << 20;
+    return cache;
+}
+
+void Session::clearCache()
+{
+    TraceCache cache(m_job->cacheOptions());
+    std::string error;
+    const bool ok = cache.open(&error) && cache.clear(&error);
+    emit statusMessage(ok ? tr("Trace cache cleared (%1)").arg(QString::fromStdString(cache.databasePath()))
+                          : tr("Could not clear the trace cache: %1").arg(QString::fromStdString(error)),
+                       10000);
+}
+
+void Session::open(const QString &path)
+{
+    if (isNeff(path)) {
+        readNeff(path);
+        return;
+    }
+    m_loadingPath = path;
+    emit loadStarted(path);
+    emit loadProgress(0);
+    setBusy(true);
+    emit statusMessage(tr("Loading %1...").arg(displayName(path)), 0);
+    m_job->setCacheOptions(cacheOptions());
+    m_loadNotices.clear();
+    m_job->start(path);
+}
+
+void Session::openPaths(const QStringList &paths)
+{
+    if (paths.size() >= 2)
+        openComparison(paths);
+    else if (paths.size() == 1)
+        open(paths.front());
+}
+
+void Session::openComparison(const QStringList &paths, const QStringList &labels)
+{
+    emit comparisonProblem(QString()); // a new attempt: the old message goes
+    emit loadStarted(paths.value(0));
+    setBusy(true);
+    emit loadProgress(0);
+    m_compare->setCacheOptions(cacheOptions());
+    m_compare->open(paths, labels);
+}
+
+void Session::compareWithCurrent(const QString &path)
+{
+    if (m_currentPath.isEmpty()) {
+        open(path);
+        return;
+    }
+    // The first profile is loaded again: the one on screen may be a comparison already.
+    openComparison(m_comparing ? m_compare->paths() + QStringList{path} : QStringList{m_currentPath, path});
+}
+
+void Session::leaveComparison()
+{
+    if (!m_comparing)
+        return;
+    m_comparing = false;
+    emit comparisonLeft();
+    const auto profiles = m_compare->profiles();
+    const QStringList paths = m_compare->paths();
+    m_compare->clear();
+    if (!profiles.empty())
+        showTrace(profiles.front(), paths.value(0));
+}
+
+void Session::cancel()
+{
+    m_compare->cancel();
+    if (!m_job->isRunning())
+        return;
+    m_job->cancel();
+    emit statusMessage(tr("Cancelling..."), 0);
+}
+
+bool Session::isLoading() const
+{
+    return m_job->isRunning() || m_compare->isBusy();
+}
+
+void Session::setBusy(bool busy)
+{
+    emit busyChanged(busy);
+}
+
+QString Session::title() const
+{
+    if (!m_trace)
+        return m_neffPath.isEmpty() ? QString() : displayName(m_neffPath);
+    QString title = m_titleOverride.isEmpty() ? displayName(m_currentPath) : m_titleOverride;
+    if (m_trace->metadata().synthetic)
+        title += tr(" [synthetic]");
+    return title;
+}
+
+void Session::onLoaded(std::shared_ptr<const Trace> trace)
+{
+    leaveComparison();
+    showTrace(std::move(trace), m_loadingPath);
+}
+
+void Session::onComparisonReady()
+{
+    setBusy(false);
+    const bool entering = !m_comparing;
+    m_comparing = true;
+    QStringList names;
+    for (const QString &p : m_compare->paths())
+        names << QFileInfo(p).fileName();
+    showTrace(m_compare->comparison().combined, m_compare->paths().value(0),
+              tr("Compare: %1").arg(names.join(QStringLiteral(" vs "))));
+    emit comparisonShown(entering);
+    emit statusMessage(tr("Comparing %1").arg(names.join(QStringLiteral(", "))), 5000);
+}
+
+void Session::showTrace(std::shared_ptr<const Trace> trace, const QString &path, const QString &title)
+{
+    setBusy(false);
+    m_trace = std::move(trace);
+    m_currentPath = path;
+    m_titleOverride = title;
+    // The timeline starts a new trace with nothing selected and no marked range (without saying so).
+    m_selected = SliceId();
+    m_markStart = m_markEnd = 0;
+    emit traceChanged(m_trace);
+    emit titleChanged();
+    // Cache notices (stale or corrupt entry rebuilt, cache unavailable) are said once, with the load.
+    emit statusMessage(m_loadNotices.isEmpty()
+                           ? tr("Loaded %1").arg(displayName(m_currentPath))
+                           : tr("Loaded %1: %2").arg(displayName(m_currentPath), m_loadNotices.join(QStringLiteral("; "))),
+                       m_loadNotices.isEmpty() ? 5000 : 10000);
+    m_loadNotices.clear();
+    emit loadFinished(true, QString());
+}
+
+void Session::readNeff(const QString &path)
+{
+    // Read on a worker thread; the GUI keeps running. Only the latest NEFF asked for is shown.
+    if (m_neffCancel)
+        *m_neffCancel = true;
+    const uint64_t id = ++m_neffId;
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    m_neffCancel = cancel;
+    emit statusMessage(tr("Reading %1...").arg(displayName(path)), 0);
+    auto *watcher = new QFutureWatcher<NeffRead>(this);
+    connect(watcher, &QFutureWatcher<NeffRead>::finished, this, [this, watcher, id, path] {
+        watcher->deleteLater();
+        if (id != m_neffId)
+            return; // replaced by a newer request
+        const NeffRead read = watcher->result();
+        if (!read.error.isEmpty()) {
+            emit loadFailed(read.error);
+            reportError(tr("Could not open trace"), tr("Could not open %1").arg(displayName(path)), read.error);
+            return;
+        }
+        m_neffPath = path;
+        emit neffReady(path, read.info);
+        if (!m_trace)
+            emit titleChanged();
+        emit statusMessage(tr("NEFF %1: compiler %2, %n subgraph(s)", nullptr, int(read.info.subgraphs.size()))
+                               .arg(displayName(path), QString::fromStdString(read.info.compilerVersion)),
+                           0);
+        emit loadFinished(true, {});
+    });
+    const std::string file = path.toStdString();
+    watcher->setFuture(QtConcurrent::run([file, cancel] {
+        NeffRead read;
+        try {
+            LoadOptions options;
+            options.cancel = cancel.get();
+            read.info = NeffReader::read(file, options);
+        } catch (const std::exception &e) {
+            read.error = QString::fromStdString(e.what());
+        }
+        return read;
+    }));
+}
+
+void Session::reportError(const QString &title, const QString &summary, const QString &error)
+{
+    emit statusMessage(summary, 10000);
+    emit loadFinished(false, error);
+    if (m_quiet) {
+        std::fprintf(stderr, "lanescope: %s\n", qPrintable(error));
+        return;
+    }
+    auto *box = new QMessageBox(QMessageBox::Warning, title, summary + QLatin1Char('.'), QMessageBox::Ok, m_dialogParent);
+    box->setInformativeText(error);
+    // Wide enough for a path and a position on few lines (QMessageBox alone wraps at about 250 px).
+    box->setStyleSheet(QStringLiteral("QLabel#qt_msgbox_informativelabel { min-width: 36em; }"));
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void Session::setSelectedSlice(SliceId id)
+{
+    if (id == m_selected)
+        return;
+    m_selected = id;
+    emit selectionChanged(id);
+}
+
+void Session::setMarkedRange(int64_t start, int64_t end)
+{
+    if (start == m_markStart && end == m_markEnd)
+        return;
+    m_markStart = start;
+    m_markEnd = end;
+    emit markedRangeChanged(start, end);
+}
+
+void Session::setVisibleRange(int64_t start, int64_t end)
+{
+    if (start == m_visibleStart && end == m_visibleEnd)
+        return;
+    m_visibleStart = start;
+    m_visibleEnd = end;
+    emit visibleRangeChanged(start, end);
+}
+
+} // namespace lanescope

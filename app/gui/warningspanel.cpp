@@ -1,0 +1,44 @@
+#include "warningspanel.h"
+
+#include "session.h"
+
+#include "warningsmodel.h"
+
+#include "model/trace.h"
+
+#include <QHeaderView>
+#include <QTableView>
+
+namespace lanescope {
+
+WarningsPanel::WarningsPanel(Session *session, QMainWindow *window)
+    : Panel(tr("Warnings"), QStringLiteral("warningsDock"), session, window), m_model(new WarningsModel(this))
+{
+    m_view = makeTable(m_model, WarningsModel::SortRole, WarningsModel::Count);
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setSectionResizeMode(WarningsModel::Count, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(WarningsModel::Message, QHeaderView::Stretch);
+    header->setSectionResizeMode(WarningsModel::FirstSeen, QHeaderView::ResizeToContents);
+    connect(session, &Session::traceChanged, this, &WarningsPanel::refresh);
+    setWindowTitle(tr("Warnings (none)"));
+}
+
+uint64_t WarningsPanel::total() const
+{
+    return m_model->total();
+}
+
+void WarningsPanel::refresh()
+{
+    std::vector<Warning> warnings = session()->trace()->diagnostics().warnings();
+    const QStringList &notices = session()->loadNotices();
+    // From the cache, the first notice only says so (it goes to the status bar).
+    for (qsizetype i = session()->loadedFromCache() ? 1 : 0; i < notices.size(); ++i)
+        warnings.insert(warnings.begin(), Warning{notices[i].toStdString(), 1, "trace cache"});
+    m_model->setWarnings(std::move(warnings));
+    m_view->resizeColumnToContents(WarningsModel::Count);
+    const uint64_t n = total();
+    setWindowTitle(n ? tr("Warnings (%1)").arg(QString::fromStdString(formatThousands(n))) : tr("Warnings (none)"));
+}
+
+} // namespace lanescope
