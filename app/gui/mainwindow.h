@@ -73,22 +73,29 @@ private:
     void updateTitle();
 
     Session *m_session;
+    // The central area: the compare strip, the search bar, the timeline, the utilization strip.
     TimelineView *m_timeline = nullptr;
     TimelineSearchBar *m_searchBar = nullptr;
     QVBoxLayout *m_centralLayout = nullptr;
+
+    // The panels (docks) around it; the NEFF panel is created when a NEFF is opened.
     DetailsPanel *m_details = nullptr;
     WarningsPanel *m_warnings = nullptr;
     RangePanel *m_range = nullptr;
     EnginesPanel *m_engines = nullptr;
     AnalysisPanel *m_analysis = nullptr;
-    NeffPanel *m_neff = nullptr; // created when a NEFF is opened
+
+    NeffPanel *m_neff = nullptr;
     CompareController *m_compare = nullptr;
+
+    // Menus and actions that keep state, and the status bar.
     QAction *m_darkAction = nullptr;
     RecentMenu *m_recentMenu = nullptr;
     ImageExportActions *m_export = nullptr;
     SqliteExportJob *m_exportJob = nullptr;
+
     SessionStatusBar *m_status = nullptr;
-    QAction *m_cancelAction = nullptr;
+    QAction *m_cancelAction = nullptr; // Esc, enabled while the Session is busy
 };
 
 } // namespace lanescope

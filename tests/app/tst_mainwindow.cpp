@@ -187,9 +187,9 @@ private slots:
     // shows the NEFF panel; the window keeps the trace it shows.
     void neffOpensThePanelWithoutBlocking()
     {
-        const std::string folder = SampleFolderWriter::write(m_dir.path().toStdString());
-        const QString neff = QString::fromStdString(folder + '/' + SampleFolderWriter::runFolder() + '/' +
-                                                    SampleFolderWriter::executions().front().neffFile);
+        SampleFolderWriter::write(m_dir.path().toStdString());
+        const QString neff = m_dir.filePath(QString::fromStdString(SampleFolderWriter::runFolder() + '/' +
+                                                                   SampleFolderWriter::executions().front().neffFile));
         MainWindow w;
         w.show();
         QCOMPARE(open(w, good()).value(0).toBool(), true);

@@ -60,10 +60,10 @@ private slots:
         QVERIFY(m_dir.isValid());
         m_good = writeTrace(m_dir, QStringLiteral("good.json"), 100);
         m_big = writeTrace(m_dir, QStringLiteral("big.json"), 300000);
-        const std::string folder = SampleFolderWriter::write(m_dir.path().toStdString());
+        SampleFolderWriter::write(m_dir.path().toStdString());
         const auto executions = SampleFolderWriter::executions();
         QVERIFY(executions.size() >= 2);
-        const QString run = QString::fromStdString(folder + '/' + SampleFolderWriter::runFolder()) + QLatin1Char('/');
+        const QString run = m_dir.filePath(QString::fromStdString(SampleFolderWriter::runFolder())) + QLatin1Char('/');
         m_neffA = run + QString::fromStdString(executions[0].neffFile);
         m_neffB = run + QString::fromStdString(executions[1].neffFile);
         QVERIFY2(QFile::exists(m_neffA), qPrintable(m_neffA));
