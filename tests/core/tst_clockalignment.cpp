@@ -7,6 +7,8 @@
 
 #include <QTest>
 
+#include <cctype>
+
 using namespace lanescope;
 
 namespace {
@@ -17,27 +19,15 @@ using Device = ClockAlignment::Device;
 
 Exec exec(int host, uint32_t slice, int64_t start, std::string name, std::string args = {}, int tier = 0, int64_t pid = -1)
 {
-    Exec e;
-    e.host = host;
-    e.slice = slice;
-    e.start = start;
-    e.tier = tier;
-    e.pid = pid;
-    e.name = name;
-    e.text = name + (args.empty() ? "" : " " + args);
-    for (char &c : e.text)
+    std::string text = name + (args.empty() ? "" : " " + args);
+    for (char &c : text)
         c = char(std::tolower(static_cast<unsigned char>(c)));
-    return e;
+    return Exec{host, slice, start, tier, pid, std::move(name), std::move(text)};
 }
 
 Device device(std::vector<std::string> tokens, std::string key, int group = 0, int64_t pid = -1)
 {
-    Device d;
-    d.tokens = std::move(tokens);
-    d.key = std::move(key);
-    d.group = group;
-    d.pid = pid;
-    return d;
+    return Device{std::move(tokens), std::move(key), group, pid, false, 0, {}};
 }
 
 bool startsWith(const std::string &s, const char *prefix) { return s.rfind(prefix, 0) == 0; }
