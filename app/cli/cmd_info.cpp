@@ -1,6 +1,7 @@
 // lanescope-cli info PATH [--json]: what was loaded.
 #include "commands.h"
 
+#include "io/formats.h"
 #include "io/traceloader.h"
 #include "store/cachedloader.h"
 
@@ -9,7 +10,6 @@
 #include <QJsonObject>
 
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <map>
 
@@ -136,37 +136,6 @@ void printText(const Trace &t)
     }
 }
 
-// A folder: what was found in it and what was done with each file. The kind comes from the scan, the
-// status from the loaded trace's `file.<path>` metadata (the outcome of loading).
-struct FolderFileRow
-{
-    std::string path, kind, status, detail;
-};
-
-std::vector<FolderFileRow> folderFiles(const std::string &dir, const Trace &t)
-{
-    std::vector<FolderFileRow> rows;
-    ProfileFolder folder;
-    try {
-        folder = TraceLoader::scanFolder(dir);
-    } catch (const std::exception &) {
-        return rows;
-    }
-    for (const FolderFile &f : folder.files()) {
-        const std::string *text = t.metadata().find("file." + f.relativePath);
-        const std::string value = text ? *text : folder.statusText(f);
-        const FolderFileStatus status = ProfileFolder::statusFromText(value);
-        std::string detail = value;
-        for (const char *prefix : {"loaded: ", "unpaired: ", "not readable: ", "ignored: ", "loaded"})
-            if (detail.rfind(prefix, 0) == 0) {
-                detail.erase(0, std::strlen(prefix));
-                break;
-            }
-        rows.push_back({f.relativePath, ProfileFolder::kindName(f.kind), ProfileFolder::statusName(status), detail});
-    }
-    return rows;
-}
-
 } // namespace
 
 int cmdInfo(const Args &args)
@@ -183,16 +152,17 @@ int cmdInfo(const Args &args)
     }
     std::error_code ec;
     const bool folder = std::filesystem::is_directory(paths[0], ec);
-    const std::vector<FolderFileRow> files = folder ? folderFiles(paths[0], *r.trace) : std::vector<FolderFileRow>();
+    // A folder: what was found in it and what was done with each file (typed, as the loader reported it).
+    const std::vector<FileReport> &files = r.trace->metadata().files;
     if (hasFlag(args, "--json")) {
         QJsonObject o = infoJson(*r.trace);
         if (folder) {
             QJsonArray list;
-            for (const FolderFileRow &f : files) {
+            for (const FileReport &f : files) {
                 QJsonObject fo;
                 fo[QStringLiteral("path")] = qs(f.path);
-                fo[QStringLiteral("kind")] = qs(f.kind);
-                fo[QStringLiteral("status")] = qs(f.status);
+                fo[QStringLiteral("kind")] = QString::fromLatin1(Formats::folderKind(f.kind));
+                fo[QStringLiteral("status")] = QString::fromLatin1(fileOutcomeName(f.outcome));
                 fo[QStringLiteral("detail")] = qs(f.detail);
                 list.append(fo);
             }
@@ -204,8 +174,9 @@ int cmdInfo(const Args &args)
         printText(*r.trace);
         if (folder) {
             std::printf("files (%zu):\n", files.size());
-            for (const FolderFileRow &f : files)
-                std::printf("  %-12s %-20s %s\n      %s\n", f.status.c_str(), f.kind.c_str(), f.path.c_str(), f.detail.c_str());
+            for (const FileReport &f : files)
+                std::printf("  %-12s %-20s %s\n      %s\n", fileOutcomeName(f.outcome), Formats::folderKind(f.kind),
+                            f.path.c_str(), f.detail.c_str());
         }
     }
     return kExitOk;

@@ -5,11 +5,9 @@
 // rows also carry "event_id": the slice id `lanescope-cli chain --event` takes.
 #include "commands.h"
 
+#include "io/formats.h"
 #include "io/inputbuffer.h"
-#include "io/neuronprofilejsonreader.h"
 #include "io/ntffimporter.h"
-#include "io/ntffreader.h"
-#include "io/traceloader.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -241,18 +239,16 @@ int cmdRows(const Args &args)
     try {
         const LoadOptions options;
         InputBuffer input = InputBuffer::read(path, options);
-        const FileFormat kind = TraceLoader::sniff(input.view().substr(0, 4096), input.size());
-        if (kind == FileFormat::NeuronProfileJson) {
-            profile = NeuronProfileJsonReader::read(input, path, options);
-        } else if (kind == FileFormat::Ntff) {
-            profile = NtffReader::read(input.view(), path, options);
-        } else {
+        const FileFormat kind = Formats::sniff(input.view().substr(0, 4096), input.size());
+        const FormatInfo &info = Formats::info(kind);
+        if (!info.readRows) {
             std::fprintf(stderr, "lanescope-cli rows: %s: not an NTFF or a neuron-profile JSON export (detected: %s); "
                                  "expected a raw Neuron device trace (.ntff) or the output of neuron-profile view "
                                  "--output-format json\n",
-                         path.c_str(), TraceLoader::formatName(kind));
+                         path.c_str(), info.name);
             return kExitUnreadable;
         }
+        profile = info.readRows(input, path, options);
     } catch (const std::exception &e) {
         std::fprintf(stderr, "lanescope-cli rows: %s\n", e.what());
         return kExitUnreadable;

@@ -1,18 +1,18 @@
 #include "ntffsync.h"
 
+#include "util/textutil.h"
+
 namespace lanescope {
 
 namespace {
 
-bool digit(char c) { return c >= '0' && c <= '9'; }
-
 // Reads a decimal number at `at`, advancing it; false when there is none or it exceeds `max`.
 bool readNumber(std::string_view s, size_t &at, uint64_t max, uint64_t &out)
 {
-    if (at >= s.size() || !digit(s[at]))
+    if (at >= s.size() || !text::isDigit(s[at]))
         return false;
     out = 0;
-    for (; at < s.size() && digit(s[at]); ++at) {
+    for (; at < s.size() && text::isDigit(s[at]); ++at) {
         out = out * 10 + uint64_t(s[at] - '0');
         if (out > max)
             return false;

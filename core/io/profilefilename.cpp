@@ -1,5 +1,7 @@
 #include "profilefilename.h"
 
+#include "util/textutil.h"
+
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -15,8 +17,7 @@ std::string_view dirName(std::string_view path)
     return slash == std::string_view::npos ? std::string_view() : path.substr(0, slash);
 }
 
-bool isDecimal(char c) { return c >= '0' && c <= '9'; }
-bool isHex(char c) { return isDecimal(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+bool isHex(char c) { return text::isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 template <typename Pred>
 bool allOf(std::string_view s, Pred p)
 {
@@ -42,7 +43,7 @@ bool matchShape(std::string_view name, std::string_view shape, std::string_view 
         if (shape.substr(si, 3) == "{x}" || shape.substr(si, 3) == "{n}") {
             const bool hex = shape[si + 1] == 'x';
             size_t e = ni;
-            while (e < name.size() && (hex ? isHex(name[e]) : isDecimal(name[e])))
+            while (e < name.size() && (hex ? isHex(name[e]) : text::isDigit(name[e])))
                 ++e;
             if (e == ni)
                 return false;
@@ -81,7 +82,7 @@ FolderNameInfo ProfileFileName::parse(std::string_view relativePath)
         const size_t at = comp.rfind("_pid_");
         if (at != std::string_view::npos && at > 0) {
             const std::string_view digits = comp.substr(at + 5);
-            if (!digits.empty() && digits.size() <= 18 && allOf(digits, isDecimal)) {
+            if (!digits.empty() && digits.size() <= 18 && allOf(digits, text::isDigit)) {
                 n.instanceId = std::string(comp.substr(0, at));
                 n.pid = std::stoll(std::string(digits));
                 n.processFolder = std::string(dir.substr(0, slash == std::string_view::npos ? dir.size() : slash));

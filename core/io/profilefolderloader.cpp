@@ -1,14 +1,13 @@
 #include "profilefolderloader.h"
 
-#include "chromejsonimporter.h"
+#include "clockalignment.h"
+#include "formats.h"
 #include "inputbuffer.h"
 #include "model/tracemerger.h"
 #include "neffreader.h"
 #include "ntffimporter.h"
-#include "ntffreader.h"
-#include "systemprofileimporter.h"
 #include "systemprofilejoin.h"
-#include "traceloader.h"
+#include "util/textutil.h"
 
 #include <algorithm>
 #include <map>
@@ -22,31 +21,6 @@ namespace {
 
 constexpr int64_t kDeviceSortBase = 1000;
 
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char &c : out)
-        if (c >= 'A' && c <= 'Z')
-            c = char(c - 'A' + 'a');
-    return out;
-}
-
-bool isAlnum(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-
-// `token` occurs in `text` with no letter or digit right before or after it.
-bool hasToken(std::string_view text, std::string_view token)
-{
-    if (token.empty())
-        return false;
-    for (size_t at = text.find(token); at != std::string_view::npos; at = text.find(token, at + 1)) {
-        const bool before = at == 0 || !isAlnum(text[at - 1]);
-        const bool after = at + token.size() >= text.size() || !isAlnum(text[at + token.size()]);
-        if (before && after)
-            return true;
-    }
-    return false;
-}
-
 std::string baseName(std::string_view path) { return std::string(path.substr(path.rfind('/') + 1)); }
 std::string stemOf(std::string_view file)
 {
@@ -58,7 +32,8 @@ std::string stemOf(std::string_view file)
 struct Source
 {
     size_t file = 0;
-    FolderFileKind kind = FolderFileKind::Other;
+    FileFormat kind = FileFormat::Unknown;
+    FolderRole role = FolderRole::None;
     std::shared_ptr<const Trace> trace;
     std::string name; // top group name, without the aligned suffix
     // devices
@@ -74,59 +49,6 @@ struct Source
     int host = -1;          // source index of the framework trace it is aligned to
     uint32_t hostSlice = 0; // slice index in that trace
 };
-
-struct HostEvent
-{
-    int source = -1;
-    uint32_t slice = 0;
-    int64_t start = 0;
-    int tier = 0; // 0 runtime execute, 1 other runtime call, 2 driver
-    int64_t pid = -1;
-    std::string name;
-    std::string text; // name and args, lowercase
-    bool claimed = false;
-};
-
-// Host execution events of a framework trace: privateuse1_runtime / privateuse1_driver slices.
-void collectHostEvents(const Trace &t, int source, std::vector<HostEvent> &out)
-{
-    const StringId runtime = t.strings().find("privateuse1_runtime");
-    const StringId driver = t.strings().find("privateuse1_driver");
-    if (!runtime.isValid() && !driver.isValid())
-        return;
-    for (uint32_t ti = 0; ti < t.tracks().size(); ++ti) {
-        const Track &tr = t.tracks()[ti];
-        int64_t pid = -1;
-        for (GroupId g = tr.group; g.isValid(); g = t.group(g).parent)
-            if (t.group(g).kind == GroupKind::Process)
-                pid = t.group(g).externalId;
-        const auto slices = t.slices(TrackId(ti));
-        for (uint32_t i = 0; i < slices.size(); ++i) {
-            const Slice &s = slices[i];
-            const bool isRuntime = runtime.isValid() && s.category == runtime;
-            if (!isRuntime && !(driver.isValid() && s.category == driver))
-                continue;
-            HostEvent e;
-            e.source = source;
-            e.slice = tr.sliceBegin + i;
-            e.start = s.start;
-            e.pid = pid;
-            e.name = std::string(t.str(s.name));
-            e.text = lower(e.name);
-            for (const Arg &a : t.args().args(s.args)) {
-                e.text += ' ';
-                if (a.type == ArgType::String || a.type == ArgType::Json)
-                    e.text += lower(t.str(a.stringValue()));
-                else if (a.type == ArgType::Int)
-                    e.text += std::to_string(a.value.i);
-                else if (a.type == ArgType::UInt)
-                    e.text += std::to_string(a.value.u);
-            }
-            e.tier = !isRuntime ? 2 : lower(e.name).find("exec") != std::string::npos ? 0 : 1;
-            out.push_back(std::move(e));
-        }
-    }
-}
 
 class Loader
 {
@@ -158,7 +80,6 @@ private:
     ProfileFolder m_folder; // a copy: outcomes of loading are written into it
     const LoadOptions &m_options;
     std::vector<Source> m_sources;
-    std::vector<HostEvent> m_events;
     std::vector<std::pair<std::string, std::string>> m_deviceNotes; // metadata from paired NEFFs
     int m_reported = -1;
     size_t m_budgeted = 0; // sources whose memory is counted against the budget
@@ -171,10 +92,9 @@ void Loader::loadAll()
     std::vector<size_t> todo;
     for (size_t i = 0; i < files.size(); ++i) {
         const FolderFile &f = files[i];
-        const bool loadable = (f.kind == FolderFileKind::ChromeTrace || f.kind == FolderFileKind::NeuronProfileJson ||
-                               f.kind == FolderFileKind::Ntff || f.kind == FolderFileKind::SystemProfileJson) &&
-                              (f.status == FolderFileStatus::Loaded || f.status == FolderFileStatus::Paired ||
-                               f.status == FolderFileStatus::Unpaired);
+        // Every file with an importer whose scan outcome lets it load (a timeline of its own or a device trace).
+        const bool loadable = Formats::info(f.kind).import &&
+                              (f.status == FileOutcome::Loaded || f.status == FileOutcome::Paired || f.status == FileOutcome::Unpaired);
         if (loadable) {
             todo.push_back(i);
             total += std::max<uint64_t>(1, f.size);
@@ -190,7 +110,7 @@ void Loader::loadAll()
             used += m_sources[k].trace->memoryUsage();
         m_budgeted = m_sources.size();
         if (used >= m_options.memoryBudget) {
-            m_folder.setOutcome(i, FolderFileStatus::NotReadable,
+            m_folder.setOutcome(i, FileOutcome::NotReadable,
                                 "not loaded: the memory budget of " + MemoryBudget::format(m_options.memoryBudget) +
                                     " is used up by the files loaded before it (" + MemoryBudget::hint() + ")");
             continue;
@@ -213,44 +133,38 @@ void Loader::loadAll()
 void Loader::loadOne(size_t index, const LoadOptions &sub)
 {
     const FolderFile f = m_folder.files()[index];
+    const FormatInfo &info = Formats::info(f.kind);
     Source s;
     s.file = index;
     s.kind = f.kind;
+    s.role = info.role;
     try {
-        if (f.kind == FolderFileKind::NeuronProfileJson) {
-            LoadResult r = TraceLoader::load(f.path, sub);
-            if (r.cancelled)
-                throw LoadCancelled();
-            if (!r.ok()) {
-                m_folder.setOutcome(index, FolderFileStatus::NotReadable, r.error);
-                return;
-            }
-            s.trace = r.trace;
-            identify(s);
-        } else if (f.kind == FolderFileKind::ChromeTrace) {
-            InputBuffer input = InputBuffer::read(f.path, sub);
-            s.trace = std::make_shared<const Trace>(ChromeJsonImporter::import(input, f.path, sub));
-        } else if (f.kind == FolderFileKind::SystemProfileJson) {
-            InputBuffer input = InputBuffer::read(f.path, sub);
-            s.trace = std::make_shared<const Trace>(SystemProfileImporter::import(input, f.path, sub));
-        } else {
-            InputBuffer input = InputBuffer::read(f.path, sub);
+        InputBuffer input = InputBuffer::read(f.path, sub);
+        if (f.status == FileOutcome::Paired && !f.pairedWith.empty() && info.readRows) {
+            // A device trace with its NEFF: the rows first, named from the NEFF, then the timeline.
             LoadOptions decode;
             decode.cancel = sub.cancel;
             decode.memoryBudget = sub.memoryBudget;
             if (sub.progress)
                 decode.progress = [&sub](int permille) { sub.report(permille * 9 / 10); };
-            NtffProfile profile = NtffReader::read(input.view(), f.path, decode);
-            if (f.status == FolderFileStatus::Paired && !f.pairedWith.empty())
-                nameFromNeff(f, profile);
+            NtffProfile profile = info.readRows(input, f.path, decode);
+            nameFromNeff(f, profile);
             s.trace = std::make_shared<const Trace>(NtffImporter::build(profile, f.path, sub));
-            identify(s);
+        } else {
+            s.trace = std::make_shared<const Trace>(info.import(input, f.path, sub));
         }
+        if (s.role == FolderRole::DeviceTrace)
+            identify(s);
+    } catch (const LoadCancelled &) {
+        throw;
     } catch (const ImportError &e) {
-        m_folder.setOutcome(index, FolderFileStatus::NotReadable, e.what());
+        m_folder.setOutcome(index, FileOutcome::NotReadable, e.what());
         return;
     } catch (const std::bad_alloc &) {
-        m_folder.setOutcome(index, FolderFileStatus::NotReadable, "out of memory while loading");
+        m_folder.setOutcome(index, FileOutcome::NotReadable, "out of memory while loading");
+        return;
+    } catch (const std::exception &e) {
+        m_folder.setOutcome(index, FileOutcome::NotReadable, f.path + ": " + e.what());
         return;
     }
     m_sources.push_back(std::move(s));
@@ -269,7 +183,7 @@ void Loader::nameFromNeff(const FolderFile &ntff, NtffProfile &profile)
         quiet.memoryBudget = m_options.memoryBudget;
         info = NeffReader::read(neff.path, quiet);
     } catch (const ImportError &e) {
-        m_folder.setOutcome(n, FolderFileStatus::NotReadable,
+        m_folder.setOutcome(n, FileOutcome::NotReadable,
                             "its header uuid matches " + ntff.relativePath + " but it cannot be read: " + e.what());
         return;
     }
@@ -298,14 +212,14 @@ void Loader::identify(Source &s)
         return v ? *v : std::string();
     };
     const std::string neffName = f.neffName.empty() ? recorded("neff_name") : f.neffName;
-    const std::string uuid = f.uuid.empty() ? lower(recorded("uuid")) : f.uuid;
+    const std::string uuid = f.uuid.empty() ? text::lower(recorded("uuid")) : f.uuid;
     std::string hash = f.name.hash;
     if (hash.empty() && !f.pairedWith.empty())
         hash = m_folder.files()[size_t(f.pairedWith.front())].name.hash;
     if (hash.empty() && !neffName.empty())
         hash = ProfileFolder::parseName(baseName(neffName)).hash;
     if (!hash.empty())
-        s.tokens.push_back(lower(hash));
+        s.tokens.push_back(text::lower(hash));
     if (uuid.size() == 32 && uuid.find_first_not_of('0') != std::string::npos) {
         s.tokens.push_back(uuid);
         s.tokens.push_back(uuid.substr(0, 8) + '-' + uuid.substr(8, 4) + '-' + uuid.substr(12, 4) + '-' +
@@ -343,12 +257,17 @@ int64_t Loader::pidOf(const Source &s) const
 void Loader::align()
 {
     std::vector<int> devices;
+    std::vector<ClockAlignment::HostTrace> hosts;
+    std::vector<ClockAlignment::HostExecution> events;
     for (int i = 0; i < int(m_sources.size()); ++i) {
-        Source &s = m_sources[size_t(i)];
-        if (s.kind == FolderFileKind::ChromeTrace)
-            collectHostEvents(*s.trace, i, m_events);
-        else if (s.kind != FolderFileKind::SystemProfileJson)
+        const Source &s = m_sources[size_t(i)];
+        if (s.role == FolderRole::FrameworkTrace) {
+            hosts.push_back({i, file(s).group});
+            auto mine = ClockAlignment::hostExecutions(*s.trace, i);
+            events.insert(events.end(), std::make_move_iterator(mine.begin()), std::make_move_iterator(mine.end()));
+        } else if (s.role == FolderRole::DeviceTrace) {
             devices.push_back(i); // NTFFs and neuron-profile JSON exports
+        }
     }
     auto order = [this](int a, int b) {
         const FolderFile &x = file(m_sources[size_t(a)]), &y = file(m_sources[size_t(b)]);
@@ -356,133 +275,22 @@ void Loader::align()
                std::tie(y.name.exec, y.name.session, y.name.instanceIndex, y.relativePath);
     };
     std::sort(devices.begin(), devices.end(), order);
-    joinSystem(devices); // exact placements first: what they place is only linked to its host event below
-    auto sameGroupHosts = [this](const Source &d) {
-        std::set<int> hosts;
-        for (int i = 0; i < int(m_sources.size()); ++i)
-            if (m_sources[size_t(i)].kind == FolderFileKind::ChromeTrace && file(m_sources[size_t(i)]).group == file(d).group)
-                hosts.insert(i);
-        return hosts;
-    };
-    // Identity matches are specific enough to look in every framework trace when none shares the folder.
-    auto identityHosts = [&](const Source &d) {
-        std::set<int> hosts = sameGroupHosts(d);
-        for (int i = 0; hosts.empty() && i < int(m_sources.size()); ++i)
-            if (m_sources[size_t(i)].kind == FolderFileKind::ChromeTrace)
-                hosts.insert(i);
-        return hosts;
-    };
-    // A device trace the system trace placed exactly keeps that placement: its host event only links it
-    // (the framework trace's runtime call -> the device timeline), so analyses find the launching op.
-    auto place = [](Source &d, const HostEvent &e, const std::string &how) {
-        d.host = e.source;
-        d.hostSlice = e.slice;
-        if (d.exact)
-            return;
-        d.aligned = true;
-        d.offset = e.start;
-        d.alignment = "approximate: placed at " + e.name + " ts=" + std::to_string(e.start) + " (" + how + ")";
-    };
-
-    // 1. By identity: the hash or uuid appears in the event.
-    std::map<std::string, std::vector<int>> byKey; // devices of one NEFF on one core, in order
-    std::set<int> matchedByIdentity;
+    joinSystem(devices); // exact placements first: what they place is only linked to its host event
+    std::vector<ClockAlignment::Device> list;
     for (int di : devices) {
-        Source &d = m_sources[size_t(di)];
-        if (d.tokens.empty())
-            continue;
-        const std::set<int> hosts = identityHosts(d);
-        bool any = false;
-        for (const HostEvent &e : m_events)
-            if (hosts.count(e.source))
-                for (const std::string &t : d.tokens)
-                    any = any || hasToken(e.text, t);
-        if (any)
-            byKey[d.key].push_back(di);
+        const Source &d = m_sources[size_t(di)];
+        list.push_back({d.tokens, d.key, file(d).group, file(d).name.pid, d.exact, d.offset, d.alignment});
     }
-    for (auto &[key, list] : byKey) {
-        Source &first = m_sources[size_t(list.front())];
-        const std::set<int> hosts = identityHosts(first);
-        std::vector<HostEvent *> matches;
-        std::string matchedToken;
-        for (HostEvent &e : m_events) {
-            if (!hosts.count(e.source))
-                continue;
-            for (const std::string &t : first.tokens)
-                if (hasToken(e.text, t)) {
-                    matches.push_back(&e);
-                    if (matchedToken.empty())
-                        matchedToken = t;
-                    break;
-                }
-        }
-        int tier = 3;
-        for (const HostEvent *e : matches)
-            tier = std::min(tier, e->tier);
-        std::erase_if(matches, [tier](const HostEvent *e) { return e->tier != tier; });
-        std::stable_sort(matches.begin(), matches.end(), [](const HostEvent *a, const HostEvent *b) { return a->start < b->start; });
-        const std::string what = matchedToken.size() == 32 || matchedToken.size() == 36 ? "uuid " : "NEFF hash ";
-        for (size_t k = 0; k < list.size(); ++k) {
-            Source &d = m_sources[size_t(list[k])];
-            matchedByIdentity.insert(list[k]);
-            if (k >= matches.size()) {
-                if (!d.exact)
-
-                    d.alignment = "none: own clock, 0 = start of this device trace (" + std::to_string(list.size()) +
-                              " device traces but only " + std::to_string(matches.size()) +
-                              " host execution events carry " + what + matchedToken + ")";
-                continue;
-            }
-            matches[k]->claimed = true;
-            place(d, *matches[k], "the " + what + matchedToken + " appears in the event; execution " + std::to_string(k + 1) +
-                                      " of " + std::to_string(matches.size()) + " carrying it");
-        }
-    }
-
-    // 2. By order: remaining device traces and unclaimed execution events of the same process folder.
-    std::map<int, std::vector<int>> byGroup;
-    for (int di : devices)
-        if (!matchedByIdentity.count(di))
-            byGroup[file(m_sources[size_t(di)]).group].push_back(di);
-    for (auto &[group, list] : byGroup) {
-        const std::set<int> hosts = sameGroupHosts(m_sources[size_t(list.front())]);
-        if (hosts.empty()) {
-            for (int di : list)
-                if (!m_sources[size_t(di)].exact)
-
-                    m_sources[size_t(di)].alignment =
-                    "none: own clock, 0 = start of this device trace (no framework trace in its process folder)";
-            continue;
-        }
-        const int64_t pid = file(m_sources[size_t(list.front())]).name.pid;
-        std::vector<HostEvent *> events;
-        for (int tier : {0, 2}) {
-            for (HostEvent &e : m_events)
-                if (hosts.count(e.source) && !e.claimed && e.tier == tier)
-                    events.push_back(&e);
-            if (!events.empty())
-                break;
-        }
-        if (pid >= 0 && std::any_of(events.begin(), events.end(), [pid](const HostEvent *e) { return e->pid == pid; }))
-            std::erase_if(events, [pid](const HostEvent *e) { return e->pid != pid; });
-        std::stable_sort(events.begin(), events.end(), [](const HostEvent *a, const HostEvent *b) { return a->start < b->start; });
-        for (size_t k = 0; k < list.size(); ++k) {
-            Source &d = m_sources[size_t(list[k])];
-            if (k >= events.size()) {
-                if (!d.exact)
-
-                    d.alignment = "none: own clock, 0 = start of this device trace (" +
-                              (events.empty() ? std::string("the framework trace has no privateuse1 execution events")
-                                              : "more device traces (" + std::to_string(list.size()) + ") than unmatched execution events (" +
-                                                    std::to_string(events.size()) + ")") +
-                              ")";
-                continue;
-            }
-            events[k]->claimed = true;
-            place(d, *events[k], "by order: device trace " + std::to_string(k + 1) + " of " + std::to_string(list.size()) +
-                                     ", execution event " + std::to_string(k + 1) + " of " + std::to_string(events.size()) +
-                                     " without a hash or uuid match");
-        }
+    const std::vector<ClockAlignment::Placement> placed = ClockAlignment::align(hosts, std::move(events), list);
+    for (size_t k = 0; k < devices.size(); ++k) {
+        Source &d = m_sources[size_t(devices[k])];
+        const ClockAlignment::Placement &p = placed[k];
+        d.aligned = p.aligned();
+        d.exact = p.rule == AlignmentRule::SyncPoint;
+        d.offset = p.offset;
+        d.alignment = p.note;
+        d.host = p.host;
+        d.hostSlice = p.hostSlice;
     }
 }
 
@@ -494,15 +302,15 @@ void Loader::joinSystem(std::vector<int> &devices)
 {
     int systems = 0;
     for (const Source &s : m_sources)
-        systems += s.kind == FolderFileKind::SystemProfileJson;
+        systems += s.role == FolderRole::SystemTrace;
     std::set<int> placed;
     for (int si = 0; si < int(m_sources.size()); ++si) {
         Source &sys = m_sources[size_t(si)];
-        if (sys.kind != FolderFileKind::SystemProfileJson)
+        if (sys.role != FolderRole::SystemTrace)
             continue;
         for (int pass = 0; pass < 2 && sys.host < 0; ++pass)
             for (int i = 0; i < int(m_sources.size()) && sys.host < 0; ++i)
-                if (m_sources[size_t(i)].kind == FolderFileKind::ChromeTrace && (pass == 1 || file(m_sources[size_t(i)]).group == file(sys).group))
+                if (m_sources[size_t(i)].role == FolderRole::FrameworkTrace && (pass == 1 || file(m_sources[size_t(i)]).group == file(sys).group))
                     sys.host = i;
         sys.offset = SystemProfileJoin::hostOffset(sys.host >= 0 ? m_sources[size_t(sys.host)].trace.get() : nullptr, *sys.trace,
                                                    sys.alignment);
@@ -539,9 +347,9 @@ void Loader::nameSources()
         const std::string where = groupsUsed.size() > 1 && !m_folder.groups()[size_t(f.group)].label.empty()
                                       ? " · " + m_folder.groups()[size_t(f.group)].label
                                       : std::string();
-        if (s.kind == FolderFileKind::SystemProfileJson) {
+        if (s.role == FolderRole::SystemTrace) {
             s.name = baseName(f.relativePath) + " (system trace: runtime API, hardware)" + where;
-        } else if (s.kind == FolderFileKind::ChromeTrace) {
+        } else if (s.role == FolderRole::FrameworkTrace) {
             std::string what = "framework";
             if (f.name.rank >= 0)
                 what += ", rank " + std::to_string(f.name.rank);
@@ -564,7 +372,7 @@ void Loader::nameSources()
             s.name = "NeuronCore " + std::to_string(s.core) + " · " + program + where;
             if (f.name.session >= 0)
                 s.name += " · session " + std::to_string(f.name.session);
-            if (s.kind == FolderFileKind::NeuronProfileJson)
+            if (s.kind == FileFormat::NeuronProfileJson)
                 s.name += " (neuron-profile JSON)";
         }
         if (!used.insert(s.name).second) {
@@ -580,18 +388,20 @@ Trace Loader::merge()
     TraceMetadata &md = b.metadata();
     md.format = "profile-folder";
     md.sourcePath = m_folder.root();
-    std::map<FolderFileStatus, size_t> counts;
+    std::map<FileOutcome, size_t> counts;
     for (const FolderFile &f : m_folder.files())
         ++counts[f.status];
     std::string summary = std::to_string(m_folder.files().size()) + " files:";
     for (const auto &[st, n] : counts)
-        summary += " " + std::to_string(n) + " " + ProfileFolder::statusName(st);
+        summary += " " + std::to_string(n) + " " + fileOutcomeName(st);
     md.entries.emplace_back("folder", m_folder.root());
     md.entries.emplace_back("folder.files", summary);
-    for (const FolderFile &f : m_folder.files())
-        md.entries.emplace_back("file." + f.relativePath, m_folder.statusText(f));
+    for (const FolderFile &f : m_folder.files()) {
+        md.files.push_back(m_folder.report(f));
+        md.entries.emplace_back("file." + f.relativePath, md.files.back().text());
+    }
     for (const Source &s : m_sources)
-        if (s.kind != FolderFileKind::ChromeTrace)
+        if (s.role != FolderRole::FrameworkTrace)
             md.entries.emplace_back("alignment." + file(s).relativePath, s.alignment);
     md.entries.insert(md.entries.end(), m_deviceNotes.begin(), m_deviceNotes.end());
     for (const Warning &w : m_folder.diagnostics().warnings())
@@ -603,7 +413,7 @@ Trace Loader::merge()
         order[i] = i;
     std::stable_sort(order.begin(), order.end(), [this](size_t a, size_t b) {
         const Source &x = m_sources[a], &y = m_sources[b];
-        auto rank = [](const Source &s) { return s.kind == FolderFileKind::ChromeTrace ? 0 : s.kind == FolderFileKind::SystemProfileJson ? 1 : 2; };
+        auto rank = [](const Source &s) { return s.role == FolderRole::FrameworkTrace ? 0 : s.role == FolderRole::SystemTrace ? 1 : 2; };
         if (rank(x) != rank(y))
             return rank(x) < rank(y);
         if (x.aligned != y.aligned)
@@ -616,8 +426,8 @@ Trace Loader::merge()
         const size_t i = order[k];
         const Source &s = m_sources[i];
         const FolderFile &f = file(s);
-        const bool system = s.kind == FolderFileKind::SystemProfileJson;
-        const bool device = s.kind != FolderFileKind::ChromeTrace && !system;
+        const bool system = s.role == FolderRole::SystemTrace;
+        const bool device = s.role != FolderRole::FrameworkTrace && !system;
         const std::string name = s.name + suffix(s);
         const GroupId top = b.addGroup(system ? GroupKind::Global : device ? GroupKind::NeuronCore : GroupKind::Process, b.intern(name), {},
                                        device ? s.core : system ? 0 : std::max<int64_t>(0, pidOf(s)));
@@ -642,7 +452,7 @@ Trace Loader::merge()
     const StringId nrtCat = b.intern("nrt"), callName = b.intern("runtime call");
     for (size_t i = 0; i < m_sources.size(); ++i) {
         const Source &s = m_sources[i];
-        if (s.kind != FolderFileKind::SystemProfileJson || s.host < 0)
+        if (s.role != FolderRole::SystemTrace || s.host < 0)
             continue;
         for (const SystemProfileJoin::Link &l : SystemProfileJoin::frameworkLinks(*m_sources[size_t(s.host)].trace, *s.trace, s.offset))
             b.addFlow(FlowEnd::slice(results[size_t(s.host)].firstSlice + l.frameworkSlice), FlowEnd::slice(results[i].firstSlice + l.callSlice),
@@ -650,7 +460,7 @@ Trace Loader::merge()
     }
     for (size_t i = 0; i < m_sources.size(); ++i) {
         const Source &d = m_sources[i];
-        if (!d.aligned || (d.host < 0 && !d.exact) || d.kind == FolderFileKind::SystemProfileJson)
+        if (!d.aligned || (d.host < 0 && !d.exact) || d.role == FolderRole::SystemTrace)
             continue;
         int64_t first = INT64_MAX;
         TrackId track;
@@ -696,11 +506,10 @@ Trace Loader::run()
         std::string detail = f.detail;
         const std::string shown = "'" + s.name + suffix(s) + "'";
         const std::string as = "loaded as " + shown;
-        if (s.kind == FolderFileKind::ChromeTrace || s.kind == FolderFileKind::NeuronProfileJson ||
-            s.kind == FolderFileKind::SystemProfileJson)
+        if (f.status == FileOutcome::Loaded) // a timeline of its own (framework, system, neuron-profile JSON)
             detail = "as " + shown + ", " + std::to_string(s.trace->allSlices().size()) + " slices" +
                      (s.trace->metadata().synthetic ? ", synthetic data" : "");
-        else if (f.status == FolderFileStatus::Unpaired)
+        else if (f.status == FileOutcome::Unpaired)
             detail += "; " + as + " without NEFF";
         else
             detail = as;

@@ -1,6 +1,7 @@
 #include "systemprofilejoin.h"
 
 #include "systemprofileimporter.h"
+#include "util/textutil.h"
 
 #include <algorithm>
 #include <charconv>
@@ -10,21 +11,6 @@
 namespace lanescope {
 
 namespace {
-
-bool isAlnum(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-
-bool hasToken(std::string_view text, std::string_view token)
-{
-    if (token.empty())
-        return false;
-    for (size_t at = text.find(token); at != std::string_view::npos; at = text.find(token, at + 1)) {
-        const bool before = at == 0 || !isAlnum(text[at - 1]);
-        const bool after = at + token.size() >= text.size() || !isAlnum(text[at + token.size()]);
-        if (before && after)
-            return true;
-    }
-    return false;
-}
 
 int64_t processOf(const Trace &t, const Track &tr)
 {
@@ -76,7 +62,7 @@ std::vector<SystemProfileJoin::Placement> SystemProfileJoin::placeDevices(const 
             if (claimed[e] || (execs[e].core >= 0 && execs[e].core != first.core))
                 continue;
             for (const std::string &t : first.tokens)
-                if (hasToken(execs[e].text, t)) {
+                if (text::hasToken(execs[e].text, t)) {
                     matches.push_back(e);
                     if (token.empty())
                         token = t;

@@ -1,6 +1,6 @@
 #pragma once
 // Joins an imported system trace (SystemProfileImporter) with the other files of a profile folder.
-// Used by ProfileFolderLoader; the rules are here so they can be tested on their own.
+// Used by ProfileFolderLoader (its clock rules for the rest: ClockAlignment); the rules are here so they can be tested on their own.
 //
 // Host clock. The framework trace (Kineto) writes times relative to its `baseTimeNanoseconds`; the
 // system trace writes Unix-epoch ns. When the framework trace records baseTimeNanoseconds B and the

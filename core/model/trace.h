@@ -4,6 +4,7 @@
 // TraceBuilder, read-only afterwards, safe to share between threads.
 #include "argstore.h"
 #include "diagnostics.h"
+#include "filereport.h"
 #include "ids.h"
 #include "records.h"
 #include "stringpool.h"
@@ -31,6 +32,9 @@ struct TraceMetadata
     bool synthetic = false; // generated sample data: the UI says so
     // Top-level keys kept verbatim (raw JSON text for objects), e.g. displayTimeUnit, deviceProperties.
     std::vector<std::pair<std::string, std::string>> entries;
+    // Every input file and what was done with it (a profile folder lists all its files; empty for a
+    // trace read from one file).
+    std::vector<FileReport> files;
 
     const std::string *find(std::string_view key) const;
 };

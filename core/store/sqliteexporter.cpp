@@ -267,16 +267,14 @@ bool writeAll(Writer &w, const Trace &t, const LoadOptions &options, std::string
 
     if (!w.prepare("INSERT INTO files VALUES(?, ?)"))
         return false;
-    bool anyFile = false;
-    for (const auto &[k, v] : md.entries)
-        if (k.rfind("file.", 0) == 0) {
-            anyFile = true;
-            w.text(1, std::string_view(k).substr(5));
-            w.text(2, v);
-            if (!w.row())
-                return false;
-        }
-    if (!anyFile) {
+    for (const FileReport &f : md.files) {
+        const std::string status = f.text(); // bound without a copy: must outlive row()
+        w.text(1, f.path);
+        w.text(2, status);
+        if (!w.row())
+            return false;
+    }
+    if (md.files.empty()) {
         w.text(1, md.sourcePath);
         w.text(2, "loaded");
         if (!w.row())

@@ -110,6 +110,13 @@ std::vector<CacheBlock> TraceSerializer::serialize(const Trace &t, int zstdLevel
         h.str(k);
         h.str(v);
     }
+    h.u64(md.files.size());
+    for (const FileReport &f : md.files) {
+        h.str(f.path);
+        h.u64(uint64_t(f.kind));
+        h.u64(uint64_t(f.outcome));
+        h.str(f.detail);
+    }
     h.u64(t.m_stats.eventsRead);
     h.u64(t.m_stats.bytesRead);
     for (const auto *m : {&t.m_stats.phases, &t.m_stats.categories}) {
@@ -311,6 +318,17 @@ Trace TraceSerializer::deserialize(std::vector<CacheBlock> blocks, const std::st
     for (uint64_t n = h.u64(); n > 0; --n) {
         std::string k = h.str();
         md.entries.emplace_back(std::move(k), h.str());
+    }
+    for (uint64_t n = h.u64(); n > 0; --n) {
+        FileReport f;
+        f.path = h.str();
+        const uint64_t kind = h.u64(), outcome = h.u64();
+        if (kind >= uint64_t(kFileFormatCount) || outcome >= uint64_t(kFileOutcomeCount))
+            throw CorruptCacheEntry("file report with an unknown kind or outcome");
+        f.kind = FileFormat(kind);
+        f.outcome = FileOutcome(outcome);
+        f.detail = h.str();
+        md.files.push_back(std::move(f));
     }
     if (!sourcePath.empty() && sourcePath != md.sourcePath) {
         // The same content opened from another place: say where it was opened from, as the importer would.

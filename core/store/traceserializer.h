@@ -33,8 +33,8 @@ public:
 class TraceSerializer
 {
 public:
-    // Bump when the block layout or a record changes.
-    static constexpr uint32_t kFormatVersion = 2;
+    // Bump when the block layout or a record changes. 3: per-file reports (TraceMetadata::files).
+    static constexpr uint32_t kFormatVersion = 3;
     static constexpr size_t kPartBytes = size_t(32) << 20;
 
     static std::vector<CacheBlock> serialize(const Trace &trace, int zstdLevel = 1);

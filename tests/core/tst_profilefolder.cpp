@@ -5,6 +5,7 @@
 #include "corpus.h"
 #include "io/neffwriter.h"
 #include "io/ntffwriter.h"
+#include "io/formats.h"
 #include "io/profilefolder.h"
 
 #include <QDir>
@@ -163,36 +164,36 @@ private slots:
 
         const ProfileFolder pf = ProfileFolder::scan(dir.path().toStdString());
         QCOMPARE(pf.files().size(), size_t(12));
-        QCOMPARE(fileAt(pf, "trace.json").kind, FolderFileKind::ChromeTrace);
-        QCOMPARE(fileAt(pf, "trace.json").status, FolderFileStatus::Loaded);
-        QCOMPARE(fileAt(pf, "rank0.pt.trace.json.gz").kind, FolderFileKind::ChromeTrace);
+        QCOMPARE(fileAt(pf, "trace.json").kind, FileFormat::ChromeJson);
+        QCOMPARE(fileAt(pf, "trace.json").status, FileOutcome::Loaded);
+        QCOMPARE(fileAt(pf, "rank0.pt.trace.json.gz").kind, FileFormat::ChromeJson);
         QCOMPARE(fileAt(pf, "rank0.pt.trace.json.gz").compression, std::string("gzip"));
-        QCOMPARE(fileAt(pf, "array.json").kind, FolderFileKind::ChromeTrace);
-        QCOMPARE(fileAt(pf, "config.json").status, FolderFileStatus::Ignored);
+        QCOMPARE(fileAt(pf, "array.json").kind, FileFormat::ChromeJson);
+        QCOMPARE(fileAt(pf, "config.json").status, FileOutcome::Ignored);
         QVERIFY(fileAt(pf, "config.json").detail.find("not a trace") != std::string::npos);
-        QCOMPARE(fileAt(pf, "system_profile.json").kind, FolderFileKind::SystemProfileJson);
-        QCOMPARE(fileAt(pf, "system_profile.json").status, FolderFileStatus::Loaded);
+        QCOMPARE(fileAt(pf, "system_profile.json").kind, FileFormat::SystemProfileJson);
+        QCOMPARE(fileAt(pf, "system_profile.json").status, FileOutcome::Loaded);
         QVERIFY(fileAt(pf, "ntrace.pb").detail.find("system_profile.json") != std::string::npos); // the export hint
-        QCOMPARE(fileAt(pf, "ntrace.pb").kind, FolderFileKind::NeuronProtobuf);
-        QCOMPARE(fileAt(pf, "ntrace.pb").status, FolderFileStatus::NotReadable);
+        QCOMPARE(fileAt(pf, "ntrace.pb").kind, FileFormat::NeuronProtobuf);
+        QCOMPARE(fileAt(pf, "ntrace.pb").status, FileOutcome::NotReadable);
         QVERIFY(fileAt(pf, "ntrace.pb").detail.find("schema not public") != std::string::npos);
         QVERIFY(pf.statusText(fileAt(pf, "ntrace.pb")).starts_with("not readable: "));
-        QCOMPARE(fileAt(pf, "cpu_util.pb").status, FolderFileStatus::NotReadable);
-        QCOMPARE(fileAt(pf, "notes.txt").status, FolderFileStatus::Ignored);
+        QCOMPARE(fileAt(pf, "cpu_util.pb").status, FileOutcome::NotReadable);
+        QCOMPARE(fileAt(pf, "notes.txt").status, FileOutcome::Ignored);
         QVERIFY(fileAt(pf, "notes.txt").detail.starts_with("text file"));
         QCOMPARE(fileAt(pf, "empty.json").detail, std::string("empty file"));
-        QCOMPARE(fileAt(pf, "renamed.bin").kind, FolderFileKind::Ntff);
+        QCOMPARE(fileAt(pf, "renamed.bin").kind, FileFormat::Ntff);
         QCOMPARE(fileAt(pf, "renamed.bin").uuid, kUuidC);
         QCOMPARE(fileAt(pf, "renamed.bin").neffName, std::string("graph.neff"));
-        QCOMPARE(fileAt(pf, "fake.neff").kind, FolderFileKind::Other);
+        QCOMPARE(fileAt(pf, "fake.neff").kind, FileFormat::Unknown);
         QVERIFY(fileAt(pf, "fake.neff").detail.find("not a NEFF header") != std::string::npos);
         // The neuron-profile export of the NTFF that is here too: the NTFF is loaded instead.
-        QCOMPARE(fileAt(pf, "export.json").kind, FolderFileKind::NeuronProfileJson);
+        QCOMPARE(fileAt(pf, "export.json").kind, FileFormat::NeuronProfileJson);
         QCOMPARE(fileAt(pf, "export.json").uuid, kUuidC);
-        QCOMPARE(fileAt(pf, "export.json").status, FolderFileStatus::Ignored);
+        QCOMPARE(fileAt(pf, "export.json").status, FileOutcome::Ignored);
         QVERIFY(fileAt(pf, "export.json").detail.find("renamed.bin") != std::string::npos);
         for (const FolderFile &f : pf.files())
-            QVERIFY2(!f.detail.empty() || f.status == FolderFileStatus::Loaded, f.relativePath.c_str()); // nothing silent
+            QVERIFY2(!f.detail.empty() || f.status == FileOutcome::Loaded, f.relativePath.c_str()); // nothing silent
     }
 
     void uuidBeatsNames()
@@ -204,14 +205,14 @@ private slots:
         writeFile(dir.filePath(QStringLiteral("111_instid_0_vnc_0.ntff")), ntffBytes(kUuidB)); // name says 111, uuid says 222
         const ProfileFolder pf = ProfileFolder::scan(dir.path().toStdString());
         const FolderFile &ntff = fileAt(pf, "111_instid_0_vnc_0.ntff");
-        QCOMPARE(ntff.status, FolderFileStatus::Paired);
+        QCOMPARE(ntff.status, FileOutcome::Paired);
         QCOMPARE(ntff.pairedBy, PairedBy::Uuid);
         QCOMPARE(pf.files()[size_t(ntff.pairedWith.at(0))].relativePath, std::string("neff_222.neff"));
         QCOMPARE(pf.statusText(ntff), std::string("paired with neff_222.neff by uuid"));
         const FolderFile &n111 = fileAt(pf, "neff_111.neff");
-        QCOMPARE(n111.status, FolderFileStatus::Unpaired);
+        QCOMPARE(n111.status, FileOutcome::Unpaired);
         QVERIFY2(n111.detail.find("has the hash in its name but uuid " + kUuidB) != std::string::npos, n111.detail.c_str());
-        QCOMPARE(fileAt(pf, "neff_222.neff").status, FolderFileStatus::Paired);
+        QCOMPARE(fileAt(pf, "neff_222.neff").status, FileOutcome::Paired);
     }
 
     void nameHashOnlyWhenUuidUnknown()
@@ -224,14 +225,14 @@ private slots:
         writeFile(dir.filePath(QStringLiteral("444_vnc_0.ntff")), ntffBytes(kUuidB)); // both known, different: no pair
         const ProfileFolder pf = ProfileFolder::scan(dir.path().toStdString());
         const FolderFile &a = fileAt(pf, "333_vnc_1.ntff");
-        QCOMPARE(a.status, FolderFileStatus::Paired);
+        QCOMPARE(a.status, FileOutcome::Paired);
         QCOMPARE(a.pairedBy, PairedBy::NameHash);
         QVERIFY(pf.statusText(a).find("by the hash in the names") != std::string::npos);
         const FolderFile &b = fileAt(pf, "444_vnc_0.ntff");
-        QCOMPARE(b.status, FolderFileStatus::Unpaired);
+        QCOMPARE(b.status, FileOutcome::Unpaired);
         QVERIFY2(b.detail.find("no NEFF in the folder has its uuid " + kUuidB) != std::string::npos, b.detail.c_str());
         QVERIFY2(b.detail.find("neff_444.neff has the hash 444 in its name but uuid " + kUuidA) != std::string::npos, b.detail.c_str());
-        QCOMPARE(fileAt(pf, "neff_444.neff").status, FolderFileStatus::Unpaired);
+        QCOMPARE(fileAt(pf, "neff_444.neff").status, FileOutcome::Unpaired);
     }
 
     void oneNeffManyCoresAndGroups()
@@ -261,7 +262,7 @@ private slots:
         const FolderFile &r = fileAt(pf, "profile_rank_1.ntff");
         QCOMPARE(pf.groups()[size_t(r.group)].rank, int64_t(1));
         QCOMPARE(fileAt(pf, "neuron_framework_trace_rank_1.json").group, r.group);
-        QCOMPARE(r.status, FolderFileStatus::Unpaired);
+        QCOMPARE(r.status, FileOutcome::Unpaired);
         QVERIFY2(r.detail.find("it was recorded for 'graph.neff'") != std::string::npos, r.detail.c_str());
     }
 
@@ -280,9 +281,9 @@ private slots:
         for (const char *stem : {"stream_256k_fd1k", "stream_256k_fd2k"}) {
             const FolderFile &ntff = fileAt(pf, (std::string(stem) + ".ntff").c_str());
             const FolderFile &neff = fileAt(pf, (std::string(stem) + ".neff").c_str());
-            QCOMPARE(ntff.kind, FolderFileKind::Ntff);
-            QCOMPARE(neff.kind, FolderFileKind::Neff);
-            QCOMPARE(ntff.status, FolderFileStatus::Paired);
+            QCOMPARE(ntff.kind, FileFormat::Ntff);
+            QCOMPARE(neff.kind, FileFormat::Neff);
+            QCOMPARE(ntff.status, FileOutcome::Paired);
             QCOMPARE(ntff.pairedBy, PairedBy::Uuid);
             QCOMPARE(ntff.uuid, neff.uuid);
             QCOMPARE(pf.files()[size_t(ntff.pairedWith.at(0))].relativePath, neff.relativePath);
@@ -293,8 +294,8 @@ private slots:
         for (const FolderFile &f : pf.files())
             if (f.relativePath.starts_with("part2_")) {
                 ++part2;
-                QCOMPARE(f.kind, FolderFileKind::Neff);
-                QCOMPARE(f.status, FolderFileStatus::Unpaired);
+                QCOMPARE(f.kind, FileFormat::Neff);
+                QCOMPARE(f.status, FileOutcome::Unpaired);
                 QVERIFY2(f.detail.find("no NTFF in the folder has its uuid " + f.uuid) != std::string::npos, f.detail.c_str());
                 QVERIFY(pf.statusText(f).starts_with("unpaired: "));
             }
@@ -325,13 +326,13 @@ private slots:
         QVERIFY(pf.find("a/b/loop/") >= 0);
         QVERIFY(fileAt(pf, "a/b/loop/").detail.find("symbolic link loop") != std::string::npos);
         QVERIFY(fileAt(pf, "a/b/up/").detail.find("symbolic link loop back to a") != std::string::npos);
-        QCOMPARE(fileAt(pf, "self").status, FolderFileStatus::NotReadable);
-        QCOMPARE(fileAt(pf, "dangling").status, FolderFileStatus::NotReadable);
+        QCOMPARE(fileAt(pf, "self").status, FileOutcome::NotReadable);
+        QCOMPARE(fileAt(pf, "dangling").status, FileOutcome::NotReadable);
         QVERIFY(fileAt(pf, "dangling").detail.find("broken symbolic link") != std::string::npos);
-        QCOMPARE(fileAt(pf, "fifo").status, FolderFileStatus::Ignored);
+        QCOMPARE(fileAt(pf, "fifo").status, FileOutcome::Ignored);
         QVERIFY(fileAt(pf, "fifo").detail.find("FIFO") != std::string::npos);
-        QCOMPARE(fileAt(pf, "a/trace.json").status, FolderFileStatus::Loaded);
-        QCOMPARE(fileAt(pf, "alias.json").status, FolderFileStatus::Ignored); // the same file twice is listed once
+        QCOMPARE(fileAt(pf, "a/trace.json").status, FileOutcome::Loaded);
+        QCOMPARE(fileAt(pf, "alias.json").status, FileOutcome::Ignored); // the same file twice is listed once
         QVERIFY(fileAt(pf, ".git/").detail.find("hidden") != std::string::npos);
         bool tooDeep = false;
         for (const FolderFile &f : pf.files())
@@ -379,10 +380,10 @@ private slots:
         }
         QCOMPARE(pf.files().size(), size_t(2));
         const FolderFile &f = fileAt(pf, "secret.ntff");
-        QCOMPARE(f.status, FolderFileStatus::NotReadable);
+        QCOMPARE(f.status, FileOutcome::NotReadable);
         QVERIFY2(f.detail.find("cannot open: Permission denied") != std::string::npos, f.detail.c_str());
         const FolderFile &d = fileAt(pf, "locked/");
-        QCOMPARE(d.status, FolderFileStatus::NotReadable);
+        QCOMPARE(d.status, FileOutcome::NotReadable);
         QVERIFY2(d.detail.find("cannot read folder") != std::string::npos, d.detail.c_str());
         QCOMPARE(pf.diagnostics().count("folders that cannot be read (skipped)"), uint64_t(1));
     }
@@ -409,15 +410,20 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(LoadCancelled, ProfileFolder::scan(dir.path().toStdString(), o));
     }
 
-    void statusText()
+    // The typed report and its one-line text (what `file.<path>` and the SQLite files table print).
+    void reportText()
     {
-        QCOMPARE(ProfileFolder::statusFromText("paired with x by uuid"), FolderFileStatus::Paired);
-        QCOMPARE(ProfileFolder::statusFromText("unpaired: no NEFF"), FolderFileStatus::Unpaired);
-        QCOMPARE(ProfileFolder::statusFromText("not readable: schema"), FolderFileStatus::NotReadable);
-        QCOMPARE(ProfileFolder::statusFromText("ignored: empty file"), FolderFileStatus::Ignored);
-        QCOMPARE(ProfileFolder::statusFromText("loaded: as 'x'"), FolderFileStatus::Loaded);
-        QCOMPARE(std::string(ProfileFolder::statusName(FolderFileStatus::NotReadable)), std::string("not_readable"));
-        QCOMPARE(std::string(ProfileFolder::kindName(FolderFileKind::ChromeTrace)), std::string("chrome-trace"));
+        QCOMPARE(FileReport({"x.ntff", FileFormat::Ntff, FileOutcome::Paired, "paired with x by uuid"}).text(),
+                 std::string("paired with x by uuid"));
+        QCOMPARE(FileReport({"x", FileFormat::Ntff, FileOutcome::Unpaired, "no NEFF"}).text(), std::string("unpaired: no NEFF"));
+        QCOMPARE(FileReport({"x", FileFormat::NeuronProtobuf, FileOutcome::NotReadable, "schema"}).text(),
+                 std::string("not readable: schema"));
+        QCOMPARE(FileReport({"x", FileFormat::Unknown, FileOutcome::Ignored, "empty file"}).text(), std::string("ignored: empty file"));
+        QCOMPARE(FileReport({"x", FileFormat::ChromeJson, FileOutcome::Loaded, "as 'x'"}).text(), std::string("loaded: as 'x'"));
+        QCOMPARE(FileReport({"x", FileFormat::ChromeJson, FileOutcome::Loaded, ""}).text(), std::string("loaded"));
+        QCOMPARE(std::string(fileOutcomeName(FileOutcome::NotReadable)), std::string("not_readable"));
+        QCOMPARE(std::string(Formats::folderKind(FileFormat::ChromeJson)), std::string("chrome-trace"));
+        QCOMPARE(std::string(Formats::folderKind(FileFormat::Unknown)), std::string("other"));
     }
 };
 

@@ -151,6 +151,19 @@ private slots:
         QVERIFY(meta(t, "file.README_SYNTHETIC.txt")->starts_with("ignored: "));
         QVERIFY(meta(t, "file." + dirRel + "/trace.json")->starts_with("loaded: as 'trace.json (framework, pid 4242)'"));
 
+        // The typed report: one per file found, in scan order, printed as the `file.<path>` entries.
+        QCOMPARE(t.metadata().files.size(), folder.files().size());
+        for (const FileReport &r : t.metadata().files) {
+            QVERIFY2(meta(t, "file." + r.path), r.path.c_str());
+            QCOMPARE(*meta(t, "file." + r.path), r.text());
+            QCOMPARE(r.kind, folder.files()[size_t(folder.find(r.path))].kind);
+            if (r.path.ends_with(".ntff")) {
+                QCOMPARE(r.kind, FileFormat::Ntff);
+                QCOMPARE(r.outcome, FileOutcome::Paired);
+                QVERIFY2(r.detail.starts_with("paired with "), r.detail.c_str());
+            }
+        }
+
         // framework lanes, device lanes with NEFF semaphore names, one flow per execution
         bool driverLane = false, hostThread = false, namedSemaphore = false;
         for (uint32_t i = 0; i < t.tracks().size(); ++i) {

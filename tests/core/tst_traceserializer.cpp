@@ -56,6 +56,17 @@ private slots:
         const Trace restored = TraceSerializer::deserialize(std::move(blocks), original.metadata().sourcePath);
         const std::string diff = test::traceDifference(original, restored);
         QVERIFY2(diff.empty(), diff.c_str());
+        // The per-file reports of a folder travel typed with the trace.
+        const auto &fa = original.metadata().files, &fb = restored.metadata().files;
+        QCOMPARE(fb.size(), fa.size());
+        for (size_t i = 0; i < fa.size(); ++i) {
+            QCOMPARE(fb[i].path, fa[i].path);
+            QCOMPARE(fb[i].kind, fa[i].kind);
+            QCOMPARE(fb[i].outcome, fa[i].outcome);
+            QCOMPARE(fb[i].detail, fa[i].detail);
+        }
+        if (relative.isEmpty())
+            QVERIFY(fa.size() > 10);
         if (relative.contains(QLatin1String("flow")))
             QVERIFY(!restored.flows().empty());
         if (relative.contains(QLatin1String("counters")))
@@ -74,6 +85,15 @@ private slots:
         QCOMPARE(restored.metadata().sourcePath, std::string("/elsewhere/copy"));
         QVERIFY(restored.metadata().find("folder"));
         QCOMPARE(*restored.metadata().find("folder"), std::string("/elsewhere/copy"));
+    }
+
+    // A file report whose kind or outcome this build does not know is a damaged entry, not a crash.
+    void unknownFileReportKindIsCorrupt()
+    {
+        TraceBuilder b;
+        b.metadata().files.push_back({"x.bin", FileFormat(200), FileOutcome::Loaded, ""});
+        const Trace t = b.finish();
+        QVERIFY_THROWS_EXCEPTION(CorruptCacheEntry, TraceSerializer::deserialize(TraceSerializer::serialize(t), "x"));
     }
 
     // A column bigger than kPartBytes is split into parts and put back together in order.

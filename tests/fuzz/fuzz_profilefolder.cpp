@@ -1,5 +1,5 @@
 // libFuzzer harness: profile folder classification (core/io/profilefolder.h: the walk, recognition by
-// name and content, NEFF <-> NTFF pairing, grouping, the status texts) and ProfileFolder::parseName on
+// name and content, NEFF <-> NTFF pairing, grouping, the typed reports) and ProfileFolder::parseName on
 // the raw path text of each entry. The load on top of it (every importer) is fuzz_folderload.
 //
 // The input is a small folder tree in the text format of folderspec.h, materialised in a private
@@ -32,8 +32,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (int p : f.pairedWith)
             LANESCOPE_FUZZ_CHECK(p >= 0 && size_t(p) < files.size() && size_t(p) != i);
         LANESCOPE_FUZZ_CHECK(f.group == -1 || size_t(f.group) < folder.groups().size());
-        const std::string text = folder.statusText(f);
-        LANESCOPE_FUZZ_CHECK(ProfileFolder::statusFromText(text) == f.status);
+        const FileReport report = folder.report(f);
+        LANESCOPE_FUZZ_CHECK(report.outcome == f.status && report.kind == f.kind && report.path == f.relativePath);
+        LANESCOPE_FUZZ_CHECK(!report.text().empty());
     }
     for (const FolderGroup &g : folder.groups())
         for (int i : g.files)

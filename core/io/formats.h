@@ -1,0 +1,91 @@
+#pragma once
+// The one table of input formats. Every place that needs to know what a file is reads it: TraceLoader
+// (detection, importer), the profile-folder scan (detection in folders, folder role), `lanescope-cli
+// rows` (device rows), the GUI's file dialogs (patterns) and its NEFF check, packaging (MIME types,
+// packaging/lanescope-mime.xml).
+//
+// Adding a format: a reader/importer, one entry in kFormats (formats.cpp) and a FileFormat value
+// (core/model/filereport.h), its tests and its fuzz harness. Nothing else.
+//
+// Detection is by content, never by name (except the Neuron protobuf files, which have no magic
+// number and are only listed in folders). Entries are tried in table order; the rules are mutually
+// exclusive where they overlap (JSON kinds are told apart by their keys).
+#include "loadoptions.h"
+#include "model/filereport.h"
+#include "ntffprofile.h"
+
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace lanescope {
+
+class InputBuffer;
+
+// What a file is for when found in a profile folder.
+enum class FolderRole : uint8_t {
+    None,            // not loaded (unknown files, the folder itself)
+    FrameworkTrace,  // host timeline of the framework (Kineto / Chrome JSON): host execution events
+    DeviceTrace,     // one NeuronCore's timeline (NTFF, neuron-profile JSON), aligned to the host
+    CompiledProgram, // NEFF: paired with its device traces, names their DMA queues
+    SystemTrace,     // system_profile.json: runtime API and hardware lanes, sync points
+    NotReadable,     // recognised but its schema is not public (listed with a hint)
+};
+
+// The first bytes of a (decompressed) file.
+struct FormatProbe
+{
+    std::string_view head;
+    uint64_t size = 0;       // content size; UINT64_MAX when unknown (compressed in a folder)
+    bool compressed = false; // gzip / zstd / zip on disk
+};
+
+struct FormatInfo
+{
+    FileFormat id;
+    const char *name;        // stable text id: "chrome-json", "ntff", ... (Trace metadata format, `rows`)
+    const char *folderKind;  // its name in folder listings: "chrome-trace", "ntff", ... (info --json)
+    const char *displayName; // "Chrome / Kineto trace JSON"
+    // Whole-file detection (TraceLoader): a file opened on its own. nullptr: never detected so.
+    bool (*detect)(const FormatProbe &probe);
+    // Detection inside a profile folder: stricter for JSON (a JSON file in a folder must carry its
+    // format's keys), nullptr: same as `detect`.
+    bool (*detectInFolder)(const FormatProbe &probe);
+    // Recognised by its file name alone (formats without a magic number), nullptr: never.
+    bool (*detectByName)(std::string_view baseName);
+    // The importer: the file's bytes -> a Trace. nullptr: not a trace (see `notATrace`).
+    Trace (*import)(InputBuffer &input, const std::string &path, const LoadOptions &options);
+    // Device rows (`lanescope-cli rows`, folder pairing with a NEFF). nullptr: none.
+    NtffProfile (*readRows)(InputBuffer &input, const std::string &path, const LoadOptions &options);
+    FolderRole role;
+    const char *dialogPatterns; // "*.ntff", empty when the file dialogs do not offer it
+    const char *mimeType;       // as packaging/lanescope-mime.xml (or the common type), may be empty
+    const char *notATrace;      // why it cannot be opened as a timeline (import == nullptr)
+};
+
+class Formats
+{
+public:
+    // Every entry, in detection order.
+    static std::span<const FormatInfo> all();
+    // The entry of a kind (Unknown and Folder have entries too).
+    static const FormatInfo &info(FileFormat f);
+    static const char *name(FileFormat f) { return info(f).name; }
+    static const char *folderKind(FileFormat f) { return info(f).folderKind; }
+
+    // Whole-file detection on the first bytes of a (decompressed) input.
+    static FileFormat sniff(std::string_view head, uint64_t fileSize);
+    // A path without loading it: Folder for a directory; compressed files report Unknown.
+    static FileFormat sniffPath(const std::string &path);
+    // Detection inside a profile folder (FolderScan); Unknown when none applies.
+    static FileFormat sniffInFolder(const FormatProbe &probe);
+    static FileFormat sniffName(std::string_view baseName);
+
+    // The GUI's NEFF check: the path is a compiled program (opened in the NEFF panel, not as a trace).
+    static bool isCompiledProgram(const std::string &path);
+    // A file-dialog filter built from the table: "Traces (*.json *.json.gz ... *.ntff);;All files (*)",
+    // the patterns of every format that opens as a timeline, and NEFFs with `withPrograms`.
+    static std::string dialogFilter(bool withPrograms = true);
+};
+
+} // namespace lanescope
