@@ -4,7 +4,7 @@
 #include "loadjob.h"
 
 #include "io/neffreader.h"
-#include "io/traceloader.h"
+#include "io/formats.h"
 #include "model/trace.h"
 
 #include <QFileInfo>
@@ -88,17 +88,17 @@ QString Session::displayName(const QString &path)
 
 bool Session::isNeff(const QString &path)
 {
-    return TraceLoader::sniffPath(path.toStdString()) == FileFormat::Neff;
+    return Formats::isCompiledProgram(path.toStdString());
 }
 
 QString Session::openFilter()
 {
-    return tr("Traces (*.json *.json.gz *.gz *.zst *.ntff *.neff *.pt.trace.json);;All files (*)");
+    return QString::fromStdString(Formats::dialogFilter(true));
 }
 
 QString Session::compareFilter()
 {
-    return tr("Traces (*.json *.json.gz *.gz *.zst *.zip *.ntff);;All files (*)");
+    return QString::fromStdString(Formats::dialogFilter(false)); // a NEFF is a program, not a profile to compare
 }
 
 CacheOptions Session::cacheOptions()
