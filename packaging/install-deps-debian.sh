@@ -10,6 +10,7 @@ PKGS=(
   libsimdjson-dev zlib1g-dev libzstd-dev libarchive-dev libsqlite3-dev
   xvfb xauth
   python3
+  sqlite3   # the shell: tests run the README's and docs/sqlite-schema.md's queries through it
 )
 # optional packaging checks (tests/cli/tst_desktopintegration runs the validators when present) and
 # the tools `make package` uses for the .deb's library dependencies

@@ -210,8 +210,8 @@ void TestEngineBreakdown::rangesAddUp_data()
 // instructions that straddle b.
 void TestEngineBreakdown::rangesAddUp()
 {
-    LANESCOPE_REQUIRE_CORPUS();
     QFETCH(QString, file);
+    LANESCOPE_REQUIRE_CORPUS_FILE(file);
     const LoadResult loaded = TraceLoader::load(test::corpusFile(file).toStdString());
     QVERIFY2(loaded.ok(), loaded.error.c_str());
     const EngineBreakdownResult whole = EngineBreakdown::compute(*loaded.trace);

@@ -66,12 +66,12 @@ private slots:
 
 void TestNtffImporter::realFiles_data()
 {
-    LANESCOPE_REQUIRE_CORPUS();
+    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json"));
     QTest::addColumn<QString>("ntff");
     const QDir dir(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json")));
     const QStringList files = dir.entryList({QStringLiteral("*.ntff")}, QDir::Files, QDir::Name);
     if (files.isEmpty())
-        QSKIP("corpus/neuron-profile-json has no .ntff files");
+        LANESCOPE_SKIP_OR_FAIL(QStringLiteral("real-trace corpus/neuron-profile-json has no .ntff files"));
     for (const QString &f : files)
         QTest::newRow(qPrintable(f)) << dir.filePath(f);
 }
@@ -238,12 +238,12 @@ void TestNtffImporter::realFiles()
 
 void TestNtffImporter::v4Files_data()
 {
-    LANESCOPE_REQUIRE_CORPUS();
+    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-cs149-asst4"));
     QTest::addColumn<QString>("ntff");
     const QDir dir(lanescope::test::corpusFile(QStringLiteral("neuron-cs149-asst4")));
     const QStringList files = dir.entryList({QStringLiteral("*.ntff")}, QDir::Files, QDir::Name);
     if (files.isEmpty())
-        QSKIP("corpus/neuron-cs149-asst4 has no .ntff files");
+        LANESCOPE_SKIP_OR_FAIL(QStringLiteral("real-trace corpus/neuron-cs149-asst4 has no .ntff files"));
     for (const QString &f : files)
         QTest::newRow(qPrintable(f)) << dir.filePath(f);
 }

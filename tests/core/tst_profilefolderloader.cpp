@@ -241,7 +241,7 @@ private slots:
 
     void realCs149PairsThroughSymlinks()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-cs149-asst4"));
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QDir corpus(lanescope::test::corpusFile(QStringLiteral("neuron-cs149-asst4")));
@@ -265,7 +265,7 @@ private slots:
 
     void realNeuronProfileJsonExports()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json/"));
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString corpus = lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/"));
