@@ -105,17 +105,17 @@ private slots:
         QCOMPARE(o[QStringLiteral("file_size")].toInteger(), e.fileSize);
         QCOMPARE(o[QStringLiteral("uuid")].toString(), QString::fromLatin1(e.uuid));
         const QJsonObject h = o[QStringLiteral("header")].toObject();
-        QCOMPARE(h[QStringLiteral("pkg_version")].toInteger(), 2);
-        QCOMPARE(h[QStringLiteral("header_size")].toInteger(), 1024);
+        QCOMPARE(h[QStringLiteral("pkg_version")].toInteger(), qint64(2));
+        QCOMPARE(h[QStringLiteral("header_size")].toInteger(), qint64(1024));
         QCOMPARE(h[QStringLiteral("data_size")].toInteger(), e.dataSize);
         QCOMPARE(h[QStringLiteral("version_major")].toInteger(), e.versionMajor);
-        QCOMPARE(h[QStringLiteral("version_minor")].toInteger(), 0);
+        QCOMPARE(h[QStringLiteral("version_minor")].toInteger(), qint64(0));
         QCOMPARE(h[QStringLiteral("build_version")].toString(), QString());
-        QCOMPARE(h[QStringLiteral("tpb_count")].toInteger(), 1);
+        QCOMPARE(h[QStringLiteral("tpb_count")].toInteger(), qint64(1));
         QCOMPARE(h[QStringLiteral("uuid")].toString(), QString::fromLatin1(e.uuid));
         QCOMPARE(h[QStringLiteral("uuid_dashed")].toString(), dashed(QString::fromLatin1(e.uuid)));
         QCOMPARE(h[QStringLiteral("network_name")].toString(), QString::fromLatin1(e.network));
-        QCOMPARE(h[QStringLiteral("requested_core_count")].toInteger(), 1);
+        QCOMPARE(h[QStringLiteral("requested_core_count")].toInteger(), qint64(1));
         QCOMPARE(h[QStringLiteral("feature_bits")].toString(), QString::fromLatin1(e.featureBits));
         QCOMPARE(h[QStringLiteral("lnc_size")].toInteger(), e.lncSize);
 
@@ -125,16 +125,16 @@ private slots:
         QCOMPARE(o[QStringLiteral("md5_ok")].toBool(), true);
         QCOMPARE(o[QStringLiteral("compiler_version")].toString(), QString::fromLatin1(e.compiler));
         QCOMPARE(o[QStringLiteral("target")].toString(), QString::fromLatin1(e.target));
-        QCOMPARE(o[QStringLiteral("members")].toArray().size(), e.members);
-        QCOMPARE(o[QStringLiteral("warnings")].toArray().size(), 0);
+        QCOMPARE(int(o[QStringLiteral("members")].toArray().size()), e.members);
+        QCOMPARE(int(o[QStringLiteral("warnings")].toArray().size()), 0);
 
         const QJsonArray sgs = o[QStringLiteral("subgraphs")].toArray();
-        QCOMPARE(sgs.size(), e.subgraphs.size());
+        QCOMPARE(int(sgs.size()), int(e.subgraphs.size()));
         for (int i = 0; i < sgs.size(); ++i) {
             const QJsonObject sg = sgs[i].toObject();
             QCOMPARE(sg[QStringLiteral("name")].toString(), e.subgraphs[i]);
             QCOMPARE(sg[QStringLiteral("has_definition")].toBool(), true);
-            QCOMPARE(sg[QStringLiteral("variables")].toArray().size(), e.variables);
+            QCOMPARE(int(sg[QStringLiteral("variables")].toArray().size()), e.variables);
             QStringList queues;
             for (const auto &q : sg[QStringLiteral("dma_queues")].toArray())
                 queues << q.toObject()[QStringLiteral("name")].toString();

@@ -11,6 +11,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+#include <limits>
+
 namespace {
 
 using Run = lanescope::test::CliRun;

@@ -20,9 +20,10 @@ using lanescope::test::load;
 // The corpus folders scanned for Kineto files with ac2g flows.
 const char *const kAc2gFolders[] = {"kineto", "hta", "tracelens"};
 
-// The corpus files that have ac2g flows (CPU runtime call -> GPU work): PROVENANCE.md's "ac2g flow
-// events" count > 0 for kineto/ and hta/, and for every file of these folders a Python count of the
-// events with cat == "ac2g" (json / gzip from the standard library, no Lanescope code).
+// The corpus files that have ac2g flows (CPU runtime call -> GPU work): for kineto/ and hta/ those whose
+// "ac2g flow events" count in corpus/PROVENANCE.md is above 0; for tracelens/ a Python count of the
+// events with cat == "ac2g" and ph == "s" (json + gzip of the standard library, no Lanescope code):
+// b200 931, mi300 2604, sglang 548, vllm 433; xdit's 38,519 are in PROVENANCE.md.
 const char *const kAc2gFiles[] = {
     "kineto/docs__after_fix_trace.json",
     "kineto/docs__before_fix_trace.json",
@@ -42,6 +43,10 @@ const char *const kAc2gFiles[] = {
     "hta/ns_resolution_trace__rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz",
     "hta/triton_example__triton_example.json.gz",
     "hta/with_gpu_user_annotation__step_based_trace_2543932.json.gz",
+    "tracelens/b200_eager_trace.json.gz",
+    "tracelens/mi300_resnet_act_checkpoint.json.gz",
+    "tracelens/sglang_decode_bs32_rank0.json.gz",
+    "tracelens/vllm_decode_graph_capture_rank0.pt.trace.json.gz",
     "tracelens/xdit_sd35_rank0.json.gz",
 };
 

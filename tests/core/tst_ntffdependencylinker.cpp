@@ -147,7 +147,7 @@ private slots:
     }
     void ntffAndJsonAgree()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json"));
         QFETCH(QString, stem);
         const LoadResult ntff = TraceLoader::load((stem + QStringLiteral(".ntff")).toStdString());
         const LoadResult json = TraceLoader::load((stem + QStringLiteral(".json")).toStdString());
