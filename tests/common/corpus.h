@@ -72,5 +72,17 @@ inline QString corpusMissing(const QString &relative)
             LANESCOPE_SKIP_OR_FAIL(lanescopeCorpusMissing_);                                          \
     } while (0)
 
+// In a data-driven test whose _data function lists a corpus folder (and adds no row when it is absent or
+// empty; Qt then runs the test function once without data): skips or fails naming the folder when there
+// is no row. Put it before QFETCH.
+#define LANESCOPE_REQUIRE_CORPUS_ROWS(folder)                                                         \
+    do {                                                                                              \
+        LANESCOPE_REQUIRE_CORPUS_FILE(folder);                                                        \
+        if (!QTest::currentDataTag())                                                                 \
+            LANESCOPE_SKIP_OR_FAIL(QStringLiteral("real-trace corpus folder ") + (folder) +           \
+                                   QStringLiteral(" holds no file for this test (in ") +              \
+                                   lanescope::test::corpusRoot() + QLatin1Char(')'));                 \
+    } while (0)
+
 // The corpus folder itself (for tests that list a folder of it; prefer naming the file).
 #define LANESCOPE_REQUIRE_CORPUS() LANESCOPE_REQUIRE_CORPUS_FILE(QString())

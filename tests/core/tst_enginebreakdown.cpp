@@ -121,7 +121,7 @@ void TestEngineBreakdown::groundTruth_data()
 
 void TestEngineBreakdown::groundTruth()
 {
-    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json"));
+    LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-profile-json"));
     QFETCH(QString, input);
     QFETCH(QString, truth);
     const QJsonObject t = loadJson(truth);

@@ -189,13 +189,10 @@ private slots:
 
 void TestNeuronProfileJsonReader::groundTruth_data()
 {
-    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json"));
     QTest::addColumn<QString>("json");
     QTest::addColumn<QString>("ntff");
     const QDir dir(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json")));
     const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-    if (files.isEmpty())
-        LANESCOPE_SKIP_OR_FAIL(QStringLiteral("real-trace corpus/neuron-profile-json has no .json files"));
     for (const QString &f : files) {
         const QString ntff = dir.filePath(f.chopped(5) + QStringLiteral(".ntff"));
         QVERIFY2(QFile::exists(ntff), qPrintable(ntff));
@@ -205,6 +202,7 @@ void TestNeuronProfileJsonReader::groundTruth_data()
 
 void TestNeuronProfileJsonReader::groundTruth()
 {
+    LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-profile-json"));
     QFETCH(QString, json);
     QFETCH(QString, ntff);
     const std::string jsonPath = json.toStdString(), ntffPath = ntff.toStdString();

@@ -199,13 +199,10 @@ private slots:
 
 void TestNtffReader::groundTruth_data()
 {
-    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json"));
     QTest::addColumn<QString>("ntff");
     QTest::addColumn<QString>("json");
     const QDir dir(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json")));
     const QStringList files = dir.entryList({QStringLiteral("*.ntff")}, QDir::Files, QDir::Name);
-    if (files.isEmpty())
-        LANESCOPE_SKIP_OR_FAIL(QStringLiteral("real-trace corpus/neuron-profile-json has no .ntff files"));
     for (const QString &f : files) {
         const QString json = dir.filePath(f.chopped(5) + QStringLiteral(".json"));
         QVERIFY2(QFile::exists(json), qPrintable(json));
@@ -215,6 +212,7 @@ void TestNtffReader::groundTruth_data()
 
 void TestNtffReader::groundTruth()
 {
+    LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-profile-json"));
     QFETCH(QString, ntff);
     QFETCH(QString, json);
     const std::string bytes = readAll(ntff);
@@ -302,18 +300,16 @@ void TestNtffReader::groundTruth()
 
 void TestNtffReader::v4TotalTime_data()
 {
-    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-cs149-asst4"));
     QTest::addColumn<QString>("ntff");
     const QDir dir(lanescope::test::corpusFile(QStringLiteral("neuron-cs149-asst4")));
     const QStringList files = dir.entryList({QStringLiteral("*.ntff")}, QDir::Files, QDir::Name);
-    if (files.isEmpty())
-        LANESCOPE_SKIP_OR_FAIL(QStringLiteral("real-trace corpus/neuron-cs149-asst4 has no .ntff files"));
     for (const QString &f : files)
         QTest::newRow(qPrintable(f)) << dir.filePath(f);
 }
 
 void TestNtffReader::v4TotalTime()
 {
+    LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-cs149-asst4"));
     QFETCH(QString, ntff);
     const NtffProfile p = NtffReader::read(readAll(ntff), ntff.toStdString());
     QCOMPARE(int(p.version), 4);

@@ -205,10 +205,11 @@ private slots:
 #if defined(__SANITIZE_ADDRESS__)
         // ASan's redzones and quarantine multiply the resident size: measured and reported only.
 #else
-        // Measured on this trace (Debian 12, glibc malloc): RESIDENT_MEASURED bytes per event; the bound is
-        // about twice that, so a real regression (a copy of the text kept, a per-event allocation)
-        // fails while allocator noise does not.
-        QVERIFY2(perEvent <= 1e9 /* RESIDENT_BOUND */, qPrintable(QStringLiteral("%1 bytes per event").arg(perEvent)));
+        // Measured on this trace (Debian 12, GCC 12 release build, glibc malloc): 88 bytes per event when
+        // run alone, 117 after the other functions of this test (21-28 MB; the model counts 119). The
+        // bound is about twice the larger, so a real regression (the text or parse index kept, a heap
+        // allocation per event) fails while allocator noise does not.
+        QVERIFY2(perEvent <= 240.0, qPrintable(QStringLiteral("%1 bytes per event, bound 240").arg(perEvent)));
 #endif
     }
 };
