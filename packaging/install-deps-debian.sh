@@ -10,9 +10,11 @@ PKGS=(
   libsimdjson-dev zlib1g-dev libzstd-dev libarchive-dev libsqlite3-dev
   xvfb xauth
   python3
+  sqlite3   # the shell: tests run the README's and docs/sqlite-schema.md's queries through it
 )
-# optional packaging checks (tests/cli/tst_desktopintegration runs the validators when present) and
-# the tools `make package` uses for the .deb's library dependencies
+# optional packaging checks (tests/cli/tst_desktopintegration runs the validators when present; CI sets
+# this, and with LANESCOPE_REQUIRE_CORPUS=1 a missing validator fails) and the tools `make package` uses
+# for the .deb's library dependencies
 if [ "${LANESCOPE_WITH_PACKAGING_CHECKS:-0}" = 1 ]; then PKGS+=(desktop-file-utils appstream shared-mime-info dpkg-dev); fi
 # make fuzz: clang + libFuzzer (compiler-rt); the zstd tool makes zstd seeds for the decompression harness
 if [ "${LANESCOPE_WITH_FUZZ:-0}" = 1 ]; then PKGS+=(clang libclang-rt-14-dev zstd); fi

@@ -143,7 +143,8 @@ private slots:
     // export); the chain of an ACTIVATE holds the semaphore edge from the MATMUL that released it.
     void ntffRowsEventIdToChain()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json/profile_128x128x256.ntff"));
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json/profile_128x128x256.json"));
         const QString stem = lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x256"));
         qint64 ids[2] = {-1, -1};
         int k = 0;

@@ -93,8 +93,8 @@ private slots:
 
     void realFiles()
     {
-        LANESCOPE_REQUIRE_CORPUS();
         QFETCH(QString, file);
+        LANESCOPE_REQUIRE_CORPUS_FILE(file);
         const QString path = lanescope::test::corpusFile(file);
         const Run r = cli({QStringLiteral("engines"), path, QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, r.err.constData());

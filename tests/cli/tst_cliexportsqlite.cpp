@@ -1,8 +1,9 @@
 // lanescope-cli export-sqlite and cache, run as a user would (real processes): exported row counts
-// equal `info --json`, the documented queries run in the sqlite3 shell, the second `info` comes from
+// equal `info --json`, the documented queries (README.md, docs/sqlite-schema.md) run in the sqlite3 shell, the second `info` comes from
 // the cache, two processes filling one cache at once both succeed, `cache --clear` empties it.
 // Every run uses a temporary LANESCOPE_CACHE_DIR, never the user's cache.
 #include "corpus.h"
+#include "requiretool.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -67,8 +68,7 @@ private slots:
     void rowCountsEqualInfo()
     {
         QFETCH(QString, relative);
-        if (QStandardPaths::findExecutable(QStringLiteral("sqlite3")).isEmpty())
-            QSKIP("the sqlite3 shell is not installed");
+        LANESCOPE_REQUIRE_TOOL("sqlite3", "sqlite3");
         QTemporaryDir tmp;
         QString path;
         if (relative.isEmpty()) {
@@ -76,7 +76,7 @@ private slots:
             QCOMPARE(gen.exitCode, 0);
             path = tmp.filePath(QStringLiteral("synthetic_rmsnorm_profile"));
         } else {
-            LANESCOPE_REQUIRE_CORPUS();
+            LANESCOPE_REQUIRE_CORPUS_FILE(relative);
             path = lanescope::test::corpusFile(relative);
         }
         const QString cache = tmp.filePath(QStringLiteral("cache"));
@@ -97,32 +97,52 @@ private slots:
             QCOMPARE(sqliteCount(db, QStringLiteral("files")), qint64(o[QStringLiteral("files")].toArray().size()));
     }
 
-    void documentedQueriesRunInTheShell()
+    // The example queries of README.md (its SQLite section: `sqlite3 out.db "..."` lines) and of
+    // docs/sqlite-schema.md (its ```sql blocks) run in the sqlite3 shell on an exported real trace and
+    // return rows.
+    void documentedQueriesRunInTheShell_data()
     {
-        LANESCOPE_REQUIRE_CORPUS();
-        if (QStandardPaths::findExecutable(QStringLiteral("sqlite3")).isEmpty())
-            QSKIP("the sqlite3 shell is not installed");
+        QTest::addColumn<QString>("query");
+        QFile readme(QStringLiteral(LANESCOPE_SOURCE_DIR "/README.md"));
+        QVERIFY(readme.open(QIODevice::ReadOnly));
+        const QString readmeText = QString::fromUtf8(readme.readAll());
+        int n = 0;
+        const QRegularExpression shell(QStringLiteral("^sqlite3 out\\.db \"([^\"]+)\"$"),
+                                       QRegularExpression::MultilineOption);
+        for (auto it = shell.globalMatch(readmeText); it.hasNext();)
+            QTest::addRow("README.md query %d", ++n) << it.next().captured(1);
+        QCOMPARE(n, 3);
         QFile doc(QStringLiteral(LANESCOPE_SOURCE_DIR "/docs/sqlite-schema.md"));
         QVERIFY(doc.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(doc.readAll());
-        QStringList queries;
+        n = 0;
         const QRegularExpression re(QStringLiteral("```sql\\n(.*?)```"), QRegularExpression::DotMatchesEverythingOption);
         for (auto it = re.globalMatch(text); it.hasNext();)
-            queries << it.next().captured(1).trimmed();
-        QCOMPARE(queries.size(), 3);
-        QTemporaryDir tmp;
-        const QString db = tmp.filePath(QStringLiteral("out.db"));
-        const QString trace = lanescope::test::corpusFile(QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz"));
-        QCOMPARE(cli({QStringLiteral("export-sqlite"), trace, QStringLiteral("-o"), db, QStringLiteral("--no-cache")}, tmp.filePath(QStringLiteral("cache"))).exitCode, 0);
-        QVERIFY(!QDir(tmp.filePath(QStringLiteral("cache"))).exists()); // --no-cache
-        for (const QString &q : queries) {
-            QProcess p;
-            p.start(QStringLiteral("sqlite3"), {QStringLiteral("-bail"), db, q});
-            p.waitForFinished(60000);
-            const QByteArray out = p.readAllStandardOutput();
-            QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
-            QVERIFY2(out.count('\n') >= 1, qPrintable(q));
+            QTest::addRow("sqlite-schema.md query %d", ++n) << it.next().captured(1).trimmed();
+        QCOMPARE(n, 3);
+    }
+
+    void documentedQueriesRunInTheShell()
+    {
+        QFETCH(QString, query);
+        const QString relative = QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz");
+        LANESCOPE_REQUIRE_CORPUS_FILE(relative);
+        LANESCOPE_REQUIRE_TOOL("sqlite3", "sqlite3");
+        if (m_queryDb.isEmpty()) { // one export for every query
+            const QString db = m_tmp.filePath(QStringLiteral("queries.db"));
+            const QString cache = m_tmp.filePath(QStringLiteral("cache"));
+            const Run exp = cli({QStringLiteral("export-sqlite"), lanescope::test::corpusFile(relative), QStringLiteral("-o"), db,
+                                 QStringLiteral("--no-cache")}, cache);
+            QVERIFY2(exp.exitCode == 0, exp.err.constData());
+            QVERIFY(!QDir(cache).exists()); // --no-cache
+            m_queryDb = db;
         }
+        QProcess p;
+        p.start(QStringLiteral("sqlite3"), {QStringLiteral("-bail"), m_queryDb, query});
+        QVERIFY(p.waitForFinished(60000));
+        const QByteArray out = p.readAllStandardOutput();
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, p.readAllStandardError().constData());
+        QVERIFY2(out.count('\n') >= 1, qPrintable(query)); // returns rows
     }
 
     void usageErrors()
@@ -162,7 +182,7 @@ private slots:
     // Two instances filling one cache at the same moment: both load, neither sees a damaged entry.
     void twoProcessesShareOneCache()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("tracelens/xdit_sd35_rank0.json.gz"));
         QTemporaryDir tmp;
         const QString cache = tmp.filePath(QStringLiteral("cache"));
         const QString a = lanescope::test::corpusFile(QStringLiteral("tracelens/xdit_sd35_rank0.json.gz"));
@@ -186,6 +206,10 @@ private slots:
         const Run info = cli({QStringLiteral("cache"), QStringLiteral("--info"), QStringLiteral("--json")}, cache);
         QCOMPARE(QJsonDocument::fromJson(info.out).object()[QStringLiteral("entries")].toInt(), 2);
     }
+
+private:
+    QTemporaryDir m_tmp;
+    QString m_queryDb;
 };
 
 QTEST_GUILESS_MAIN(TestCliExportSqlite)

@@ -178,7 +178,7 @@ private slots:
 
     void realKinetoFile()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("kineto/docs__after_fix_trace.json"));
         const Run r = cli({QStringLiteral("info"), lanescope::test::corpusFile(QStringLiteral("kineto/docs__after_fix_trace.json")), QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();

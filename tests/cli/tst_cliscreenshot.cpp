@@ -37,10 +37,11 @@ Run cli(const QStringList &args, const QString &platform = QString())
     return Run{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
 }
 
+const QString kResnet = QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz");
+
 QString resnet()
 {
-    return lanescope::test::corpusFile(
-        QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz"));
+    return lanescope::test::corpusFile(kResnet);
 }
 
 int lanesIn(const QByteArray &out)
@@ -89,7 +90,7 @@ private slots:
     // The real trace: exact size, many colours, lane names at the left, slices at the right.
     void sizeAndContent()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(kResnet);
         QFETCH(int, width);
         QFETCH(int, height);
         QFETCH(int, scale);

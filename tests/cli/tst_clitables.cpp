@@ -122,7 +122,7 @@ private slots:
     // The numbers the CLI prints for a real trace are PyTorch's (see tst_optable for the rest).
     void opsRealTrace()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("generated-torch-cpu/rmsnorm_naive.trace.json"));
         const Run r = cli({QStringLiteral("ops"), lanescope::test::corpusFile(QStringLiteral("generated-torch-cpu/rmsnorm_naive.trace.json")),
                            QStringLiteral("--json"), QStringLiteral("--sort"), QStringLiteral("self_cpu_time_total"), QStringLiteral("--limit"),
                            QStringLiteral("1")});

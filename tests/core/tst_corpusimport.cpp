@@ -140,8 +140,7 @@ void TstCorpusImport::goldenCounts_data()
     QTest::addColumn<QJsonObject>("phases");
     QTest::addColumn<QJsonObject>("categories");
 
-    LANESCOPE_REQUIRE_CORPUS();
-    const QJsonObject golden = readGolden();
+    const QJsonObject golden = readGolden(); // rows for every file; each row checks that its file exists
     if (golden.isEmpty())
         QFAIL("tests/golden/chrome_counts.json is missing or empty; regenerate it with tools/golden_counts.py");
     for (auto it = golden.begin(); it != golden.end(); ++it) {
@@ -154,16 +153,14 @@ void TstCorpusImport::goldenCounts_data()
 
 void TstCorpusImport::goldenCounts()
 {
-    LANESCOPE_REQUIRE_CORPUS();
     QFETCH(QString, relative);
     QFETCH(bool, expectError);
     QFETCH(qint64, events);
     QFETCH(QJsonObject, phases);
     QFETCH(QJsonObject, categories);
+    LANESCOPE_REQUIRE_CORPUS_FILE(relative);
 
     const QString path = corpusFile(relative);
-    if (!QFile::exists(path))
-        QSKIP(qPrintable(QStringLiteral("corpus file absent: ") + path));
     const LoadResult r = load(path);
     if (expectError) {
         QVERIFY2(!r.ok(), "a JSON file that is not a trace must not load");
@@ -202,11 +199,11 @@ void TstCorpusImport::allCompleteEventsBecomeSlices_data()
 
 void TstCorpusImport::allCompleteEventsBecomeSlices()
 {
-    LANESCOPE_REQUIRE_CORPUS();
     QFETCH(QString, relative);
     QFETCH(int, slices);
     QFETCH(int, maxDepth);
     QFETCH(int, roots);
+    LANESCOPE_REQUIRE_CORPUS_FILE(relative);
     const LoadResult r = load(corpusFile(relative));
     QVERIFY2(r.ok(), r.error.c_str());
     const Trace &t = *r.trace;
@@ -236,7 +233,8 @@ void TstCorpusImport::allCompleteEventsBecomeSlices()
 // with Blergh starting exactly at the f timestamp (1001): "next slice" includes that boundary.
 void TstCorpusImport::flowsV1()
 {
-    LANESCOPE_REQUIRE_CORPUS();
+    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("perfetto/flow_events_json_v1.json"));
+    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("catapult/flow_simple.json"));
     const QStringList expected = {QStringLiteral("OtherSlice -> SomeSlice"), QStringLiteral("SenderA -> OtherSlice"),
                                   QStringLiteral("SenderB -> Blergh")};
     for (const char *file : {"perfetto/flow_events_json_v1.json", "catapult/flow_simple.json"}) {
@@ -252,7 +250,7 @@ void TstCorpusImport::flowsV1()
 //   SenderB -> Blergh, SenderA -> OtherSlice, OtherSlice -> SomeSlice, OtherSlice -> SomeOtherSlice.
 void TstCorpusImport::flowsV2()
 {
-    LANESCOPE_REQUIRE_CORPUS();
+    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("perfetto/flow_events_json_v2.json"));
     const LoadResult r = load(corpusFile(QStringLiteral("perfetto/flow_events_json_v2.json")));
     QVERIFY2(r.ok(), r.error.c_str());
     const Trace &t = *r.trace;
@@ -279,8 +277,8 @@ void TstCorpusImport::unterminatedArrays_data()
 
 void TstCorpusImport::unterminatedArrays()
 {
-    LANESCOPE_REQUIRE_CORPUS();
     QFETCH(QString, relative);
+    LANESCOPE_REQUIRE_CORPUS_FILE(relative);
     const LoadResult r = load(corpusFile(relative));
     QVERIFY2(r.ok(), r.error.c_str());
     const Trace &t = *r.trace;
@@ -324,7 +322,7 @@ void TstCorpusImport::corruptGzipFails_data()
 
 void TstCorpusImport::corruptGzipFails()
 {
-    LANESCOPE_REQUIRE_CORPUS();
+    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("hta/ns_resolution_trace__rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz"));
     QFETCH(QString, damage);
     const QByteArray original =
         readAll(corpusFile(QStringLiteral("hta/ns_resolution_trace__rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz")));
@@ -352,7 +350,7 @@ void TstCorpusImport::corruptGzipFails()
 // clearly, naming the file.
 void TstCorpusImport::unescapedQuoteFails()
 {
-    LANESCOPE_REQUIRE_CORPUS();
+    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("generated-torch-cpu/rmsnorm_naive.trace.json"));
     QByteArray bytes = readAll(corpusFile(QStringLiteral("generated-torch-cpu/rmsnorm_naive.trace.json")));
     const qsizetype at = bytes.indexOf("\"name\": \"aten::pow\"");
     QVERIFY(at > 0);

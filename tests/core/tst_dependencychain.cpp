@@ -126,9 +126,10 @@ private slots:
     // Real GPU trace: the chain of every launched kernel reaches its runtime call and a root op.
     void kinetoKernelsReachTheirOps()
     {
-        LANESCOPE_REQUIRE_CORPUS();
-        const QString file = lanescope::test::corpusFile(
-            QStringLiteral("kineto/tb_samples_2021-06__resnet50_num_workers_0__worker0.1623143089861.pt.trace.json.gz"));
+        const QString relative =
+            QStringLiteral("kineto/tb_samples_2021-06__resnet50_num_workers_0__worker0.1623143089861.pt.trace.json.gz");
+        LANESCOPE_REQUIRE_CORPUS_FILE(relative);
+        const QString file = lanescope::test::corpusFile(relative);
         const LoadResult r = TraceLoader::load(file.toStdString());
         QVERIFY2(r.ok(), r.error.c_str());
         const Trace &t = *r.trace;

@@ -101,9 +101,9 @@ private slots:
 
     void corpus()
     {
-        LANESCOPE_REQUIRE_CORPUS();
         QFETCH(QString, file);
         QFETCH(QString, device);
+        LANESCOPE_REQUIRE_CORPUS_FILE(file);
         const auto trace = load(lanescope::test::corpusFile(file));
         QVERIFY(trace);
         const LaunchIndex index = LaunchIndex::build(*trace);

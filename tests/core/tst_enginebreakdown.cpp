@@ -121,7 +121,7 @@ void TestEngineBreakdown::groundTruth_data()
 
 void TestEngineBreakdown::groundTruth()
 {
-    LANESCOPE_REQUIRE_CORPUS();
+    LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-profile-json"));
     QFETCH(QString, input);
     QFETCH(QString, truth);
     const QJsonObject t = loadJson(truth);
@@ -210,8 +210,8 @@ void TestEngineBreakdown::rangesAddUp_data()
 // instructions that straddle b.
 void TestEngineBreakdown::rangesAddUp()
 {
-    LANESCOPE_REQUIRE_CORPUS();
     QFETCH(QString, file);
+    LANESCOPE_REQUIRE_CORPUS_FILE(file);
     const LoadResult loaded = TraceLoader::load(test::corpusFile(file).toStdString());
     QVERIFY2(loaded.ok(), loaded.error.c_str());
     const EngineBreakdownResult whole = EngineBreakdown::compute(*loaded.trace);

@@ -114,7 +114,7 @@ private slots:
 
     void neffHeaderLies()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-cs149-asst4/stream_256k_fd1k.neff"));
         QFETCH(int, offset);
         QFETCH(quint64, value);
         QFETCH(bool, mustFail);
@@ -258,7 +258,7 @@ private slots:
 
     void ntffHostileTables()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json/profile_128x128x256.ntff"));
         QFETCH(QString, kind);
         QFETCH(bool, mustFail);
         QFETCH(QString, expected);

@@ -82,9 +82,9 @@ private slots:
 
     void truncatedAtManyOffsets()
     {
-        LANESCOPE_REQUIRE_CORPUS();
         QFETCH(int, source);
         const Source &src = kSources[source];
+        LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromUtf8(src.relative));
         const std::string full = readFile(lanescope::test::corpusFile(QString::fromUtf8(src.relative)));
         QVERIFY2(!full.empty(), src.relative);
         // the first bytes one by one (headers), then 40 cuts spread over the file, then the last bytes
@@ -132,9 +132,9 @@ private slots:
 
     void flippedBytes()
     {
-        LANESCOPE_REQUIRE_CORPUS();
         QFETCH(int, source);
         const Source &src = kSources[source];
+        LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromUtf8(src.relative));
         const std::string full = readFile(lanescope::test::corpusFile(QString::fromUtf8(src.relative)));
         QVERIFY(!full.empty());
         std::mt19937_64 rng(0x1a9e5c09e + uint64_t(source));
@@ -169,7 +169,7 @@ private slots:
 
     void gzipCorruptMidway()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("catapult/webview.json.gz"));
         const std::string gz = readFile(lanescope::test::corpusFile(QStringLiteral("catapult/webview.json.gz")));
         QVERIFY(gz.size() > 100000);
         std::string bad = gz;
@@ -391,7 +391,9 @@ private slots:
 
     void folderWithUnreadableFilesAndLoops()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("generated-torch-cpu/rmsnorm_naive.trace.json"));
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-cs149-asst4/stream_256k_fd1k.ntff"));
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-cs149-asst4/stream_256k_fd1k.neff"));
         const QString root = m_scratch.work() + QStringLiteral("/folder");
         QDir(root).removeRecursively();
         const QString run = root + QStringLiteral("/i-0hostile_pid_7/20250101_000000");

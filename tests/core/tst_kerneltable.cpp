@@ -108,8 +108,8 @@ private slots:
     // Counts and totals add up to the index; each level's percentages to 100.
     void corpusSums()
     {
-        LANESCOPE_REQUIRE_CORPUS();
         QFETCH(QString, file);
+        LANESCOPE_REQUIRE_CORPUS_FILE(file);
         const auto trace = load(lanescope::test::corpusFile(file));
         QVERIFY(trace);
         const LaunchIndex index = LaunchIndex::build(*trace);

@@ -39,9 +39,9 @@ private slots:
 
     void gpuInvariants()
     {
-        LANESCOPE_REQUIRE_CORPUS();
         QFETCH(QString, file);
         QFETCH(int, minKernels);
+        LANESCOPE_REQUIRE_CORPUS_FILE(file);
         const auto trace = load(lanescope::test::corpusFile(file));
         QVERIFY(trace);
         const LaunchIndex index = LaunchIndex::build(*trace);
@@ -202,7 +202,7 @@ private slots:
 
     void standaloneNtff()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-cs149-asst4/stream_256k_fd1k.ntff"));
         const auto trace = load(lanescope::test::corpusFile(QStringLiteral("neuron-cs149-asst4/stream_256k_fd1k.ntff")));
         QVERIFY(trace);
         const LaunchIndex index = LaunchIndex::build(*trace);
@@ -235,7 +235,7 @@ private slots:
 
     void emptyAndCpuOnly()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("generated-torch-cpu/rmsnorm_naive.trace.json"));
         const auto trace = load(lanescope::test::corpusFile(QStringLiteral("generated-torch-cpu/rmsnorm_naive.trace.json")));
         QVERIFY(trace);
         const LaunchIndex index = LaunchIndex::build(*trace);

@@ -199,8 +199,8 @@ private slots:
 
     void corpusFiles()
     {
-        LANESCOPE_REQUIRE_CORPUS();
         QFETCH(QString, file);
+        LANESCOPE_REQUIRE_CORPUS_FILE(file);
         QFETCH(qulonglong, fileSize);
         QFETCH(qulonglong, major);
         QFETCH(QString, uuid);
@@ -277,7 +277,9 @@ private slots:
     // <engine>.json dma, as in the file comment).
     void corpusDetails()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        for (const char *f : {kMatmulSmall, "neuron-nkipy/matmul_large.neff", "neuron-cs149-asst4/stream_256k_fd1k.neff",
+                              "neuron-cs149-asst4/part2_file_pool_1_float16.neff"})
+            LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(f));
         {
             const NeffInfo n = NeffReader::read(corpusFile(QString::fromLatin1(kMatmulSmall)).toStdString());
             for (const NeffSubgraph &sg : n.subgraphs) {
@@ -373,8 +375,9 @@ private slots:
 
     void ntffPairUuid()
     {
-        LANESCOPE_REQUIRE_CORPUS();
         QFETCH(QString, stem);
+        LANESCOPE_REQUIRE_CORPUS_FILE(stem + QStringLiteral(".ntff"));
+        LANESCOPE_REQUIRE_CORPUS_FILE(stem + QStringLiteral(".neff"));
         const std::string ntff = readAll(corpusFile(stem + QStringLiteral(".ntff")));
         QVERIFY(ntff.size() > 0x80);
         const uint32_t len = uint32_t(uint8_t(ntff[1])) | uint32_t(uint8_t(ntff[2])) << 8 |
@@ -411,7 +414,7 @@ private slots:
 
     void looksLikeNeff()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
         const std::string b = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
         QVERIFY(NeffReader::looksLikeNeff(std::string_view(b).substr(0, 64), b.size()));
         QVERIFY(
@@ -422,7 +425,7 @@ private slots:
 
     void dataSizeLies()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
         std::string b = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
         putLe64(b, 16, le64(b, 16) + 1);
         uint64_t offset = 0;
@@ -451,7 +454,7 @@ private slots:
 
     void headerFieldsChecked()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
         const std::string real = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
         uint64_t offset = 0;
         std::string b = real;
@@ -468,7 +471,7 @@ private slots:
 
     void truncatedFileIsAnError()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
         const std::string real = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
         uint64_t offset = 0;
         const std::string err = errorOf(real.substr(0, 1024 + 20000), "cut.neff", &offset);
@@ -479,7 +482,7 @@ private slots:
     // A payload cut inside the gzip stream, header made consistent: partial member list + warning.
     void truncatedPayloadGivesPartialInfo()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
         const std::string real = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
         const std::string cut = neffAround(real, real.substr(1024, 20000));
         const NeffInfo n = NeffReader::readBytes(cut, "cut.neff");
@@ -515,7 +518,7 @@ private slots:
                  err.c_str());
 
         // A valid-looking header in front of random bytes: the payload is named as the problem.
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
         const std::string real = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
         const std::string withHeader = neffAround(real, b);
         const std::string err2 = errorOf(withHeader, "random.neff", &offset);
@@ -525,7 +528,7 @@ private slots:
 
     void flippedPayloadByte()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
         std::string b = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
         // Python: the gzip stream ends at payload byte 53601; the rest up to data_size is zero padding.
         b[1024 + 60000] ^= 0x01;
@@ -556,7 +559,7 @@ private slots:
 
     void unsafeMemberNames()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
         QFETCH(bool, gzip);
         const std::string real = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
         const std::string tar = tarOf({{"info.json", "{\"tool_version\":\"9.9\"}"},
@@ -604,7 +607,7 @@ private slots:
     // A synthetic NEFF with other engine spellings, pkg_version 1, invalid JSON and an undeclared queue.
     void syntheticPlainTar()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
         const std::string real = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
         const std::string def =
             R"({"version":"0.6","var":{"in0":{"type":"input","size":12},"kv":{"type":"state","size":8},
@@ -662,7 +665,7 @@ private slots:
     // A tar header that claims a huge JSON member is never allocated: skipped with a warning.
     void hugeMemberHeader()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
         const std::string real = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
         const std::string tar = tarOf({{"info.json", R"({"tool_version":"1"})"}}).substr(0, 1024) +
                                 tarHeader("sg00/def.json", 077777777777ull) + std::string(4096, '{');
@@ -686,7 +689,7 @@ private slots:
 
     void memoryBudgetStopsTheWalk()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-nkipy/matmul_large.neff"));
         LoadOptions opt;
         opt.memoryBudget = uint64_t(1) << 20; // matmul_large's tar is 9,285,120 bytes
         const NeffInfo n =
@@ -699,7 +702,7 @@ private slots:
 
     void cancelAndProgress()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-nkipy/matmul_large.neff"));
         const std::string path = corpusFile(QStringLiteral("neuron-nkipy/matmul_large.neff")).toStdString();
         std::atomic<bool> cancel{true};
         LoadOptions opt;

@@ -189,13 +189,10 @@ private slots:
 
 void TestNeuronProfileJsonReader::groundTruth_data()
 {
-    LANESCOPE_REQUIRE_CORPUS();
     QTest::addColumn<QString>("json");
     QTest::addColumn<QString>("ntff");
     const QDir dir(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json")));
     const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-    if (files.isEmpty())
-        QSKIP("corpus/neuron-profile-json has no .json files");
     for (const QString &f : files) {
         const QString ntff = dir.filePath(f.chopped(5) + QStringLiteral(".ntff"));
         QVERIFY2(QFile::exists(ntff), qPrintable(ntff));
@@ -205,6 +202,7 @@ void TestNeuronProfileJsonReader::groundTruth_data()
 
 void TestNeuronProfileJsonReader::groundTruth()
 {
+    LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-profile-json"));
     QFETCH(QString, json);
     QFETCH(QString, ntff);
     const std::string jsonPath = json.toStdString(), ntffPath = ntff.toStdString();
@@ -545,11 +543,10 @@ void TestNeuronProfileJsonReader::notAnExport()
 // loader reports a truncated file on disk the same way.
 void TestNeuronProfileJsonReader::truncated()
 {
-    LANESCOPE_REQUIRE_CORPUS();
+    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json/profile_128x128x256.json"));
     const QString path = lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x256.json"));
     const std::string bytes = readAll(path);
-    if (bytes.empty())
-        QSKIP("profile_128x128x256.json is absent");
+    QVERIFY2(!bytes.empty(), qPrintable(path));
     const size_t end = bytes.find_last_of('}'); // a prefix up to here misses the closing brace
     QVERIFY(end != std::string::npos && end > 1000);
     std::vector<size_t> cuts = {1, 2, 10, end, end - 1, end - 2};

@@ -96,7 +96,7 @@ private slots:
     // "$E[n]", or no sync field at all: pipeline stalls such as ACT_TABLE_LOAD) are counted apart.
     void ntffFiles()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-profile-json"));
         QFETCH(QString, file);
         const LoadResult r = TraceLoader::load(file.toStdString());
         QVERIFY2(r.ok(), r.error.c_str());
@@ -147,7 +147,7 @@ private slots:
     }
     void ntffAndJsonAgree()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-profile-json"));
         QFETCH(QString, stem);
         const LoadResult ntff = TraceLoader::load((stem + QStringLiteral(".ntff")).toStdString());
         const LoadResult json = TraceLoader::load((stem + QStringLiteral(".json")).toStdString());

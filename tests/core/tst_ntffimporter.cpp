@@ -66,18 +66,16 @@ private slots:
 
 void TestNtffImporter::realFiles_data()
 {
-    LANESCOPE_REQUIRE_CORPUS();
     QTest::addColumn<QString>("ntff");
     const QDir dir(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json")));
     const QStringList files = dir.entryList({QStringLiteral("*.ntff")}, QDir::Files, QDir::Name);
-    if (files.isEmpty())
-        QSKIP("corpus/neuron-profile-json has no .ntff files");
     for (const QString &f : files)
         QTest::newRow(qPrintable(f)) << dir.filePath(f);
 }
 
 void TestNtffImporter::realFiles()
 {
+    LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-profile-json"));
     QFETCH(QString, ntff);
     const std::string path = ntff.toStdString();
     const InputBuffer input = InputBuffer::read(path, {});
@@ -238,12 +236,9 @@ void TestNtffImporter::realFiles()
 
 void TestNtffImporter::v4Files_data()
 {
-    LANESCOPE_REQUIRE_CORPUS();
     QTest::addColumn<QString>("ntff");
     const QDir dir(lanescope::test::corpusFile(QStringLiteral("neuron-cs149-asst4")));
     const QStringList files = dir.entryList({QStringLiteral("*.ntff")}, QDir::Files, QDir::Name);
-    if (files.isEmpty())
-        QSKIP("corpus/neuron-cs149-asst4 has no .ntff files");
     for (const QString &f : files)
         QTest::newRow(qPrintable(f)) << dir.filePath(f);
 }
@@ -251,6 +246,7 @@ void TestNtffImporter::v4Files_data()
 // v4 has no JSON: the model must hold exactly the decoded rows, one lane per engine.
 void TestNtffImporter::v4Files()
 {
+    LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-cs149-asst4"));
     QFETCH(QString, ntff);
     const std::string path = ntff.toStdString();
     const InputBuffer input = InputBuffer::read(path, {});

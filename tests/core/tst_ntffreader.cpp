@@ -199,13 +199,10 @@ private slots:
 
 void TestNtffReader::groundTruth_data()
 {
-    LANESCOPE_REQUIRE_CORPUS();
     QTest::addColumn<QString>("ntff");
     QTest::addColumn<QString>("json");
     const QDir dir(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json")));
     const QStringList files = dir.entryList({QStringLiteral("*.ntff")}, QDir::Files, QDir::Name);
-    if (files.isEmpty())
-        QSKIP("corpus/neuron-profile-json has no .ntff files");
     for (const QString &f : files) {
         const QString json = dir.filePath(f.chopped(5) + QStringLiteral(".json"));
         QVERIFY2(QFile::exists(json), qPrintable(json));
@@ -215,6 +212,7 @@ void TestNtffReader::groundTruth_data()
 
 void TestNtffReader::groundTruth()
 {
+    LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-profile-json"));
     QFETCH(QString, ntff);
     QFETCH(QString, json);
     const std::string bytes = readAll(ntff);
@@ -302,18 +300,16 @@ void TestNtffReader::groundTruth()
 
 void TestNtffReader::v4TotalTime_data()
 {
-    LANESCOPE_REQUIRE_CORPUS();
     QTest::addColumn<QString>("ntff");
     const QDir dir(lanescope::test::corpusFile(QStringLiteral("neuron-cs149-asst4")));
     const QStringList files = dir.entryList({QStringLiteral("*.ntff")}, QDir::Files, QDir::Name);
-    if (files.isEmpty())
-        QSKIP("corpus/neuron-cs149-asst4 has no .ntff files");
     for (const QString &f : files)
         QTest::newRow(qPrintable(f)) << dir.filePath(f);
 }
 
 void TestNtffReader::v4TotalTime()
 {
+    LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-cs149-asst4"));
     QFETCH(QString, ntff);
     const NtffProfile p = NtffReader::read(readAll(ntff), ntff.toStdString());
     QCOMPARE(int(p.version), 4);
@@ -341,14 +337,16 @@ void TestNtffReader::v4TotalTime()
           p.instructions.size(), p.dma.size(), p.semaphores.size());
 }
 
+static const QString kRealFile = QStringLiteral("neuron-profile-json/profile_128x128x256.ntff");
+
 static std::string realFile()
 {
-    return readAll(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x256.ntff")));
+    return readAll(lanescope::test::corpusFile(kRealFile));
 }
 
 void TestNtffReader::unsupportedVersion()
 {
-    LANESCOPE_REQUIRE_CORPUS();
+    LANESCOPE_REQUIRE_CORPUS_FILE(kRealFile);
     std::string bytes = realFile();
     QVERIFY(!bytes.empty());
     bytes[0] = 6;
@@ -365,7 +363,7 @@ void TestNtffReader::unsupportedVersion()
 
 void TestNtffReader::truncatedPayload()
 {
-    LANESCOPE_REQUIRE_CORPUS();
+    LANESCOPE_REQUIRE_CORPUS_FILE(kRealFile);
     const std::string bytes = realFile();
     const NtffProfile full = mustRead(bytes);
     const uint64_t payloadStart = bytes.size() - full.sections.back().offset - full.sections.back().size;
@@ -410,7 +408,7 @@ void TestNtffReader::truncatedPayload()
 
 void TestNtffReader::sectionPastEnd()
 {
-    LANESCOPE_REQUIRE_CORPUS();
+    LANESCOPE_REQUIRE_CORPUS_FILE(kRealFile);
     std::string bytes = realFile();
     const NtffProfile full = mustRead(bytes);
     const size_t last = full.sections.size() - 1;
@@ -432,7 +430,7 @@ void TestNtffReader::sectionPastEnd()
 
 void TestNtffReader::inconsistentSizes()
 {
-    LANESCOPE_REQUIRE_CORPUS();
+    LANESCOPE_REQUIRE_CORPUS_FILE(kRealFile);
     const std::string bytes = realFile();
     const NtffProfile full = mustRead(bytes);
     // a size that is not whole records
@@ -465,7 +463,7 @@ void TestNtffReader::inconsistentSizes()
 
 void TestNtffReader::metadataPastEnd()
 {
-    LANESCOPE_REQUIRE_CORPUS();
+    LANESCOPE_REQUIRE_CORPUS_FILE(kRealFile);
     std::string bytes = realFile();
     bytes[4] = char(0x7f); // metadata length ~2 GB
     try {
@@ -516,7 +514,7 @@ void TestNtffReader::garbage()
 
 void TestNtffReader::mutatedFilesNeverCrash()
 {
-    LANESCOPE_REQUIRE_CORPUS();
+    LANESCOPE_REQUIRE_CORPUS_FILE(kRealFile);
     const std::string bytes = realFile();
     std::mt19937_64 rng(7);
     int errors = 0, loads = 0;

@@ -72,7 +72,7 @@ private slots:
     // our by-name row; the tolerance adds up likewise.
     void pytorchGroundTruth()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("generated-torch-cpu/generation_meta.json"));
         QFETCH(QString, file);
         QFile metaFile(lanescope::test::corpusFile(QStringLiteral("generated-torch-cpu/generation_meta.json")));
         QVERIFY(metaFile.open(QIODevice::ReadOnly));

@@ -153,7 +153,7 @@ void TestProfileDiff::gate()
 
 void TestProfileDiff::opRowsEqualTheOpTable()
 {
-    LANESCOPE_REQUIRE_CORPUS();
+    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("hta/trace_compare__base__base.json.gz"));
     const auto a = load(test::corpusFile(QStringLiteral("hta/trace_compare__base__base.json.gz")));
     const auto b = load(test::corpusFile(QStringLiteral("hta/trace_compare__test__test.json.gz")));
     const ProfileDiffResult d = ProfileDiff::compute(*a, *b, {});
@@ -177,7 +177,7 @@ void TestProfileDiff::opRowsEqualTheOpTable()
 
 void TestProfileDiff::engineRowsEqualTheBreakdown()
 {
-    LANESCOPE_REQUIRE_CORPUS();
+    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json/profile_128x128x256.ntff"));
     const auto a = load(test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x256.ntff")));
     const auto b = load(test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x1024.ntff")));
     const ProfileDiffResult d = ProfileDiff::compute(*a, *b, {});

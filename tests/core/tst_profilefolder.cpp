@@ -268,7 +268,7 @@ private slots:
 
     void realCs149Folder()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-cs149-asst4"));
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QDir corpus(lanescope::test::corpusFile(QStringLiteral("neuron-cs149-asst4")));

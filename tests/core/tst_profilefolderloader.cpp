@@ -254,7 +254,7 @@ private slots:
 
     void realCs149PairsThroughSymlinks()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-cs149-asst4"));
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QDir corpus(lanescope::test::corpusFile(QStringLiteral("neuron-cs149-asst4")));
@@ -278,7 +278,7 @@ private slots:
 
     void realNeuronProfileJsonExports()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json/"));
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString corpus = lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/"));

@@ -98,7 +98,7 @@ private slots:
         if (relative.isEmpty()) {
             path = SampleFolderWriter::write(tmp.path().toStdString());
         } else {
-            LANESCOPE_REQUIRE_CORPUS();
+            LANESCOPE_REQUIRE_CORPUS_FILE(relative);
             path = test::corpusFile(relative).toStdString();
         }
         const LoadResult r = TraceLoader::load(path);
@@ -178,7 +178,7 @@ private slots:
 
     void argsKeepTheirTypes()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz"));
         const LoadResult r = TraceLoader::load(test::corpusFile(QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz")).toStdString());
         QVERIFY(r.ok());
         QTemporaryDir tmp;
@@ -198,7 +198,7 @@ private slots:
 
     void documentedQueriesRun()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz"));
         const QStringList queries = docQueries();
         QCOMPARE(queries.size(), 3);
         const LoadResult r = TraceLoader::load(test::corpusFile(QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz")).toStdString());
@@ -225,7 +225,7 @@ private slots:
 
     void cancelStopsAndLeavesNoFile()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("tracelens/xdit_sd35_rank0.json.gz"));
         const LoadResult r = TraceLoader::load(test::corpusFile(QStringLiteral("tracelens/xdit_sd35_rank0.json.gz")).toStdString());
         QVERIFY(r.ok());
         QTemporaryDir tmp;

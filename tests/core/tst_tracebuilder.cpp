@@ -1,14 +1,31 @@
 // TraceBuilder / Trace: sorting once per track, depth, parents, range queries, flows, and the
 // 40-bytes-per-slice memory budget.
+#include "corpus.h"
 #include "io/chromejsonimporter.h"
 #include "io/inputbuffer.h"
+#include "io/traceloader.h"
 #include "model/tracebuilder.h"
 
 #include <QtTest>
 
+#include <malloc.h>
+#include <unistd.h>
+
 #include <random>
 
 using namespace lanescope;
+
+namespace {
+
+uint64_t residentBytes() // VmRSS: the second field of /proc/self/statm, in pages
+{
+    QFile f(QStringLiteral("/proc/self/statm"));
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    return f.readAll().split(' ').value(1).toULongLong() * uint64_t(::sysconf(_SC_PAGESIZE));
+}
+
+} // namespace
 
 class TestTraceBuilder : public QObject
 {
@@ -157,6 +174,43 @@ private slots:
         const double perSlice = double(tr.sliceResidentBytes()) / double(tr.allSlices().size());
         qInfo("resident bytes per slice: %.2f (budget 40)", perSlice);
         QVERIFY2(perSlice <= 40.0, qPrintable(QString::number(perSlice)));
+    }
+
+    // What a loaded trace really costs: the process's resident memory (VmRSS, /proc/self/statm) after
+    // loading a real Kineto trace minus before, per event read, with the memory freed by the load
+    // (decompressed text, parse index) handed back first (malloc_trim). It covers the whole model:
+    // slice records, string pool, args, flows, indexes, allocator overhead. The 40-byte goal above is
+    // for the slice records alone (their capacity sum).
+    void residentMemoryPerEvent()
+    {
+        const QString file = QStringLiteral("tracelens/xdit_sd35_rank0.json.gz");
+        LANESCOPE_REQUIRE_CORPUS_FILE(file);
+        ::malloc_trim(0);
+        const uint64_t before = residentBytes();
+        const LoadResult r = TraceLoader::load(lanescope::test::corpusFile(file).toStdString());
+        QVERIFY2(r.ok(), r.error.c_str());
+        ::malloc_trim(0);
+        const uint64_t after = residentBytes();
+        const Trace &t = *r.trace;
+        const uint64_t events = t.stats().eventsRead;
+        QVERIFY(events > 200000);
+        QVERIFY(after > before);
+        const double perEvent = double(after - before) / double(events);
+        const double recordsPerSlice = double(t.sliceResidentBytes()) / double(t.allSlices().size());
+        qInfo("%s: %llu events, %zu slices: resident memory %.1f bytes per event (%.1f MB), slice records %.1f "
+              "bytes per slice, model's own count %.1f bytes per event",
+              qPrintable(file), (unsigned long long)events, t.allSlices().size(), perEvent,
+              double(after - before) / 1e6, recordsPerSlice, double(t.memoryUsage()) / double(events));
+        QVERIFY2(recordsPerSlice <= 40.0, qPrintable(QString::number(recordsPerSlice)));
+#if defined(__SANITIZE_ADDRESS__)
+        // ASan's redzones and quarantine multiply the resident size: measured and reported only.
+#else
+        // Measured on this trace (Debian 12, GCC 12 release build, glibc malloc): 88 bytes per event when
+        // run alone, 117 after the other functions of this test (21-28 MB; the model counts 119). The
+        // bound is about twice the larger, so a real regression (the text or parse index kept, a heap
+        // allocation per event) fails while allocator noise does not.
+        QVERIFY2(perEvent <= 240.0, qPrintable(QStringLiteral("%1 bytes per event, bound 240").arg(perEvent)));
+#endif
     }
 };
 

@@ -98,7 +98,7 @@ private slots:
         if (relative.isEmpty()) {
             path = SampleFolderWriter::write(tmp.path().toStdString());
         } else {
-            LANESCOPE_REQUIRE_CORPUS();
+            LANESCOPE_REQUIRE_CORPUS_FILE(relative);
             path = test::corpusFile(relative).toStdString();
         }
         CachedLoader loader(optionsIn(tmp));
@@ -265,7 +265,7 @@ private slots:
     void leastRecentlyUsedIsEvicted()
     {
         QTemporaryDir tmp;
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("catapult/flow.json"));
         const std::string a = test::corpusFile(QStringLiteral("catapult/flow.json")).toStdString();
         const std::string b = test::corpusFile(QStringLiteral("catapult/instant_events.json")).toStdString();
         const std::string c = test::corpusFile(QStringLiteral("catapult/simple_trace.json")).toStdString();
@@ -360,7 +360,7 @@ private slots:
     // stays readable and the database passes its integrity check.
     void concurrentWriters()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("catapult/flow.json"));
         QTemporaryDir tmp;
         const CacheOptions o = optionsIn(tmp);
         const std::vector<std::string> files = {

@@ -291,7 +291,7 @@ void TestTraceComparison::threeWay()
 
 void TestTraceComparison::sameCorpusFileTwiceMatchesEveryLane()
 {
-    LANESCOPE_REQUIRE_CORPUS();
+    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("kineto/tb_samples_2021-06__resnet50_num_workers_0__worker0.1623143089861.pt.trace.json.gz"));
     const auto a = loadCorpus(QStringLiteral("kineto/tb_samples_2021-06__resnet50_num_workers_0__worker0.1623143089861.pt.trace.json.gz"));
     const auto b = loadCorpus(QStringLiteral("kineto/tb_samples_2021-06__resnet50_num_workers_0__worker0.1623143089861.pt.trace.json.gz"));
     CompareOptions o;
@@ -316,7 +316,8 @@ void TestTraceComparison::sameCorpusFileTwiceMatchesEveryLane()
 
 void TestTraceComparison::mixedVendorsMatchStreamsByRole()
 {
-    LANESCOPE_REQUIRE_CORPUS();
+    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("kineto/tb_samples_2021-06__resnet50_num_workers_0__worker0.1623143089861.pt.trace.json.gz"));
+    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("tracelens/mi300_resnet_act_checkpoint.json.gz"));
     // An NVIDIA (resnet50, CUDA stream 7) and an AMD (MI300, HIP streams 0 and 4) trace of ResNet training.
     const auto a = loadCorpus(QStringLiteral("kineto/tb_samples_2021-06__resnet50_num_workers_0__worker0.1623143089861.pt.trace.json.gz"));
     const auto b = loadCorpus(QStringLiteral("tracelens/mi300_resnet_act_checkpoint.json.gz"));

@@ -39,7 +39,7 @@ private slots:
         if (relative.isEmpty()) {
             path = SampleFolderWriter::write(tmp.path().toStdString());
         } else {
-            LANESCOPE_REQUIRE_CORPUS();
+            LANESCOPE_REQUIRE_CORPUS_FILE(relative);
             path = test::corpusFile(relative).toStdString();
         }
         const LoadResult r = TraceLoader::load(path);

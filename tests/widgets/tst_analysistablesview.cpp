@@ -180,7 +180,7 @@ private slots:
     // arrive later.
     void bigTraceStaysResponsive()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("tracelens/xdit_sd35_rank0.json.gz"));
         const LoadResult r = TraceLoader::load(lanescope::test::corpusFile(QStringLiteral("tracelens/xdit_sd35_rank0.json.gz")).toStdString());
         QVERIFY(r.ok());
         AnalysisTablesView v;

@@ -179,9 +179,9 @@ void TestEngineChartsView::grabRealFiles_data()
 
 void TestEngineChartsView::grabRealFiles()
 {
-    LANESCOPE_REQUIRE_CORPUS();
     QFETCH(QString, file);
     QFETCH(bool, dark);
+    LANESCOPE_REQUIRE_CORPUS_FILE(file);
     const LoadResult loaded = TraceLoader::load(test::corpusFile(file).toStdString());
     QVERIFY2(loaded.ok(), loaded.error.c_str());
     std::shared_ptr<const Trace> trace = loaded.trace;

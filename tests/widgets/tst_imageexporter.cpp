@@ -95,7 +95,7 @@ private slots:
     // coloured slices in the time area.
     void timelineAtScale()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz"));
         QFETCH(qreal, scale);
         const auto trace = load(lanescope::test::corpusFile(
             QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz")));

@@ -61,7 +61,7 @@ private slots:
 
     void realNeff()
     {
-        LANESCOPE_REQUIRE_CORPUS();
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-nkipy/matmul_small.neff"));
         const QString path = lanescope::test::corpusFile(QStringLiteral("neuron-nkipy/matmul_small.neff"));
         const NeffInfo info = NeffReader::read(path.toStdString(), LoadOptions{});
         NeffInfoView view;
