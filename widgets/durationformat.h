@@ -1,5 +1,6 @@
 #pragma once
-// Nanoseconds as human text, shared by the ruler, the tooltips and the details view.
+// Nanoseconds as human text for the ruler, the tooltips, the details view and the tables: a QString
+// wrapper of core/util/durationtext.h (DurationText), the formatter the CLI uses too.
 #include <QString>
 
 #include <cstdint>

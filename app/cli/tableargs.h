@@ -1,30 +1,59 @@
 #pragma once
-// The flags the table commands (ops, kernels, devices) share: PATH, --json, --sort COLUMN,
-// --limit N, --range START_NS:END_NS, --group-by-shapes. Parsing only; the numbers come from
-// core/analysis.
+// The flags the table commands (ops, kernels, devices, engines) share: PATH, --json / --format
+// text|json|csv, --sort COLUMN, --limit N, --range FROM:TO (core/analysis/timerange.h: after the
+// trace start with units, Nabs on the trace clock; unit-less numbers are deprecated trace-clock ns),
+// --group-by-shapes, --table; and the steps every table command takes: parse, load, resolve the
+// range, print. The numbers come from core/analysis, the columns from core/analysis/tablerows.h.
 #include "commands.h"
 
+#include "analysis/timerange.h"
+#include "io/traceloader.h"
+
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace lanescope::cli {
 
-struct TableArgs
+class TableArgs
 {
+public:
+    enum class Format { Text, Json, Csv };
+    // The flags a command takes besides PATH, --json, --format, --range and --no-cache.
+    struct Accepts
+    {
+        bool sort = false;
+        bool limit = false;
+        bool shapes = false;
+        bool table = false;
+    };
+
     std::string path;
-    bool json = false;
+    Format format = Format::Text;
     std::string sort;       // empty: the table's default
     int64_t limit = -1;     // -1: all rows
-    bool hasRange = false;
-    int64_t t0 = 0, t1 = 0; // ns on the trace's clock (as `info` prints start_ns / end_ns)
+    std::string table;      // --table (engines: engines, dma, cores)
     bool groupByShapes = false;
+    std::optional<TimeRange> range;
+    // After load(): the range on the trace clock (open ends at the trace's start / end).
+    bool hasRange = false;
+    int64_t t0 = 0, t1 = 0;
 
-    // False (and `error` set) on a usage error.
-    bool parse(const Args &args, std::string &error);
-    static const char *usageFlags() { return "[--json] [--sort COLUMN] [--limit N] [--range START_NS:END_NS]"; }
+    // Parses the arguments of `command`; on a usage error prints it with the command's usage to
+    // stderr and returns false. A deprecated unit-less --range prints a one-line note on stderr.
+    bool parse(const char *command, const Args &args, Accepts accepts);
+    // Loads PATH (through the trace cache) and resolves --range against it; prints the error and
+    // returns false when either fails.
+    bool load(const Args &args, LoadResult &loaded);
+
+    // The number of rows to show of `total`.
+    size_t shown(size_t total) const { return limit < 0 ? total : std::min(total, size_t(limit)); }
+    // Prints "lanescope-cli COMMAND: MESSAGE" and the usage to stderr; returns kExitUnreadable.
+    int usageError(const std::string &message) const;
+
+private:
+    bool check(const Args &args, Accepts accepts, std::string &error);
+    const char *m_command = "";
 };
-
-// "12.345 us" style text for the human-readable tables.
-std::string formatNs(double ns);
 
 } // namespace lanescope::cli
