@@ -43,9 +43,7 @@ int cmdDevices(const Args &args)
         return kExitUnreadable;
     const Trace &trace = *loaded.trace;
     DeviceSummary::Options options;
-    options.hasRange = ta.hasRange;
-    options.t0 = ta.t0;
-    options.t1 = ta.t1;
+    ta.applyRange(options);
     const auto rows = DeviceSummary::compute(trace, LaunchIndex::build(trace), options);
     const size_t shown = ta.shown(rows.size());
     if (ta.format == TableArgs::Format::Csv) {

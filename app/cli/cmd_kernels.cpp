@@ -44,30 +44,17 @@ int cmdKernels(const Args &args)
     if (!ta.parse("kernels", args, {.sort = true, .limit = true}))
         return kExitUnreadable;
     KernelTable::Options options;
-    if (!ta.sort.empty()) {
-        const auto column = KernelTable::columnFromName(ta.sort);
-        if (!column) {
-            std::string known;
-            for (int c = 0; c < int(KernelTable::Column::ColumnCount); ++c)
-                known += std::string(c ? ", " : "") + KernelTable::columnName(KernelTable::Column(c));
-            return ta.usageError("unknown sort column '" + ta.sort + "' (use one of " + known + ")");
-        }
-        options.sortBy = *column;
-    }
     LoadResult loaded;
-    if (!ta.load(args, loaded))
+    if (!ta.sortColumn<KernelTable>(KernelTable::Column::ColumnCount, options.sortBy) || !ta.load(args, loaded))
         return kExitUnreadable;
-    options.hasRange = ta.hasRange;
-    options.t0 = ta.t0;
-    options.t1 = ta.t1;
-    const Trace &trace = *loaded.trace;
-    const KernelTable::Result result = KernelTable::compute(trace, LaunchIndex::build(trace), options);
+    ta.applyRange(options);
+    const KernelTable::Result result = KernelTable::compute(*loaded.trace, LaunchIndex::build(*loaded.trace), options);
     const size_t shown = ta.shown(result.rows.size());
     if (ta.format == TableArgs::Format::Csv) {
         printCsv(TableRows::kernels(), result.rows, shown);
     } else if (ta.format == TableArgs::Format::Json) {
         QJsonObject o;
-        o[QStringLiteral("file")] = QString::fromStdString(trace.metadata().sourcePath);
+        o[QStringLiteral("file")] = QString::fromStdString(loaded.trace->metadata().sourcePath);
         o[QStringLiteral("sort")] = QString::fromLatin1(KernelTable::columnName(options.sortBy));
         o[QStringLiteral("rows_total")] = qint64(result.rows.size());
         o[QStringLiteral("execution_time_ns")] = qint64(result.executionTime);

@@ -44,24 +44,14 @@ int cmdOps(const Args &args)
         return kExitUnreadable;
     OpTable::Options options;
     options.groupByShapes = ta.groupByShapes;
-    if (!ta.sort.empty()) {
-        const auto column = OpTable::columnFromName(ta.sort);
-        if (!column) {
-            std::string known;
-            for (int c = 0; c < int(OpTable::Column::Count); ++c)
-                known += std::string(c ? ", " : "") + OpTable::columnName(OpTable::Column(c));
-            return ta.usageError("unknown sort column '" + ta.sort + "' (use one of " + known
-                                 + ", or PyTorch's self_cpu_time_total, cpu_time_total, self_cuda_time_total, "
-                                   "self_privateuse1_time_total, ...)");
-        }
-        options.sortBy = *column;
-    }
+    if (!ta.sortColumn<OpTable>(OpTable::Column::Count, options.sortBy,
+                                ", or PyTorch's self_cpu_time_total, cpu_time_total, self_cuda_time_total, "
+                                "self_privateuse1_time_total, ..."))
+        return kExitUnreadable;
     LoadResult loaded;
     if (!ta.load(args, loaded))
         return kExitUnreadable;
-    options.hasRange = ta.hasRange;
-    options.t0 = ta.t0;
-    options.t1 = ta.t1;
+    ta.applyRange(options);
     const Trace &trace = *loaded.trace;
     const OpTable::Result result = OpTable::compute(trace, LaunchIndex::build(trace), options);
     const size_t shown = ta.shown(result.rows.size());

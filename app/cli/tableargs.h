@@ -46,6 +46,30 @@ public:
     // returns false when either fails.
     bool load(const Args &args, LoadResult &loaded);
 
+    // Copies the resolved range into a table's options (hasRange, t0, t1).
+    template <typename Options> void applyRange(Options &o) const
+    {
+        o.hasRange = hasRange;
+        o.t0 = t0;
+        o.t1 = t1;
+    }
+    // The column --sort names (Table::columnFromName); leaves `out` alone without --sort. On an
+    // unknown name prints the known ones (Table::columnName of 0..count-1, then `more`) and returns false.
+    template <typename Table, typename Column> bool sortColumn(Column count, Column &out, const char *more = "") const
+    {
+        if (sort.empty())
+            return true;
+        if (const auto column = Table::columnFromName(sort)) {
+            out = *column;
+            return true;
+        }
+        std::string known;
+        for (int c = 0; c < int(count); ++c)
+            known += std::string(c ? ", " : "") + Table::columnName(Column(c));
+        usageError("unknown sort column '" + sort + "' (use one of " + known + more + ")");
+        return false;
+    }
+
     // The number of rows to show of `total`.
     size_t shown(size_t total) const { return limit < 0 ? total : std::min(total, size_t(limit)); }
     // Prints "lanescope-cli COMMAND: MESSAGE" and the usage to stderr; returns kExitUnreadable.

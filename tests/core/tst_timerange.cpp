@@ -23,23 +23,23 @@ private slots:
         QTest::addColumn<bool>("deprecated");
         const auto abs = TimeRange::BareNumber::AbsoluteNs;
         const auto ms = TimeRange::BareNumber::MsAfterStart;
-        QTest::newRow("ms") << "10ms:12.5ms" << abs << qint64(11000000) << qint64(13500000) << false;
-        QTest::newRow("us") << "200us:350us" << abs << qint64(1200000) << qint64(1350000) << false;
-        QTest::newRow("µs") << "200µs:350µs" << abs << qint64(1200000) << qint64(1350000) << false;
-        QTest::newRow("ns") << "5ns:9ns" << ms << qint64(1000005) << qint64(1000009) << false;
-        QTest::newRow("s, open end") << "1.5s:" << abs << qint64(1501000000) << qint64(5000000000) << false;
-        QTest::newRow("open start") << ":2ms" << abs << qint64(1000000) << qint64(3000000) << false;
-        QTest::newRow("both open") << ":" << abs << qint64(1000000) << qint64(5000000000) << false;
-        QTest::newRow("spaces") << " 1ms : 2 ms " << abs << qint64(2000000) << qint64(3000000) << false;
-        QTest::newRow("abs") << "1500000abs:2500000abs" << ms << qint64(1500000) << qint64(2500000) << false;
-        QTest::newRow("abs and relative") << "1500000abs:2ms" << abs << qint64(1500000) << qint64(3000000) << false;
-        QTest::newRow("equal") << "1ms:1ms" << abs << qint64(2000000) << qint64(2000000) << false;
-        QTest::newRow("exponent") << "1e-3s:2e3us" << abs << qint64(2000000) << qint64(3000000) << false;
+        QTest::newRow("ms") << QStringLiteral("10ms:12.5ms") << abs << qint64(11000000) << qint64(13500000) << false;
+        QTest::newRow("us") << QStringLiteral("200us:350us") << abs << qint64(1200000) << qint64(1350000) << false;
+        QTest::newRow("µs") << QStringLiteral("200µs:350µs") << abs << qint64(1200000) << qint64(1350000) << false;
+        QTest::newRow("ns") << QStringLiteral("5ns:9ns") << ms << qint64(1000005) << qint64(1000009) << false;
+        QTest::newRow("s, open end") << QStringLiteral("1.5s:") << abs << qint64(1501000000) << qint64(5000000000) << false;
+        QTest::newRow("open start") << QStringLiteral(":2ms") << abs << qint64(1000000) << qint64(3000000) << false;
+        QTest::newRow("both open") << QStringLiteral(":") << abs << qint64(1000000) << qint64(5000000000) << false;
+        QTest::newRow("spaces") << QStringLiteral(" 1ms : 2 ms ") << abs << qint64(2000000) << qint64(3000000) << false;
+        QTest::newRow("abs") << QStringLiteral("1500000abs:2500000abs") << ms << qint64(1500000) << qint64(2500000) << false;
+        QTest::newRow("abs and relative") << QStringLiteral("1500000abs:2ms") << abs << qint64(1500000) << qint64(3000000) << false;
+        QTest::newRow("equal") << QStringLiteral("1ms:1ms") << abs << qint64(2000000) << qint64(2000000) << false;
+        QTest::newRow("exponent") << QStringLiteral("1e-3s:2e3us") << abs << qint64(2000000) << qint64(3000000) << false;
         // Deprecated: unit-less numbers keep their old per-command meaning.
-        QTest::newRow("bare tables") << "150000:300000" << abs << qint64(150000) << qint64(300000) << true;
-        QTest::newRow("bare screenshot") << "10:12.5" << ms << qint64(11000000) << qint64(13500000) << true;
-        QTest::newRow("bare mixed") << "0:1s" << ms << qint64(1000000) << qint64(1001000000) << true;
-        QTest::newRow("bare open") << "2000000:" << abs << qint64(2000000) << qint64(5000000000) << true;
+        QTest::newRow("bare tables") << QStringLiteral("150000:300000") << abs << qint64(150000) << qint64(300000) << true;
+        QTest::newRow("bare screenshot") << QStringLiteral("10:12.5") << ms << qint64(11000000) << qint64(13500000) << true;
+        QTest::newRow("bare mixed") << QStringLiteral("0:1s") << ms << qint64(1000000) << qint64(1001000000) << true;
+        QTest::newRow("bare open") << QStringLiteral("2000000:") << abs << qint64(2000000) << qint64(5000000000) << true;
     }
     void parse()
     {
@@ -74,20 +74,20 @@ private slots:
         QTest::addColumn<QString>("message");
         const auto abs = TimeRange::BareNumber::AbsoluteNs;
         const auto ms = TimeRange::BareNumber::MsAfterStart;
-        QTest::newRow("no colon") << "12ms" << abs << "'12ms': expected FROM:TO after the trace start";
-        QTest::newRow("empty") << "" << abs << "'': expected FROM:TO";
-        QTest::newRow("bad from") << "abc:2ms" << abs << "'abc:2ms': FROM 'abc' is not a time";
-        QTest::newRow("bad to") << "1ms:xyz" << abs << "'1ms:xyz': TO 'xyz' is not a time";
-        QTest::newRow("bad unit") << "1h:2h" << ms << "FROM '1h' is not a time: expected a number with a unit ns, us, ms or s";
-        QTest::newRow("unit only") << "ms:2ms" << abs << "FROM 'ms' is not a time";
-        QTest::newRow("fraction abs") << "1.5abs:2abs" << abs << "FROM '1.5abs' is not a trace-clock time: Nabs takes whole nanoseconds";
-        QTest::newRow("bare fraction as ns") << "1.5:2" << abs << "FROM '1.5' is not a time: give a unit";
-        QTest::newRow("reversed") << "3ms:2ms" << abs << "'3ms:2ms': TO must be after FROM";
-        QTest::newRow("reversed abs") << "30abs:20abs" << ms << "TO must be after FROM";
-        QTest::newRow("reversed bare") << "5:1" << abs << "'5:1': TO must be after FROM";
-        QTest::newRow("huge") << "0ms:1e300ms" << abs << "TO '1e300ms' is too large";
-        QTest::newRow("two colons") << "1ms:2ms:3ms" << abs << "TO '2ms:3ms' is not a time";
-        QTest::newRow("nan") << "nanms:1ms" << abs << "FROM 'nanms' is not a time";
+        QTest::newRow("no colon") << QStringLiteral("12ms") << abs << QStringLiteral("'12ms': expected FROM:TO after the trace start");
+        QTest::newRow("empty") << QStringLiteral("") << abs << QStringLiteral("'': expected FROM:TO");
+        QTest::newRow("bad from") << QStringLiteral("abc:2ms") << abs << QStringLiteral("'abc:2ms': FROM 'abc' is not a time");
+        QTest::newRow("bad to") << QStringLiteral("1ms:xyz") << abs << QStringLiteral("'1ms:xyz': TO 'xyz' is not a time");
+        QTest::newRow("bad unit") << QStringLiteral("1h:2h") << ms << QStringLiteral("FROM '1h' is not a time: expected a number with a unit ns, us, ms or s");
+        QTest::newRow("unit only") << QStringLiteral("ms:2ms") << abs << QStringLiteral("FROM 'ms' is not a time");
+        QTest::newRow("fraction abs") << QStringLiteral("1.5abs:2abs") << abs << QStringLiteral("FROM '1.5abs' is not a trace-clock time: Nabs takes whole nanoseconds");
+        QTest::newRow("bare fraction as ns") << QStringLiteral("1.5:2") << abs << QStringLiteral("FROM '1.5' is not a time: give a unit");
+        QTest::newRow("reversed") << QStringLiteral("3ms:2ms") << abs << QStringLiteral("'3ms:2ms': TO must be after FROM");
+        QTest::newRow("reversed abs") << QStringLiteral("30abs:20abs") << ms << QStringLiteral("TO must be after FROM");
+        QTest::newRow("reversed bare") << QStringLiteral("5:1") << abs << QStringLiteral("'5:1': TO must be after FROM");
+        QTest::newRow("huge") << QStringLiteral("0ms:1e300ms") << abs << QStringLiteral("TO '1e300ms' is too large");
+        QTest::newRow("two colons") << QStringLiteral("1ms:2ms:3ms") << abs << QStringLiteral("TO '2ms:3ms' is not a time");
+        QTest::newRow("nan") << QStringLiteral("nanms:1ms") << abs << QStringLiteral("FROM 'nanms' is not a time");
     }
     void errors()
     {
