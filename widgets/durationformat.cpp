@@ -1,5 +1,7 @@
 #include "durationformat.h"
 
+// A QString wrapper of core/util/durationtext.h (DurationText), the formatter the CLI uses too.
+
 #include "util/durationtext.h"
 
 namespace lanescope {

@@ -1,6 +1,5 @@
 #pragma once
-// Nanoseconds as human text for the ruler, the tooltips, the details view and the tables: a QString
-// wrapper of core/util/durationtext.h (DurationText), the formatter the CLI uses too.
+// Nanoseconds as human text, shared by the ruler, the tooltips and the details view.
 #include <QString>
 
 #include <cstdint>
