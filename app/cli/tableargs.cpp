@@ -60,11 +60,15 @@ bool TableArgs::check(const Args &args, Accepts accepts, std::string &error)
         return false;
     }
     path = paths[0];
-    for (const auto &a : args) {
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string &a = args[i];
         if (a.size() < 2 || a[0] != '-' || a == "--json" || a == "--group-by-shapes" || a == "--no-cache")
             continue;
-        const std::string name = a.substr(0, a.find('='));
-        if (std::find(valued.begin(), valued.end(), name) == valued.end()) {
+        if (std::find(valued.begin(), valued.end(), a) != valued.end()) {
+            ++i; // its value may start with '-': --range -2ms:
+            continue;
+        }
+        if (std::find(valued.begin(), valued.end(), a.substr(0, a.find('='))) == valued.end()) {
             error = "unknown option '" + a + "'";
             return false;
         }
