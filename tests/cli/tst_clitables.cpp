@@ -225,6 +225,18 @@ private slots:
         QVERIFY2(r.out.contains("40.000 us") && r.out.contains("Self CPU time total:"), r.out.constData());
     }
 
+    // --help documents the range syntax, its deprecated forms and --format.
+    void help()
+    {
+        for (const char *cmd : {"ops", "kernels", "devices", "engines", "screenshot"}) {
+            const Run r = cli({QLatin1String(cmd), QStringLiteral("--help")});
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY2(r.out.contains("--range FROM:TO") && r.out.contains("after the trace start") && r.out.contains("Nabs")
+                         && r.out.contains("Deprecated") && r.out.contains("--format text|json|csv"),
+                     r.out.constData());
+        }
+    }
+
     void usageErrors_data()
     {
         QTest::addColumn<QStringList>("args");
