@@ -6,6 +6,7 @@
 #include "timelineview.h"
 #include "zoomcontrol.h"
 
+#include "analysis/timerange.h"
 #include "model/trace.h"
 
 #include <QApplication>
@@ -44,28 +45,6 @@ void renderWidget(QWidget *widget, QPainter &p)
         widget->isVisible() ? QWidget::RenderFlags(QWidget::DrawWindowBackground | QWidget::DrawChildren)
                             : QWidget::RenderFlags(QWidget::DrawWindowBackground);
     widget->render(&p, QPoint(0, 0), QRegion(), flags);
-}
-
-// Number in ms, or with a unit suffix, to ns.
-bool parseTime(QString text, int64_t *ns)
-{
-    text = text.trimmed();
-    double scale = 1e6;
-    static const std::pair<const char *, double> units[] = {{"ns", 1}, {"us", 1e3}, {"µs", 1e3}, {"ms", 1e6}, {"s", 1e9}};
-    for (const auto &[suffix, factor] : units) {
-        const QString s = QString::fromUtf8(suffix);
-        if (text.endsWith(s)) {
-            text.chop(s.size());
-            scale = factor;
-            break;
-        }
-    }
-    bool ok = false;
-    const double v = text.trimmed().toDouble(&ok);
-    if (!ok || !std::isfinite(v) || std::abs(v * scale) > 9e18)
-        return false;
-    *ns = int64_t(std::llround(v * scale));
-    return true;
 }
 
 } // namespace
@@ -345,23 +324,23 @@ QString ImageExporter::captionText(const QString &file, const Trace &trace, int6
 
 bool ImageExporter::parseRange(const QString &text, int64_t *fromNs, int64_t *toNs, QString *error)
 {
-    const qsizetype colon = text.indexOf(QLatin1Char(':'));
-    int64_t a = 0, b = 0;
-    if (colon < 0 || !parseTime(text.left(colon), &a) || !parseTime(text.mid(colon + 1), &b)) {
-        if (error)
-            *error = QStringLiteral("range '%1': expected FROM:TO after the trace start, in ms or with a unit "
-                                    "(e.g. 10:12.5 or 200us:350us)")
-                         .arg(text);
-        return false;
+    // The one range syntax (core/analysis/timerange.h); a unit-less number keeps its old meaning here,
+    // ms after the trace start. Both ends are needed and both after the start: no trace to resolve against.
+    std::string why;
+    const std::optional<TimeRange> range = TimeRange::parse(text.toStdString(), TimeRange::BareNumber::MsAfterStart, &why);
+    const std::string quoted = "'" + text.toStdString() + "': ";
+    if (range && (!range->from || !range->to || range->from->absolute || range->to->absolute))
+        why = quoted + "expected FROM:TO, both after the trace start (e.g. 10ms:12.5ms)";
+    else if (range && range->to->ns <= range->from->ns)
+        why = quoted + "TO must be after FROM";
+    else if (range) {
+        *fromNs = range->from->ns;
+        *toNs = range->to->ns;
+        return true;
     }
-    if (b <= a) {
-        if (error)
-            *error = QStringLiteral("range '%1': TO must be after FROM").arg(text);
-        return false;
-    }
-    *fromNs = a;
-    *toNs = b;
-    return true;
+    if (error)
+        *error = QStringLiteral("range ") + QString::fromStdString(why);
+    return false;
 }
 
 } // namespace lanescope

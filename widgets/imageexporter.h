@@ -87,8 +87,9 @@ public:
     // Height of the caption band for the widget's font.
     static int captionHeight(const QWidget *widget);
 
-    // "FROM:TO" after the trace start; each number in ms, or with a unit ns / us / ms / s.
-    // Returns false with *error when malformed or empty.
+    // "FROM:TO" after the trace start in the one range syntax (core/analysis/timerange.h: units ns,
+    // us, ms, s; a unit-less number is ms here, deprecated); both ends given, no Nabs (there is no
+    // trace to resolve it against: use TimeRange directly). Returns false with *error when malformed or empty.
     static bool parseRange(const QString &text, int64_t *fromNs, int64_t *toNs, QString *error);
 
 private:

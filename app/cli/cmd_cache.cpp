@@ -1,9 +1,9 @@
 // lanescope-cli cache --info [--json] | --clear: the per-user trace cache (core/store/tracecache.h).
 #include "commands.h"
+#include "tableoutput.h"
 
 #include "store/tracecache.h"
 
-#include <QJsonDocument>
 #include <QJsonObject>
 
 #include <cstdio>
@@ -42,8 +42,7 @@ int cmdCache(const Args &args)
         o[QStringLiteral("stored_bytes")] = qint64(i.storedBytes);
         o[QStringLiteral("file_bytes")] = qint64(i.fileBytes);
         o[QStringLiteral("cap_bytes")] = qint64(i.capBytes);
-        const QByteArray out = QJsonDocument(o).toJson(QJsonDocument::Indented);
-        std::fwrite(out.constData(), 1, size_t(out.size()), stdout);
+        printJson(o);
     } else {
         std::printf("path:         %s\nentries:      %s\nstored bytes: %s\nfile bytes:   %s\ncap bytes:    %s\n",
                     i.path.c_str(), formatThousands(i.entries).c_str(), formatThousands(i.storedBytes).c_str(),

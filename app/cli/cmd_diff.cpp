@@ -4,13 +4,15 @@
 // op and per kernel / opcode, per-engine deltas. With --fail-if-slower the exit status is 1 when the
 // metric got slower than PCT overall or for any op whose time is at least --min-time.
 #include "commands.h"
-#include "tableargs.h"
+#include "tableoutput.h"
 
 #include "analysis/profilediff.h"
+#include "analysis/tablerows.h"
 #include "io/traceloader.h"
+#include "util/durationtext.h"
+#include "util/textutil.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 
 #include <cmath>
@@ -23,11 +25,6 @@ namespace {
 
 QString qs(const std::string &s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
-QJsonValue pctJson(std::optional<double> p)
-{
-    return p ? QJsonValue(std::round(*p * 1000.0) / 1000.0) : QJsonValue(QJsonValue::Null);
-}
-
 std::string pctText(std::optional<double> p)
 {
     if (!p)
@@ -37,6 +34,8 @@ std::string pctText(std::optional<double> p)
     return buf;
 }
 
+std::string formatNs(double ns) { return DurationText::column(ns); }
+
 std::string signedNs(int64_t ns)
 {
     return (ns > 0 ? "+" : ns < 0 ? "-" : " ") + formatNs(double(ns < 0 ? -ns : ns));
@@ -44,22 +43,7 @@ std::string signedNs(int64_t ns)
 
 QJsonArray rowsJson(const std::vector<DiffRow> &rows, int64_t limit)
 {
-    QJsonArray out;
-    for (const DiffRow &r : rows) {
-        if (limit >= 0 && out.size() >= limit)
-            break;
-        QJsonObject o;
-        o[QStringLiteral("name")] = qs(r.name);
-        o[QStringLiteral("kind")] = qs(r.kind);
-        o[QStringLiteral("a_ns")] = qint64(r.aNs);
-        o[QStringLiteral("b_ns")] = qint64(r.bNs);
-        o[QStringLiteral("delta_ns")] = qint64(r.deltaNs());
-        o[QStringLiteral("delta_pct")] = pctJson(r.deltaPct());
-        o[QStringLiteral("a_calls")] = qint64(r.aCalls);
-        o[QStringLiteral("b_calls")] = qint64(r.bCalls);
-        out.append(o);
-    }
-    return out;
+    return TableRowWriter::jsonArray(TableRows::diffRows(), rows, limit < 0 ? size_t(-1) : size_t(limit));
 }
 
 void printRows(const char *title, const std::vector<DiffRow> &rows, bool regressions, int64_t limit)
@@ -86,17 +70,6 @@ void printRows(const char *title, const std::vector<DiffRow> &rows, bool regress
         std::printf("  %-48s %12s %12s %13s %8s %13s\n", name.c_str(), formatNs(double(r->aNs)).c_str(),
                     formatNs(double(r->bNs)).c_str(), signedNs(r->deltaNs()).c_str(), pctText(r->deltaPct()).c_str(),
                     calls.c_str());
-    }
-}
-
-bool parseInt(const std::string &s, int64_t &out)
-{
-    try {
-        size_t used = 0;
-        out = std::stoll(s, &used);
-        return used == s.size();
-    } catch (...) {
-        return false;
     }
 }
 
@@ -129,11 +102,11 @@ int cmdDiff(const Args &args)
     }
     int64_t minTime = 0, limit = -1;
     const std::string minText = flagValue(args, "--min-time"), limitText = flagValue(args, "--limit");
-    if (!minText.empty() && (!parseInt(minText, minTime) || minTime < 0)) {
+    if (!minText.empty() && (!text::parseInt(minText, minTime) || minTime < 0)) {
         std::fprintf(stderr, "lanescope-cli diff: --min-time expects nanoseconds >= 0, not \"%s\"\n", minText.c_str());
         return kExitUnreadable;
     }
-    if (!limitText.empty() && (!parseInt(limitText, limit) || limit < 0)) {
+    if (!limitText.empty() && (!text::parseInt(limitText, limit) || limit < 0)) {
         std::fprintf(stderr, "lanescope-cli diff: --limit expects a count >= 0, not \"%s\"\n", limitText.c_str());
         return kExitUnreadable;
     }
@@ -161,28 +134,11 @@ int cmdDiff(const Args &args)
         total[QStringLiteral("a_ns")] = qint64(diff.total.aNs);
         total[QStringLiteral("b_ns")] = qint64(diff.total.bNs);
         total[QStringLiteral("delta_ns")] = qint64(diff.total.deltaNs());
-        total[QStringLiteral("delta_pct")] = pctJson(diff.total.deltaPct());
+        total[QStringLiteral("delta_pct")] = TableRowWriter::json(TableRows::roundedPercent(diff.total.deltaPct()));
         o[QStringLiteral("total")] = total;
         o[QStringLiteral("ops")] = rowsJson(diff.ops, limit);
         o[QStringLiteral("kernels")] = rowsJson(diff.kernels, limit);
-        QJsonArray engines;
-        for (const EngineDiffRow &e : diff.engines) {
-            QJsonObject eo;
-            eo[QStringLiteral("engine")] = qs(e.engine);
-            eo[QStringLiteral("a_active_ns")] = qint64(e.aActiveNs);
-            eo[QStringLiteral("b_active_ns")] = qint64(e.bActiveNs);
-            eo[QStringLiteral("delta_active_ns")] = qint64(e.deltaActiveNs());
-            eo[QStringLiteral("a_instructions")] = qint64(e.aInstructions);
-            eo[QStringLiteral("b_instructions")] = qint64(e.bInstructions);
-            eo[QStringLiteral("a_instruction_ns")] = qint64(e.aInstructionNs);
-            eo[QStringLiteral("b_instruction_ns")] = qint64(e.bInstructionNs);
-            if (e.engine == "DMA") {
-                eo[QStringLiteral("a_dma_bytes")] = qint64(e.aDmaBytes);
-                eo[QStringLiteral("b_dma_bytes")] = qint64(e.bDmaBytes);
-            }
-            engines.append(eo);
-        }
-        o[QStringLiteral("engines")] = engines;
+        o[QStringLiteral("engines")] = TableRowWriter::jsonArray(TableRows::engineDiffRows(), diff.engines);
         if (gating) {
             QJsonObject g;
             g[QStringLiteral("fail_if_slower_pct")] = failPct;
@@ -195,8 +151,7 @@ int cmdDiff(const Args &args)
             g[QStringLiteral("slower")] = slower;
             o[QStringLiteral("gate")] = g;
         }
-        const QByteArray text = QJsonDocument(o).toJson(QJsonDocument::Indented);
-        std::fwrite(text.constData(), 1, size_t(text.size()), stdout);
+        printJson(o);
     } else {
         std::printf("A: %s\nB: %s\nmetric: %s\n", pos[0].c_str(), pos[1].c_str(), ProfileDiff::metricName(diff.metric));
         std::printf("total: A %s, B %s, delta %s (%s)\n", formatNs(double(diff.total.aNs)).c_str(),

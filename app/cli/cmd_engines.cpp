@@ -1,15 +1,15 @@
-// lanescope-cli engines PATH [--json] [--range START_NS:END_NS]: per-engine and per-DMA-queue breakdown
-// of every NeuronCore in a trace (EngineBreakdown, the numbers the GUI's Engines dock shows).
+// lanescope-cli engines PATH [--json|--format csv [--table engines|dma|cores]] [--range FROM:TO]:
+// per-engine and per-DMA-queue breakdown of every NeuronCore in a trace (EngineBreakdown, the numbers
+// the GUI's Engines dock shows). Columns: core/analysis/tablerows.h.
 #include "commands.h"
+#include "tableargs.h"
+#include "tableoutput.h"
 
 #include "analysis/enginebreakdown.h"
-#include "io/traceloader.h"
+#include "analysis/tablerows.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 
-#include <charconv>
 #include <cstdio>
 
 namespace lanescope::cli {
@@ -18,91 +18,19 @@ namespace {
 
 QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
-bool parseInt(std::string_view s, int64_t &v)
-{
-    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    return ec == std::errc() && ptr == s.data() + s.size();
-}
-
-// "START:END" in ns; either side may be empty (open).
-bool parseRange(const std::string &text, EngineBreakdown::Options &o)
-{
-    const size_t colon = text.find(':');
-    if (colon == std::string::npos)
-        return false;
-    const std::string_view a(text.data(), colon), b(text.data() + colon + 1, text.size() - colon - 1);
-    int64_t v = 0;
-    if (!a.empty()) {
-        if (!parseInt(a, v))
-            return false;
-        o.startNs = v;
-    }
-    if (!b.empty()) {
-        if (!parseInt(b, v))
-            return false;
-        o.endNs = v;
-    }
-    return !(o.startNs && o.endNs && *o.endNs < *o.startNs);
-}
-
+// The row plus its two lists (JSON only): the longest idle gaps and the top opcodes.
 QJsonObject engineJson(const EngineBreakdownRow &e)
 {
-    QJsonObject o;
-    o[QStringLiteral("core")] = qs(e.coreName);
-    o[QStringLiteral("engine")] = qs(EngineBreakdown::engineName(e.engine));
-    o[QStringLiteral("instruction_count")] = qint64(e.instructionCount);
-    o[QStringLiteral("instruction_time_ns")] = qint64(e.instructionTimeNs);
-    o[QStringLiteral("active_time_ns")] = qint64(e.activeTimeNs);
-    o[QStringLiteral("active_percent")] = e.activePercent;
-    o[QStringLiteral("semaphore_wait_count")] = qint64(e.semaphoreWaitCount);
-    o[QStringLiteral("semaphore_wait_time_ns")] = qint64(e.semaphoreWaitTimeNs);
-    o[QStringLiteral("idle_time_ns")] = qint64(e.idleTimeNs);
-    o[QStringLiteral("idle_gap_count")] = qint64(e.idleGapCount);
-    QJsonArray gaps;
+    QJsonObject o = TableRowWriter::jsonObject(TableRows::engines(), e);
+    QJsonArray gaps, ops;
     for (const EngineIdleGap &g : e.longestIdleGaps)
         gaps.append(QJsonObject{{QStringLiteral("start_ns"), qint64(g.startNs)}, {QStringLiteral("duration_ns"), qint64(g.durationNs)}});
-    o[QStringLiteral("longest_idle_gaps")] = gaps;
-    QJsonArray ops;
     for (const EngineOpcodeTime &op : e.topOpcodes)
         ops.append(QJsonObject{{QStringLiteral("opcode"), qs(op.opcode)},
                                {QStringLiteral("count"), qint64(op.count)},
                                {QStringLiteral("time_ns"), qint64(op.timeNs)}});
+    o[QStringLiteral("longest_idle_gaps")] = gaps;
     o[QStringLiteral("top_opcodes")] = ops;
-    if (e.clockGHz > 0)
-        o[QStringLiteral("clock_ghz")] = e.clockGHz;
-    return o;
-}
-
-QJsonObject dmaJson(const DmaQueueBreakdownRow &d)
-{
-    QJsonObject o;
-    o[QStringLiteral("core")] = qs(d.coreName);
-    o[QStringLiteral("queue")] = qs(d.queue);
-    o[QStringLiteral("bytes")] = qint64(d.bytes);
-    o[QStringLiteral("active_time_ns")] = qint64(d.activeTimeNs);
-    o[QStringLiteral("active_percent")] = d.activePercent;
-    o[QStringLiteral("packet_count")] = qint64(d.packetCount);
-    o[QStringLiteral("throughput_bytes_per_s")] = d.throughputBytesPerSec;
-    if (d.dmaEngine >= 0)
-        o[QStringLiteral("dma_engine")] = d.dmaEngine;
-    if (d.queueIndex >= 0)
-        o[QStringLiteral("dma_queue")] = d.queueIndex;
-    return o;
-}
-
-QJsonObject coreJson(const CoreBreakdown &c)
-{
-    QJsonObject o;
-    o[QStringLiteral("core")] = qs(c.coreName);
-    o[QStringLiteral("dma_bytes")] = qint64(c.dmaBytes);
-    o[QStringLiteral("dma_active_time_ns")] = qint64(c.dmaActiveTimeNs);
-    if (c.mfuPercent)
-        o[QStringLiteral("mfu_percent")] = *c.mfuPercent;
-    if (c.hfuPercent)
-        o[QStringLiteral("hfu_percent")] = *c.hfuPercent;
-    if (c.peakFlopsPerSec > 0)
-        o[QStringLiteral("peak_flops_per_s")] = c.peakFlopsPerSec;
-    o[QStringLiteral("flops_note")] = qs(c.flopsNote);
     return o;
 }
 
@@ -151,45 +79,43 @@ void printText(const EngineBreakdownResult &r)
 
 int cmdEngines(const Args &args)
 {
-    const auto paths = positional(args, {"--range"});
-    if (paths.size() != 1) {
-        std::fprintf(stderr, "usage: lanescope-cli engines PATH [--json] [--range START_NS:END_NS]\n");
+    TableArgs ta;
+    if (!ta.parse("engines", args, {.table = true}))
         return kExitUnreadable;
-    }
+    if (!ta.table.empty() && (ta.format != TableArgs::Format::Csv || (ta.table != "engines" && ta.table != "dma" && ta.table != "cores")))
+        return ta.usageError("--table engines|dma|cores picks the table of --format csv, got '" + ta.table + "'");
+    LoadResult loaded;
+    if (!ta.load(args, loaded))
+        return kExitUnreadable;
     EngineBreakdown::Options options;
-    const std::string range = flagValue(args, "--range");
-    if (!range.empty() && !parseRange(range, options)) {
-        std::fprintf(stderr, "lanescope-cli engines: --range expects START_NS:END_NS with END_NS >= START_NS, got '%s'\n",
-                     range.c_str());
-        return kExitUnreadable;
-    }
-    const LoadResult loaded = loadTrace(paths[0], args);
-    if (!loaded.ok()) {
-        std::fprintf(stderr, "lanescope-cli: %s\n", loaded.error.c_str());
-        return kExitUnreadable;
+    if (ta.range) {
+        options.startNs = ta.range->absoluteFrom(loaded.trace->startNs());
+        options.endNs = ta.range->absoluteTo(loaded.trace->startNs());
     }
     const EngineBreakdownResult r = EngineBreakdown::compute(*loaded.trace, options);
-    if (hasFlag(args, "--json")) {
-        QJsonArray engines, dma, cores;
+    if (ta.format == TableArgs::Format::Csv) {
+        if (ta.table == "dma")
+            printCsv(TableRows::dmaQueues(), r.dma);
+        else if (ta.table == "cores")
+            printCsv(TableRows::cores(), r.cores);
+        else
+            printCsv(TableRows::engines(), r.engines);
+    } else if (ta.format == TableArgs::Format::Json) {
+        QJsonArray engines;
         for (const EngineBreakdownRow &e : r.engines)
             engines.append(engineJson(e));
-        for (const DmaQueueBreakdownRow &d : r.dma)
-            dma.append(dmaJson(d));
-        for (const CoreBreakdown &c : r.cores)
-            cores.append(coreJson(c));
         QJsonObject o;
         o[QStringLiteral("engines")] = engines;
-        o[QStringLiteral("dma")] = dma;
-        o[QStringLiteral("cores")] = cores;
+        o[QStringLiteral("dma")] = TableRowWriter::jsonArray(TableRows::dmaQueues(), r.dma);
+        o[QStringLiteral("cores")] = TableRowWriter::jsonArray(TableRows::cores(), r.cores);
         o[QStringLiteral("window")] = QJsonObject{{QStringLiteral("start_ns"), qint64(r.startNs)},
                                                   {QStringLiteral("end_ns"), qint64(r.endNs)},
                                                   {QStringLiteral("whole_trace"), r.wholeTrace},
                                                   {QStringLiteral("percent_of_ns"), qint64(r.denominatorNs)},
                                                   {QStringLiteral("percent_of"), qs(r.denominatorSource)}};
-        const QByteArray out = QJsonDocument(o).toJson(QJsonDocument::Indented);
-        std::fwrite(out.constData(), 1, size_t(out.size()), stdout);
+        printJson(o);
     } else if (r.empty()) {
-        std::printf("no NeuronCore engine or DMA lanes in %s\n", paths[0].c_str());
+        std::printf("no NeuronCore engine or DMA lanes in %s\n", ta.path.c_str());
     } else {
         printText(r);
     }

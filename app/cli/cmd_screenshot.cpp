@@ -9,8 +9,10 @@
 #include "imageexporter.h"
 #include "timelineview.h"
 
+#include "analysis/timerange.h"
 #include "io/traceloader.h"
 #include "model/trace.h"
+#include "util/textutil.h"
 
 #include <QApplication>
 #include <QDateTime>
@@ -28,8 +30,9 @@ constexpr const char *kUsage =
     "usage: lanescope-cli screenshot PATH -o OUT.png|OUT.svg [--range FROM:TO] [--lanes REGEX]\n"
     "                                [--width W] [--height H] [--scale 1|2] [--caption] [--dark]\n"
     "                                [--view timeline|engines|ops]\n"
-    "  --range FROM:TO  time after the trace start, in ms or with a unit (10:12.5, 200us:350us);\n"
-    "                   default: the whole trace\n"
+    "  --range FROM:TO  time after the trace start with units ns, us, ms, s (10ms:12.5ms, 200us:350us,\n"
+    "                   1.5s:, :2ms); Nabs is trace-clock ns (as `info` prints start_ns); default: the\n"
+    "                   whole trace. Deprecated: a number without a unit is ms after the start (10:12.5)\n"
     "  --lanes REGEX    only lanes whose \"group / track\" path matches (as `info` lists them)\n"
     "  --width W        logical width in pixels (default 1600)\n"
     "  --height H       logical height including the caption (default: tall enough for every lane)\n"
@@ -42,9 +45,8 @@ constexpr const char *kUsage =
 
 bool parseInt(const std::string &text, int *out)
 {
-    char *end = nullptr;
-    const long v = std::strtol(text.c_str(), &end, 10);
-    if (text.empty() || *end != '\0' || v < 0 || v > 1000000)
+    int64_t v = 0;
+    if (!text::parseInt(text, v) || v < 0 || v > 1000000)
         return false;
     *out = int(v);
     return true;
@@ -159,11 +161,17 @@ int cmdScreenshot(const Args &args)
         request.theme = TimelinePalette::Theme::Dark;
     request.laneRegex = QString::fromLocal8Bit(flagValue(args, "--lanes").c_str());
 
-    int64_t fromNs = 0, toNs = 0;
     const std::string rangeText = flagValue(args, "--range");
-    QString error;
-    if (!rangeText.empty() && !ImageExporter::parseRange(QString::fromLocal8Bit(rangeText.c_str()), &fromNs, &toNs, &error))
-        return usageError(qPrintable(error));
+    std::optional<TimeRange> range;
+    std::string rangeError;
+    if (!rangeText.empty()) {
+        range = TimeRange::parse(rangeText, TimeRange::BareNumber::MsAfterStart, &rangeError);
+        if (!range)
+            return usageError(("--range " + rangeError).c_str());
+        if (range->usedBareNumber)
+            std::fprintf(stderr, "lanescope-cli screenshot: %s\n",
+                         TimeRange::deprecationNote(TimeRange::BareNumber::MsAfterStart).c_str());
+    }
 
     const LoadResult r = loadTrace(paths[0], args);
     if (!r.ok()) {
@@ -171,10 +179,8 @@ int cmdScreenshot(const Args &args)
         return kExitUnreadable;
     }
     request.trace = r.trace;
-    if (!rangeText.empty()) {
-        request.t0 = r.trace->startNs() + fromNs;
-        request.t1 = r.trace->startNs() + toNs;
-    }
+    if (range && !range->resolve(r.trace->startNs(), r.trace->endNs(), false, &request.t0, &request.t1, &rangeError))
+        return usageError(("--range " + rangeError).c_str());
 
     // Rendering needs a QApplication; without a display it draws offscreen.
     if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
@@ -184,6 +190,7 @@ int cmdScreenshot(const Args &args)
     char *argv[] = {name, nullptr};
     QApplication app(argc, argv);
 
+    QString error;
     const QString outPath = QString::fromLocal8Bit(out.c_str());
     if (view == "engines")
         return saveEngines(request, scale, caption, paths[0], outPath);

@@ -23,13 +23,13 @@ const std::vector<Command> &commands()
          "the dependency chain of one event (slice id): upstream, downstream, edges, critical path"},
         {"neff", cmdNeff, "neff PATH [--json]",
          "a compiled Neuron program: header, uuid, compiler, target, members, subgraphs, DMA queues, engines"},
-        {"ops", cmdOps, "ops PATH [--json] [--sort COL] [--limit N] [--range A:B] [--group-by-shapes]",
+        {"ops", cmdOps, "ops PATH [--json|--format text|json|csv] [--sort COL] [--limit N] [--range FROM:TO] [--group-by-shapes]",
          "operator table: calls, CPU total/self, device total/self per op (PyTorch key_averages numbers)"},
-        {"kernels", cmdKernels, "kernels PATH [--json] [--sort COL] [--limit N] [--range A:B]",
+        {"kernels", cmdKernels, "kernels PATH [--json|--format text|json|csv] [--sort COL] [--limit N] [--range FROM:TO]",
          "kernel table: kernels, memcpy, NEFF executions, Neuron opcodes by name, with the op that launched them"},
-        {"devices", cmdDevices, "devices PATH [--json] [--range A:B]",
+        {"devices", cmdDevices, "devices PATH [--json|--format text|json|csv] [--limit N] [--range FROM:TO]",
          "per GPU / NeuronCore: total, busy, idle, compute and memcpy/DMA time"},
-        {"engines", cmdEngines, "engines PATH [--json] [--range START_NS:END_NS]",
+        {"engines", cmdEngines, "engines PATH [--json|--format text|json|csv [--table engines|dma|cores]] [--range FROM:TO]",
          "per NeuronCore engine and DMA queue: instructions, instruction/active time, idle gaps, top opcodes, bytes, MFU"},
         {"diff", cmdDiff, "diff A B [--json] [--metric device|cpu|wall] [--fail-if-slower PCT] [--min-time NS]",
          "compare two profiles: totals, top regressions and improvements per op, kernel and engine; exit 1 past the gate"},
@@ -96,6 +96,20 @@ LoadResult loadTrace(const std::string &path, const Args &args, const LoadOption
 
 } // namespace lanescope::cli
 
+// --range and --format, for the commands that take them.
+static void printTableFlags(std::FILE *to)
+{
+    std::fprintf(to, "\n  --range FROM:TO  (ops, kernels, devices, engines, screenshot) time after the trace start with\n"
+                     "               units ns, us (or \u00b5s), ms, s: 10ms:12.5ms, 200us:350us; an empty side is open\n"
+                     "               (1.5s: to the end, :2ms from the start). Nabs is N ns on the trace clock, as `info`\n"
+                     "               prints start_ns: 1700000000123456789abs:1700000000223456789abs. Deprecated: a\n"
+                     "               number without a unit is trace-clock ns for the tables and engines, ms after the\n"
+                     "               start for screenshot (a note on stderr says so).\n"
+                     "  --format text|json|csv  (ops, kernels, devices, engines) the aligned text table (default),\n"
+                     "               one JSON object (same as --json), or CSV with the JSON keys as header; engines\n"
+                     "               picks its CSV table with --table engines|dma|cores.\n");
+}
+
 static void printUsage(std::FILE *to)
 {
     std::fprintf(to, "usage: lanescope-cli COMMAND [ARGS]\n\ncommands:\n");
@@ -105,6 +119,7 @@ static void printUsage(std::FILE *to)
                      "  --memory-budget SIZE  (any command) memory a load may use: 512M, 8G (default 16G, or\n"
                      "               $LANESCOPE_MEMORY_BUDGET); going past it is a clear error\n\n"
                      "exit status: 0 success, 1 a check failed, 2 unreadable input or usage error\n");
+    printTableFlags(to);
 }
 
 int main(int argc, char **argv)
@@ -139,6 +154,8 @@ int main(int argc, char **argv)
         if (cmd == c.name) {
             if (lanescope::cli::hasFlag(args, "--help")) {
                 std::printf("usage: lanescope-cli %s\n  %s\n", c.usage, c.summary);
+                if (std::strstr(c.usage, "--range"))
+                    printTableFlags(stdout);
                 return 0;
             }
             return c.run(args);

@@ -1,79 +1,149 @@
 #include "tableargs.h"
 
+#include "tableoutput.h"
+
+#include "util/textutil.h"
+
+#include <QJsonDocument>
+
+#include <algorithm>
 #include <cstdio>
-#include <cstdlib>
-#include <cerrno>
 
 namespace lanescope::cli {
 
 namespace {
 
-bool parseInt(const std::string &s, int64_t &out)
+bool given(const Args &args, const std::string &flag)
 {
-    if (s.empty())
-        return false;
-    char *end = nullptr;
-    errno = 0;
-    const long long v = std::strtoll(s.c_str(), &end, 10);
-    if (errno != 0 || end != s.c_str() + s.size())
-        return false;
-    out = v;
-    return true;
+    return hasFlag(args, flag)
+        || std::any_of(args.begin(), args.end(), [&](const std::string &a) { return a.rfind(flag + "=", 0) == 0; });
 }
 
 } // namespace
 
-bool TableArgs::parse(const Args &args, std::string &error)
+void printJson(const QJsonObject &o)
 {
-    const auto paths = positional(args, {"--sort", "--limit", "--range"});
+    const QByteArray out = QJsonDocument(o).toJson(QJsonDocument::Indented);
+    std::fwrite(out.constData(), 1, size_t(out.size()), stdout);
+}
+
+int TableArgs::usageError(const std::string &message) const
+{
+    std::string usage;
+    for (const Command &c : commands())
+        if (std::string(c.name) == m_command)
+            usage = c.usage;
+    std::fprintf(stderr, "lanescope-cli %s: %s\nusage: lanescope-cli %s\n", m_command, message.c_str(), usage.c_str());
+    return kExitUnreadable;
+}
+
+bool TableArgs::parse(const char *command, const Args &args, Accepts accepts)
+{
+    m_command = command;
+    std::string error;
+    if (!check(args, accepts, error)) {
+        usageError(error);
+        return false;
+    }
+    if (range && range->usedBareNumber)
+        std::fprintf(stderr, "lanescope-cli %s: %s\n", m_command,
+                     TimeRange::deprecationNote(TimeRange::BareNumber::AbsoluteNs).c_str());
+    return true;
+}
+
+bool TableArgs::check(const Args &args, Accepts accepts, std::string &error)
+{
+    const std::vector<std::string> valued = {"--sort", "--limit", "--range", "--format", "--table"};
+    const auto paths = positional(args, valued);
     if (paths.size() != 1) {
         error = paths.empty() ? "missing PATH" : "more than one PATH given";
         return false;
     }
     path = paths[0];
-    for (const auto &a : args)
-        if (a.size() > 1 && a[0] == '-' && a != "--json" && a != "--group-by-shapes" && a != "--sort" && a != "--limit"
-            && a != "--range" && a.rfind("--sort=", 0) != 0 && a.rfind("--limit=", 0) != 0 && a.rfind("--range=", 0) != 0) {
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        if (a.size() < 2 || a[0] != '-' || a == "--json" || a == "--group-by-shapes" || a == "--no-cache")
+            continue;
+        if (std::find(valued.begin(), valued.end(), a) != valued.end()) {
+            ++i; // its value may start with '-': --range -2ms:
+            continue;
+        }
+        if (std::find(valued.begin(), valued.end(), a.substr(0, a.find('='))) == valued.end()) {
             error = "unknown option '" + a + "'";
             return false;
         }
-    json = hasFlag(args, "--json");
+    }
     groupByShapes = hasFlag(args, "--group-by-shapes");
+    if (groupByShapes && !accepts.shapes) {
+        error = "--group-by-shapes applies to `ops` only";
+        return false;
+    }
+    const std::string formatText = flagValue(args, "--format", hasFlag(args, "--json") ? "json" : "text");
+    if (formatText == "json")
+        format = Format::Json;
+    else if (formatText == "csv")
+        format = Format::Csv;
+    else if (formatText == "text")
+        format = Format::Text;
+    else {
+        error = "--format expects text, json or csv, got '" + formatText + "'";
+        return false;
+    }
+    if (hasFlag(args, "--json") && format != Format::Json) {
+        error = "--json and --format " + formatText + " contradict each other";
+        return false;
+    }
     sort = flagValue(args, "--sort");
-    if (hasFlag(args, "--sort") && sort.empty()) {
+    if (given(args, "--sort") && !accepts.sort) {
+        error = "--sort applies to `ops` and `kernels`";
+        return false;
+    }
+    if (given(args, "--sort") && sort.empty()) {
         error = "--sort needs a column name";
         return false;
     }
-    const std::string limitText = flagValue(args, "--limit");
-    if (!limitText.empty() || hasFlag(args, "--limit")) {
-        if (!parseInt(limitText, limit) || limit < 0) {
+    if (given(args, "--limit")) {
+        const std::string limitText = flagValue(args, "--limit");
+        if (!accepts.limit) {
+            error = "--limit applies to `ops`, `kernels` and `devices`";
+            return false;
+        }
+        if (!text::parseInt(limitText, limit) || limit < 0) {
             error = "--limit expects a non-negative integer, got '" + limitText + "'";
             return false;
         }
     }
-    const std::string range = flagValue(args, "--range");
-    if (!range.empty() || hasFlag(args, "--range")) {
-        const size_t colon = range.find(':');
-        if (colon == std::string::npos || !parseInt(range.substr(0, colon), t0) || !parseInt(range.substr(colon + 1), t1)
-            || t1 < t0) {
-            error = "--range expects START_NS:END_NS with START_NS <= END_NS, got '" + range + "'";
+    table = flagValue(args, "--table");
+    if (given(args, "--table") && !accepts.table) {
+        error = "--table applies to `engines` only";
+        return false;
+    }
+    if (given(args, "--range")) {
+        range = TimeRange::parse(flagValue(args, "--range"), TimeRange::BareNumber::AbsoluteNs, &error);
+        if (!range) {
+            error = "--range " + error;
             return false;
         }
-        hasRange = true;
     }
     return true;
 }
 
-std::string formatNs(double ns)
+bool TableArgs::load(const Args &args, LoadResult &loaded)
 {
-    char buf[64];
-    if (ns >= 1e9)
-        std::snprintf(buf, sizeof buf, "%.3f s", ns / 1e9);
-    else if (ns >= 1e6)
-        std::snprintf(buf, sizeof buf, "%.3f ms", ns / 1e6);
-    else
-        std::snprintf(buf, sizeof buf, "%.3f us", ns / 1e3);
-    return buf;
+    loaded = loadTrace(path, args);
+    if (!loaded.ok()) {
+        std::fprintf(stderr, "lanescope-cli: %s\n", loaded.error.c_str());
+        return false;
+    }
+    if (!range)
+        return true;
+    std::string error;
+    if (!range->resolve(loaded.trace->startNs(), loaded.trace->endNs(), true, &t0, &t1, &error)) {
+        usageError("--range " + error);
+        return false;
+    }
+    hasRange = true;
+    return true;
 }
 
 } // namespace lanescope::cli

@@ -1,30 +1,83 @@
 #pragma once
-// The flags the table commands (ops, kernels, devices) share: PATH, --json, --sort COLUMN,
-// --limit N, --range START_NS:END_NS, --group-by-shapes. Parsing only; the numbers come from
-// core/analysis.
+// The flags the table commands (ops, kernels, devices, engines) share: PATH, --json / --format
+// text|json|csv, --sort COLUMN, --limit N, --range FROM:TO (core/analysis/timerange.h: after the
+// trace start with units, Nabs on the trace clock; unit-less numbers are deprecated trace-clock ns),
+// --group-by-shapes, --table; and the steps every table command takes: parse, load, resolve the
+// range, print. The numbers come from core/analysis, the columns from core/analysis/tablerows.h.
 #include "commands.h"
 
+#include "analysis/timerange.h"
+#include "io/traceloader.h"
+
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace lanescope::cli {
 
-struct TableArgs
+class TableArgs
 {
+public:
+    enum class Format { Text, Json, Csv };
+    // The flags a command takes besides PATH, --json, --format, --range and --no-cache.
+    struct Accepts
+    {
+        bool sort = false;
+        bool limit = false;
+        bool shapes = false;
+        bool table = false;
+    };
+
     std::string path;
-    bool json = false;
+    Format format = Format::Text;
     std::string sort;       // empty: the table's default
     int64_t limit = -1;     // -1: all rows
-    bool hasRange = false;
-    int64_t t0 = 0, t1 = 0; // ns on the trace's clock (as `info` prints start_ns / end_ns)
+    std::string table;      // --table (engines: engines, dma, cores)
     bool groupByShapes = false;
+    std::optional<TimeRange> range;
+    // After load(): the range on the trace clock (open ends at the trace's start / end).
+    bool hasRange = false;
+    int64_t t0 = 0, t1 = 0;
 
-    // False (and `error` set) on a usage error.
-    bool parse(const Args &args, std::string &error);
-    static const char *usageFlags() { return "[--json] [--sort COLUMN] [--limit N] [--range START_NS:END_NS]"; }
+    // Parses the arguments of `command`; on a usage error prints it with the command's usage to
+    // stderr and returns false. A deprecated unit-less --range prints a one-line note on stderr.
+    bool parse(const char *command, const Args &args, Accepts accepts);
+    // Loads PATH (through the trace cache) and resolves --range against it; prints the error and
+    // returns false when either fails.
+    bool load(const Args &args, LoadResult &loaded);
+
+    // Copies the resolved range into a table's options (hasRange, t0, t1).
+    template <typename Options> void applyRange(Options &o) const
+    {
+        o.hasRange = hasRange;
+        o.t0 = t0;
+        o.t1 = t1;
+    }
+    // The column --sort names (Table::columnFromName); leaves `out` alone without --sort. On an
+    // unknown name prints the known ones (Table::columnName of 0..count-1, then `more`) and returns false.
+    template <typename Table, typename Column> bool sortColumn(Column count, Column &out, const char *more = "") const
+    {
+        if (sort.empty())
+            return true;
+        if (const auto column = Table::columnFromName(sort)) {
+            out = *column;
+            return true;
+        }
+        std::string known;
+        for (int c = 0; c < int(count); ++c)
+            known += std::string(c ? ", " : "") + Table::columnName(Column(c));
+        usageError("unknown sort column '" + sort + "' (use one of " + known + more + ")");
+        return false;
+    }
+
+    // The number of rows to show of `total`.
+    size_t shown(size_t total) const { return limit < 0 ? total : std::min(total, size_t(limit)); }
+    // Prints "lanescope-cli COMMAND: MESSAGE" and the usage to stderr; returns kExitUnreadable.
+    int usageError(const std::string &message) const;
+
+private:
+    bool check(const Args &args, Accepts accepts, std::string &error);
+    const char *m_command = "";
 };
-
-// "12.345 us" style text for the human-readable tables.
-std::string formatNs(double ns);
 
 } // namespace lanescope::cli

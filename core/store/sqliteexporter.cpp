@@ -3,6 +3,7 @@
 #include "analysis/enginebreakdown.h"
 #include "analysis/launchindex.h"
 #include "analysis/optable.h"
+#include "analysis/tablerows.h"
 
 #include <sqlite3.h>
 
@@ -122,6 +123,18 @@ public:
     void real(int i, double v) { sqlite3_bind_double(m_stmt, i, v); }
     // An empty view may have no data pointer, which SQLite would store as NULL: bind "" instead.
     void text(int i, std::string_view s) { sqlite3_bind_text(m_stmt, i, s.empty() ? "" : s.data(), int(s.size()), SQLITE_STATIC); }
+    // A cell of a row description; its text is copied (the cell is a temporary).
+    void cell(int i, const Cell &c)
+    {
+        if (const auto *v = std::get_if<int64_t>(&c))
+            i64(i, *v);
+        else if (const auto *d = std::get_if<double>(&c))
+            real(i, *d);
+        else if (const auto *s = std::get_if<std::string>(&c))
+            sqlite3_bind_text(m_stmt, i, s->c_str(), int(s->size()), SQLITE_TRANSIENT);
+        else
+            null(i);
+    }
     void optionalId(int i, uint32_t v)
     {
         if (v == UINT32_MAX)
@@ -150,73 +163,53 @@ private:
     std::string m_error;
 };
 
-// The operator table of the whole trace, as `lanescope-cli ops` and the Ops dock compute it (OpTable).
-bool writeOps(Writer &w, const Trace &t)
+const char *sqlType(CellType t)
 {
-    using C = OpTable::Column;
-    std::string create = "CREATE TABLE ops(name TEXT NOT NULL, runtime INTEGER NOT NULL";
-    std::string insert = "INSERT INTO ops VALUES(?, ?";
-    std::vector<C> columns;
-    for (auto c = size_t(C::Calls); c < size_t(C::Count); ++c) {
-        const std::string name = OpTable::columnName(C(c));
-        const bool real = name.find("percent") != std::string::npos || name.find("avg") != std::string::npos;
-        create += ", " + name + (real ? " REAL" : " INTEGER");
-        insert += ", ?";
-        columns.push_back(C(c));
+    switch (t) {
+    case CellType::Integer: return "INTEGER";
+    case CellType::Real: return "REAL";
+    case CellType::Text: break;
+    }
+    return "TEXT";
+}
+
+// A table from its row description (core/analysis/tablerows.h): the columns marked for SQLite, in
+// the description's order, with its types and NOT NULL.
+template <typename Row, typename Rows>
+bool writeTable(Writer &w, const char *table, const RowDescription<Row> &columns, const Rows &rows)
+{
+    std::string create = std::string("CREATE TABLE ") + table + "(";
+    std::string insert = std::string("INSERT INTO ") + table + " VALUES(";
+    std::vector<const TableColumn<Row> *> used;
+    for (const TableColumn<Row> &c : columns) {
+        if (!c.in(OutSqlite))
+            continue;
+        create += std::string(used.empty() ? "" : ", ") + c.key + " " + sqlType(c.type) + (c.notNull ? " NOT NULL" : "");
+        insert += used.empty() ? "?" : ", ?";
+        used.push_back(&c);
     }
     if (!w.exec((create + ")").c_str()) || !w.prepare((insert + ")").c_str()))
         return false;
-    const OpTable::Result ops = OpTable::compute(t, LaunchIndex::build(t), OpTable::Options());
-    for (const OpTable::Row &r : ops.rows) {
-        w.text(1, r.name);
-        w.i64(2, r.runtime ? 1 : 0);
-        for (size_t i = 0; i < columns.size(); ++i) {
-            const std::string_view name = OpTable::columnName(columns[i]);
-            const double v = r.number(columns[i]);
-            if (name.find("percent") != std::string_view::npos || name.find("avg") != std::string_view::npos)
-                w.real(int(i) + 3, v);
-            else
-                w.i64(int(i) + 3, std::llround(v));
-        }
+    for (const Row &r : rows) {
+        for (size_t i = 0; i < used.size(); ++i)
+            w.cell(int(i) + 1, used[i]->get(r));
         if (!w.row())
             return false;
     }
     return true;
 }
 
+// The operator table of the whole trace, as `lanescope-cli ops` and the Ops dock compute it (OpTable).
+bool writeOps(Writer &w, const Trace &t)
+{
+    const OpTable::Result ops = OpTable::compute(t, LaunchIndex::build(t), OpTable::Options());
+    return writeTable(w, "ops", TableRows::ops(), ops.rows);
+}
+
 // Neuron engine utilization of the whole trace, as the engine dock and `lanescope-cli engines` compute it.
 bool writeEngines(Writer &w, const Trace &t)
 {
-    if (!w.exec("CREATE TABLE engines(core_group_id INTEGER, core TEXT NOT NULL, engine TEXT NOT NULL,"
-                " instruction_count INTEGER NOT NULL, semaphore_wait_count INTEGER NOT NULL,"
-                " semaphore_wait_time_ns INTEGER NOT NULL, instruction_time_ns INTEGER NOT NULL,"
-                " active_time_ns INTEGER NOT NULL, active_interval_count INTEGER NOT NULL, active_percent REAL NOT NULL,"
-                " idle_time_ns INTEGER NOT NULL, idle_gap_count INTEGER NOT NULL, clock_ghz REAL)")
-        || !w.prepare("INSERT INTO engines VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
-        return false;
-    const EngineBreakdownResult engines = EngineBreakdown::compute(t);
-    for (const EngineBreakdownRow &r : engines.engines) {
-        const std::string_view engine = EngineBreakdown::engineName(r.engine);
-        w.optionalId(1, r.core.value);
-        w.text(2, r.coreName);
-        w.text(3, engine);
-        w.i64(4, int64_t(r.instructionCount));
-        w.i64(5, int64_t(r.semaphoreWaitCount));
-        w.i64(6, r.semaphoreWaitTimeNs);
-        w.i64(7, r.instructionTimeNs);
-        w.i64(8, r.activeTimeNs);
-        w.i64(9, int64_t(r.activeIntervalCount));
-        w.real(10, r.activePercent);
-        w.i64(11, r.idleTimeNs);
-        w.i64(12, int64_t(r.idleGapCount));
-        if (r.clockGHz > 0)
-            w.real(13, r.clockGHz);
-        else
-            w.null(13);
-        if (!w.row())
-            return false;
-    }
-    return true;
+    return writeTable(w, "engines", TableRows::engines(), EngineBreakdown::compute(t).engines);
 }
 
 bool writeAll(Writer &w, const Trace &t, const LoadOptions &options, std::string *error)

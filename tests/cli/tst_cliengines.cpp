@@ -119,6 +119,32 @@ private slots:
             QVERIFY(part[i].toObject()[QStringLiteral("active_time_ns")].toInteger()
                     <= all[i].toObject()[QStringLiteral("active_time_ns")].toInteger());
 
+        // The same range on the trace clock (Nabs) and after the trace start (units) gives the same
+        // output; only the deprecated unit-less form prints a note.
+        QVERIFY2(half.err.contains("deprecated"), half.err.constData());
+        const Run abs = cli({QStringLiteral("engines"), path, QStringLiteral("--json"), QStringLiteral("--range"),
+                             QStringLiteral("%1abs:%2abs").arg(start).arg(start + (end - start) / 2)});
+        QVERIFY2(abs.exitCode == 0 && abs.err.isEmpty(), abs.err.constData());
+        QCOMPARE(abs.out, half.out);
+        const Run info = cli({QStringLiteral("info"), path, QStringLiteral("--json")});
+        const qint64 traceStart = QJsonDocument::fromJson(info.out).object()[QStringLiteral("start_ns")].toInteger();
+        const Run rel = cli({QStringLiteral("engines"), path, QStringLiteral("--json"), QStringLiteral("--range"),
+                             QStringLiteral("%1ns:%2ns").arg(start - traceStart).arg(start + (end - start) / 2 - traceStart)});
+        QVERIFY2(rel.exitCode == 0 && rel.err.isEmpty(), rel.err.constData());
+        QCOMPARE(rel.out, half.out);
+
+        // --format csv, one table at a time: the JSON's rows and keys.
+        const Run csv = cli({QStringLiteral("engines"), path, QStringLiteral("--format"), QStringLiteral("csv")});
+        QVERIFY2(csv.exitCode == 0, csv.err.constData());
+        const QList<QByteArray> lines = csv.out.trimmed().split('\n');
+        QVERIFY2(lines[0].startsWith("core,engine,instruction_count,semaphore_wait_count"), lines[0].constData());
+        QCOMPARE(lines.size() - 1, all.size());
+        const Run dma = cli({QStringLiteral("engines"), path, QStringLiteral("--format"), QStringLiteral("csv"),
+                             QStringLiteral("--table"), QStringLiteral("dma")});
+        QVERIFY2(dma.exitCode == 0, dma.err.constData());
+        QVERIFY2(dma.out.startsWith("core,queue,bytes,"), dma.out.left(200).constData());
+        QCOMPARE(dma.out.trimmed().split('\n').size() - 1, o[QStringLiteral("dma")].toArray().size());
+
         const Run text = cli({QStringLiteral("engines"), path});
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("Tensor") && text.out.contains("active ns") && text.out.contains("DMA queue"));
@@ -136,7 +162,12 @@ private slots:
                                    << QStringLiteral("--range");
         QTest::newRow("reversed range") << QStringList{QStringLiteral("engines"), QStringLiteral("x"),
                                                        QStringLiteral("--range"), QStringLiteral("20:10")}
-                                        << QStringLiteral("END_NS >= START_NS");
+                                        << QStringLiteral("--range '20:10': TO must be after FROM");
+        QTest::newRow("bad table") << QStringList{QStringLiteral("engines"), QStringLiteral("x"), QStringLiteral("--format"),
+                                                  QStringLiteral("csv"), QStringLiteral("--table"), QStringLiteral("pies")}
+                                   << QStringLiteral("--table engines|dma|cores");
+        QTest::newRow("limit") << QStringList{QStringLiteral("engines"), QStringLiteral("x"), QStringLiteral("--limit"), QStringLiteral("3")}
+                               << QStringLiteral("--limit applies to");
     }
 
     void errors()

@@ -131,6 +131,8 @@ private slots:
                  QStringLiteral("NeuronCore"), QStringLiteral("--range"), QStringLiteral("0:2"), QStringLiteral("--caption"),
                  QStringLiteral("--width"), QStringLiteral("1000")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
+        // A unit-less range is the deprecated form (ms after the start): it works and says so, once.
+        QVERIFY2(r.err.contains("deprecated") && r.err.contains("ms after the trace start"), r.err.constData());
         QVERIFY(lanesIn(r.out) >= 1);
         QVERIFY(lanesIn(r.out) < lanesAll);
         const QImage filtered(device);
@@ -221,6 +223,10 @@ private slots:
                                  << QStringLiteral("matches no lane");
         QTest::newRow("bad range") << QStringList{QStringLiteral("SAMPLE"), o, QStringLiteral("x.png"), QStringLiteral("--range"), QStringLiteral("5:1")}
                                    << QStringLiteral("TO must be after FROM");
+        QTest::newRow("bad range side") << QStringList{QStringLiteral("SAMPLE"), o, QStringLiteral("x.png"), QStringLiteral("--range"), QStringLiteral("1ms:later")}
+                                        << QStringLiteral("--range '1ms:later': TO 'later' is not a time");
+        QTest::newRow("empty range") << QStringList{QStringLiteral("SAMPLE"), o, QStringLiteral("x.png"), QStringLiteral("--range"), QStringLiteral("2ms:2ms")}
+                                     << QStringLiteral("TO must be after FROM");
         QTest::newRow("bad width") << QStringList{QStringLiteral("SAMPLE"), o, QStringLiteral("x.png"), QStringLiteral("--width"), QStringLiteral("wide")}
                                    << QStringLiteral("--width expects");
         QTest::newRow("tiny") << QStringList{QStringLiteral("SAMPLE"), o, QStringLiteral("x.png"), QStringLiteral("--width"), QStringLiteral("10")}

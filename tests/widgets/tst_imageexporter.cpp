@@ -63,6 +63,11 @@ private slots:
         QTest::newRow("garbage") << QStringLiteral("a:b") << false << qint64(0) << qint64(0);
         QTest::newRow("bad unit") << QStringLiteral("1h:2h") << false << qint64(0) << qint64(0);
         QTest::newRow("huge") << QStringLiteral("0:1e300") << false << qint64(0) << qint64(0);
+        // The one range syntax (core/analysis/timerange.h): units; no open ends or Nabs without a trace.
+        QTest::newRow("units everywhere") << QStringLiteral("10ms:12.5ms") << true << qint64(10000000) << qint64(12500000);
+        QTest::newRow("µs") << QStringLiteral("1µs:2µs") << true << qint64(1000) << qint64(2000);
+        QTest::newRow("open end") << QStringLiteral("1ms:") << false << qint64(0) << qint64(0);
+        QTest::newRow("abs") << QStringLiteral("100abs:200abs") << false << qint64(0) << qint64(0);
     }
 
     void parseRange()

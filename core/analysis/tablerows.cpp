@@ -1,0 +1,206 @@
+#include "tablerows.h"
+
+#include "analysis/launchindex.h"
+
+#include <cmath>
+
+namespace lanescope {
+
+namespace {
+
+constexpr unsigned kJsonCsv = OutJson | OutCsv;
+
+Cell i64(uint64_t v) { return int64_t(v); }
+
+template <typename Row> TableColumn<Row> integer(const char *key, const char *header, const char *unit,
+                                                 std::function<Cell(const Row &)> get, unsigned out = kJsonCsv)
+{
+    return {key, header, CellType::Integer, unit, out, true, std::move(get)};
+}
+template <typename Row> TableColumn<Row> real(const char *key, const char *header, const char *unit,
+                                              std::function<Cell(const Row &)> get, unsigned out = kJsonCsv)
+{
+    return {key, header, CellType::Real, unit, out, true, std::move(get)};
+}
+template <typename Row> TableColumn<Row> text(const char *key, const char *header, std::function<Cell(const Row &)> get,
+                                              unsigned out = kJsonCsv)
+{
+    return {key, header, CellType::Text, "", out, true, std::move(get)};
+}
+// A column that may have no value (NULL in SQLite).
+template <typename Row> TableColumn<Row> nullable(TableColumn<Row> c)
+{
+    c.notNull = false;
+    return c;
+}
+
+RowDescription<OpTable::Row> makeOps(bool withShapes)
+{
+    using R = OpTable::Row;
+    using C = OpTable::Column;
+    RowDescription<R> d;
+    d.push_back(text<R>("name", "Name", [](const R &r) { return r.name; }, OutAll));
+    if (withShapes)
+        d.push_back(text<R>(OpTable::columnName(C::Shapes), OpTable::columnTitle(C::Shapes), [](const R &r) { return r.shapes; }));
+    d.push_back(text<R>("kind", "Kind", [](const R &r) { return std::string(r.runtime ? "runtime" : "op"); }));
+    d.push_back(integer<R>("runtime", "Runtime call", "", [](const R &r) { return Cell(int64_t(r.runtime ? 1 : 0)); }, OutSqlite));
+    // Every number of OpTable: the averages and percentages are reals, the rest whole ns or counts.
+    for (auto c = size_t(C::Calls); c < size_t(C::Count); ++c) {
+        const C col = C(c);
+        const std::string_view key = OpTable::columnName(col);
+        const bool isReal = key.find("percent") != std::string_view::npos || key.find("avg") != std::string_view::npos;
+        const char *unit = key.find("percent") != std::string_view::npos ? "%" : col == C::Calls ? "count" : "ns";
+        TableColumn<R> column = isReal
+            ? real<R>(OpTable::columnName(col), OpTable::columnTitle(col), unit, [col](const R &r) { return Cell(r.number(col)); }, OutAll)
+            : integer<R>(OpTable::columnName(col), OpTable::columnTitle(col), unit,
+                         [col](const R &r) { return Cell(int64_t(std::llround(r.number(col)))); }, OutAll);
+        column.notNull = false; // as the schema has always declared them
+        d.push_back(std::move(column));
+    }
+    return d;
+}
+
+} // namespace
+
+const RowDescription<OpTable::Row> &TableRows::ops(bool withShapes)
+{
+    static const RowDescription<OpTable::Row> plain = makeOps(false), shapes = makeOps(true);
+    return withShapes ? shapes : plain;
+}
+
+const RowDescription<KernelTable::Row> &TableRows::kernels()
+{
+    using R = KernelTable::Row;
+    static const RowDescription<R> d = {
+        text<R>("name", "Name", [](const R &r) { return r.name; }),
+        text<R>("kind", "Kind", [](const R &r) { return std::string(LaunchIndex::kindName(r.kind)); }),
+        integer<R>("count", "Count", "count", [](const R &r) { return i64(r.count); }),
+        integer<R>("total_ns", "Total", "ns", [](const R &r) { return Cell(r.total); }),
+        real<R>("mean_ns", "Mean", "ns", [](const R &r) { return Cell(r.mean()); }),
+        integer<R>("min_ns", "Min", "ns", [](const R &r) { return Cell(r.min); }),
+        integer<R>("max_ns", "Max", "ns", [](const R &r) { return Cell(r.max); }),
+        real<R>("percent", "%", "%", [](const R &r) { return Cell(r.percent); }),
+        text<R>("launched_by", "Launched by", [](const R &r) { return r.launchedBy; }),
+        integer<R>("launchers", "Launchers", "count", [](const R &r) { return i64(r.launchers); }),
+        integer<R>("unattributed", "Unattributed", "count", [](const R &r) { return i64(r.unattributed); }),
+    };
+    return d;
+}
+
+const RowDescription<DeviceSummary::Row> &TableRows::devices()
+{
+    using R = DeviceSummary::Row;
+    static const RowDescription<R> d = {
+        text<R>("device", "Device", [](const R &r) { return r.device; }),
+        integer<R>("total_ns", "Total", "ns", [](const R &r) { return Cell(r.total); }),
+        integer<R>("busy_ns", "Busy", "ns", [](const R &r) { return Cell(r.busy); }),
+        integer<R>("idle_ns", "Idle", "ns", [](const R &r) { return Cell(r.idle); }),
+        integer<R>("compute_ns", "Compute", "ns", [](const R &r) { return Cell(r.compute); }),
+        integer<R>("memcpy_ns", "Memcpy/DMA", "ns", [](const R &r) { return Cell(r.memcpy); }),
+        real<R>("busy_percent", "Busy %", "%", [](const R &r) { return Cell(r.busyPercent()); }),
+        integer<R>("work", "Work", "count", [](const R &r) { return i64(r.work); }),
+    };
+    return d;
+}
+
+const RowDescription<EngineBreakdownRow> &TableRows::engines()
+{
+    using R = EngineBreakdownRow;
+    // In the SQLite table's column order; core_group_id and active_interval_count are SQLite only,
+    // as they always were.
+    static const RowDescription<R> d = {
+        nullable(integer<R>("core_group_id", "Core group id", "",
+                            [](const R &r) { return r.core.value == UINT32_MAX ? Cell() : Cell(int64_t(r.core.value)); }, OutSqlite)),
+        text<R>("core", "Core", [](const R &r) { return r.coreName; }, OutAll),
+        text<R>("engine", "Engine", [](const R &r) { return std::string(EngineBreakdown::engineName(r.engine)); }, OutAll),
+        integer<R>("instruction_count", "Instructions", "count", [](const R &r) { return i64(r.instructionCount); }, OutAll),
+        integer<R>("semaphore_wait_count", "Waits", "count", [](const R &r) { return i64(r.semaphoreWaitCount); }, OutAll),
+        integer<R>("semaphore_wait_time_ns", "Wait time", "ns", [](const R &r) { return Cell(r.semaphoreWaitTimeNs); }, OutAll),
+        integer<R>("instruction_time_ns", "Instruction time", "ns", [](const R &r) { return Cell(r.instructionTimeNs); }, OutAll),
+        integer<R>("active_time_ns", "Active time", "ns", [](const R &r) { return Cell(r.activeTimeNs); }, OutAll),
+        integer<R>("active_interval_count", "Active intervals", "count", [](const R &r) { return i64(r.activeIntervalCount); },
+                   OutSqlite | OutCsv),
+        real<R>("active_percent", "Active %", "%", [](const R &r) { return Cell(r.activePercent); }, OutAll),
+        integer<R>("idle_time_ns", "Idle time", "ns", [](const R &r) { return Cell(r.idleTimeNs); }, OutAll),
+        integer<R>("idle_gap_count", "Idle gaps", "count", [](const R &r) { return i64(r.idleGapCount); }, OutAll),
+        nullable(real<R>("clock_ghz", "Clock", "GHz", [](const R &r) { return r.clockGHz > 0 ? Cell(r.clockGHz) : Cell(); }, OutAll)),
+    };
+    return d;
+}
+
+const RowDescription<DmaQueueBreakdownRow> &TableRows::dmaQueues()
+{
+    using R = DmaQueueBreakdownRow;
+    static const RowDescription<R> d = {
+        text<R>("core", "Core", [](const R &r) { return r.coreName; }),
+        text<R>("queue", "DMA queue", [](const R &r) { return r.queue; }),
+        integer<R>("bytes", "Bytes", "bytes", [](const R &r) { return i64(r.bytes); }),
+        integer<R>("active_time_ns", "Active time", "ns", [](const R &r) { return Cell(r.activeTimeNs); }),
+        real<R>("active_percent", "Active %", "%", [](const R &r) { return Cell(r.activePercent); }),
+        integer<R>("packet_count", "Packets", "count", [](const R &r) { return i64(r.packetCount); }),
+        real<R>("throughput_bytes_per_s", "Throughput", "bytes/s", [](const R &r) { return Cell(r.throughputBytesPerSec); }),
+        nullable(integer<R>("dma_engine", "DMA engine", "",
+                            [](const R &r) { return r.dmaEngine >= 0 ? Cell(int64_t(r.dmaEngine)) : Cell(); })),
+        nullable(integer<R>("dma_queue", "Queue index", "",
+                            [](const R &r) { return r.queueIndex >= 0 ? Cell(int64_t(r.queueIndex)) : Cell(); })),
+    };
+    return d;
+}
+
+const RowDescription<CoreBreakdown> &TableRows::cores()
+{
+    using R = CoreBreakdown;
+    static const RowDescription<R> d = {
+        text<R>("core", "Core", [](const R &r) { return r.coreName; }),
+        integer<R>("dma_bytes", "DMA bytes", "bytes", [](const R &r) { return i64(r.dmaBytes); }),
+        integer<R>("dma_active_time_ns", "DMA active time", "ns", [](const R &r) { return Cell(r.dmaActiveTimeNs); }),
+        nullable(real<R>("mfu_percent", "MFU", "%", [](const R &r) { return r.mfuPercent ? Cell(*r.mfuPercent) : Cell(); })),
+        nullable(real<R>("hfu_percent", "HFU", "%", [](const R &r) { return r.hfuPercent ? Cell(*r.hfuPercent) : Cell(); })),
+        nullable(real<R>("peak_flops_per_s", "Peak FLOP/s", "FLOP/s",
+                         [](const R &r) { return r.peakFlopsPerSec > 0 ? Cell(r.peakFlopsPerSec) : Cell(); })),
+        text<R>("flops_note", "FLOPs note", [](const R &r) { return r.flopsNote; }),
+    };
+    return d;
+}
+
+Cell TableRows::roundedPercent(std::optional<double> pct)
+{
+    return pct ? Cell(std::round(*pct * 1000.0) / 1000.0) : Cell(nullptr);
+}
+
+const RowDescription<DiffRow> &TableRows::diffRows()
+{
+    using R = DiffRow;
+    static const RowDescription<R> d = {
+        text<R>("name", "Name", [](const R &r) { return r.name; }),
+        text<R>("kind", "Kind", [](const R &r) { return r.kind; }),
+        integer<R>("a_ns", "A", "ns", [](const R &r) { return Cell(r.aNs); }),
+        integer<R>("b_ns", "B", "ns", [](const R &r) { return Cell(r.bNs); }),
+        integer<R>("delta_ns", "Delta", "ns", [](const R &r) { return Cell(r.deltaNs()); }),
+        nullable(real<R>("delta_pct", "Delta %", "%", [](const R &r) { return roundedPercent(r.deltaPct()); })),
+        integer<R>("a_calls", "Calls A", "count", [](const R &r) { return i64(r.aCalls); }),
+        integer<R>("b_calls", "Calls B", "count", [](const R &r) { return i64(r.bCalls); }),
+    };
+    return d;
+}
+
+const RowDescription<EngineDiffRow> &TableRows::engineDiffRows()
+{
+    using R = EngineDiffRow;
+    const auto dma = [](const R &r, uint64_t v) { return r.engine == "DMA" ? i64(v) : Cell(); };
+    static const RowDescription<R> d = {
+        text<R>("engine", "Engine", [](const R &r) { return r.engine; }),
+        integer<R>("a_active_ns", "Active A", "ns", [](const R &r) { return Cell(r.aActiveNs); }),
+        integer<R>("b_active_ns", "Active B", "ns", [](const R &r) { return Cell(r.bActiveNs); }),
+        integer<R>("delta_active_ns", "Delta", "ns", [](const R &r) { return Cell(r.deltaActiveNs()); }),
+        integer<R>("a_instructions", "Instructions A", "count", [](const R &r) { return i64(r.aInstructions); }),
+        integer<R>("b_instructions", "Instructions B", "count", [](const R &r) { return i64(r.bInstructions); }),
+        integer<R>("a_instruction_ns", "Instruction time A", "ns", [](const R &r) { return Cell(r.aInstructionNs); }),
+        integer<R>("b_instruction_ns", "Instruction time B", "ns", [](const R &r) { return Cell(r.bInstructionNs); }),
+        nullable(integer<R>("a_dma_bytes", "DMA bytes A", "bytes", [dma](const R &r) { return dma(r, r.aDmaBytes); })),
+        nullable(integer<R>("b_dma_bytes", "DMA bytes B", "bytes", [dma](const R &r) { return dma(r, r.bDmaBytes); })),
+    };
+    return d;
+}
+
+} // namespace lanescope

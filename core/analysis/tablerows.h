@@ -1,0 +1,37 @@
+#pragma once
+// The row description of every table the CLI prints and the SQLite export writes: one list of
+// columns (key, header, type and unit, accessor, outputs) per table. The CLI's --json and
+// --format csv (core/util/tablerowwriter.h) and core/store/sqliteexporter.cpp read these, so each
+// table's columns are listed here once. JSON keys are the documented ones (README, docs/sqlite-schema.md).
+#include "analysis/devicesummary.h"
+#include "analysis/enginebreakdown.h"
+#include "analysis/kerneltable.h"
+#include "analysis/optable.h"
+#include "analysis/profilediff.h"
+#include "util/tablecolumn.h"
+
+namespace lanescope {
+
+class TableRows
+{
+public:
+    // `ops`: OpTable rows; input_shapes only when grouped by shapes. SQLite table `ops`.
+    static const RowDescription<OpTable::Row> &ops(bool withShapes = false);
+    // `kernels`: KernelTable rows.
+    static const RowDescription<KernelTable::Row> &kernels();
+    // `devices`: DeviceSummary rows.
+    static const RowDescription<DeviceSummary::Row> &devices();
+    // `engines`: one Neuron engine of a core (EngineBreakdown). SQLite table `engines`.
+    static const RowDescription<EngineBreakdownRow> &engines();
+    // `engines` --table dma: one DMA queue of a core.
+    static const RowDescription<DmaQueueBreakdownRow> &dmaQueues();
+    // `engines` --table cores: DMA totals and MFU / HFU per core.
+    static const RowDescription<CoreBreakdown> &cores();
+    // `diff`: op and kernel rows (delta_pct null for rows new in B), engine rows.
+    static const RowDescription<DiffRow> &diffRows();
+    static const RowDescription<EngineDiffRow> &engineDiffRows();
+    // A percentage rounded to 3 decimals as diff prints it; null when there is none.
+    static Cell roundedPercent(std::optional<double> pct);
+};
+
+} // namespace lanescope
