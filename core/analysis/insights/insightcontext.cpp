@@ -1,0 +1,185 @@
+#include "insightcontext.h"
+
+#include "model/trace.h"
+
+#include <algorithm>
+
+namespace lanescope {
+
+InsightContext::InsightContext(const Trace &trace, const LaunchIndex &index, Range range)
+    : m_trace(trace), m_index(index), m_range(range)
+{
+    std::vector<uint8_t> host(trace.tracks().size(), 0);
+    for (uint32_t s : index.opSlices())
+        host[trace.trackOfSlice(SliceId(s)).value] = 1;
+    for (uint32_t t = 0; t < host.size(); ++t)
+        if (host[t])
+            m_hostTracks.push_back(t);
+}
+
+int64_t InsightContext::spanStart() const { return m_range.has ? m_range.t0 : m_trace.startNs(); }
+int64_t InsightContext::spanEnd() const { return m_range.has ? m_range.t1 : m_trace.endNs(); }
+
+const OpTable::Result &InsightContext::ops()
+{
+    if (!m_ops) {
+        OpTable::Options o;
+        o.hasRange = m_range.has;
+        o.t0 = m_range.t0;
+        o.t1 = m_range.t1;
+        m_ops = OpTable::compute(m_trace, m_index, o);
+        for (size_t i = 0; i < m_ops->rows.size(); ++i)
+            m_opByName.emplace(m_ops->rows[i].name, i);
+    }
+    return *m_ops;
+}
+
+const OpTable::Row *InsightContext::opRow(std::string_view name)
+{
+    const OpTable::Result &r = ops();
+    const auto it = m_opByName.find(OpTable::foldName(name));
+    return it == m_opByName.end() ? nullptr : &r.rows[it->second];
+}
+
+const KernelTable::Result &InsightContext::kernels()
+{
+    if (!m_kernels) {
+        KernelTable::Options o;
+        o.hasRange = m_range.has;
+        o.t0 = m_range.t0;
+        o.t1 = m_range.t1;
+        m_kernels = KernelTable::compute(m_trace, m_index, o);
+    }
+    return *m_kernels;
+}
+
+const KernelTable::Row *InsightContext::kernelRow(std::string_view name, LaunchIndex::WorkKind kind)
+{
+    for (const KernelTable::Row &r : kernels().rows)
+        if (r.kind == kind && r.name == name)
+            return &r;
+    return nullptr;
+}
+
+DeviceSummary::Options InsightContext::deviceOptions() const
+{
+    DeviceSummary::Options o;
+    o.hasRange = m_range.has;
+    o.t0 = m_range.t0;
+    o.t1 = m_range.t1;
+    return o;
+}
+
+const std::vector<DeviceSummary::Row> &InsightContext::devices()
+{
+    if (!m_devices)
+        m_devices = DeviceSummary::compute(m_trace, m_index, deviceOptions());
+    return *m_devices;
+}
+
+const std::vector<std::vector<DeviceSummary::Interval>> &InsightContext::busyIntervals()
+{
+    if (!m_busy)
+        m_busy = DeviceSummary::busyIntervals(m_index, deviceOptions());
+    return *m_busy;
+}
+
+const EngineBreakdownResult &InsightContext::engines()
+{
+    if (!m_engines) {
+        EngineBreakdown::Options o;
+        if (m_range.has) {
+            o.startNs = m_range.t0;
+            o.endNs = m_range.t1;
+        }
+        o.topOpcodes = 1000; // the transpose share needs every Tensor opcode
+        m_engines = EngineBreakdown::compute(m_trace, o);
+    }
+    return *m_engines;
+}
+
+int64_t InsightContext::idleInside(uint32_t device, int64_t s, int64_t e, std::vector<std::pair<int64_t, int64_t>> *gaps)
+{
+    const auto &all = busyIntervals();
+    if (e <= s || device >= all.size())
+        return 0;
+    const auto &busy = all[device];
+    auto it = std::upper_bound(busy.begin(), busy.end(), s, [](int64_t v, const DeviceSummary::Interval &iv) { return v < iv.second; });
+    int64_t idle = 0, at = s;
+    for (; it != busy.end() && it->first < e; ++it) {
+        if (it->first > at) {
+            idle += it->first - at;
+            if (gaps)
+                gaps->emplace_back(at, it->first);
+        }
+        at = std::max(at, it->second);
+    }
+    if (at < e) {
+        idle += e - at;
+        if (gaps)
+            gaps->emplace_back(at, e);
+    }
+    return idle;
+}
+
+std::vector<uint32_t> InsightContext::steps()
+{
+    const OpTable::Row *row = opRow("ProfilerStep*");
+    if (!row)
+        return {};
+    std::vector<uint32_t> out = row->occurrences;
+    std::sort(out.begin(), out.end(), [this](uint32_t a, uint32_t b) {
+        return m_trace.slice(SliceId(a)).start < m_trace.slice(SliceId(b)).start;
+    });
+    return out;
+}
+
+void InsightContext::buildLaunches()
+{
+    m_launchesBuilt = true;
+    const auto work = m_index.work();
+    for (uint32_t i = 0; i < work.size(); ++i) {
+        const LaunchIndex::Work &w = work[i];
+        if (!LaunchIndex::isExecutionLevel(w.kind) || !w.op.isValid())
+            continue;
+        // The op and every op it is nested in (same thread), bounded against malformed chains.
+        SliceId op = w.op;
+        for (int depth = 0; op.isValid() && depth < 512; ++depth, op = m_index.opParent(op))
+            m_launches[op.value].push_back(i);
+    }
+}
+
+const std::vector<uint32_t> &InsightContext::launchesOf(uint32_t opSlice)
+{
+    static const std::vector<uint32_t> none;
+    if (!m_launchesBuilt)
+        buildLaunches();
+    const auto it = m_launches.find(opSlice);
+    return it == m_launches.end() ? none : it->second;
+}
+
+SliceId InsightContext::hostActivityAt(int64_t t) const
+{
+    SliceId best;
+    int bestDepth = -1;
+    for (uint32_t tr : m_hostTracks) {
+        const TrackId track(tr);
+        const auto [b, e] = m_trace.sliceRange(track, t, t);
+        for (uint32_t i = b; i < e; ++i) {
+            const SliceId id = m_trace.sliceId(track, i);
+            const Slice &s = m_trace.slice(id);
+            if (s.start > t || s.end() < t)
+                continue;
+            const auto role = m_index.role(id);
+            if (role != LaunchIndex::Role::FrameworkOp && role != LaunchIndex::Role::Runtime)
+                continue;
+            if (int(s.depth) > bestDepth) {
+                bestDepth = s.depth;
+                best = id;
+            }
+        }
+    }
+    return best;
+}
+
+} // namespace lanescope
