@@ -427,7 +427,7 @@ private slots:
             QCOMPARE(*f->recoverableNs, rows[0].idle);
             QVERIFY(rows[0].idle > 0);
             QVERIFY(f->detail.find("device idle between them " + insighttext::ns(rows[0].idle)) != std::string::npos);
-            QCOMPARE(f->ranges.size(), size_t(3));
+            QVERIFY(f->ranges.size() >= 3); // between the executions, and any idle inside them
         }
         const FindingsDiffResult d = FindingsDiff::compare(found[0], found[2]); // naive -> compile
         QVERIFY(find(d.resolved, "fusion-candidate"));

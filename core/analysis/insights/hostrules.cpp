@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <map>
 #include <memory>
-#include <set>
 
 namespace lanescope {
 
@@ -194,12 +193,13 @@ void LaunchBoundRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) c
         std::vector<uint32_t> launchers;
     };
     std::map<std::string, Acc> byOp;
-    std::set<uint32_t> seen;
+    std::vector<uint8_t> seen(ctx.index().sliceCount(), 0); // launchers counted once
     for (const LaunchIndex::Work &w : ctx.index().work()) {
         if (!LaunchIndex::isExecutionLevel(w.kind) || !w.launcher.isValid() || !w.op.isValid())
             continue;
-        if (!ctx.startsInRange(trace.slice(w.op).start) || !seen.insert(w.launcher.value).second)
+        if (!ctx.startsInRange(trace.slice(w.op).start) || w.launcher.value >= seen.size() || seen[w.launcher.value])
             continue;
+        seen[w.launcher.value] = 1;
         // Host time of the call outside the device work it overlaps (synchronous calls such as
         // nrt_execute contain their execution).
         const Slice &call = trace.slice(w.launcher);
