@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace lanescope {
 
@@ -28,6 +29,34 @@ int64_t copyBytes(const Trace &trace, ArgSetId args)
             return v;
     }
     return 0;
+}
+
+// A finding about time spent in `occ` (slice ids) as a share of the window, `occ` sorted longest
+// first; nullopt below the threshold.
+std::optional<Finding> shareFinding(InsightContext &ctx, std::string_view rule, int64_t time, double threshold, std::vector<uint32_t> &occ)
+{
+    const int64_t span = ctx.spanNs();
+    if (time <= 0 || span <= 0 || 100.0 * double(time) / double(span) < threshold)
+        return std::nullopt;
+    const Trace &trace = ctx.trace();
+    std::sort(occ.begin(), occ.end(), [&](uint32_t a, uint32_t b) { return trace.slice(SliceId(a)).duration > trace.slice(SliceId(b)).duration; });
+    Finding f;
+    f.rule = std::string(rule);
+    f.value = 100.0 * double(time) / double(span);
+    f.threshold = threshold;
+    f.recoverableNs = time;
+    f.severity = Finding::severityForShare(time, span);
+    return f;
+}
+
+// The slices as events and ranges, in order, up to the limit.
+void addSlices(Finding &f, const Trace &trace, const std::vector<uint32_t> &occ)
+{
+    for (uint32_t o : occ) {
+        f.addEvent(o);
+        if (f.ranges.size() < Finding::kMaxEvents)
+            f.ranges.emplace_back(trace.slice(SliceId(o)).start, trace.slice(SliceId(o)).end());
+    }
 }
 
 } // namespace
@@ -136,15 +165,12 @@ void SyncStallRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) con
         names.push_back(r.name + " " + std::to_string(r.calls) + "x " + insighttext::ns(r.cpuTotal));
         occ.insert(occ.end(), r.occurrences.begin(), r.occurrences.end());
     }
+    std::optional<Finding> found = shareFinding(ctx, id(), time, kThresholdPercent, occ);
+    if (!found)
+        return;
+    Finding &f = *found;
     const int64_t span = ctx.spanNs();
-    if (time <= 0 || span <= 0)
-        return;
-    const double share = 100.0 * double(time) / double(span);
-    if (share < kThresholdPercent)
-        return;
-    std::sort(occ.begin(), occ.end(), [&](uint32_t a, uint32_t b) { return trace.slice(SliceId(a)).duration > trace.slice(SliceId(b)).duration; });
-    Finding f;
-    f.rule = std::string(id());
+    const double share = f.value;
     f.title = "Synchronisation calls block the host " + insighttext::pct(share) + " of the time";
     f.detail = std::to_string(calls) + " synchronisation call(s), " + insighttext::ns(time) + " CPU total (op table) of " +
                insighttext::ns(span) + ": " + insighttext::join(names, ", ");
@@ -172,15 +198,7 @@ void SyncStallRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) con
         f.detail += ". Longest: " + insighttext::join(waited, "; ");
     f.action = "Drop synchronisations that are not needed (.item(), .cpu(), prints, explicit synchronize in the loop); "
                "synchronise once per step, not per op";
-    f.value = share;
-    f.threshold = kThresholdPercent;
-    f.recoverableNs = time;
-    f.severity = Finding::severityForShare(time, span);
-    for (uint32_t o : occ) {
-        f.addEvent(o);
-        if (f.ranges.size() < Finding::kMaxEvents)
-            f.ranges.emplace_back(trace.slice(SliceId(o)).start, trace.slice(SliceId(o)).end());
-    }
+    addSlices(f, trace, occ);
     out.push_back(std::move(f));
 }
 
@@ -282,29 +300,18 @@ void HostDeviceCopyRule::evaluate(InsightContext &ctx, std::vector<Finding> &out
     }
     for (uint32_t o : occ)
         bytes += copyBytes(trace, trace.slice(SliceId(o)).args);
+    std::optional<Finding> found = shareFinding(ctx, id(), time, kThresholdPercent, occ);
+    if (!found)
+        return;
+    Finding &f = *found;
     const int64_t span = ctx.spanNs();
-    if (time <= 0 || span <= 0)
-        return;
-    const double share = 100.0 * double(time) / double(span);
-    if (share < kThresholdPercent)
-        return;
-    std::sort(occ.begin(), occ.end(), [&](uint32_t a, uint32_t b) { return trace.slice(SliceId(a)).duration > trace.slice(SliceId(b)).duration; });
-    Finding f;
-    f.rule = std::string(id());
+    const double share = f.value;
     f.title = "Host<->device copies take " + insighttext::pct(share) + " of the time";
     f.detail = std::to_string(count) + " copies, " + insighttext::bytes(double(bytes)) + ", " + insighttext::ns(time) + " of " +
                insighttext::ns(span) + " (kernel / op table): " + insighttext::join(parts, ", ");
     f.action = "Keep tensors on the device between steps; copy once, pinned (pin_memory, non_blocking=True) and "
                "overlapped with compute; move pre/post-processing to the device";
-    f.value = share;
-    f.threshold = kThresholdPercent;
-    f.recoverableNs = time;
-    f.severity = Finding::severityForShare(time, span);
-    for (uint32_t o : occ) {
-        f.addEvent(o);
-        if (f.ranges.size() < Finding::kMaxEvents)
-            f.ranges.emplace_back(trace.slice(SliceId(o)).start, trace.slice(SliceId(o)).end());
-    }
+    addSlices(f, trace, occ);
     out.push_back(std::move(f));
 }
 

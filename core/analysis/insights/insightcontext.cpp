@@ -17,17 +17,28 @@ InsightContext::InsightContext(const Trace &trace, const LaunchIndex &index, Ran
             m_hostTracks.push_back(t);
 }
 
+namespace {
+
+// The tables' options for the analysed range (they share hasRange / t0 / t1).
+template <class Options>
+Options rangeOptions(const InsightContext::Range &range)
+{
+    Options o;
+    o.hasRange = range.has;
+    o.t0 = range.t0;
+    o.t1 = range.t1;
+    return o;
+}
+
+} // namespace
+
 int64_t InsightContext::spanStart() const { return m_range.has ? m_range.t0 : m_trace.startNs(); }
 int64_t InsightContext::spanEnd() const { return m_range.has ? m_range.t1 : m_trace.endNs(); }
 
 const OpTable::Result &InsightContext::ops()
 {
     if (!m_ops) {
-        OpTable::Options o;
-        o.hasRange = m_range.has;
-        o.t0 = m_range.t0;
-        o.t1 = m_range.t1;
-        m_ops = OpTable::compute(m_trace, m_index, o);
+        m_ops = OpTable::compute(m_trace, m_index, rangeOptions<OpTable::Options>(m_range));
         for (size_t i = 0; i < m_ops->rows.size(); ++i)
             m_opByName.emplace(m_ops->rows[i].name, i);
     }
@@ -44,11 +55,7 @@ const OpTable::Row *InsightContext::opRow(std::string_view name)
 const KernelTable::Result &InsightContext::kernels()
 {
     if (!m_kernels) {
-        KernelTable::Options o;
-        o.hasRange = m_range.has;
-        o.t0 = m_range.t0;
-        o.t1 = m_range.t1;
-        m_kernels = KernelTable::compute(m_trace, m_index, o);
+        m_kernels = KernelTable::compute(m_trace, m_index, rangeOptions<KernelTable::Options>(m_range));
     }
     return *m_kernels;
 }
@@ -61,14 +68,7 @@ const KernelTable::Row *InsightContext::kernelRow(std::string_view name, LaunchI
     return nullptr;
 }
 
-DeviceSummary::Options InsightContext::deviceOptions() const
-{
-    DeviceSummary::Options o;
-    o.hasRange = m_range.has;
-    o.t0 = m_range.t0;
-    o.t1 = m_range.t1;
-    return o;
-}
+DeviceSummary::Options InsightContext::deviceOptions() const { return rangeOptions<DeviceSummary::Options>(m_range); }
 
 const std::vector<DeviceSummary::Row> &InsightContext::devices()
 {
