@@ -171,8 +171,11 @@ private slots:
         QCOMPARE(f->value, 100.0 * double(rows[0].idle) / double(rows[0].total)); // 30 of 60 us
         QCOMPARE(f->value, 50.0);
         QCOMPARE(*f->recoverableNs, rows[0].idle);
-        QVERIFY2(f->detail.find("host in aten::mean") != std::string::npos || f->detail.find("host in my_norm") != std::string::npos,
+        // The largest gap first, with the innermost host slice in its middle (an op, or a runtime call inside one).
+        QVERIFY2(f->detail.find("Largest gaps: 20.000 us (host in aten::mul), 10.000 us (host in cudaLaunchKernel)") != std::string::npos,
                  f->detail.c_str());
+        QCOMPARE(f->ranges.size(), size_t(2));
+        QCOMPARE(f->ranges[0], std::make_pair(int64_t(50000), int64_t(70000)));
         QCOMPARE(r.metrics.deviceIdleNs, rows[0].idle);
         QCOMPARE(r.metrics.deviceBusyNs, rows[0].busy);
     }
