@@ -136,15 +136,32 @@ private slots:
                 matched = matched || near(e.activePercent, f->value);
             QVERIFY(matched);
         }
-        if (const Finding *f = find(r.findings, "spill-reload")) {
-            uint64_t all = 0, spill = 0;
-            for (const auto &q : engines.dma) {
-                all += q.bytes;
-                if (DeviceRules::queueKind(q.queue) == DeviceRules::QueueKind::SpillReload)
-                    spill += q.bytes;
-            }
-            QVERIFY(near(f->value, 100.0 * double(spill) / double(all)));
+        // Device rules fire exactly when the engine table's numbers pass their thresholds.
+        uint64_t dmaBytes = 0, spill = 0, packets = 0;
+        for (const auto &q : engines.dma) {
+            dmaBytes += q.bytes;
+            packets += q.packetCount;
+            if (DeviceRules::queueKind(q.queue) == DeviceRules::QueueKind::SpillReload)
+                spill += q.bytes;
         }
+        const bool spills = dmaBytes > 0 && 100.0 * double(spill) / double(dmaBytes) > DeviceRules::kSpillPercent;
+        QCOMPARE(find(r.findings, "spill-reload") != nullptr, spills && !engines.empty());
+        if (const Finding *f = find(r.findings, "spill-reload"))
+            QVERIFY(near(f->value, 100.0 * double(spill) / double(dmaBytes)));
+        const bool small = packets >= DeviceRules::kSmallDmaMinPackets && double(dmaBytes) / double(packets) < DeviceRules::kSmallDmaBytes;
+        QCOMPARE(find(r.findings, "small-dma") != nullptr, small && engines.denominatorNs > 0);
+        if (const Finding *f = find(r.findings, "small-dma"))
+            QVERIFY(near(f->value, double(dmaBytes) / double(packets)));
+        QCOMPARE(r.metrics.dmaBytes, dmaBytes);
+        if (packets)
+            QVERIFY(near(r.metrics.averageDmaBytes, double(dmaBytes) / double(packets)));
+        if (engines.empty()) {
+            for (const char *rule : {"engine-bottleneck", "semaphore-wait", "dma-bound", "small-dma", "spill-reload", "throttling",
+                                     "mfu-below-hfu", "tensor-transpose"})
+                QVERIFY2(!find(r.findings, rule), rule);
+        }
+        if (ops.rows.empty() || kernels.rows.empty())
+            QVERIFY(!find(r.findings, "fusion-candidate") && !find(r.findings, "launch-bound"));
         if (const Finding *f = find(r.findings, "fusion-candidate")) {
             // The named op's device total is the op table's.
             const std::string title = f->title.substr(std::string("Fusion candidate: ").size());

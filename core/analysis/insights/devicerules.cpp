@@ -107,17 +107,19 @@ void bottleneck(InsightContext &, const EngineBreakdownResult &e, std::vector<Fi
 void semaphoreWait(InsightContext &, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
 {
     for (const EngineBreakdownRow &r : e.engines) {
+        // An engine with (almost) nothing to do waits by design; only a working engine starves.
         const double share = 100.0 * double(r.semaphoreWaitTimeNs) / double(e.denominatorNs);
-        if (share < DeviceRules::kSemaphorePercent || r.semaphoreWaitTimeNs <= r.instructionTimeNs)
+        if (share < DeviceRules::kSemaphorePercent || r.semaphoreWaitTimeNs <= r.instructionTimeNs ||
+            r.activePercent < DeviceRules::kSemaphoreMinActivePercent)
             continue;
         Finding f = make(rule, share, DeviceRules::kSemaphorePercent);
         f.title = engineName(r) + " waits on semaphores " + insighttext::pct(share) + " of the time";
         f.detail = engineName(r) + ": " + std::to_string(r.semaphoreWaitCount) + " semaphore waits, " + insighttext::ns(r.semaphoreWaitTimeNs) +
-                   " vs instruction time " + insighttext::ns(r.instructionTimeNs) + " (engine table)";
+                   " vs instruction time " + insighttext::ns(r.instructionTimeNs) + ", active " + insighttext::pct(r.activePercent) +
+                   " (engine table)";
         f.action = "The engine starves on a producer (another engine or a DMA queue): follow a wait's dependency chain "
                    "([ / ] in the timeline) to what releases it and shorten or overlap that";
-        f.recoverableNs = r.semaphoreWaitTimeNs - r.instructionTimeNs;
-        f.severity = Finding::severityForShare(*f.recoverableNs, e.denominatorNs);
+        f.severity = Severity::Medium; // waiting overlaps other work: no recoverable estimate
         out.push_back(std::move(f));
     }
 }

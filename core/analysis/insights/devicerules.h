@@ -3,8 +3,8 @@
 // the `engines` table; docs/insights.md):
 //   engine-bottleneck   one engine active >= 50 % of the window and >= 2 x the mean of the other
 //                       engines with work (the core is bound by it; the others wait)
-//   semaphore-wait      an engine waiting on semaphores longer than it computes, waits >= 25 % of
-//                       the window
+//   semaphore-wait      a working engine (active >= 10 %) waiting on semaphores longer than it
+//                       computes, waits >= 25 % of the window
 //   dma-bound           DMA active (all queues) >= 50 % of the window and longer than every engine
 //   small-dma           average DMA transfer below 2 KiB over >= 100 packets
 //   spill-reload        spill / reload queues carry > 25 % of the DMA bytes (Explorer: > 25 % of
@@ -25,6 +25,7 @@ namespace DeviceRules {
 constexpr double kBottleneckPercent = 50.0;
 constexpr double kBottleneckRatio = 2.0;
 constexpr double kSemaphorePercent = 25.0;
+constexpr double kSemaphoreMinActivePercent = 10.0;
 constexpr double kDmaBoundPercent = 50.0;
 constexpr double kSmallDmaBytes = 2048.0;
 constexpr uint64_t kSmallDmaMinPackets = 100;
