@@ -133,7 +133,9 @@ private slots:
         QCOMPARE(DeviceRules::queueKind("qSyncSpillReload0-Q1-E0"), DeviceRules::QueueKind::SpillReload);
         QCOMPARE(DeviceRules::queueKind("qWeights3"), DeviceRules::QueueKind::Weights);
         QCOMPARE(DeviceRules::queueKind("qIO0"), DeviceRules::QueueKind::Io);
+        QCOMPARE(DeviceRules::queueKind("qScalarIO0-Q0-E4"), DeviceRules::QueueKind::Io);
         QCOMPARE(DeviceRules::queueKind("qSyncDMA2"), DeviceRules::QueueKind::Other);
+        QCOMPARE(DeviceRules::queueKind("qActivation1"), DeviceRules::QueueKind::Other);
     }
 };
 

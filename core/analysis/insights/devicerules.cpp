@@ -19,7 +19,8 @@ DeviceRules::QueueKind DeviceRules::queueKind(std::string_view name)
         return QueueKind::SpillReload;
     if (n.find("weight") != std::string::npos)
         return QueueKind::Weights;
-    if (n.find("io") != std::string::npos || n.find("input") != std::string::npos || n.find("output") != std::string::npos)
+    // "qScalarIO0", "qSyncIO0": the upper-case token (lower case "io" also ends "Activation")
+    if (name.find("IO") != std::string_view::npos || n.find("input") != std::string::npos || n.find("output") != std::string::npos)
         return QueueKind::Io;
     return QueueKind::Other;
 }
