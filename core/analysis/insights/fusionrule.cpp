@@ -29,8 +29,8 @@ void FusionCandidateRule::evaluate(InsightContext &ctx, std::vector<Finding> &ou
     const auto work = ctx.index().work();
     if (work.empty() || ctx.index().opSlices().empty())
         return;
-    // Occurrences that qualify: >= 3 executions, some idle between them on their device.
-    std::vector<uint8_t> qualifies(ctx.index().sliceCount(), 0);
+    // Occurrences that qualify: >= 3 executions (some idle between them on their device, below).
+    const std::vector<uint32_t> &counts = ctx.launchCounts();
     std::vector<uint32_t> found;
     for (uint32_t op : ctx.index().opSlices()) {
         if (ctx.index().role(SliceId(op)) != LaunchIndex::Role::FrameworkOp)
@@ -38,22 +38,23 @@ void FusionCandidateRule::evaluate(InsightContext &ctx, std::vector<Finding> &ou
         const Slice &s = trace.slice(SliceId(op));
         if (!ctx.startsInRange(s.start) || OpTable::foldName(trace.str(s.name)) == "ProfilerStep*")
             continue;
-        const auto &launched = ctx.launchesOf(op);
-        if (launched.size() < kMinExecutions)
+        if (counts[op] < kMinExecutions)
             continue;
-        qualifies[op] = 1;
         found.push_back(op);
     }
     // Innermost only: drop an occurrence when an op nested in it qualifies too.
-    std::vector<uint8_t> outer(qualifies.size(), 0);
+    std::vector<uint8_t> outer(counts.size(), 0), innermost(counts.size(), 0);
     for (uint32_t op : found)
-        for (SliceId p = ctx.index().opParent(SliceId(op)); p.isValid(); p = ctx.index().opParent(p))
+        for (SliceId p = ctx.index().opParent(SliceId(op)); p.isValid() && !outer[p.value]; p = ctx.index().opParent(p))
             outer[p.value] = 1;
+    for (uint32_t op : found)
+        innermost[op] = !outer[op];
+    const auto launches = ctx.launchesOf(innermost);
     std::map<std::string, Candidate> byName;
     for (uint32_t op : found) {
         if (outer[op])
             continue;
-        const auto &launched = ctx.launchesOf(op);
+        const std::vector<uint32_t> &launched = launches.at(op);
         const LaunchIndex::Work &first = work[launched.front()];
         int64_t lastEnd = first.end;
         for (uint32_t i : launched)

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 
 namespace lanescope {
 
@@ -210,7 +211,7 @@ void LaunchBoundRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) c
         int64_t overhead = 0;
         std::vector<uint32_t> launchers;
     };
-    std::map<std::string, Acc> byOp;
+    std::unordered_map<uint32_t, Acc> byName; // by the op's name id; folded below
     std::vector<uint8_t> seen(ctx.index().sliceCount(), 0); // launchers counted once
     for (const LaunchIndex::Work &w : ctx.index().work()) {
         if (!LaunchIndex::isExecutionLevel(w.kind) || !w.launcher.isValid() || !w.op.isValid())
@@ -222,9 +223,15 @@ void LaunchBoundRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) c
         // nrt_execute contain their execution).
         const Slice &call = trace.slice(w.launcher);
         const int64_t overlap = std::max<int64_t>(0, std::min(call.end(), w.end) - std::max(call.start, w.start));
-        Acc &a = byOp[std::string(OpTable::foldName(trace.str(trace.slice(w.op).name)))];
+        Acc &a = byName[trace.slice(w.op).name.value];
         a.overhead += call.duration - overlap;
         a.launchers.push_back(w.launcher.value);
+    }
+    std::map<std::string, Acc> byOp; // op table names ("ProfilerStep#N" folds into "ProfilerStep*")
+    for (auto &[name, a] : byName) {
+        Acc &to = byOp[std::string(OpTable::foldName(trace.str(StringId(name))))];
+        to.overhead += a.overhead;
+        to.launchers.insert(to.launchers.end(), a.launchers.begin(), a.launchers.end());
     }
     struct Hit
     {

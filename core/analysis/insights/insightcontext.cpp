@@ -134,9 +134,9 @@ std::vector<uint32_t> InsightContext::steps()
     return out;
 }
 
-void InsightContext::buildLaunches()
+template <class F>
+void InsightContext::forEachLaunch(F &&f) const
 {
-    m_launchesBuilt = true;
     const auto work = m_index.work();
     for (uint32_t i = 0; i < work.size(); ++i) {
         const LaunchIndex::Work &w = work[i];
@@ -145,17 +145,28 @@ void InsightContext::buildLaunches()
         // The op and every op it is nested in (same thread), bounded against malformed chains.
         SliceId op = w.op;
         for (int depth = 0; op.isValid() && depth < 512; ++depth, op = m_index.opParent(op))
-            m_launches[op.value].push_back(i);
+            f(op.value, i);
     }
 }
 
-const std::vector<uint32_t> &InsightContext::launchesOf(uint32_t opSlice)
+const std::vector<uint32_t> &InsightContext::launchCounts()
 {
-    static const std::vector<uint32_t> none;
-    if (!m_launchesBuilt)
-        buildLaunches();
-    const auto it = m_launches.find(opSlice);
-    return it == m_launches.end() ? none : it->second;
+    if (!m_launchCounts) {
+        std::vector<uint32_t> counts(m_index.sliceCount(), 0);
+        forEachLaunch([&](uint32_t op, uint32_t) { ++counts[op]; });
+        m_launchCounts = std::move(counts);
+    }
+    return *m_launchCounts;
+}
+
+std::unordered_map<uint32_t, std::vector<uint32_t>> InsightContext::launchesOf(const std::vector<uint8_t> &ops) const
+{
+    std::unordered_map<uint32_t, std::vector<uint32_t>> out;
+    forEachLaunch([&](uint32_t op, uint32_t i) {
+        if (op < ops.size() && ops[op])
+            out[op].push_back(i);
+    });
+    return out;
 }
 
 SliceId InsightContext::hostActivityAt(int64_t t) const

@@ -55,14 +55,17 @@ public:
 
     // ProfilerStep#N occurrences that start in range (the op table's "ProfilerStep*" row), by start.
     std::vector<uint32_t> steps();
-    // Execution-level work (indices into index().work()) launched by an op occurrence or any op
-    // nested in it, by start; empty for ops that launched nothing.
-    const std::vector<uint32_t> &launchesOf(uint32_t opSlice);
+    // Per slice: how many execution-level works the op launched itself or through ops nested in it.
+    const std::vector<uint32_t> &launchCounts();
+    // For the ops flagged in `ops` (per slice): those works (indices into index().work()), by start.
+    std::unordered_map<uint32_t, std::vector<uint32_t>> launchesOf(const std::vector<uint8_t> &ops) const;
     // The innermost framework op or runtime call on any thread covering time t (invalid when none).
     SliceId hostActivityAt(int64_t t) const;
 
 private:
-    void buildLaunches();
+    // Calls f(op, work index) for every execution-level work and every op it is nested in.
+    template <class F>
+    void forEachLaunch(F &&f) const;
 
     const Trace &m_trace;
     const LaunchIndex &m_index;
@@ -73,8 +76,7 @@ private:
     std::optional<std::vector<DeviceSummary::Row>> m_devices;
     std::optional<std::vector<std::vector<DeviceSummary::Interval>>> m_busy;
     std::optional<EngineBreakdownResult> m_engines;
-    bool m_launchesBuilt = false;
-    std::unordered_map<uint32_t, std::vector<uint32_t>> m_launches;
+    std::optional<std::vector<uint32_t>> m_launchCounts;
     std::vector<uint32_t> m_hostTracks; // tracks holding framework ops or runtime calls
 };
 
