@@ -175,6 +175,8 @@ void SyncStallRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) con
     f.title = "Synchronisation calls block the host " + insighttext::pct(share) + " of the time";
     f.detail = std::to_string(calls) + " synchronisation call(s), " + insighttext::ns(time) + " CPU total (op table) of " +
                insighttext::ns(span) + ": " + insighttext::join(names, ", ");
+    f.action = "Drop synchronisations that are not needed (.item(), .cpu(), prints, explicit synchronize in the loop); "
+               "synchronise once per step, not per op";
     // What the longest calls waited for: the device work that finished last inside each.
     const auto work = ctx.index().work();
     std::vector<std::string> waited;
@@ -197,8 +199,6 @@ void SyncStallRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) con
     }
     if (!waited.empty())
         f.detail += ". Longest: " + insighttext::join(waited, "; ");
-    f.action = "Drop synchronisations that are not needed (.item(), .cpu(), prints, explicit synchronize in the loop); "
-               "synchronise once per step, not per op";
     addSlices(f, trace, occ);
     out.push_back(std::move(f));
 }
@@ -313,11 +313,11 @@ void HostDeviceCopyRule::evaluate(InsightContext &ctx, std::vector<Finding> &out
     Finding &f = *found;
     const int64_t span = ctx.spanNs();
     const double share = f.value;
+    f.action = "Keep tensors on the device between steps; copy once, pinned (pin_memory, non_blocking=True) and "
+               "overlapped with compute; move pre/post-processing to the device";
     f.title = "Host<->device copies take " + insighttext::pct(share) + " of the time";
     f.detail = std::to_string(count) + " copies, " + insighttext::bytes(double(bytes)) + ", " + insighttext::ns(time) + " of " +
                insighttext::ns(span) + " (kernel / op table): " + insighttext::join(parts, ", ");
-    f.action = "Keep tensors on the device between steps; copy once, pinned (pin_memory, non_blocking=True) and "
-               "overlapped with compute; move pre/post-processing to the device";
     addSlices(f, trace, occ);
     out.push_back(std::move(f));
 }
