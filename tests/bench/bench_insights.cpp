@@ -5,7 +5,10 @@
 // issue 17 target (< 100 ms after load). Not a test.
 #include "analysis/devicesummary.h"
 #include "analysis/enginebreakdown.h"
+#include "analysis/insights/insightcontext.h"
 #include "analysis/insights/insights.h"
+#include "analysis/insights/keymetrics.h"
+#include "analysis/insights/ruleregistry.h"
 #include "analysis/kerneltable.h"
 #include "analysis/optable.h"
 #include "analysis/launchindex.h"
@@ -78,6 +81,28 @@ int main(int argc, char **argv)
             (void)DeviceSummary::compute(trace, index, {});
             (void)EngineBreakdown::compute(trace);
             tables.push_back(ms(t0));
+        }
+        // Per rule, after the tables (computed once per context) are in place.
+        {
+            const LaunchIndex index = LaunchIndex::build(trace);
+            InsightContext ctx(trace, index, {});
+            t0 = std::chrono::steady_clock::now();
+            ctx.ops();
+            ctx.kernels();
+            ctx.devices();
+            ctx.busyIntervals();
+            ctx.engines();
+            ctx.launchCounts();
+            std::printf("  context tables + launch counts: %.1f ms\n", ms(t0));
+            t0 = std::chrono::steady_clock::now();
+            (void)KeyMetrics::compute(ctx);
+            std::printf("  key metrics: %.1f ms\n", ms(t0));
+            for (const auto &rule : RuleRegistry::defaults().rules()) {
+                std::vector<Finding> out;
+                t0 = std::chrono::steady_clock::now();
+                rule->evaluate(ctx, out);
+                std::printf("  %-18s %.2f ms\n", std::string(rule->id()).c_str(), ms(t0));
+            }
         }
         std::sort(after.begin(), after.end());
         std::sort(withIndex.begin(), withIndex.end());
