@@ -6,6 +6,9 @@
 #include "commands.h"
 #include "tableoutput.h"
 
+#include "analysis/insights/findingsdiff.h"
+#include "analysis/insights/insights.h"
+#include "analysis/insights/insightsjson.h"
 #include "analysis/profilediff.h"
 #include "analysis/tablerows.h"
 #include "io/traceloader.h"
@@ -124,6 +127,8 @@ int cmdDiff(const Args &args)
     const ProfileDiffResult diff = ProfileDiff::compute(*loaded[0].trace, *loaded[1].trace, options);
     const bool gating = !failText.empty();
     const DiffGateResult gate = ProfileDiff::gate(diff, failPct, minTime);
+    const FindingsDiffResult findings = FindingsDiff::compare(Insights::run(*loaded[0].trace, {}).findings,
+                                                              Insights::run(*loaded[1].trace, {}).findings);
 
     if (hasFlag(args, "--json")) {
         QJsonObject o;
@@ -139,6 +144,7 @@ int cmdDiff(const Args &args)
         o[QStringLiteral("ops")] = rowsJson(diff.ops, limit);
         o[QStringLiteral("kernels")] = rowsJson(diff.kernels, limit);
         o[QStringLiteral("engines")] = TableRowWriter::jsonArray(TableRows::engineDiffRows(), diff.engines);
+        o[QStringLiteral("findings")] = InsightsJson::diff(findings);
         if (gating) {
             QJsonObject g;
             g[QStringLiteral("fail_if_slower_pct")] = failPct;
@@ -170,6 +176,12 @@ int cmdDiff(const Args &args)
                             formatNs(double(e.bActiveNs)).c_str(), signedNs(e.deltaActiveNs()).c_str(),
                             static_cast<unsigned long long>(e.aInstructions), static_cast<unsigned long long>(e.bInstructions));
         }
+        printFindings("findings resolved in B", findings.resolved);
+        printFindings("findings new in B", findings.added);
+        std::vector<Finding> changed;
+        for (const auto &ab : findings.changed)
+            changed.push_back(ab.second);
+        printFindings("findings changed (as in B)", changed);
         if (gating) {
             if (!gate.failed) {
                 std::printf("\ngate: passed (nothing slower than %.1f%%)\n", failPct);

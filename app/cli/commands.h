@@ -6,6 +6,10 @@
 #include <string>
 #include <vector>
 
+namespace lanescope {
+struct Finding;
+}
+
 namespace lanescope::cli {
 
 using Args = std::vector<std::string>; // arguments after the sub-command name
@@ -28,6 +32,7 @@ int cmdExportSqlite(const Args &args);
 int cmdCache(const Args &args);
 int cmdChain(const Args &args);
 int cmdScreenshot(const Args &args);
+int cmdInsights(const Args &args);
 
 struct Command
 {
@@ -46,5 +51,7 @@ std::vector<std::string> positional(const Args &args, const std::vector<std::str
 // Loads a trace through the trace cache (CachedLoader) unless --no-cache is given or
 // LANESCOPE_NO_CACHE=1; cache notices go to stderr.
 LoadResult loadTrace(const std::string &path, const Args &args, const LoadOptions &options = {});
+// Findings as text under a heading (insights, the findings section of diff).
+void printFindings(const char *heading, const std::vector<Finding> &findings);
 
 } // namespace lanescope::cli

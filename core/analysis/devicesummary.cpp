@@ -45,6 +45,22 @@ struct Acc
     uint64_t work = 0;
 };
 
+// The work DeviceSummary counts, clipped to the range: false when it is left out.
+bool clippedWork(const LaunchIndex::Work &w, const DeviceSummary::Options &options, int64_t &s, int64_t &e)
+{
+    if (w.kind == LaunchIndex::WorkKind::NeffExecution)
+        return false;
+    s = w.start;
+    e = w.end;
+    if (options.hasRange) {
+        s = std::max(s, options.t0);
+        e = std::min(e, options.t1);
+        if (e < s || (e == s && !(w.start >= options.t0 && w.start <= options.t1)))
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 const char *DeviceSummary::columnName(Column c) { return kNames[size_t(c)]; }
@@ -64,21 +80,31 @@ double DeviceSummary::Row::number(Column c) const
     }
 }
 
+std::vector<std::vector<DeviceSummary::Interval>> DeviceSummary::busyIntervals(const LaunchIndex &index, const Options &options)
+{
+    std::vector<std::vector<Interval>> out(index.devices().size());
+    for (const LaunchIndex::Work &w : index.work()) {
+        int64_t s = 0, e = 0;
+        if (!clippedWork(w, options, s, e) || e <= s)
+            continue;
+        std::vector<Interval> &v = out[w.device];
+        if (!v.empty() && s <= v.back().second)
+            v.back().second = std::max(v.back().second, e);
+        else
+            v.emplace_back(s, e);
+    }
+    return out;
+}
+
 std::vector<DeviceSummary::Row> DeviceSummary::compute(const Trace &, const LaunchIndex &index, const Options &options)
 {
     std::vector<Acc> acc(index.devices().size());
     // work() is ordered by start and clipping keeps that order (a clipped start is max(start, t0)
     // for every item, which is monotonic in start).
     for (const LaunchIndex::Work &w : index.work()) {
-        if (w.kind == LaunchIndex::WorkKind::NeffExecution)
+        int64_t s = 0, e = 0;
+        if (!clippedWork(w, options, s, e))
             continue;
-        int64_t s = w.start, e = w.end;
-        if (options.hasRange) {
-            s = std::max(s, options.t0);
-            e = std::min(e, options.t1);
-            if (e < s || (e == s && !(w.start >= options.t0 && w.start <= options.t1)))
-                continue;
-        }
         Acc &a = acc[w.device];
         ++a.work;
         a.first = std::min(a.first, s);

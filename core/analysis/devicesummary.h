@@ -13,6 +13,7 @@
 #include "launchindex.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lanescope {
@@ -44,6 +45,12 @@ public:
     static std::vector<Row> compute(const Trace &trace, const LaunchIndex &index, const Options &options);
     static const char *columnName(Column c);
     static const char *columnTitle(Column c);
+
+    // The busy intervals behind `busy`: per device (index into LaunchIndex::devices()), the merged
+    // [start, end) intervals of the same work, clipped to the range, in time order. Their lengths add
+    // up to the row's busy time; the gaps between them inside [first, last] add up to its idle time.
+    using Interval = std::pair<int64_t, int64_t>;
+    static std::vector<std::vector<Interval>> busyIntervals(const LaunchIndex &index, const Options &options);
 };
 
 } // namespace lanescope

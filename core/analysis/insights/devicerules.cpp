@@ -1,0 +1,278 @@
+#include "devicerules.h"
+
+#include "insightcontext.h"
+#include "insighttext.h"
+#include "model/trace.h"
+#include "ruleregistry.h"
+#include "util/textutil.h"
+
+#include <algorithm>
+#include <functional>
+#include <memory>
+
+namespace lanescope {
+
+DeviceRules::QueueKind DeviceRules::queueKind(std::string_view name)
+{
+    const std::string n = text::lower(name);
+    if (n.find("spill") != std::string::npos || n.find("reload") != std::string::npos)
+        return QueueKind::SpillReload;
+    if (n.find("weight") != std::string::npos)
+        return QueueKind::Weights;
+    // "qScalarIO0", "qSyncIO0": the upper-case token (lower case "io" also ends "Activation")
+    if (name.find("IO") != std::string_view::npos || n.find("input") != std::string::npos || n.find("output") != std::string::npos)
+        return QueueKind::Io;
+    return QueueKind::Other;
+}
+
+const char *DeviceRules::queueKindName(QueueKind k)
+{
+    switch (k) {
+    case QueueKind::Io: return "io";
+    case QueueKind::Weights: return "weights";
+    case QueueKind::SpillReload: return "spill_reload";
+    case QueueKind::Other: return "other";
+    }
+    return "other";
+}
+
+namespace {
+
+using Check = std::function<void(InsightContext &, const EngineBreakdownResult &, std::vector<Finding> &, const std::string &)>;
+
+// One device rule: an id and a check over the engine breakdown (skipped when there is none).
+class EngineRule : public Rule
+{
+public:
+    EngineRule(std::string_view id, Check check) : m_id(id), m_check(std::move(check)) {}
+    std::string_view id() const override { return m_id; }
+    void evaluate(InsightContext &ctx, std::vector<Finding> &out) const override
+    {
+        const EngineBreakdownResult &e = ctx.engines();
+        if (!e.empty() && e.denominatorNs > 0)
+            m_check(ctx, e, out, std::string(m_id));
+    }
+
+private:
+    std::string_view m_id;
+    Check m_check;
+};
+
+std::string engineName(const EngineBreakdownRow &r) { return r.coreName + " / " + std::string(EngineBreakdown::engineName(r.engine)); }
+
+Finding make(const std::string &rule, double value, double threshold)
+{
+    Finding f;
+    f.rule = rule;
+    f.value = value;
+    f.threshold = threshold;
+    return f;
+}
+
+void bottleneck(InsightContext &, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+{
+    for (const CoreBreakdown &core : e.cores) {
+        const EngineBreakdownRow *top = nullptr;
+        double others = 0;
+        int otherCount = 0;
+        for (const EngineBreakdownRow &r : e.engines)
+            if (r.core == core.core && r.instructionCount > 0 && (!top || r.activePercent > top->activePercent))
+                top = &r;
+        if (!top || top->activePercent < DeviceRules::kBottleneckPercent)
+            continue;
+        std::vector<std::string> parts;
+        for (const EngineBreakdownRow &r : e.engines) {
+            if (r.core != core.core || r.instructionCount == 0)
+                continue;
+            parts.push_back(std::string(EngineBreakdown::engineName(r.engine)) + " " + insighttext::pct(r.activePercent));
+            if (&r != top) {
+                others += r.activePercent;
+                ++otherCount;
+            }
+        }
+        const double mean = otherCount ? others / otherCount : 0;
+        if (otherCount && top->activePercent < DeviceRules::kBottleneckRatio * mean)
+            continue;
+        Finding f = make(rule, top->activePercent, DeviceRules::kBottleneckPercent);
+        f.title = std::string(EngineBreakdown::engineName(top->engine)) + " engine is the bottleneck: active " + insighttext::pct(top->activePercent);
+        f.detail = core.coreName + ": " + engineName(*top) + " active " + insighttext::ns(top->activeTimeNs) + " of " +
+                   insighttext::ns(e.denominatorNs) + " (" + e.denominatorSource + "), others " + insighttext::pct(mean) +
+                   " on average (engine table): " + insighttext::join(parts, ", ");
+        f.action = "Move work off the " + std::string(EngineBreakdown::engineName(top->engine)) +
+                   " engine (other engines can run elementwise ops; matmuls belong on Tensor), or overlap it with the idle engines";
+        f.severity = Severity::Medium;
+        out.push_back(std::move(f));
+    }
+}
+
+void semaphoreWait(InsightContext &, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+{
+    for (const EngineBreakdownRow &r : e.engines) {
+        // An engine with (almost) nothing to do waits by design; only a working engine starves.
+        const double share = 100.0 * double(r.semaphoreWaitTimeNs) / double(e.denominatorNs);
+        if (share < DeviceRules::kSemaphorePercent || r.semaphoreWaitTimeNs <= r.instructionTimeNs ||
+            r.activePercent < DeviceRules::kSemaphoreMinActivePercent)
+            continue;
+        Finding f = make(rule, share, DeviceRules::kSemaphorePercent);
+        f.title = engineName(r) + " waits on semaphores " + insighttext::pct(share) + " of the time";
+        f.detail = engineName(r) + ": " + std::to_string(r.semaphoreWaitCount) + " semaphore waits, " + insighttext::ns(r.semaphoreWaitTimeNs) +
+                   " vs instruction time " + insighttext::ns(r.instructionTimeNs) + ", active " + insighttext::pct(r.activePercent) +
+                   " (engine table)";
+        f.action = "The engine starves on a producer (another engine or a DMA queue): follow a wait's dependency chain "
+                   "([ / ] in the timeline) to what releases it and shorten or overlap that";
+        f.severity = Severity::Medium; // waiting overlaps other work: no recoverable estimate
+        out.push_back(std::move(f));
+    }
+}
+
+void dmaBound(InsightContext &, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+{
+    for (const CoreBreakdown &core : e.cores) {
+        int64_t compute = 0;
+        for (const EngineBreakdownRow &r : e.engines)
+            if (r.core == core.core)
+                compute = std::max(compute, r.activeTimeNs);
+        const double share = 100.0 * double(core.dmaActiveTimeNs) / double(e.denominatorNs);
+        if (share < DeviceRules::kDmaBoundPercent || core.dmaActiveTimeNs <= compute)
+            continue;
+        Finding f = make(rule, share, DeviceRules::kDmaBoundPercent);
+        f.title = core.coreName + " is DMA-bound: DMA active " + insighttext::pct(share);
+        f.detail = "DMA active " + insighttext::ns(core.dmaActiveTimeNs) + " (" + insighttext::bytes(double(core.dmaBytes)) +
+                   ") vs the busiest engine " + insighttext::ns(compute) + " of " + insighttext::ns(e.denominatorNs) + " (engine table)";
+        f.action = "Move less data: keep tensors in SBUF across ops (fuse), use larger tiles, lower precision, avoid re-loading weights";
+        f.recoverableNs = core.dmaActiveTimeNs - compute;
+        f.severity = Finding::severityForShare(*f.recoverableNs, e.denominatorNs);
+        out.push_back(std::move(f));
+    }
+}
+
+void smallDma(InsightContext &, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+{
+    uint64_t bytes = 0, packets = 0;
+    for (const DmaQueueBreakdownRow &q : e.dma) {
+        bytes += q.bytes;
+        packets += q.packetCount;
+    }
+    if (packets < DeviceRules::kSmallDmaMinPackets)
+        return;
+    const double avg = double(bytes) / double(packets);
+    if (avg >= DeviceRules::kSmallDmaBytes)
+        return;
+    Finding f = make(rule, avg, DeviceRules::kSmallDmaBytes);
+    f.title = "Small DMA transfers: " + insighttext::bytes(avg) + " on average";
+    f.detail = std::to_string(packets) + " DMA packets, " + insighttext::bytes(double(bytes)) + " (engine table DMA queues), " +
+               insighttext::bytes(avg) + " per packet";
+    f.action = "Make transfers larger and contiguous: bigger tiles, a layout where each partition reads a contiguous row";
+    f.severity = Severity::Low;
+    out.push_back(std::move(f));
+}
+
+void spillReload(InsightContext &, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+{
+    uint64_t bytes = 0, spill = 0;
+    for (const DmaQueueBreakdownRow &q : e.dma) {
+        bytes += q.bytes;
+        if (DeviceRules::queueKind(q.queue) == DeviceRules::QueueKind::SpillReload)
+            spill += q.bytes;
+    }
+    if (bytes == 0)
+        return;
+    const double share = 100.0 * double(spill) / double(bytes);
+    if (share <= DeviceRules::kSpillPercent)
+        return;
+    Finding f = make(rule, share, DeviceRules::kSpillPercent);
+    f.title = "Spill / reload traffic is " + insighttext::pct(share) + " of DMA bytes";
+    f.detail = insighttext::bytes(double(spill)) + " on spill / reload queues of " + insighttext::bytes(double(bytes)) + " (engine table DMA queues)";
+    f.action = "The state buffer overflows: smaller tiles or fewer live tensors, check the data dependencies that force spills";
+    f.severity = Severity::Medium;
+    out.push_back(std::move(f));
+}
+
+void throttling(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+{
+    const Trace &trace = ctx.trace();
+    for (uint32_t t = 0; t < trace.tracks().size(); ++t) {
+        const Track &track = trace.tracks()[t];
+        if (track.kind != TrackKind::Counter || trace.str(track.name).rfind("throttling", 0) != 0)
+            continue;
+        const auto samples = trace.counterSamples(TrackId(t));
+        int64_t throttled = 0;
+        for (size_t i = 0; i + 1 < samples.size(); ++i) {
+            if (samples[i].value >= 1.0)
+                continue;
+            const int64_t s = std::max(samples[i].ts, e.startNs), en = std::min(samples[i + 1].ts, e.endNs);
+            if (en > s)
+                throttled += en - s;
+        }
+        const double share = 100.0 * double(throttled) / double(e.denominatorNs);
+        if (share < DeviceRules::kThrottlePercent)
+            continue;
+        Finding f = make(rule, share, DeviceRules::kThrottlePercent);
+        f.title = "Throttled " + insighttext::pct(share) + " of the time";
+        f.detail = trace.groupPath(track.group) + ": utilisation limit below 1 for " + insighttext::ns(throttled) + " of " +
+                   insighttext::ns(e.denominatorNs);
+        f.action = "Find the cause of throttling (power or thermal limits, a utilisation cap set for the instance)";
+        f.recoverableNs = throttled;
+        f.severity = Finding::severityForShare(throttled, e.denominatorNs);
+        out.push_back(std::move(f));
+    }
+}
+
+void mfuBelowHfu(InsightContext &, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+{
+    for (const CoreBreakdown &c : e.cores) {
+        if (!c.mfuPercent || !c.hfuPercent || *c.hfuPercent <= 0)
+            continue;
+        const double ratio = 100.0 * *c.mfuPercent / *c.hfuPercent;
+        if (ratio >= DeviceRules::kMfuOfHfuPercent)
+            continue;
+        Finding f = make(rule, ratio, DeviceRules::kMfuOfHfuPercent);
+        f.title = "MFU is " + insighttext::pct(ratio) + " of HFU: the Tensor engine does work that is not model FLOPs";
+        f.detail = c.coreName + ": MFU " + insighttext::pct(*c.mfuPercent) + ", HFU " + insighttext::pct(*c.hfuPercent) + " (engine table)";
+        f.action = "Use the whole Tensor engine for matmuls: fewer transposes, full-size tiles, pipeline instructions";
+        f.severity = Severity::Medium;
+        out.push_back(std::move(f));
+    }
+}
+
+void transpose(InsightContext &, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+{
+    for (const EngineBreakdownRow &r : e.engines) {
+        if (r.engine != NeuronEngine::Tensor || r.instructionTimeNs <= 0)
+            continue;
+        int64_t t = 0;
+        uint64_t n = 0;
+        for (const EngineOpcodeTime &o : r.topOpcodes)
+            if (text::lower(o.opcode).find("transpose") != std::string::npos) {
+                t += o.timeNs;
+                n += o.count;
+            }
+        const double share = 100.0 * double(t) / double(r.instructionTimeNs);
+        if (share <= DeviceRules::kTransposePercent)
+            continue;
+        Finding f = make(rule, share, DeviceRules::kTransposePercent);
+        f.title = "Transposes take " + insighttext::pct(share) + " of the Tensor engine's instruction time";
+        f.detail = engineName(r) + ": " + std::to_string(n) + " transpose instructions, " + insighttext::ns(t) + " of " +
+                   insighttext::ns(r.instructionTimeNs) + " (engine table opcodes)";
+        f.action = "Choose a memory layout that needs no transposes (load data already in the layout the matmul wants)";
+        f.recoverableNs = t;
+        f.severity = Finding::severityForShare(t, e.denominatorNs);
+        out.push_back(std::move(f));
+    }
+}
+
+} // namespace
+
+void DeviceRules::addTo(RuleRegistry &r)
+{
+    r.add(std::make_unique<EngineRule>("engine-bottleneck", bottleneck));
+    r.add(std::make_unique<EngineRule>("semaphore-wait", semaphoreWait));
+    r.add(std::make_unique<EngineRule>("dma-bound", dmaBound));
+    r.add(std::make_unique<EngineRule>("small-dma", smallDma));
+    r.add(std::make_unique<EngineRule>("spill-reload", spillReload));
+    r.add(std::make_unique<EngineRule>("throttling", throttling));
+    r.add(std::make_unique<EngineRule>("mfu-below-hfu", mfuBelowHfu));
+    r.add(std::make_unique<EngineRule>("tensor-transpose", transpose));
+}
+
+} // namespace lanescope

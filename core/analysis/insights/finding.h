@@ -1,0 +1,43 @@
+#pragma once
+// One conclusion of the insights rule set (docs/insights.md): what was measured, why it matters and
+// what to change, with the events and time ranges it is about. Every number in `detail`, `value`
+// and `recoverableNs` comes from the op, kernel, device or engine tables (core/analysis) for the
+// same events, so a finding can be checked against them.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace lanescope {
+
+enum class Severity : uint8_t { Low, Medium, High };
+
+struct Finding
+{
+    static constexpr size_t kMaxEvents = 50;
+
+    std::string rule;   // stable id, e.g. "fusion-candidate"
+    Severity severity = Severity::Low;
+    std::string title;  // one line
+    std::string detail; // what was measured, with numbers
+    std::string action; // what to change
+    double value = 0;     // the rule's measured figure
+    double threshold = 0; // the figure it was compared with
+    std::optional<int64_t> recoverableNs; // estimated time to gain, when one can be estimated
+    std::vector<uint32_t> events;         // slice ids, most significant first, at most kMaxEvents
+    std::vector<std::pair<int64_t, int64_t>> ranges; // [start_ns, end_ns] on the trace clock
+
+    // Appends a slice id unless the list is full or holds it already.
+    void addEvent(uint32_t slice);
+
+    static const char *severityName(Severity s); // "high", "medium", "low"
+    static std::optional<Severity> severityFromName(std::string_view name);
+    // High from 10 % of `spanNs` recoverable, medium from 3 %, else low.
+    static Severity severityForShare(int64_t recoverableNs, int64_t spanNs);
+    // Most severe first, then by recoverable time, then by rule id (stable output).
+    static void rank(std::vector<Finding> &findings);
+};
+
+} // namespace lanescope

@@ -1,0 +1,103 @@
+#include "insightsjson.h"
+
+#include <QJsonArray>
+
+namespace lanescope {
+
+namespace {
+
+QString q(const std::string &s) { return QString::fromStdString(s); }
+
+QJsonArray findings(const std::vector<Finding> &list)
+{
+    QJsonArray a;
+    for (const Finding &f : list)
+        a.append(InsightsJson::finding(f));
+    return a;
+}
+
+} // namespace
+
+QJsonObject InsightsJson::finding(const Finding &f)
+{
+    QJsonObject o;
+    o[QStringLiteral("rule")] = q(f.rule);
+    o[QStringLiteral("severity")] = QString::fromLatin1(Finding::severityName(f.severity));
+    o[QStringLiteral("title")] = q(f.title);
+    o[QStringLiteral("detail")] = q(f.detail);
+    o[QStringLiteral("action")] = q(f.action);
+    o[QStringLiteral("value")] = f.value;
+    o[QStringLiteral("threshold")] = f.threshold;
+    o[QStringLiteral("recoverable_ns")] = f.recoverableNs ? QJsonValue(qint64(*f.recoverableNs)) : QJsonValue();
+    QJsonArray events, ranges;
+    for (uint32_t e : f.events)
+        events.append(qint64(e));
+    for (const auto &[s, e] : f.ranges)
+        ranges.append(QJsonArray{qint64(s), qint64(e)});
+    o[QStringLiteral("events")] = events;
+    o[QStringLiteral("ranges")] = ranges;
+    return o;
+}
+
+QJsonObject InsightsJson::metrics(const KeyMetrics &m)
+{
+    QJsonObject o;
+    o[QStringLiteral("span_ns")] = qint64(m.spanNs);
+    QJsonArray devices;
+    for (const auto &d : m.devices)
+        devices.append(QJsonObject{{QStringLiteral("device"), q(d.name)},
+                                   {QStringLiteral("total_ns"), qint64(d.totalNs)},
+                                   {QStringLiteral("busy_ns"), qint64(d.busyNs)},
+                                   {QStringLiteral("idle_ns"), qint64(d.idleNs)},
+                                   {QStringLiteral("busy_percent"), d.busyPercent}});
+    o[QStringLiteral("devices")] = devices;
+    o[QStringLiteral("device_total_ns")] = qint64(m.deviceTotalNs);
+    o[QStringLiteral("device_busy_ns")] = qint64(m.deviceBusyNs);
+    o[QStringLiteral("device_idle_ns")] = qint64(m.deviceIdleNs);
+    QJsonArray engines;
+    for (const auto &e : m.engines)
+        engines.append(QJsonObject{{QStringLiteral("core"), q(e.core)},
+                                   {QStringLiteral("engine"), q(e.engine)},
+                                   {QStringLiteral("active_ns"), qint64(e.activeNs)},
+                                   {QStringLiteral("active_percent"), e.activePercent}});
+    o[QStringLiteral("engines")] = engines;
+    QJsonArray dma;
+    for (const auto &d : m.dma)
+        dma.append(QJsonObject{{QStringLiteral("kind"), q(d.kind)},
+                               {QStringLiteral("bytes"), qint64(d.bytes)},
+                               {QStringLiteral("packets"), qint64(d.packets)},
+                               {QStringLiteral("active_ns"), qint64(d.activeNs)},
+                               {QStringLiteral("throughput_bytes_per_s"), d.throughputBytesPerSec}});
+    o[QStringLiteral("dma")] = dma;
+    o[QStringLiteral("dma_bytes")] = qint64(m.dmaBytes);
+    o[QStringLiteral("average_dma_bytes")] = m.averageDmaBytes;
+    o[QStringLiteral("mfu_percent")] = m.mfuPercent ? QJsonValue(*m.mfuPercent) : QJsonValue();
+    o[QStringLiteral("hfu_percent")] = m.hfuPercent ? QJsonValue(*m.hfuPercent) : QJsonValue();
+    o[QStringLiteral("framework_cpu_ns")] = qint64(m.frameworkCpuNs);
+    o[QStringLiteral("device_ns")] = qint64(m.deviceNs);
+    o[QStringLiteral("steps")] = qint64(m.steps);
+    o[QStringLiteral("median_step_ns")] = qint64(m.medianStepNs);
+    return o;
+}
+
+QJsonObject InsightsJson::result(const Insights::Result &r)
+{
+    QJsonObject o;
+    o[QStringLiteral("metrics")] = metrics(r.metrics);
+    o[QStringLiteral("findings")] = findings(r.findings);
+    return o;
+}
+
+QJsonObject InsightsJson::diff(const FindingsDiffResult &d)
+{
+    QJsonObject o;
+    o[QStringLiteral("resolved")] = findings(d.resolved);
+    o[QStringLiteral("new")] = findings(d.added);
+    QJsonArray changed;
+    for (const auto &[a, b] : d.changed)
+        changed.append(QJsonObject{{QStringLiteral("a"), finding(a)}, {QStringLiteral("b"), finding(b)}});
+    o[QStringLiteral("changed")] = changed;
+    return o;
+}
+
+} // namespace lanescope

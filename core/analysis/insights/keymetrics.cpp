@@ -1,0 +1,59 @@
+#include "keymetrics.h"
+
+#include "devicerules.h"
+#include "insightcontext.h"
+#include "model/trace.h"
+#include "steprules.h"
+
+namespace lanescope {
+
+KeyMetrics KeyMetrics::compute(InsightContext &ctx)
+{
+    KeyMetrics m;
+    m.spanNs = ctx.spanNs();
+    for (const DeviceSummary::Row &r : ctx.devices()) {
+        m.devices.push_back({r.device, r.total, r.busy, r.idle, r.busyPercent()});
+        m.deviceTotalNs += r.total;
+        m.deviceBusyNs += r.busy;
+        m.deviceIdleNs += r.idle;
+    }
+    const EngineBreakdownResult &e = ctx.engines();
+    for (const EngineBreakdownRow &r : e.engines)
+        m.engines.push_back({r.coreName, std::string(EngineBreakdown::engineName(r.engine)), r.activeTimeNs, r.activePercent});
+    const DeviceRules::QueueKind kinds[] = {DeviceRules::QueueKind::Io, DeviceRules::QueueKind::Weights,
+                                            DeviceRules::QueueKind::SpillReload, DeviceRules::QueueKind::Other};
+    for (DeviceRules::QueueKind k : kinds) {
+        DmaKind d;
+        d.kind = DeviceRules::queueKindName(k);
+        for (const DmaQueueBreakdownRow &q : e.dma) {
+            if (DeviceRules::queueKind(q.queue) != k)
+                continue;
+            d.bytes += q.bytes;
+            d.packets += q.packetCount;
+            d.activeNs += q.activeTimeNs;
+        }
+        if (d.packets == 0)
+            continue;
+        d.throughputBytesPerSec = d.activeNs > 0 ? double(d.bytes) * 1e9 / double(d.activeNs) : 0;
+        m.dmaBytes += d.bytes;
+        m.dmaPackets += d.packets;
+        m.dma.push_back(d);
+    }
+    m.averageDmaBytes = m.dmaPackets ? double(m.dmaBytes) / double(m.dmaPackets) : 0;
+    for (const CoreBreakdown &c : e.cores)
+        if (c.mfuPercent || c.hfuPercent) {
+            m.mfuPercent = c.mfuPercent;
+            m.hfuPercent = c.hfuPercent;
+            break;
+        }
+    m.frameworkCpuNs = ctx.ops().cpuSelfTotal;
+    m.deviceNs = ctx.ops().deviceTime;
+    std::vector<int64_t> steps;
+    for (uint32_t s : ctx.steps())
+        steps.push_back(ctx.trace().slice(SliceId(s)).duration);
+    m.steps = steps.size();
+    m.medianStepNs = StepRules::median(steps);
+    return m;
+}
+
+} // namespace lanescope
