@@ -8,6 +8,9 @@
 // Every offset given out is a file offset: the text being parsed starts at byte textOffset() of the
 // file (0 today, when the text is the whole file). Reading the event array in bounded windows later
 // (each window parsed on its own) only has to move that start; errors keep naming file bytes.
+//
+// This header holds simdjson types: whatever includes it must be compiled with simdjson::simdjson's
+// definitions (SIMDJSON_THREADS_ENABLED changes the parser's layout), as lanescope_core is.
 #include "loadoptions.h"
 
 #include <simdjson.h>

@@ -10,15 +10,21 @@ using namespace lanescope;
 
 namespace {
 
+// The text fields of the metadata and the values written into them.
+const std::vector<std::pair<std::string NtffProfile::*, std::string>> kTextFields = {
+    {&NtffProfile::uuid, "00112233445566778899aabbccddeeff"},
+    {&NtffProfile::neffName, "/tmp/x/graph.neff"},
+    {&NtffProfile::runtimeVersion, "2.29.40 (f954c)"},
+    {&NtffProfile::driverVersion, "2.25.0 ()"},
+    {&NtffProfile::instanceType, "trn1.2xlarge"},
+    {&NtffProfile::subgraphName, "sg00"},
+};
+
 NtffProfile layout()
 {
     NtffProfile l;
-    l.uuid = "00112233445566778899aabbccddeeff";
-    l.neffName = "/tmp/x/graph.neff";
-    l.runtimeVersion = "2.29.40 (f954c)";
-    l.driverVersion = "2.25.0 ()";
-    l.instanceType = "trn1.2xlarge";
-    l.subgraphName = "sg00";
+    for (const auto &[field, value] : kTextFields)
+        l.*field = value;
     l.totalTimePs = 9000000;
     NtffProgram tensor = NtffWriter::makeProgram(NtffEngine::Tensor, {0xa6, 0x01, 0x02, 0xa6}, {2, 0, 0, 3});
     tensor.runtimeBlocks = {{0, 1, 0}, {2, 2, 2}};
@@ -53,12 +59,8 @@ private slots:
         NtffWriter w(l);
         w.addInstruction(NtffEngine::Tensor, 0, 1000, 2000);
         const NtffProfile p = readMetadata(w.bytes());
-        QCOMPARE(p.uuid, l.uuid);
-        QCOMPARE(p.neffName, l.neffName);
-        QCOMPARE(p.runtimeVersion, l.runtimeVersion);
-        QCOMPARE(p.driverVersion, l.driverVersion);
-        QCOMPARE(p.instanceType, l.instanceType);
-        QCOMPARE(p.subgraphName, l.subgraphName);
+        for (const auto &[field, value] : kTextFields)
+            QCOMPARE(p.*field, value);
         QCOMPARE(p.totalTimePs, l.totalTimePs);
         QCOMPARE(p.programs.size(), size_t(2));
         QCOMPARE(p.programs[0].engine, NtffEngine::Tensor);
