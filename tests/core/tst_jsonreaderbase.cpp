@@ -91,9 +91,11 @@ private slots:
     void readsKeysAndScalars()
     {
         LoadOptions options;
-        InputBuffer input = InputBuffer::fromBytes("\xEF\xBB\xBF  [{\"a\": 12 , \"b\\u0063\": \"x\"}, {\"c\": null}]", "t.json", options);
+        InputBuffer bom = InputBuffer::fromBytes("\xEF\xBB\xBF \n[]", "t.json", options);
+        QCOMPARE(ArrayReader(bom, options).firstByteOf(), uint64_t(5)); // after the byte order mark and spaces
+        InputBuffer input = InputBuffer::fromBytes("  [{\"a\": 12 , \"b\\u0063\": \"x\"}, {\"c\": null}]", "t.json", options);
         ArrayReader r(input, options);
-        QCOMPARE(r.firstByteOf(), uint64_t(5));
+        QCOMPARE(r.firstByteOf(), uint64_t(2));
         const std::vector<std::string> keys = r.run();
         QCOMPARE(keys, (std::vector<std::string>{"a=12 ", "bc=x", "c"})); // number tokens as written
     }
