@@ -1,10 +1,10 @@
 #include "enginebreakdown.h"
 
 #include "model/trace.h"
+#include "util/textutil.h"
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -17,13 +17,7 @@ namespace {
 
 using Interval = std::pair<int64_t, int64_t>; // [start, end)
 
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char &c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
+using text::lower;
 
 bool overlaps(const Slice &s, int64_t t0, int64_t t1)
 {

@@ -1,9 +1,9 @@
 #include "launchindex.h"
 
 #include "model/trace.h"
+#include "util/textutil.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <map>
 #include <numeric>
@@ -15,13 +15,7 @@ namespace {
 
 enum class CatClass : uint8_t { Other, FrameworkOp, Runtime, Kernel, Memcpy, Memset, Driver, Instruction, Dma, Empty };
 
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char &c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
+using text::lower;
 
 CatClass classify(std::string_view category)
 {

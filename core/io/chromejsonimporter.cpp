@@ -3,10 +3,11 @@
 #include "chromeevent.h"
 #include "chrometraceassembler.h"
 #include "inputbuffer.h"
+#include "jsonreaderbase.h"
 #include "jsonstringreader.h"
-#include "jsontextscan.h"
 #include "timestampparser.h"
 #include "model/tracebuilder.h"
+#include "util/textutil.h"
 
 #include <simdjson.h>
 
@@ -22,16 +23,7 @@ namespace {
 
 constexpr size_t kMaxKeptMetadataBytes = 1 << 20;
 
-bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && isSpace(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
+using text::trim;
 
 uint64_t fnv1a(std::string_view s)
 {
@@ -62,27 +54,15 @@ uint64_t idFromText(std::string_view s)
     return fnv1a(s) | (uint64_t(1) << 63);
 }
 
-// The key of a field as written (fast path: no escapes in keys of trace events).
-std::string_view keyOf(sj::field &f, bool &escaped)
-{
-    const char *p = f.key().raw();
-    const char *q = p;
-    while (*q != '"') {
-        if (*q == '\\') {
-            escaped = true;
-            return {};
-        }
-        ++q;
-    }
-    escaped = false;
-    return {p, size_t(q - p)};
-}
+// Chrome's wording: a string left open is more often an unescaped quote than a truncated file.
+constexpr JsonReaderBase::Style kStyle{200, 700, "a string is never closed (unescaped quote or truncated file)",
+                                       "a control character inside a string is not escaped (or a quote is missing)"};
 
-class ChromeJsonReader
+class ChromeJsonReader : JsonReaderBase
 {
 public:
     ChromeJsonReader(InputBuffer &input, const std::string &name, const LoadOptions &options)
-        : m_input(input), m_name(name), m_options(options), m_assembler(m_b)
+        : JsonReaderBase(input, name, options, kStyle), m_assembler(m_b)
     {
         m_b.metadata().format = "chrome-json";
         m_b.metadata().sourcePath = name;
@@ -91,9 +71,6 @@ public:
     Trace run();
 
 private:
-    [[noreturn]] void fail(uint64_t offset, const std::string &problem) { throw ImportError(m_name, offset, problem); }
-    [[noreturn]] void failJson(simdjson::error_code err, const std::string &expected);
-    uint64_t location();
     void repairUnterminatedArray();
     void readEvents(sj::array events);
     bool readEvent(sj::object obj, uint64_t offset);
@@ -105,16 +82,9 @@ private:
     void keepMetadata(std::string_view key, sj::value v);
     void countPhase(std::string_view ph);
     void finishStats();
-    void progress();
 
-    InputBuffer &m_input;
-    const std::string &m_name;
-    const LoadOptions &m_options;
     TraceBuilder m_b;
     ChromeTraceAssembler m_assembler;
-    sj::parser m_parser;
-    sj::document m_doc;
-    bool m_haveDoc = false; // iterate() succeeded: m_doc may be asked where it is
     std::vector<Arg> m_args;
     JsonStringReader m_strings;
     uint64_t m_events = 0;
@@ -124,58 +94,12 @@ private:
     std::vector<uint64_t> m_categoryCounts; // by StringId
 };
 
-uint64_t ChromeJsonReader::location()
-{
-    const char *p = nullptr;
-    if (!m_haveDoc || m_doc.current_location().get(p) != simdjson::SUCCESS || !p)
-        return m_input.size();
-    return uint64_t(p - m_input.data());
-}
-
-void ChromeJsonReader::failJson(simdjson::error_code err, const std::string &expected)
-{
-    using simdjson::error_code;
-    const std::string what = simdjson::error_message(err);
-    switch (err) {
-    case error_code::UNCLOSED_STRING:
-        fail(JsonTextScan::unclosedString(m_input.view()), "a string is never closed (unescaped quote or truncated file); " + expected);
-    case error_code::UTF8_ERROR:
-        fail(JsonTextScan::invalidUtf8(m_input.view()), "invalid UTF-8 in the JSON text; " + expected);
-    case error_code::UNESCAPED_CHARS:
-        fail(JsonTextScan::unescapedControl(m_input.view()),
-             "a control character inside a string is not escaped (or a quote is missing); " + expected);
-    case error_code::DEPTH_ERROR:
-        fail(location(), "JSON nested deeper than 1024 levels; " + expected);
-    case error_code::CAPACITY:
-        fail(0, "decompressed JSON larger than 4 GiB is not supported yet");
-    case error_code::INCOMPLETE_ARRAY_OR_OBJECT:
-    case error_code::EMPTY:
-        fail(m_input.size(), "unexpected end of file (truncated file?); " + expected);
-    default:
-        break;
-    }
-    if (!m_haveDoc) // stage 1 failed: simdjson cannot say where, and m_doc must not be asked
-        throw ImportError(m_name, "invalid JSON (" + what + "); " + expected);
-    const uint64_t at = location();
-    if (at >= m_input.size())
-        fail(m_input.size(), "unexpected end of file (truncated file?); " + expected + " (" + what + ")");
-    fail(at, "invalid JSON (" + what + "); " + expected);
-}
-
-void ChromeJsonReader::progress()
-{
-    if (m_options.cancelled())
-        throw LoadCancelled();
-    if (m_options.progress && m_input.size())
-        m_options.report(200 + int(700 * location() / m_input.size()));
-}
-
 void ChromeJsonReader::repairUnterminatedArray()
 {
     // Older exporters write a bare array and may stop without the closing ']' (and with a trailing comma).
     std::string_view v = m_input.view();
     size_t end = v.size();
-    while (end > 0 && isSpace(v[end - 1]))
+    while (end > 0 && text::isSpace(v[end - 1]))
         --end;
     if (end > 0 && v[end - 1] == ']')
         return;
@@ -195,19 +119,8 @@ bool ChromeJsonReader::stringOf(sj::value v, std::string_view &out)
 
 bool ChromeJsonReader::readTime(sj::value v, int64_t &ns)
 {
-    sj::json_type t;
-    if (v.type().get(t))
-        return false;
     std::string_view text;
-    if (t == sj::json_type::number) {
-        text = v.raw_json_token();
-    } else if (t == sj::json_type::string) {
-        if (v.get_string().get(text))
-            return false;
-    } else {
-        return false;
-    }
-    return TimestampParser::microsToNs(text, ns);
+    return numberOrStringText(v, text) && TimestampParser::microsToNs(text, ns);
 }
 
 ChromeEntityKey ChromeJsonReader::readEntity(sj::value v)
@@ -231,9 +144,7 @@ ChromeEntityKey ChromeJsonReader::readEntity(sj::value v)
         return k;
     }
     text = trim(text);
-    int64_t n = 0;
-    auto r = std::from_chars(text.data(), text.data() + text.size(), n, 10);
-    if (!text.empty() && r.ec == std::errc() && r.ptr == text.data() + text.size()) {
+    if (int64_t n = 0; text::parseInt(text, n)) {
         k.number = n;
         return k;
     }
@@ -244,18 +155,9 @@ ChromeEntityKey ChromeJsonReader::readEntity(sj::value v)
 
 bool ChromeJsonReader::readId(sj::value v, uint64_t &id)
 {
-    sj::json_type t;
-    if (v.type().get(t))
-        return false;
     std::string_view text;
-    if (t == sj::json_type::number) {
-        text = v.raw_json_token();
-    } else if (t == sj::json_type::string) {
-        if (v.get_string().get(text))
-            return false;
-    } else {
+    if (!numberOrStringText(v, text))
         return false;
-    }
     id = idFromText(text);
     return true;
 }
@@ -269,11 +171,7 @@ void ChromeJsonReader::readArgs(sj::value v)
         sj::field f;
         if (auto ferr = std::move(fr).get(f))
             failJson(ferr, "expected an argument name and value inside \"args\"");
-        bool escaped = false;
-        std::string_view key = keyOf(f, escaped);
-        if (escaped && f.unescaped_key().get(key))
-            failJson(simdjson::STRING_ERROR, "expected a valid argument name");
-        const StringId k = m_b.intern(key);
+        const StringId k = m_b.intern(keyOf(f, "expected a valid argument name"));
         sj::value val = f.value();
         sj::json_type t;
         if (val.type().get(t))
@@ -357,7 +255,7 @@ bool ChromeJsonReader::readEvent(sj::object obj, uint64_t offset)
         if (auto ferr = std::move(fr).get(f))
             failJson(ferr, "expected a field of a trace event (\"name\": value)");
         bool escaped = false;
-        const std::string_view key = keyOf(f, escaped);
+        const std::string_view key = rawKey(f, escaped);
         if (escaped || key.empty())
             continue;
         sj::value v = f.value();
@@ -419,7 +317,7 @@ bool ChromeJsonReader::readEvent(sj::object obj, uint64_t offset)
                         if (auto ferr = std::move(inner).get(g))
                             failJson(ferr, "expected \"local\" or \"global\" inside \"id2\"");
                         bool esc = false;
-                        const std::string_view k2 = keyOf(g, esc);
+                        const std::string_view k2 = rawKey(g, esc);
                         if (k2 == "local" || k2 == "global") {
                             e.hasId = readId(g.value(), e.id);
                             e.idIsProcessLocal = k2 == "local";
@@ -460,7 +358,6 @@ bool ChromeJsonReader::readEvent(sj::object obj, uint64_t offset)
 
 void ChromeJsonReader::readEvents(sj::array events)
 {
-    const char *base = m_input.data();
     for (auto er : events) {
         sj::value v;
         if (auto ferr = std::move(er).get(v))
@@ -477,9 +374,7 @@ void ChromeJsonReader::readEvents(sj::array events)
         if (err)
             failJson(err, "expected a trace event object");
         ++m_objects;
-        const char *p = nullptr;
-        const uint64_t offset = m_doc.current_location().get(p) == simdjson::SUCCESS && p ? uint64_t(p - base) : 0;
-        readEvent(obj, offset);
+        readEvent(obj, position(0));
     }
 }
 
@@ -542,12 +437,8 @@ void ChromeJsonReader::finishStats()
 
 Trace ChromeJsonReader::run()
 {
-    std::string_view text = m_input.view();
-    size_t first = 0;
-    if (text.substr(0, 3) == "\xEF\xBB\xBF")
-        first = 3;
-    while (first < text.size() && isSpace(text[first]))
-        ++first;
+    const std::string_view text = m_input.view();
+    const size_t first = firstByte();
     if (first >= text.size())
         fail(0, "file is empty; expected a Chrome/Kineto trace (a JSON object with \"traceEvents\" or an array of events)");
     const char opener = text[first];
@@ -561,11 +452,7 @@ Trace ChromeJsonReader::run()
     m_b.reserveSlices(m_input.size() / 180);
     m_b.reserveArgs(m_input.size() / 50, m_input.size() / 180);
 
-    MemoryBudget::requireForParsing(m_input.size(), m_name, m_options.memoryBudget);
-    simdjson::padded_string_view psv(m_input.data(), m_input.size(), m_input.capacity());
-    if (auto err = m_parser.iterate(psv).get(m_doc))
-        failJson(err, "expected a JSON document");
-    m_haveDoc = true;
+    startDocument();
 
     if (opener == '[') {
         sj::array events;
@@ -584,10 +471,7 @@ Trace ChromeJsonReader::run()
             sj::field f;
             if (auto ferr = std::move(fr).get(f))
                 failJson(ferr, "expected a top-level key and value");
-            bool escaped = false;
-            std::string_view key = keyOf(f, escaped);
-            if (escaped && f.unescaped_key().get(key))
-                failJson(simdjson::STRING_ERROR, "expected a valid key");
+            const std::string_view key = keyOf(f);
             if (key == "traceEvents") {
                 sj::array events;
                 if (auto err = f.value().get_array().get(events))

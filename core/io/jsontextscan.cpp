@@ -2,10 +2,6 @@
 
 namespace lanescope {
 
-namespace {
-bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-} // namespace
-
 uint64_t JsonTextScan::unclosedString(std::string_view s)
 {
     bool inString = false;
@@ -56,15 +52,6 @@ uint64_t JsonTextScan::unescapedControl(std::string_view s)
             return i;
     }
     return 0;
-}
-
-std::string_view JsonTextScan::trim(std::string_view s)
-{
-    while (!s.empty() && isSpace(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back()))
-        s.remove_suffix(1);
-    return s;
 }
 
 } // namespace lanescope

@@ -1,7 +1,7 @@
 #pragma once
 // Positions in JSON text that simdjson cannot report: stage 1 indexes the whole file up front, so
 // when it fails (unclosed string, invalid UTF-8, unescaped control character) the importers find the
-// byte themselves so their error can name it. Shared by every JSON importer.
+// byte themselves so their error can name it. Used by JsonReaderBase::failJson.
 #include <cstdint>
 #include <string_view>
 
@@ -16,8 +16,6 @@ public:
     static uint64_t invalidUtf8(std::string_view s);
     // First control character (below 0x20) inside a string, which JSON requires escaped (0 when none).
     static uint64_t unescapedControl(std::string_view s);
-    // Without leading and trailing JSON whitespace.
-    static std::string_view trim(std::string_view s);
 };
 
 } // namespace lanescope

@@ -1,5 +1,7 @@
 #include "kinetosamplewriter.h"
 
+#include "util/textutil.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -12,30 +14,6 @@ namespace lanescope {
 namespace {
 
 constexpr int64_t kUs = 1000; // ns per µs
-
-// splitmix64: portable and deterministic (std:: distributions are not specified bit-exactly).
-class Rng
-{
-public:
-    explicit Rng(uint64_t seed) : m_state(seed) {}
-    uint64_t next()
-    {
-        uint64_t z = (m_state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    // ns varied by up to ±permille/1000, never below 1 ns
-    int64_t vary(int64_t ns, int permille)
-    {
-        const int64_t span = 2 * int64_t(permille) + 1;
-        const int64_t delta = int64_t(next() % uint64_t(span)) - permille;
-        return std::max<int64_t>(1, ns + ns * delta / 1000);
-    }
-
-private:
-    uint64_t m_state;
-};
 
 void appendEscaped(std::string &out, std::string_view s)
 {
@@ -449,7 +427,7 @@ private:
         m_t += m_rng.vary(25 * kUs, 300); // python between steps
     }
 
-    Rng m_rng;
+    text::SplitMix64 m_rng;
     int m_steps;
     int64_t m_start;
     uint64_t m_seed = 0;

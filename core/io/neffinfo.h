@@ -5,6 +5,7 @@
 // NEFF<->NTFF pairing (uuid) and the NTFF view (queue names, semaphore names, variable names).
 // Nothing here is decoded from the instruction streams (*.bin): their encoding is not public.
 #include "model/diagnostics.h"
+#include "util/textutil.h"
 
 #include <array>
 #include <cstdint>
@@ -32,15 +33,15 @@ struct NeffHeader
     uint64_t featureBits = 0;               // @544: names not public, shown raw
     uint32_t lncSize = 0;                   // @552: logical NeuronCore size
 
-    std::string hashHex() const { return hex(hash.data(), hash.size()); }
-    std::string uuidHex() const { return hex(uuid.data(), uuid.size()); } // 32 lowercase hex digits
-    std::string uuidDashed() const                                        // 8-4-4-4-12
+    std::string hashHex() const { return text::hex(hash.data(), hash.size()); }
+    std::string uuidHex() const { return text::hex(uuid.data(), uuid.size()); } // 32 lowercase hex digits
+    std::string uuidDashed() const // 8-4-4-4-12
     {
         const std::string h = uuidHex();
         return h.substr(0, 8) + '-' + h.substr(8, 4) + '-' + h.substr(12, 4) + '-' + h.substr(16, 4) + '-' +
                h.substr(20);
     }
-    std::string coresPerNodeHex() const { return hex(coresPerNode.data(), coresPerNode.size()); }
+    std::string coresPerNodeHex() const { return text::hex(coresPerNode.data(), coresPerNode.size()); }
     std::string featureBitsHex() const // "0x209c00"
     {
         std::string s;
@@ -50,16 +51,6 @@ struct NeffHeader
             v >>= 4;
         } while (v);
         return "0x" + s;
-    }
-
-    static std::string hex(const uint8_t *p, size_t n)
-    {
-        std::string s(2 * n, '0');
-        for (size_t i = 0; i < n; ++i) {
-            s[2 * i] = "0123456789abcdef"[p[i] >> 4];
-            s[2 * i + 1] = "0123456789abcdef"[p[i] & 15];
-        }
-        return s;
     }
 };
 

@@ -1,6 +1,7 @@
 #include "neffreader.h"
 
-#include <QCryptographicHash>
+#include "neffheaderreader.h"
+
 #include <QFile>
 #include <QFileInfo>
 
@@ -19,25 +20,6 @@ namespace lanescope {
 namespace {
 
 namespace dom = simdjson::dom;
-
-uint64_t le64(const char *p)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; --i)
-        v = (v << 8) | uint8_t(p[i]);
-    return v;
-}
-
-uint32_t le32(const char *p)
-{
-    return uint32_t(le64(p)); // every u32 field is followed by more header bytes
-}
-
-std::string cString(const char *p, size_t max)
-{
-    const void *nul = std::memchr(p, 0, max);
-    return std::string(p, nul ? size_t(static_cast<const char *>(nul) - p) : max);
-}
 
 bool endsWith(std::string_view s, std::string_view suffix)
 {
@@ -189,8 +171,6 @@ public:
     NeffInfo run();
 
 private:
-    void parseHeader();
-    void checkMd5();
     void walk();
     static bool wanted(std::string_view name);
     bool readMember(archive *a, const std::string &name, uint64_t size);
@@ -228,8 +208,8 @@ private:
 
 NeffInfo NeffParse::run()
 {
-    parseHeader();
-    checkMd5();
+    m_payload = NeffHeaderReader::read(m_bytes, m_name, m_info);
+    NeffHeaderReader::checkMd5(m_payload, m_info, m_options);
     if (m_payload.size() >= 2 && uint8_t(m_payload[0]) == 0x1f && uint8_t(m_payload[1]) == 0x8b) {
         m_info.compression = NeffPayloadCompression::Gzip;
     } else if (m_payload.size() >= 262 && m_payload.substr(257, 5) == "ustar") {
@@ -251,77 +231,6 @@ NeffInfo NeffParse::run()
     }
     m_options.report(1000);
     return std::move(m_info);
-}
-
-void NeffParse::parseHeader()
-{
-    const uint64_t size = m_bytes.size();
-    const char *h = m_bytes.data();
-    auto fail = [&](uint64_t offset, const std::string &what, uint64_t value, const std::string &expected) {
-        throw ImportError(m_name, offset, what + " is " + std::to_string(value) + "; " + expected);
-    };
-    if (size < NeffReader::kHeaderSize)
-        fail(0, "file size", size, "a NEFF starts with a 1024-byte header");
-    NeffHeader &hd = m_info.header;
-    hd.pkgVersion = le64(h);
-    hd.headerSize = le64(h + 8);
-    hd.dataSize = le64(h + 16);
-    hd.versionMajor = le64(h + 24);
-    hd.versionMinor = le64(h + 32);
-    if (hd.pkgVersion != 1 && hd.pkgVersion != 2)
-        fail(0, "NEFF pkg_version", hd.pkgVersion, "expected 1 or 2 (not a NEFF?)");
-    if (hd.headerSize != NeffReader::kHeaderSize)
-        fail(8, "NEFF header_size", hd.headerSize, "expected 1024 (not a NEFF?)");
-    if (hd.dataSize > size - NeffReader::kHeaderSize)
-        fail(16, "NEFF data_size", hd.dataSize,
-             "only " + std::to_string(size - NeffReader::kHeaderSize) +
-                 " bytes follow the header; expected data_size <= file size - 1024 (file truncated?)");
-    if (hd.versionMajor > 2)
-        fail(24, "NEFF major version", hd.versionMajor, "expected at most 2");
-    if (hd.dataSize == 0)
-        fail(16, "NEFF data_size", 0, "expected a payload after the header");
-    hd.buildVersion = cString(h + 40, 128);
-    hd.tpbCount = le32(h + 168);
-    std::memcpy(hd.hash.data(), h + 172, hd.hash.size());
-    std::memcpy(hd.uuid.data(), h + 204, hd.uuid.size());
-    hd.networkName = cString(h + 220, 256);
-    hd.requestedCoreCount = le32(h + 476);
-    std::memcpy(hd.coresPerNode.data(), h + 480, hd.coresPerNode.size());
-    hd.featureBits = le64(h + 544);
-    hd.lncSize = le32(h + 552);
-    m_payload = m_bytes.substr(NeffReader::kHeaderSize, hd.dataSize);
-    if (const uint64_t trailing = size - NeffReader::kHeaderSize - hd.dataSize; trailing > 0)
-        warn("bytes after the payload (past data_size) were ignored",
-             std::to_string(trailing) + " bytes from byte " + std::to_string(NeffReader::kHeaderSize + hd.dataSize));
-}
-
-void NeffParse::checkMd5()
-{
-    if (m_info.header.pkgVersion != 2)
-        return;
-    QCryptographicHash md5(QCryptographicHash::Md5);
-    constexpr size_t kChunk = size_t(8) << 20;
-    for (size_t done = 0; done < m_payload.size(); done += kChunk) {
-        checkCancel();
-        const size_t n = std::min(kChunk, m_payload.size() - done);
-        md5.addData(QByteArrayView(m_payload.data() + done, qsizetype(n)));
-        m_options.report(int(200 * (done + n) / m_payload.size()));
-    }
-    const QByteArray digest = md5.result();
-    std::array<uint8_t, 16> plain{}, swapped{};
-    for (size_t i = 0; i < 16; ++i) {
-        plain[i] = uint8_t(digest[qsizetype(i)]);
-        swapped[(i & ~size_t(3)) + 3 - (i & 3)] = plain[i];
-    }
-    m_info.md5Hex = NeffHeader::hex(plain.data(), plain.size());
-    const uint8_t *stored = m_info.header.hash.data();
-    m_info.md5Layout = std::memcmp(stored, swapped.data(), 16) == 0 ? NeffMd5Layout::WordSwapped
-                       : std::memcmp(stored, plain.data(), 16) == 0 ? NeffMd5Layout::Plain
-                                                                    : NeffMd5Layout::None;
-    m_info.md5 = m_info.md5Layout == NeffMd5Layout::None ? NeffMd5Check::Mismatch : NeffMd5Check::Ok;
-    if (m_info.md5 == NeffMd5Check::Mismatch)
-        warn("payload MD5 does not match the header hash (file damaged or modified)",
-             "header byte 172: computed " + m_info.md5Hex + ", stored " + NeffHeader::hex(stored, 16));
 }
 
 // The JSON kept in memory: info.json, kelf-*.json and the direct children sgNN/*.json (def.json,
@@ -761,11 +670,7 @@ void NeffParse::parseTensorMap(NeffSubgraph &sg)
 
 bool NeffReader::looksLikeNeff(std::string_view head, uint64_t fileSize)
 {
-    if (head.size() < 40 || fileSize < kHeaderSize)
-        return false;
-    const uint64_t pkg = le64(head.data());
-    return (pkg == 1 || pkg == 2) && le64(head.data() + 8) == kHeaderSize &&
-           le64(head.data() + 16) <= fileSize - kHeaderSize && le64(head.data() + 24) <= 2;
+    return NeffHeaderReader::looksLikeNeff(head, fileSize);
 }
 
 NeffInfo NeffReader::readBytes(std::string_view bytes, const std::string &name, const LoadOptions &options)

@@ -15,6 +15,7 @@
 // mismatch, invalid JSON members or members over the caps give partial information and counted
 // warnings instead.
 #include "loadoptions.h"
+#include "neffheaderreader.h"
 #include "neffinfo.h"
 
 #include <cstdint>
@@ -26,7 +27,7 @@ namespace lanescope {
 class NeffReader
 {
 public:
-    static constexpr uint64_t kHeaderSize = 1024;
+    static constexpr uint64_t kHeaderSize = NeffHeaderReader::kSize;
     // Largest JSON member held in memory; LoadOptions::memoryBudget lowers it further.
     static constexpr uint64_t kMaxJsonMember = uint64_t(256) << 20;
     // Largest member count listed (a tar of millions of empty entries is not a NEFF).
@@ -37,8 +38,7 @@ public:
     // Parses a whole NEFF already in memory; `name` names it in errors and warnings.
     static NeffInfo readBytes(std::string_view bytes, const std::string &name, const LoadOptions &options = {});
 
-    // Structural test on the first bytes (at least 40): pkg_version 1 or 2, header_size 1024,
-    // data_size <= fileSize - 1024, major version <= 2.
+    // Structural test on the first bytes (NeffHeaderReader::looksLikeNeff).
     static bool looksLikeNeff(std::string_view head, uint64_t fileSize);
 };
 

@@ -1,13 +1,14 @@
 #include "neuronprofilejsonreader.h"
 
 #include "inputbuffer.h"
-#include "jsontextscan.h"
+#include "jsonreaderbase.h"
+#include "neuronprofilevalues.h"
+#include "util/textutil.h"
 
 #include <simdjson.h>
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <initializer_list>
 #include <limits>
 #include <string_view>
@@ -23,108 +24,8 @@ constexpr size_t kMaxReportedValueBytes = size_t(1) << 16;
 constexpr int64_t kMaxU32 = int64_t(std::numeric_limits<uint32_t>::max());
 constexpr int64_t kMaxI64 = std::numeric_limits<int64_t>::max();
 
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && isSpace(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
-
-bool parseInt(std::string_view s, int64_t &out)
-{
-    s = trim(s);
-    const auto r = std::from_chars(s.data(), s.data() + s.size(), out, 10);
-    return !s.empty() && r.ec == std::errc() && r.ptr == s.data() + s.size();
-}
-
-// A JSON number text in seconds ("0.001867629615", "1.5e-3") -> picoseconds, rounded to nearest
-// (digits past the 18th significant one are ignored).
-bool secondsToPs(std::string_view s, uint64_t &ps)
-{
-    s = trim(s);
-    uint64_t m = 0;
-    int exp10 = 12, digits = 0;
-    bool fraction = false;
-    size_t i = 0;
-    for (; i < s.size() && ((s[i] >= '0' && s[i] <= '9') || (s[i] == '.' && !fraction)); ++i) {
-        if (s[i] == '.') {
-            fraction = true;
-        } else if (++digits && m < 100000000000000000ull) {
-            m = m * 10 + uint64_t(s[i] - '0');
-            exp10 -= fraction ? 1 : 0;
-        } else {
-            exp10 += fraction ? 0 : 1;
-        }
-    }
-    int64_t e = 0;
-    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-        const std::string_view rest = s.substr(i + 1);
-        if (!parseInt(rest.substr(!rest.empty() && rest[0] == '+' ? 1 : 0), e) || e < -400 || e > 400)
-            return false;
-        i = s.size();
-    }
-    if (!digits || i != s.size())
-        return false;
-    for (exp10 += int(e); exp10 > 0; --exp10) {
-        if (m > std::numeric_limits<uint64_t>::max() / 10)
-            return false;
-        m *= 10;
-    }
-    for (; exp10 < -1 && m; ++exp10)
-        m /= 10;
-    ps = exp10 < 0 ? m / 10 + (m % 10 >= 5 ? 1 : 0) : m;
-    return true;
-}
-
-bool engineFromName(std::string_view s, NtffEngine &e)
-{
-    if (s == "Tensor" || s == "TensorMatrix" || s == "PE" || s == "TensorE")
-        e = NtffEngine::Tensor;
-    else if (s == "Vector" || s == "DVE" || s == "VectorE")
-        e = NtffEngine::Vector;
-    else if (s == "Scalar" || s == "ACT" || s == "Activation" || s == "ScalarE")
-        e = NtffEngine::Scalar;
-    else if (s == "GpSimd" || s == "POOL" || s == "Pool" || s == "GpSimdE")
-        e = NtffEngine::GpSimd;
-    else if (s == "Sync" || s == "SP" || s == "SyncE")
-        e = NtffEngine::Sync;
-    else
-        return false;
-    return true;
-}
-
-bool laneFromName(std::string_view s, NtffLane &l)
-{
-    for (int i = 0; i < kNtffLaneCount; ++i)
-        if (ntffLaneName(static_cast<NtffLane>(i)) == s) {
-            l = static_cast<NtffLane>(i);
-            return true;
-        }
-    return false;
-}
-
-// The key of a field as written; `escaped` when it holds a backslash (never in neuron-profile's keys).
-std::string_view keyOf(sj::field &f, bool &escaped)
-{
-    const char *p = f.key().raw();
-    const char *q = p;
-    while (*q != '"') {
-        if (*q == '\\') {
-            escaped = true;
-            return {};
-        }
-        ++q;
-    }
-    escaped = false;
-    return {p, size_t(q - p)};
-}
+using text::parseInt;
+using text::trim;
 
 bool stringOf(sj::value &v, std::string_view &s)
 {
@@ -173,11 +74,11 @@ struct NameHash
     size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>()(s); }
 };
 
-class Reader
+class Reader : JsonReaderBase
 {
 public:
     Reader(InputBuffer &input, const std::string &name, const LoadOptions &options)
-        : m_input(input), m_name(name), m_options(options)
+        : JsonReaderBase(input, name, options, Style{})
     {
         for (int op = 0; op < 256; ++op)
             m_opcodes.emplace(std::string(ntffOpcodeName(uint8_t(op))), uint32_t(op));
@@ -195,10 +96,6 @@ private:
         uint64_t offset = 0;
     };
 
-    [[noreturn]] void fail(uint64_t offset, const std::string &problem) { throw ImportError(m_name, offset, problem); }
-    [[noreturn]] void failJson(simdjson::error_code err, const std::string &expected);
-    uint64_t location();
-    void progress();
     void warn(const char *table, const char *problem, std::string_view field, const char *consequence, uint64_t offset);
     template <class Fn> void forEachRow(sj::value v, const char *table, Fn &&fn);
     template <class Fn> void forEachField(sj::object &obj, const char *table, Fn &&fn);
@@ -215,12 +112,6 @@ private:
     void noteQueueName(uint32_t engine, uint32_t queue, std::string_view lane);
     void finish(uint64_t objectOffset);
 
-    InputBuffer &m_input;
-    const std::string &m_name;
-    const LoadOptions &m_options;
-    sj::parser m_parser;
-    sj::document m_doc;
-    bool m_haveDoc = false; // iterate() succeeded: m_doc may be asked where it is
     NtffProfile m_profile;
     std::unordered_map<std::string, uint32_t, NameHash, std::equal_to<>> m_opcodes; // name -> byte, 256 + extra
     std::array<std::string, 256> m_rowQueueName;                                    // engine * 16 + queue
@@ -231,52 +122,6 @@ private:
     bool m_sawTraceEvents = false;
     bool m_sawLastHw = false;
 };
-
-uint64_t Reader::location()
-{
-    const char *p = nullptr;
-    if (!m_haveDoc || m_doc.current_location().get(p) != simdjson::SUCCESS || !p)
-        return m_input.size();
-    return uint64_t(p - m_input.data());
-}
-
-void Reader::failJson(simdjson::error_code err, const std::string &expected)
-{
-    using simdjson::error_code;
-    const std::string what = simdjson::error_message(err);
-    switch (err) {
-    case error_code::UNCLOSED_STRING:
-        fail(JsonTextScan::unclosedString(m_input.view()), "a string is never closed (truncated file?); " + expected);
-    case error_code::UTF8_ERROR:
-        fail(JsonTextScan::invalidUtf8(m_input.view()), "invalid UTF-8 in the JSON text; " + expected);
-    case error_code::UNESCAPED_CHARS:
-        fail(JsonTextScan::unescapedControl(m_input.view()),
-             "a control character inside a string is not escaped (or a quote is missing); " + expected);
-    case error_code::DEPTH_ERROR:
-        fail(location(), "JSON nested deeper than 1024 levels; " + expected);
-    case error_code::CAPACITY:
-        fail(0, "decompressed JSON larger than 4 GiB is not supported yet");
-    case error_code::INCOMPLETE_ARRAY_OR_OBJECT:
-    case error_code::EMPTY:
-        fail(m_input.size(), "unexpected end of file (truncated file?); " + expected);
-    default:
-        break;
-    }
-    if (!m_haveDoc) // stage 1 failed: simdjson cannot say where, and m_doc must not be asked
-        throw ImportError(m_name, "invalid JSON (" + what + "); " + expected);
-    const uint64_t at = location();
-    if (at >= m_input.size())
-        fail(m_input.size(), "unexpected end of file (truncated file?); " + expected + " (" + what + ")");
-    fail(at, "invalid JSON (" + what + "); " + expected);
-}
-
-void Reader::progress()
-{
-    if (m_options.cancelled())
-        throw LoadCancelled();
-    if (m_options.progress && m_input.size())
-        m_options.report(200 + int(700 * std::min<uint64_t>(location(), m_input.size()) / m_input.size()));
-}
 
 // "instruction rows without a valid \"crc_in\" (65535 assumed)"
 void Reader::warn(const char *table, const char *problem, std::string_view field, const char *consequence,
@@ -356,10 +201,7 @@ template <class Fn> void Reader::forEachField(sj::object &obj, const char *table
         sj::field f;
         if (auto err = std::move(fr).get(f))
             failJson(err, std::string("expected a field of a \"") + table + "\" row (\"name\": value)");
-        bool escaped = false;
-        std::string_view key = keyOf(f, escaped);
-        if (escaped && f.unescaped_key().get(key))
-            failJson(simdjson::STRING_ERROR, "expected a valid key");
+        const std::string_view key = keyOf(f);
         sj::value val = f.value();
         fn(key, val);
     }
@@ -392,7 +234,7 @@ void Reader::readInstruction(sj::object obj, uint64_t offset)
                 take(val, r.pc, ok, Pc);
             break;
         case 5:
-            if (key == "label" && stringOf(val, s) && laneFromName(s, r.lane))
+            if (key == "label" && stringOf(val, s) && NeuronProfileValues::laneFromName(s, r.lane))
                 ok |= Label;
             break;
         case 6:
@@ -408,7 +250,7 @@ void Reader::readInstruction(sj::object obj, uint64_t offset)
                 take(val, r.crcOut, ok, CrcOut);
             break;
         case 8:
-            if (key == "subgroup" && stringOf(val, s) && engineFromName(s, r.engine))
+            if (key == "subgroup" && stringOf(val, s) && NeuronProfileValues::engineFromName(s, r.engine))
                 ok |= Sub;
             else if (key == "duration")
                 takeIn(val, 0, kMaxI64, r.duration, ok, Dur);
@@ -441,7 +283,7 @@ void Reader::readInstruction(sj::object obj, uint64_t offset)
     r.opcode = code < 256 ? uint8_t(code) : uint8_t(0);
     r.extraOpcode = code < 256 ? uint16_t(0) : uint16_t(code - 255);
     if (!(ok & Sub)) { // the engine from the lane: TensorMatrix runs on Tensor
-        engineFromName(ntffLaneName(r.lane), r.engine);
+        NeuronProfileValues::engineFromName(ntffLaneName(r.lane), r.engine);
         warn(kTable, "without a valid", "subgroup", "engine taken from \"label\"", offset);
     }
     if (!(ok & Label)) {
@@ -642,7 +484,7 @@ void Reader::useReported(Table table, size_t index, std::string_view key, std::s
             m_profile.instanceType = std::string(text);
         else if (key == "total_time") {
             uint64_t ps = 0;
-            if (!isString && secondsToPs(text, ps))
+            if (!isString && NeuronProfileValues::secondsToPs(text, ps))
                 m_profile.totalTimePs = ps;
         }
         break;
@@ -755,9 +597,7 @@ void Reader::finishQueues()
 NtffProfile Reader::run()
 {
     const std::string_view text = m_input.view();
-    size_t first = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
-    while (first < text.size() && isSpace(text[first]))
-        ++first;
+    const size_t first = firstByte();
     if (first >= text.size())
         fail(0, "file is empty; expected neuron-profile's JSON export (a JSON object of arrays)");
     if (text[first] != '{')
@@ -765,11 +605,7 @@ NtffProfile Reader::run()
              std::string("expected '{' at the start of neuron-profile's JSON export, found '") + text[first] + "'");
     m_options.report(200);
 
-    MemoryBudget::requireForParsing(m_input.size(), m_name, m_options.memoryBudget);
-    simdjson::padded_string_view json(m_input.data(), m_input.size(), m_input.capacity());
-    if (auto err = m_parser.iterate(json).get(m_doc))
-        failJson(err, "expected a JSON document");
-    m_haveDoc = true;
+    startDocument();
     sj::object top;
     if (auto err = m_doc.get_object().get(top))
         failJson(err, "expected a JSON object");
@@ -777,10 +613,7 @@ NtffProfile Reader::run()
         sj::field f;
         if (auto err = std::move(fr).get(f))
             failJson(err, "expected a top-level key and value (\"instruction\": [...])");
-        bool escaped = false;
-        std::string_view key = keyOf(f, escaped);
-        if (escaped && f.unescaped_key().get(key))
-            failJson(simdjson::STRING_ERROR, "expected a valid key");
+        const std::string_view key = keyOf(f);
         sj::value v = f.value();
         if (key == "instruction") {
             m_sawInstruction = true;
@@ -822,10 +655,9 @@ NtffProfile Reader::run()
         }
         progress();
     }
-    const char *rest = nullptr; // simdjson 3.0 has no document::at_end()
-    if (m_doc.current_location().get(rest) == simdjson::SUCCESS && rest && rest < m_input.data() + m_input.size())
-        fail(uint64_t(rest - m_input.data()),
-             "unexpected content after the top-level object; expected the end of the file");
+    const uint64_t rest = location(); // simdjson 3.0 has no document::at_end()
+    if (rest < fileSize())
+        fail(rest, "unexpected content after the top-level object; expected the end of the file");
     finish(first);
     m_options.report(900);
     return std::move(m_profile);

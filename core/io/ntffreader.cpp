@@ -1,5 +1,6 @@
 #include "ntffreader.h"
 
+#include "ntffmetadatareader.h"
 #include "protobufreader.h"
 
 #include <algorithm>
@@ -13,9 +14,6 @@ namespace lanescope {
 namespace {
 
 __extension__ typedef __int128 Int128; // 128-bit intermediates: (raw - base) * mul can exceed int64
-
-using Field = ProtobufReader::Field;
-using WireType = ProtobufReader::WireType;
 
 // |ps| above this is treated as a corrupt timestamp (about 53 days), so differences never overflow.
 constexpr int64_t kMaxPs = int64_t(1) << 62;
@@ -43,27 +41,6 @@ inline int64_t floorDiv(int64_t a, int64_t b)
 // NTFF engine id (records, 1..5) -> clock field (pb sg.f10); the program stream index is id - 1.
 constexpr std::array<uint32_t, kNtffEngineCount> kClockOfEngine = {1, 2, 4, 3, 5}; // GpSimd=4, Vector=3 (measured)
 constexpr uint32_t kEventClockField = 6, kThrottleClockField = 7, kDmaClockField = 8;
-
-NtffEngine engineOfStream(uint32_t stream) { return static_cast<NtffEngine>(stream + 1); }
-
-std::string hex(std::string_view bytes)
-{
-    static constexpr char digits[] = "0123456789abcdef";
-    std::string out;
-    for (unsigned char c : bytes) {
-        out.push_back(digits[c >> 4]);
-        out.push_back(digits[c & 15]);
-    }
-    return out;
-}
-
-// {1: major, 2: minor, 3: patch, 5: git sha} -> "2.29.40 (f954c)", as neuron-profile prints it.
-std::string versionString(const ProtobufReader &m)
-{
-    const std::string_view sha = m.bytes(5);
-    return std::to_string(m.integer(1)) + "." + std::to_string(m.integer(2)) + "." + std::to_string(m.integer(3))
-        + " (" + std::string(sha.substr(0, 5)) + ")";
-}
 
 const char *issueMessage(int issue)
 {
@@ -131,8 +108,8 @@ NtffProfile NtffReader::read(std::string_view data, const std::string &file, con
 NtffProfile NtffReader::read()
 {
     readHeader();
-    ProtobufReader top(m_data.substr(kNtffMetadataOffset, m_metadataSize), m_file, kNtffMetadataOffset);
-    readMetadata(top);
+    NtffMetadataReader::read(ProtobufReader(m_data.substr(kNtffMetadataOffset, m_metadataSize), m_file, kNtffMetadataOffset),
+                             m_profile);
     layoutSections();
     prepareDecoders();
     for (const auto &s : m_profile.sections)
@@ -167,205 +144,6 @@ void NtffReader::readHeader()
         throw ImportError(m_file, 1, "metadata length " + std::to_string(m_metadataSize) + " runs past the end of the file ("
                                          + std::to_string(m_data.size()) + " bytes); expected the protobuf message at byte 128 to fit");
     m_payloadOffset = kNtffMetadataOffset + m_metadataSize;
-}
-
-void NtffReader::readMetadata(const ProtobufReader &top)
-{
-    m_profile.neffName = std::string(top.bytes(1));
-    const std::string_view uuid = top.bytes(2); // 16 bytes of uuid, then junk
-    std::string raw(uuid.substr(0, 16));
-    raw.resize(16, '\0');
-    m_profile.uuid = hex(raw);
-    if (top.find(7))
-        m_profile.captureUnixTime = top.integer(7);
-    if (auto m = top.message(8))
-        m_profile.runtimeVersion = versionString(*m);
-    m_profile.instanceType = std::string(top.bytes(9));
-    if (auto m = top.message(11))
-        m_profile.driverVersion = versionString(*m);
-    if (auto m = top.message(12))
-        m_profile.collectivesVersion = versionString(*m);
-
-    // f4 { f4 { f1 <subgraph> } }: one core / subgraph in every sample.
-    uint64_t subgraphs = 0;
-    std::optional<ProtobufReader> first;
-    ProtobufReader outer = top;
-    Field f;
-    while (outer.next(f)) {
-        if (f.number != 4)
-            continue;
-        ProtobufReader mid = outer.nested(f);
-        Field g;
-        while (mid.next(g)) {
-            if (g.number != 4)
-                continue;
-            ProtobufReader inner = mid.nested(g);
-            Field h;
-            while (inner.next(h)) {
-                if (h.number != 1)
-                    continue;
-                if (!subgraphs++)
-                    first = inner.nested(h);
-            }
-        }
-    }
-    if (!first)
-        throw ImportError(m_file, kNtffMetadataOffset, "metadata has no subgraph (field 4.4.1); expected one NeuronCore subgraph");
-    if (subgraphs > 1)
-        m_profile.diagnostics.warn("additional subgraphs in the metadata ignored (only the first is decoded)", {}, subgraphs - 1);
-    readSubgraph(*first);
-}
-
-void NtffReader::readSubgraph(const ProtobufReader &sg)
-{
-    ProtobufReader r = sg;
-    Field f;
-    std::vector<ProtobufReader> blockMessages;
-    while (r.next(f)) {
-        switch (f.number) {
-        case 1:
-            r.expectType(f, WireType::LengthDelimited);
-            m_profile.subgraphName = std::string(f.bytes);
-            break;
-        case 4:
-            readProgram(r.nested(f));
-            break;
-        case 5:
-            blockMessages.push_back(r.nested(f));
-            break;
-        case 6: {
-            const ProtobufReader s = r.nested(f);
-            NtffSection section;
-            section.kind = static_cast<uint32_t>(s.integer(1));
-            section.flag = static_cast<uint32_t>(s.integer(3));
-            section.offset = s.integer(5);
-            section.size = s.integer(6);
-            section.descriptorOffset = f.offset;
-            m_profile.sections.push_back(section);
-            break;
-        }
-        case 7: {
-            const ProtobufReader q = r.nested(f);
-            NtffDmaQueue queue;
-            queue.engine = static_cast<uint32_t>(q.integer(1));
-            queue.queue = static_cast<uint32_t>(q.integer(2));
-            queue.type = static_cast<uint32_t>(q.integer(3));
-            queue.name = std::string(q.bytes(4));
-            queue.displayName = ntffQueueDisplayName(queue.name);
-            m_profile.dmaQueues.push_back(std::move(queue));
-            break;
-        }
-        case 10:
-            readClocks(r.nested(f));
-            break;
-        case 11: {
-            const ProtobufReader m = r.nested(f);
-            m_profile.memoryUsage.push_back(NtffMemoryUsage{m.integer(1), m.integer(2), std::string(m.bytes(3))});
-            break;
-        }
-        case 14:
-            r.expectType(f, WireType::Varint);
-            m_profile.totalTimePs = f.value;
-            break;
-        default:
-            break;
-        }
-    }
-    // Runtime blocks need the programs, which may come in any order.
-    for (const auto &m : blockMessages)
-        readRuntimeBlocks(m);
-    for (auto &p : m_profile.programs)
-        p.computeNeffIndices();
-    std::sort(m_profile.programs.begin(), m_profile.programs.end(),
-              [](const NtffProgram &a, const NtffProgram &b) { return a.engine < b.engine; });
-}
-
-void NtffReader::readProgram(const ProtobufReader &msg)
-{
-    const uint64_t stream = msg.integer(1);
-    const auto where = "byte " + std::to_string(msg.baseOffset());
-    if (stream >= kNtffEngineCount) {
-        m_profile.diagnostics.warn("programs of an unknown engine index ignored", where);
-        return;
-    }
-    const NtffEngine engine = engineOfStream(static_cast<uint32_t>(stream));
-    for (const auto &p : m_profile.programs)
-        if (p.engine == engine) {
-            m_profile.diagnostics.warn("duplicate programs of one engine ignored", where);
-            return;
-        }
-    NtffProgram p;
-    p.engine = engine;
-    p.streamIndex = static_cast<uint32_t>(stream);
-    p.address = msg.integer(2);
-    const std::string_view code = msg.bytes(3);
-    const size_t n = code.size() / kNtffInstructionBytes;
-    if (code.size() % kNtffInstructionBytes)
-        m_profile.diagnostics.warn("program bytes not a multiple of 64 (partial instruction ignored)", where);
-    if (n > 65536)
-        m_profile.diagnostics.warn("program longer than 65,536 instructions: record addresses are ambiguous", where);
-    p.opcodes.resize(n);
-    p.notifyHints.resize(n);
-    p.sync.resize(n);
-    for (size_t pc = 0; pc < n; ++pc) {
-        const auto byte = [&](size_t at) { return static_cast<uint8_t>(code[pc * kNtffInstructionBytes + at]); };
-        p.opcodes[pc] = byte(0);
-        p.notifyHints[pc] = byte(kNtffNotifyHintByte);
-        NtffSync &s = p.sync[pc];
-        constexpr size_t h = NtffSync::kHeaderByte;
-        s.waitOp = byte(h);
-        s.waitSemaphore = byte(h + 1);
-        s.updateOp = byte(h + 2);
-        s.updateSemaphore = byte(h + 3);
-        s.waitValue = uint32_t(byte(h + 4)) | uint32_t(byte(h + 5)) << 8 | uint32_t(byte(h + 6)) << 16
-            | uint32_t(byte(h + 7)) << 24;
-        if (p.opcodes[pc] == NtffSync::kOpDmaDirect2d)
-            s.dmaSemaphore = byte(NtffSync::kDmaSemaphoreByte);
-    }
-    m_profile.programs.push_back(std::move(p));
-}
-
-void NtffReader::readRuntimeBlocks(const ProtobufReader &msg)
-{
-    const uint64_t stream = msg.integer(1);
-    NtffProgram *program = nullptr;
-    for (auto &p : m_profile.programs)
-        if (p.streamIndex == stream)
-            program = &p;
-    if (!program) {
-        m_profile.diagnostics.warn("runtime blocks of an engine without a program ignored", "byte " + std::to_string(msg.baseOffset()));
-        return;
-    }
-    ProtobufReader r = msg;
-    Field f;
-    while (r.next(f)) {
-        if (f.number != 2)
-            continue;
-        const ProtobufReader b = r.nested(f);
-        const uint64_t pc = b.integer(1) / kNtffInstructionBytes;
-        NtffRuntimeBlock block;
-        block.pc = static_cast<uint32_t>(std::min<uint64_t>(pc, std::numeric_limits<uint32_t>::max()));
-        block.count = b.integer(2);
-        block.kind = static_cast<uint32_t>(b.integer(3));
-        program->runtimeBlocks.push_back(block);
-    }
-}
-
-void NtffReader::readClocks(const ProtobufReader &msg)
-{
-    std::array<uint32_t, 32> repetitions{};
-    ProtobufReader r = msg;
-    Field f;
-    while (r.next(f)) {
-        const ProtobufReader c = r.nested(f);
-        NtffClock clock;
-        clock.field = f.number;
-        clock.index = f.number < repetitions.size() ? repetitions[f.number]++ : 0;
-        clock.base = c.integer(1);
-        clock.div = c.integer(2, 1);
-        clock.mul = c.integer(3, 1);
-        m_profile.clocks.push_back(clock);
-    }
 }
 
 void NtffReader::layoutSections()

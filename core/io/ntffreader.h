@@ -1,9 +1,10 @@
 #pragma once
 // Streaming decoder for NTFF v4/v5 (raw AWS Neuron device trace; layout in ../shared/docs/ntff.md).
-// Reads the protobuf metadata (programs, runtime blocks, sections, DMA queues, clock table), then
-// walks the 16-byte records of each payload section in chunks (cancel checked and progress reported
-// per chunk), converting raw ticks to integer picoseconds with 128-bit-safe arithmetic, pairing
-// instruction begin/end records and DMA packets, and producing an NtffProfile of plain rows.
+// Reads the protobuf metadata (NtffMetadataReader: programs, runtime blocks, sections, DMA queues,
+// clock table), then walks the 16-byte records of each payload section in chunks (cancel checked and
+// progress reported per chunk), converting raw ticks to integer picoseconds with 128-bit-safe
+// arithmetic, pairing instruction begin/end records and DMA packets, and producing an NtffProfile of
+// plain rows.
 //
 // Errors (ImportError naming file, byte offset and expectation): an unsupported version, a malformed
 // metadata message, section offsets past the end of the file or inconsistent sizes. A payload cut
@@ -19,8 +20,6 @@
 #include <vector>
 
 namespace lanescope {
-
-class ProtobufReader;
 
 class NtffReader
 {
@@ -91,11 +90,6 @@ private:
     };
 
     void readHeader();
-    void readMetadata(const ProtobufReader &top);
-    void readSubgraph(const ProtobufReader &sg);
-    void readProgram(const ProtobufReader &msg);
-    void readRuntimeBlocks(const ProtobufReader &msg);
-    void readClocks(const ProtobufReader &msg);
     void layoutSections();
     void prepareDecoders();
     Clock makeClock(uint32_t field, uint32_t index) const;

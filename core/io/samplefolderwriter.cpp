@@ -2,6 +2,7 @@
 
 #include "neffwriter.h"
 #include "ntffwriter.h"
+#include "util/textutil.h"
 
 #include <algorithm>
 #include <array>
@@ -23,28 +24,6 @@ constexpr uint32_t kTileBytes = 128 * 4096 * 2;
 constexpr uint32_t kPacketBytes = 64 * 1024;
 constexpr uint32_t kRowStatBytes = 128 * 2; // one value per row of a tile
 constexpr uint32_t kWeightBytes = 4096 * 2;
-
-// splitmix64: portable and deterministic (std:: distributions are not specified bit-exactly).
-class Rng
-{
-public:
-    explicit Rng(uint64_t seed) : m_state(seed) {}
-    uint64_t next()
-    {
-        uint64_t z = (m_state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    int64_t vary(int64_t ns, int permille) // ns varied by up to ±permille/1000
-    {
-        const int64_t span = 2 * int64_t(permille) + 1;
-        return std::max<int64_t>(1, ns + ns * (int64_t(next() % uint64_t(span)) - permille) / 1000);
-    }
-
-private:
-    uint64_t m_state;
-};
 
 // ---------------------------------------------------------------- device simulation
 
@@ -129,7 +108,7 @@ Recipe recipeFor(const std::string &op)
 class DeviceSim
 {
 public:
-    explicit DeviceSim(Rng &rng) : m_rng(rng) {}
+    explicit DeviceSim(text::SplitMix64 &rng) : m_rng(rng) {}
 
     void run(const Recipe &r)
     {
@@ -223,7 +202,7 @@ private:
         return done + 10;
     }
 
-    Rng &m_rng;
+    text::SplitMix64 &m_rng;
     std::array<int64_t, 6> m_engineFree{};
     std::array<int64_t, 16> m_dmaFree{};
     std::array<uint32_t, 3> m_transfers{};
@@ -233,7 +212,7 @@ private:
     std::vector<SemUpdate> m_sems;
 };
 
-void writeNtff(const SampleFolderWriter::Execution &x, const DeviceSim &sim, Rng &rng, const std::string &path)
+void writeNtff(const SampleFolderWriter::Execution &x, const DeviceSim &sim, text::SplitMix64 &rng, const std::string &path)
 {
     NtffProfile layout;
     layout.uuid = x.uuid;
@@ -535,7 +514,7 @@ std::vector<SampleFolderWriter::Execution> SampleFolderWriter::executions(const 
                                                                       {"naive", "aten::mul"},
                                                                       {"torch.rms_norm", "aten::rms_norm"},
                                                                       {"torch.compile", "CompiledFunction"}};
-    Rng rng(options.seed ^ 0x5EED5A4D91E0F01Dull);
+    text::SplitMix64 rng(options.seed ^ 0x5EED5A4D91E0F01Dull);
     std::vector<Execution> out;
     for (const auto &[variant, op] : kRuns) {
         if (!options.variant.empty() && options.variant != variant) {
@@ -575,7 +554,7 @@ std::string SampleFolderWriter::write(const std::string &outDir, const Options &
         throw std::runtime_error(run.string() + ": cannot create folder: " + ec.message());
     writeText(root / "README_SYNTHETIC.txt", kReadme);
 
-    Rng rng(options.seed);
+    text::SplitMix64 rng(options.seed);
     const std::vector<Execution> runs = executions(options);
     HostTrace host;
     const int64_t mainTid = kPid, driverTid = kPid + 1;

@@ -4,6 +4,7 @@
 #include "systemprofilereader.h"
 #include "model/saturating.h"
 #include "model/tracebuilder.h"
+#include "util/textutil.h"
 
 #include <algorithm>
 #include <charconv>
@@ -17,14 +18,7 @@ namespace {
 
 enum class Lane : uint8_t { Framework, Runtime, Hardware, Other };
 
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char &c : out)
-        if (c >= 'A' && c <= 'Z')
-            c = char(c - 'A' + 'a');
-    return out;
-}
+using text::lower;
 
 int64_t trailingNumber(std::string_view s)
 {

@@ -1,8 +1,9 @@
 #include "systemprofilereader.h"
 
 #include "inputbuffer.h"
+#include "jsonreaderbase.h"
 #include "jsonstringreader.h"
-#include "jsontextscan.h"
+#include "util/textutil.h"
 
 #include <simdjson.h>
 
@@ -25,29 +26,34 @@ uint64_t fnv1a(std::string_view s)
     return h;
 }
 
-bool parseInt(std::string_view s, int64_t &out)
+using text::trim;
+
+// text::parseInt, except that a number that is not a whole integer ("12.5", "1e9") still leaves its
+// leading integer in `out` (12, 1), as std::from_chars did in this reader's own copy: a framework
+// event's duration and a sample's time read that way are used as such (keep the numbers as they were).
+bool intOrPrefix(std::string_view s, int64_t &out)
 {
-    s = JsonTextScan::trim(s);
-    if (s.empty())
-        return false;
-    auto r = std::from_chars(s.data(), s.data() + s.size(), out, 10);
-    return r.ec == std::errc() && r.ptr == s.data() + s.size();
+    if (text::parseInt(s, out))
+        return true;
+    s = trim(s);
+    std::from_chars(s.data(), s.data() + s.size(), out, 10);
+    return false;
 }
 
-class Reader
+// Progress 100..800 (the importer reports the rest); this reader's messages as they always were.
+constexpr JsonReaderBase::Style kStyle{100, 700, "a string is never closed (truncated file?)",
+                                       "a control character inside a string is not escaped"};
+
+class Reader : JsonReaderBase
 {
 public:
     Reader(InputBuffer &input, const std::string &name, TraceBuilder &b, const LoadOptions &options)
-        : m_input(input), m_name(name), m_b(b), m_options(options)
+        : JsonReaderBase(input, name, options, kStyle), m_b(b)
     {
     }
     SystemProfileData run();
 
 private:
-    [[noreturn]] void fail(uint64_t offset, const std::string &problem) { throw ImportError(m_name, offset, problem); }
-    [[noreturn]] void failJson(simdjson::error_code err, const std::string &expected);
-    uint64_t location();
-    void progress();
     void readEvents(sj::array events);
     void readEvent(sj::object obj, uint64_t offset);
     void readField(std::string_view key, sj::value v, SystemProfileEvent &e, SystemProfileSample &s, uint64_t offset);
@@ -60,64 +66,13 @@ private:
     Arg argOf(StringId k, sj::value v);
     void keepMetadata(std::string_view key, sj::value v);
 
-    InputBuffer &m_input;
-    const std::string &m_name;
     TraceBuilder &m_b;
-    const LoadOptions &m_options;
-    sj::parser m_parser;
-    sj::document m_doc;
-    bool m_haveDoc = false;
     JsonStringReader m_strings;
     SystemProfileData m_data;
     uint64_t m_count = 0;
     bool m_isSample = false; // the current trace_events object turned out to be a sample
     bool m_isCpu = false;
 };
-
-uint64_t Reader::location()
-{
-    const char *p = nullptr;
-    if (!m_haveDoc || m_doc.current_location().get(p) != simdjson::SUCCESS || !p)
-        return m_input.size();
-    return uint64_t(p - m_input.data());
-}
-
-void Reader::failJson(simdjson::error_code err, const std::string &expected)
-{
-    using simdjson::error_code;
-    const std::string what = simdjson::error_message(err);
-    switch (err) {
-    case error_code::UNCLOSED_STRING:
-        fail(JsonTextScan::unclosedString(m_input.view()), "a string is never closed (truncated file?); " + expected);
-    case error_code::UTF8_ERROR:
-        fail(JsonTextScan::invalidUtf8(m_input.view()), "invalid UTF-8 in the JSON text; " + expected);
-    case error_code::UNESCAPED_CHARS:
-        fail(JsonTextScan::unescapedControl(m_input.view()), "a control character inside a string is not escaped; " + expected);
-    case error_code::DEPTH_ERROR:
-        fail(location(), "JSON nested deeper than 1024 levels; " + expected);
-    case error_code::CAPACITY:
-        fail(0, "decompressed JSON larger than 4 GiB is not supported yet");
-    case error_code::INCOMPLETE_ARRAY_OR_OBJECT:
-    case error_code::EMPTY:
-        fail(m_input.size(), "unexpected end of file (truncated file?); " + expected);
-    default:
-        break;
-    }
-    if (!m_haveDoc)
-        throw ImportError(m_name, "invalid JSON (" + what + "); " + expected);
-    const uint64_t at = location();
-    if (at >= m_input.size())
-        fail(m_input.size(), "unexpected end of file (truncated file?); " + expected + " (" + what + ")");
-    fail(at, "invalid JSON (" + what + "); " + expected);
-}
-
-void Reader::progress()
-{
-    if (m_options.cancelled())
-        throw LoadCancelled();
-    if (m_options.progress && m_input.size())
-        m_options.report(100 + int(700 * location() / m_input.size()));
-}
 
 bool Reader::stringOf(sj::value v, std::string_view &out)
 {
@@ -130,7 +85,7 @@ bool Reader::scalarText(sj::value v, std::string_view &out)
     if (v.type().get(t))
         return false;
     if (t == sj::json_type::number) {
-        out = JsonTextScan::trim(v.raw_json_token());
+        out = trim(v.raw_json_token());
         return true;
     }
     return t == sj::json_type::string && stringOf(v, out);
@@ -139,7 +94,7 @@ bool Reader::scalarText(sj::value v, std::string_view &out)
 bool Reader::intOf(sj::value v, int64_t &out)
 {
     std::string_view text;
-    return scalarText(v, text) && parseInt(text, out);
+    return scalarText(v, text) && intOrPrefix(text, out);
 }
 
 Arg Reader::argOf(StringId k, sj::value v)
@@ -149,9 +104,9 @@ Arg Reader::argOf(StringId k, sj::value v)
         failJson(v.type().error(), "expected a value");
     switch (t) {
     case sj::json_type::number: {
-        const std::string_view tok = JsonTextScan::trim(v.raw_json_token());
+        const std::string_view tok = trim(v.raw_json_token());
         int64_t i = 0;
-        if (parseInt(tok, i))
+        if (text::parseInt(tok, i))
             return Arg::makeInt(k, i);
         uint64_t u = 0;
         if (auto r = std::from_chars(tok.data(), tok.data() + tok.size(), u); r.ec == std::errc() && r.ptr == tok.data() + tok.size())
@@ -180,14 +135,14 @@ Arg Reader::argOf(StringId k, sj::value v)
         std::string_view raw;
         if (v.get_object().get(o) || o.raw_json().get(raw))
             failJson(simdjson::TAPE_ERROR, "expected a JSON object");
-        return Arg::makeJson(k, m_b.intern(JsonTextScan::trim(raw)));
+        return Arg::makeJson(k, m_b.intern(trim(raw)));
     }
     case sj::json_type::array: {
         sj::array a;
         std::string_view raw;
         if (v.get_array().get(a) || a.raw_json().get(raw))
             failJson(simdjson::TAPE_ERROR, "expected a JSON array");
-        return Arg::makeJson(k, m_b.intern(JsonTextScan::trim(raw)));
+        return Arg::makeJson(k, m_b.intern(trim(raw)));
     }
     }
     return Arg::makeNull(k);
@@ -210,7 +165,7 @@ void Reader::readField(std::string_view key, sj::value v, SystemProfileEvent &e,
         return;
     }
     if (key == "name") {
-        e.name = scalarText(v, text) ? m_b.intern(text) : m_b.intern(JsonTextScan::trim(v.raw_json_token()));
+        e.name = scalarText(v, text) ? m_b.intern(text) : m_b.intern(trim(v.raw_json_token()));
         return;
     }
     if (key == "group") {
@@ -226,7 +181,7 @@ void Reader::readField(std::string_view key, sj::value v, SystemProfileEvent &e,
     if (key == "process_id") {
         if (scalarText(v, text)) {
             e.process = s.process = m_b.intern(text);
-            if (!parseInt(text, e.pid))
+            if (!text::parseInt(text, e.pid))
                 e.pid = -1;
         }
         return;
@@ -238,10 +193,7 @@ void Reader::readField(std::string_view key, sj::value v, SystemProfileEvent &e,
                 sj::field f;
                 if (auto err = std::move(fr).get(f))
                     failJson(err, "expected a field inside \"args\"");
-                std::string_view k;
-                if (f.unescaped_key().get(k))
-                    failJson(simdjson::STRING_ERROR, "expected a valid key inside \"args\"");
-                const std::string kk(k); // the key's buffer is reused by nested reads
+                const std::string kk(keyOf(f, "expected a valid key inside \"args\"")); // the key's buffer may be reused by nested reads
                 readField(kk, f.value(), e, s, offset);
             }
             return;
@@ -254,7 +206,7 @@ void Reader::readField(std::string_view key, sj::value v, SystemProfileEvent &e,
             out = a.value.i;
             return true;
         }
-        return a.type == ArgType::String && parseInt(m_b.str(a.stringValue()), out);
+        return a.type == ArgType::String && intOrPrefix(m_b.str(a.stringValue()), out);
     };
     auto asId = [&](SystemProfileId &out) {
         if (a.type == ArgType::Int || a.type == ArgType::UInt)
@@ -316,10 +268,7 @@ void Reader::readEvent(sj::object obj, uint64_t offset)
         sj::field f;
         if (auto err = std::move(fr).get(f))
             failJson(err, "expected a field of a trace event (\"name\": value)");
-        std::string_view key;
-        if (f.unescaped_key().get(key))
-            failJson(simdjson::STRING_ERROR, "expected a valid key");
-        const std::string k(key);
+        const std::string k(keyOf(f));
         readField(k, f.value(), e, s, offset);
     }
     if (m_isSample && !e.name.isValid()) {
@@ -361,10 +310,7 @@ void Reader::readSample(sj::object obj, SystemProfileSample &s)
         sj::field f;
         if (auto err = std::move(fr).get(f))
             failJson(err, "expected a field of a sample");
-        std::string_view key;
-        if (f.unescaped_key().get(key))
-            failJson(simdjson::STRING_ERROR, "expected a valid key");
-        const std::string k(key);
+        const std::string k(keyOf(f));
         readField(k, f.value(), e, s, s.offset);
     }
     m_data.args.resize(argsBefore);
@@ -415,10 +361,10 @@ void Reader::keepMetadata(std::string_view key, sj::value v)
             failJson(simdjson::TAPE_ERROR, "expected a JSON array for \"" + std::string(key) + "\"");
     } else {
         raw = v.raw_json_token();
-        if (key == "synthetic" && JsonTextScan::trim(raw) == "true")
+        if (key == "synthetic" && trim(raw) == "true")
             m_b.metadata().synthetic = true;
     }
-    raw = JsonTextScan::trim(raw);
+    raw = trim(raw);
     m_b.metadata().entries.emplace_back(std::string(key), raw.size() > kMaxKeptMetadataBytes
                                                               ? "(" + std::to_string(raw.size()) + " bytes, not kept)"
                                                               : std::string(raw));
@@ -428,19 +374,13 @@ SystemProfileData Reader::run()
 {
     const std::string_view text = m_input.view();
     m_data.bytes = text.size();
-    size_t first = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
-    while (first < text.size() && (text[first] == ' ' || text[first] == '\n' || text[first] == '\r' || text[first] == '\t'))
-        ++first;
+    const size_t first = firstByte();
     if (first >= text.size())
         fail(0, "file is empty; expected a system profile (a JSON object with \"trace_events\")");
     if (text[first] != '{' && text[first] != '[')
         fail(first, "expected '{' at the start of a system profile (a JSON object with \"trace_events\")");
     m_data.events.reserve(text.size() / 300);
-    MemoryBudget::requireForParsing(m_input.size(), m_name, m_options.memoryBudget);
-    simdjson::padded_string_view psv(m_input.data(), m_input.size(), m_input.capacity());
-    if (auto err = m_parser.iterate(psv).get(m_doc))
-        failJson(err, "expected a JSON document");
-    m_haveDoc = true;
+    startDocument();
     if (text[first] == '[') {
         sj::array events;
         if (auto err = m_doc.get_array().get(events))
@@ -456,10 +396,7 @@ SystemProfileData Reader::run()
         sj::field f;
         if (auto err = std::move(fr).get(f))
             failJson(err, "expected a top-level key and value");
-        std::string_view k;
-        if (f.unescaped_key().get(k))
-            failJson(simdjson::STRING_ERROR, "expected a valid key");
-        const std::string key(k);
+        const std::string key(keyOf(f));
         if (key == "trace_events" || key == "mem_usage" || key == "cpu_util") {
             sj::array a;
             if (auto err = f.value().get_array().get(a))
@@ -483,7 +420,7 @@ SystemProfileData Reader::run()
 
 SystemProfileId SystemProfileReader::idFromText(std::string_view s)
 {
-    s = JsonTextScan::trim(s);
+    s = trim(s);
     if (s.empty())
         return {};
     uint64_t v = 0;
@@ -494,7 +431,7 @@ SystemProfileId SystemProfileReader::idFromText(std::string_view s)
         if (auto r = std::from_chars(s.data(), s.data() + s.size(), v, 10); r.ec == std::errc() && r.ptr == s.data() + s.size())
             return {v, true};
         int64_t sv = 0;
-        if (parseInt(s, sv))
+        if (text::parseInt(s, sv))
             return {uint64_t(sv), true};
     }
     return {fnv1a(s) | (uint64_t(1) << 63), true};

@@ -7,30 +7,30 @@
 
 namespace lanescope {
 
+namespace {
+
+// Appends `record` and returns its typed index.
+template <class Id, class Record>
+Id append(std::vector<Record> &records, const Record &record)
+{
+    records.push_back(record);
+    return Id(static_cast<uint32_t>(records.size() - 1));
+}
+
+} // namespace
+
 TraceBuilder::TraceBuilder() = default;
 
 GroupId TraceBuilder::addGroup(GroupKind kind, StringId name, GroupId parent, int64_t externalId)
 {
-    TrackGroup g;
-    g.kind = kind;
-    g.name = name;
-    g.parent = parent;
-    g.externalId = externalId;
-    g.sortIndex = externalId;
-    m_trace.m_groups.push_back(g);
-    return GroupId(static_cast<uint32_t>(m_trace.m_groups.size() - 1));
+    return append<GroupId>(m_trace.m_groups,
+                           TrackGroup{.name = name, .parent = parent, .kind = kind, .externalId = externalId, .sortIndex = externalId});
 }
 
 TrackId TraceBuilder::addTrack(GroupId group, TrackKind kind, StringId name, int64_t externalId)
 {
-    Track t;
-    t.group = group;
-    t.kind = kind;
-    t.name = name;
-    t.externalId = externalId;
-    t.sortIndex = externalId;
-    m_trace.m_tracks.push_back(t);
-    return TrackId(static_cast<uint32_t>(m_trace.m_tracks.size() - 1));
+    return append<TrackId>(m_trace.m_tracks,
+                           Track{.name = name, .group = group, .kind = kind, .externalId = externalId, .sortIndex = externalId});
 }
 
 uint32_t TraceBuilder::addSlice(TrackId track, int64_t start, int64_t duration, StringId name, StringId category,

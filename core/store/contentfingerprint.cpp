@@ -1,5 +1,7 @@
 #include "contentfingerprint.h"
 
+#include "util/runoncores.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -8,7 +10,6 @@
 #include <filesystem>
 #include <memory>
 #include <stdexcept>
-#include <thread>
 #include <vector>
 
 #include <fcntl.h>
@@ -145,13 +146,7 @@ uint64_t hashFile(const std::string &path, uint64_t &bytes)
             hashes[i] = ContentFingerprint::hashBytes(std::string_view(buffer.data(), got), i);
         }
     };
-    const size_t threads = std::min<size_t>(chunks, std::max(1u, std::thread::hardware_concurrency()));
-    std::vector<std::thread> pool;
-    for (size_t t = 1; t < threads; ++t)
-        pool.emplace_back(worker);
-    worker();
-    for (auto &t : pool)
-        t.join();
+    runOnCores(chunks, worker);
     ::close(fd);
     if (failed)
         throw std::runtime_error(path + ": read error while fingerprinting (file shrank or is unreadable)");

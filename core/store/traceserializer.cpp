@@ -1,6 +1,7 @@
 #include "traceserializer.h"
 
 #include "contentfingerprint.h"
+#include "util/runoncores.h"
 
 #include <zstd.h>
 
@@ -71,18 +72,11 @@ std::string_view bytesOf(const std::vector<T> &v)
 template <class F>
 void parallelFor(size_t n, F job)
 {
-    const size_t threads = std::min<size_t>(n, std::max(1u, std::thread::hardware_concurrency()));
     std::atomic<size_t> next{0};
-    auto worker = [&] {
+    runOnCores(n, [&] {
         for (size_t i; (i = next.fetch_add(1)) < n;)
             job(i);
-    };
-    std::vector<std::thread> pool;
-    for (size_t t = 1; t < threads; ++t)
-        pool.emplace_back(worker);
-    worker();
-    for (auto &t : pool)
-        t.join();
+    });
 }
 
 } // namespace
