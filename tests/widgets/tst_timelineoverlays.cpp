@@ -1,5 +1,6 @@
-// TimelineOverlays: flow arrows for the selected slice (and all visible flows on demand), the
-// selected range shading and the dark theme.
+// The built-in overlays of TimelineView (FlowOverlay, MarksOverlay for the marked range): flow
+// arrows for the selected slice (and all visible flows on demand), the selected range shading and
+// the dark theme.
 #include "timelinepalette.h"
 #include "timelineview.h"
 #include "zoomcontrol.h"
