@@ -7,6 +7,7 @@
 #include "zoomcontrol.h"
 
 #include "model/tracebuilder.h"
+#include "slicebyname.h"
 
 #include <QTest>
 
@@ -25,14 +26,6 @@ std::shared_ptr<const Trace> makeTrace()
     b.addSlice(cpu, 1200, 300, b.intern("inner"), cat);
     b.addSlice(gpu, 1500, 400, b.intern("kernel"), cat);
     return std::make_shared<const Trace>(b.finish());
-}
-
-SliceId byName(const Trace &t, std::string_view name)
-{
-    for (uint32_t i = 0; i < t.allSlices().size(); ++i)
-        if (t.str(t.allSlices()[i].name) == name)
-            return SliceId(i);
-    return {};
 }
 
 } // namespace
@@ -86,7 +79,7 @@ private slots:
     {
         const TimelineFrame f = m_view->frame();
         for (const char *name : {"outer", "inner", "kernel"}) {
-            const SliceId id = byName(*m_trace, name);
+            const SliceId id = sliceByName(*m_trace, name);
             const QRectF r = f.sliceRect(id);
             QCOMPARE(r, m_view->sliceRect(id));
             QVERIFY(f.isOnScreen(r));

@@ -20,28 +20,36 @@ private:
     }
 
 private slots:
-    void light()
+    void values_data()
     {
-        const TimelinePalette p = TimelinePalette::light();
-        QCOMPARE(p.theme, TimelinePalette::Theme::Light);
-        QCOMPARE(p.background, QColor(0xff, 0xff, 0xff));
-        QCOMPARE(p.text, QColor(0x1f, 0x23, 0x2b));
-        QCOMPARE(p.rangeFill, QColor(0x3b, 0x82, 0xf6, 40));
-        QCOMPARE(p.cursorLine, QColor(0x25, 0x63, 0xeb, 160));
-        QCOMPARE(p.criticalPath, QColor(0xdc, 0x26, 0x26));
-        QCOMPARE(p.dimPercent, 22);
+        QTest::addColumn<bool>("dark");
+        QTest::addColumn<QColor>("background");
+        QTest::addColumn<QColor>("text");
+        QTest::addColumn<QColor>("selection");
+        QTest::addColumn<QColor>("rangeFill");
+        QTest::addColumn<QColor>("cursorLine");
+        QTest::addColumn<QColor>("criticalPath");
+        QTest::addColumn<int>("dimPercent");
+        QTest::newRow("light") << false << QColor(0xff, 0xff, 0xff) << QColor(0x1f, 0x23, 0x2b) << QColor(0x11, 0x18, 0x27)
+                               << QColor(0x3b, 0x82, 0xf6, 40) << QColor(0x25, 0x63, 0xeb, 160)
+                               << QColor(0xdc, 0x26, 0x26) << 22;
+        QTest::newRow("dark") << true << QColor(0x1b, 0x1d, 0x22) << QColor(0xe5, 0xe7, 0xeb) << QColor(0xff, 0xff, 0xff)
+                              << QColor(0x60, 0xa5, 0xfa, 45) << QColor(0x93, 0xc5, 0xfd, 170)
+                              << QColor(0xf8, 0x71, 0x71) << 30;
     }
 
-    void dark()
+    void values()
     {
-        const TimelinePalette p = TimelinePalette::dark();
-        QCOMPARE(p.theme, TimelinePalette::Theme::Dark);
-        QCOMPARE(p.background, QColor(0x1b, 0x1d, 0x22));
-        QCOMPARE(p.selection, QColor(0xff, 0xff, 0xff));
-        QCOMPARE(p.rangeFill, QColor(0x60, 0xa5, 0xfa, 45));
-        QCOMPARE(p.cursorLine, QColor(0x93, 0xc5, 0xfd, 170));
-        QCOMPARE(p.chainEdge, QColor(0xc4, 0xb5, 0xfd));
-        QCOMPARE(p.dimPercent, 30);
+        QFETCH(bool, dark);
+        const TimelinePalette p = dark ? TimelinePalette::dark() : TimelinePalette::light();
+        QCOMPARE(p.theme, dark ? TimelinePalette::Theme::Dark : TimelinePalette::Theme::Light);
+        QTEST(p.background, "background");
+        QTEST(p.text, "text");
+        QTEST(p.selection, "selection");
+        QTEST(p.rangeFill, "rangeFill");
+        QTEST(p.cursorLine, "cursorLine");
+        QTEST(p.criticalPath, "criticalPath");
+        QTEST(p.dimPercent, "dimPercent");
     }
 
     void everyRoleSet()
