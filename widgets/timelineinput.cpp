@@ -10,7 +10,6 @@
 #include <QMenu>
 #include <QKeyEvent>
 #include <QMouseEvent>
-#include <QScrollBar>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -20,9 +19,9 @@ namespace lanescope {
 
 bool TimelineInput::wheel(QWheelEvent *event)
 {
-    if (!m_view.m_trace)
+    if (!m_view.trace())
         return false;
-    ZoomControl *zoom = m_view.m_zoom;
+    ZoomControl *zoom = m_view.zoomControl();
     const QPoint angle = event->angleDelta();
     const QPointF pos = event->position();
     if (event->modifiers() & Qt::ControlModifier) {
@@ -35,24 +34,24 @@ bool TimelineInput::wheel(QWheelEvent *event)
         zoom->pan(-int64_t(double(d) / 120.0 * 0.1 * double(zoom->visibleSpan())));
     } else {
         const int dy = event->pixelDelta().y() ? event->pixelDelta().y()
-                                               : angle.y() * 3 * m_view.m_layout.metrics().rowHeight / 120;
-        m_view.m_vbar->setValue(m_view.m_vbar->value() - dy);
+                                               : angle.y() * 3 * m_view.layout().metrics().rowHeight / 120;
+        m_view.setLaneScroll(m_view.laneScroll() - dy);
     }
     return true;
 }
 
 bool TimelineInput::press(QMouseEvent *event)
 {
-    if (event->button() != Qt::LeftButton || !m_view.m_trace)
+    if (event->button() != Qt::LeftButton || !m_view.trace())
         return false;
     m_pressPos = event->position().toPoint();
     m_pressRange = m_view.visibleRange();
-    m_pressScroll = m_view.m_vbar->value();
+    m_pressScroll = m_view.laneScroll();
     m_pressTime = m_view.timeAtX(m_pressPos.x());
     m_drag = Drag::Pending;
-    const bool inTime = m_view.timeArea().contains(m_pressPos) || m_pressPos.y() < m_view.m_rulerHeight;
+    const bool inTime = m_view.timeArea().contains(m_pressPos) || m_pressPos.y() < m_view.timeArea().top();
     m_pressTrack = m_view.trackAtY(m_pressPos.y());
-    if (!inTime && m_pressTrack.isValid() && m_pressPos.x() < m_view.headerWidth())
+    if (!inTime && m_pressTrack.isValid() && m_pressPos.x() < m_view.timeArea().left())
         m_pendingKind = Drag::Reorder;
     else if (inTime && (event->modifiers() & Qt::ShiftModifier))
         m_pendingKind = Drag::Range;
@@ -84,16 +83,16 @@ void TimelineInput::move(QMouseEvent *event)
     }
     switch (m_drag) {
     case Drag::Pan: {
-        const double px = m_view.viewport().pxPerNs();
+        const double px = m_view.frame().viewport().pxPerNs();
         if (px > 0) {
             const int64_t dt = int64_t(std::llround((pos.x() - m_pressPos.x()) / px));
-            m_view.m_zoom->setVisibleRange(m_pressRange.first - dt, m_pressRange.second - dt);
+            m_view.zoomControl()->setVisibleRange(m_pressRange.first - dt, m_pressRange.second - dt);
         }
-        m_view.m_vbar->setValue(m_pressScroll - (pos.y() - m_pressPos.y()));
+        m_view.setLaneScroll(m_pressScroll - (pos.y() - m_pressPos.y()));
         break;
     }
     case Drag::Range:
-        m_view.m_zoom->setSelection(m_pressTime, m_view.timeAtX(pos.x()));
+        m_view.zoomControl()->setSelection(m_pressTime, m_view.timeAtX(pos.x()));
         break;
     case Drag::Box:
     case Drag::Reorder:
@@ -109,8 +108,8 @@ void TimelineInput::finishBox(QPoint pos)
     const int64_t a = m_pressTime, b = m_view.timeAtX(pos.x());
     if (std::abs(pos.x() - m_pressPos.x()) < 3)
         return;
-    m_view.m_zoom->pushHistory();
-    m_view.m_zoom->setVisibleRange(std::min(a, b), std::max(a, b));
+    m_view.zoomControl()->pushHistory();
+    m_view.zoomControl()->setVisibleRange(std::min(a, b), std::max(a, b));
 }
 
 bool TimelineInput::release(QMouseEvent *event)
@@ -133,10 +132,8 @@ bool TimelineInput::release(QMouseEvent *event)
     }
     if (was != Drag::Pending)
         return true;
-    const int ri = m_view.rowIndexAtY(pos.y());
-    if (ri >= 0 && !m_view.m_layout.rows()[size_t(ri)].isTrack()) {
-        m_view.m_layout.toggleCollapsed(m_view.m_layout.rows()[size_t(ri)].group());
-        m_view.layoutChanged();
+    if (const GroupId group = m_view.frame().groupAtY(pos.y()); group.isValid()) {
+        m_view.toggleGroupCollapsed(group);
         return true;
     }
     m_view.setSelectedSlice(m_view.sliceAt(pos));
@@ -159,7 +156,7 @@ void TimelineInput::finishReorder(QPoint pos)
     if (!target.isValid() || target == m_pressTrack)
         return;
     // Dropped on a lane below: go after it; above: before it.
-    const auto &layout = m_view.m_layout;
+    const auto &layout = m_view.layout();
     if (layout.rowOfTrack(target) > layout.rowOfTrack(m_pressTrack)) {
         const auto order = layout.siblingTracks(target);
         const auto it = std::find(order.begin(), order.end(), target.value);
@@ -174,15 +171,15 @@ void TimelineInput::finishReorder(QPoint pos)
 
 void TimelineInput::contextMenu(QContextMenuEvent *event)
 {
-    if (!m_view.m_trace)
+    if (!m_view.trace())
         return;
     const TrackId track = m_view.trackAtY(event->pos().y());
     QMenu menu(&m_view);
     if (track.isValid()) {
-        const QString name = m_view.trackName(track);
+        const QString name = m_view.frame().trackName(track);
         menu.addAction(TimelineView::tr("Hide \"%1\"").arg(name), &m_view,
                        [this, track] { m_view.setTrackHidden(track, true); });
-        const bool pinned = m_view.m_layout.isPinned(track);
+        const bool pinned = m_view.layout().isPinned(track);
         menu.addAction(pinned ? TimelineView::tr("Unpin") : TimelineView::tr("Pin to Top"), &m_view,
                        [this, track, pinned] { m_view.setTrackPinned(track, !pinned); });
         if (!pinned) {
@@ -190,7 +187,7 @@ void TimelineInput::contextMenu(QContextMenuEvent *event)
             menu.addAction(TimelineView::tr("Move Down"), &m_view, [this, track] { m_view.moveTrackBy(track, 1); });
         }
     }
-    const size_t hidden = m_view.m_layout.state().hidden.size();
+    const size_t hidden = m_view.layout().state().hidden.size();
     if (hidden) {
         menu.addSeparator();
         menu.addAction(TimelineView::tr("Show %1 Hidden Lane(s)").arg(hidden), &m_view,
@@ -209,7 +206,7 @@ void TimelineInput::leave()
 int64_t TimelineInput::keyAnchor() const
 {
     // Zoom at the mouse when it is over the lanes, else at the centre.
-    const ZoomControl *zoom = m_view.m_zoom;
+    const ZoomControl *zoom = m_view.zoomControl();
     if (m_mousePos && m_view.timeArea().contains(*m_mousePos))
         return m_view.timeAtX(m_mousePos->x());
     return zoom->visibleStart() + zoom->visibleSpan() / 2;
@@ -217,11 +214,10 @@ int64_t TimelineInput::keyAnchor() const
 
 bool TimelineInput::key(QKeyEvent *event)
 {
-    if (!m_view.m_trace)
+    if (!m_view.trace())
         return false;
-    ZoomControl *zoom = m_view.m_zoom;
-    QScrollBar *vbar = m_view.m_vbar;
-    const int64_t panStep = std::max<int64_t>(1, int64_t(double(zoom->visibleSpan()) * TimelineView::kKeyPanFraction));
+    ZoomControl *zoom = m_view.zoomControl();
+        const int64_t panStep = std::max<int64_t>(1, int64_t(double(zoom->visibleSpan()) * TimelineView::kKeyPanFraction));
     const bool ctrl = event->modifiers() & Qt::ControlModifier;
     switch (event->key()) {
     case Qt::Key_W:
@@ -257,8 +253,8 @@ bool TimelineInput::key(QKeyEvent *event)
         emit m_view.searchRequested();
         break;
     case Qt::Key_M:
-        if (m_view.m_selected.isValid()) {
-            const Slice &s = m_view.m_trace->slice(m_view.m_selected);
+        if (m_view.selectedSlice().isValid()) {
+            const Slice &s = m_view.trace()->slice(m_view.selectedSlice());
             zoom->setSelection(s.start, std::max(s.end(), s.start + 1));
         } else {
             zoom->clearSelection();
@@ -269,20 +265,20 @@ bool TimelineInput::key(QKeyEvent *event)
             return false;
         break;
     case Qt::Key_Up:
-        vbar->triggerAction(QAbstractSlider::SliderSingleStepSub);
+        m_view.triggerLaneScroll(QAbstractSlider::SliderSingleStepSub);
         break;
     case Qt::Key_Down:
-        vbar->triggerAction(QAbstractSlider::SliderSingleStepAdd);
+        m_view.triggerLaneScroll(QAbstractSlider::SliderSingleStepAdd);
         break;
     case Qt::Key_PageUp:
-        vbar->triggerAction(QAbstractSlider::SliderPageStepSub);
+        m_view.triggerLaneScroll(QAbstractSlider::SliderPageStepSub);
         break;
     case Qt::Key_PageDown:
-        vbar->triggerAction(QAbstractSlider::SliderPageStepAdd);
+        m_view.triggerLaneScroll(QAbstractSlider::SliderPageStepAdd);
         break;
     case Qt::Key_Return:
     case Qt::Key_Enter:
-        if (m_view.m_matches.empty())
+        if (m_view.searchMatches().empty())
             return false;
         m_view.stepMatch(!(event->modifiers() & Qt::ShiftModifier));
         break;
@@ -291,7 +287,7 @@ bool TimelineInput::key(QKeyEvent *event)
             zoom->clearSelection();
             break;
         }
-        if (!m_view.m_selected.isValid())
+        if (!m_view.selectedSlice().isValid())
             return false;
         m_view.setSelectedSlice(SliceId());
         break;

@@ -1,6 +1,11 @@
 #include "timelineview.h"
 
+#include "chainoverlay.h"
 #include "durationformat.h"
+#include "inputoverlay.h"
+#include "marksoverlay.h"
+#include "searchhitsoverlay.h"
+#include "selectionoverlay.h"
 #include "slicedetailsview.h"
 #include "timelineinput.h"
 #include "timelinepainter.h"
@@ -33,8 +38,16 @@ QString fromView(std::string_view v)
 
 TimelineView::TimelineView(QWidget *parent)
     : QWidget(parent), m_zoom(new ZoomControl(this)), m_vbar(new QScrollBar(Qt::Vertical, this)),
-      m_input(std::make_unique<TimelineInput>(*this)), m_palette(TimelinePalette::light())
+      m_input(std::make_unique<TimelineInput>(*this)), m_palette(TimelinePalette::light()),
+      m_inputOverlay(std::make_unique<InputOverlay>(*m_input))
 {
+    MarksOverlay::Style rangeStyle;
+    rangeStyle.durationLabels = true; // palette colours: rangeFill, rangeEdge
+    m_marks = addOverlay(std::make_unique<MarksOverlay>(rangeStyle));
+    m_search = addOverlay(std::make_unique<SearchHitsOverlay>());
+    m_chain = addOverlay(std::make_unique<ChainOverlay>());
+    m_selection = addOverlay(std::make_unique<SelectionOverlay>());
+    m_flows = addOverlay(std::make_unique<FlowOverlay>());
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
@@ -49,43 +62,94 @@ TimelineView::TimelineView(QWidget *parent)
         invalidateGeometry();
         update();
     });
-    connect(m_zoom, &ZoomControl::selectionChanged, this, qOverload<>(&QWidget::update));
+    connect(m_zoom, &ZoomControl::selectionChanged, this, &TimelineView::syncMarkedRange);
     connect(m_vbar, &QScrollBar::valueChanged, this, qOverload<>(&QWidget::update));
     m_vbar->hide();
 }
 
 TimelineView::~TimelineView() = default;
 
+void TimelineView::addOverlayImpl(std::unique_ptr<TimelineOverlay> overlay)
+{
+    if (!overlay)
+        return;
+    overlay->setRepaintHandler([this] { update(); });
+    m_overlays.push_back(std::move(overlay));
+    update();
+}
+
+std::unique_ptr<TimelineOverlay> TimelineView::removeOverlay(TimelineOverlay *overlay)
+{
+    const auto builtIn = {static_cast<TimelineOverlay *>(m_marks), static_cast<TimelineOverlay *>(m_search),
+                          static_cast<TimelineOverlay *>(m_chain), static_cast<TimelineOverlay *>(m_selection),
+                          static_cast<TimelineOverlay *>(m_flows)};
+    if (!overlay || std::find(builtIn.begin(), builtIn.end(), overlay) != builtIn.end())
+        return {};
+    const auto it = std::find_if(m_overlays.begin(), m_overlays.end(), [overlay](const auto &o) { return o.get() == overlay; });
+    if (it == m_overlays.end())
+        return {};
+    std::unique_ptr<TimelineOverlay> out = std::move(*it);
+    m_overlays.erase(it);
+    out->setRepaintHandler({});
+    update();
+    return out;
+}
+
+TimelineFrame TimelineView::frame() const
+{
+    TimelineFrame::Setup s;
+    s.trace = m_trace.get();
+    s.layout = &m_layout;
+    s.palette = &m_palette;
+    s.colors = &m_colors;
+    s.depthIndex = &m_depthIndex;
+    s.lanes = &m_lanes;
+    s.timeArea = timeArea();
+    s.viewport.t0 = m_zoom->visibleStart();
+    s.viewport.t1 = m_zoom->visibleEnd();
+    s.viewport.width = s.timeArea.width();
+    s.size = size();
+    s.rulerHeight = m_rulerHeight;
+    s.scroll = m_vbar->value();
+    s.colorByCategory = m_colorByCategory;
+    return TimelineFrame(s);
+}
+
 void TimelineView::setTrace(std::shared_ptr<const Trace> trace)
 {
     m_trace = std::move(trace);
-    m_selected = SliceId();
-    m_matches.clear();
-    m_currentMatch = -1;
-    m_flowArrows.clear();
-    m_chain.reset();
-    m_criticalPath.clear();
+    for (const auto &overlay : m_overlays)
+        overlay->reset();
     m_colors.reset(m_trace.get());
     m_depthIndex.build(m_trace.get());
     m_layout.clear();
     relayout();
     if (m_trace)
         m_zoom->setTraceRange(m_trace->startNs(), m_trace->endNs());
+    syncMarkedRange();
     m_vbar->setValue(0);
     invalidateGeometry();
     update();
 }
 
+void TimelineView::syncMarkedRange()
+{
+    if (m_zoom->hasSelection())
+        m_marks->setRanges({{m_zoom->selectionStart(), m_zoom->selectionEnd()}});
+    else
+        m_marks->setRanges({});
+}
+
 void TimelineView::relayout()
 {
     m_layout.build(m_trace.get());
-    m_lanes.assign(m_layout.rows().size(), LaneGeometry());
+    m_lanes.reset(m_layout.rows().size());
     updateScrollBar();
 }
 
 void TimelineView::layoutChanged()
 {
-    m_lanes.assign(m_layout.rows().size(), LaneGeometry());
+    m_lanes.reset(m_layout.rows().size());
     updateScrollBar();
     update();
     emit layoutStateChanged();
@@ -133,16 +197,33 @@ bool TimelineView::moveTrackBy(TrackId track, int delta)
 
 TrackId TimelineView::trackAtY(int y) const
 {
-    const int ri = rowIndexAtY(y);
-    if (ri < 0 || !m_layout.rows()[size_t(ri)].isTrack())
-        return {};
-    return m_layout.rows()[size_t(ri)].track();
+    return frame().trackAtY(y);
+}
+
+void TimelineView::toggleGroupCollapsed(GroupId group)
+{
+    m_layout.toggleCollapsed(group);
+    layoutChanged();
+}
+
+int TimelineView::laneScroll() const
+{
+    return m_vbar->value();
+}
+
+void TimelineView::setLaneScroll(int y)
+{
+    m_vbar->setValue(y);
+}
+
+void TimelineView::triggerLaneScroll(QAbstractSlider::SliderAction action)
+{
+    m_vbar->triggerAction(action);
 }
 
 void TimelineView::invalidateGeometry()
 {
-    for (LaneGeometry &g : m_lanes)
-        g.valid = false;
+    m_lanes.invalidate();
 }
 
 void TimelineView::updateScrollBar()
@@ -184,109 +265,19 @@ QRect TimelineView::timeArea() const
     return QRect(left, m_rulerHeight, std::max(1, right - left), std::max(0, height() - m_rulerHeight));
 }
 
-LaneGeometry::Viewport TimelineView::viewport() const
-{
-    LaneGeometry::Viewport vp;
-    vp.t0 = m_zoom->visibleStart();
-    vp.t1 = m_zoom->visibleEnd();
-    vp.width = timeArea().width();
-    return vp;
-}
-
-LaneGeometry &TimelineView::laneGeometry(size_t rowIndex)
-{
-    const LaneGeometry::Viewport vp = viewport();
-    if (vp.t0 != m_cacheViewport.t0 || vp.t1 != m_cacheViewport.t1 || vp.width != m_cacheViewport.width) {
-        invalidateGeometry();
-        m_cacheViewport = vp;
-    }
-    LaneGeometry &g = m_lanes[rowIndex];
-    if (!g.valid)
-        g.build(*m_trace, m_depthIndex, m_layout.rows()[rowIndex].track(), vp);
-    return g;
-}
-
 int64_t TimelineView::timeAtX(double x) const
 {
-    const LaneGeometry::Viewport vp = viewport();
-    const double px = vp.pxPerNs();
-    if (px <= 0)
-        return vp.t0;
-    return vp.t0 + int64_t(std::llround((x - timeArea().left()) / px));
-}
-
-int TimelineView::rowTop(const TimelineLayout::Row &row) const
-{
-    // Pinned rows stay at the top; the others scroll below them.
-    return m_rulerHeight + row.y - (row.pinned ? 0 : m_vbar->value());
-}
-
-int TimelineView::rowIndexAtY(int y) const
-{
-    if (y < m_rulerHeight)
-        return -1;
-    const int ly = y - m_rulerHeight;
-    if (ly < m_layout.pinnedHeight())
-        return m_layout.rowAt(ly);
-    return m_layout.rowAt(ly + m_vbar->value());
-}
-
-QString TimelineView::trackName(TrackId id) const
-{
-    const Track &t = m_trace->track(id);
-    const QString name = fromView(m_trace->str(t.name));
-    return name.isEmpty() ? QStringLiteral("track %1").arg(t.externalId) : name;
-}
-
-QString TimelineView::groupName(GroupId id) const
-{
-    const TrackGroup &g = m_trace->group(id);
-    const QString name = fromView(m_trace->str(g.name));
-    if (name.isEmpty())
-        return QStringLiteral("group %1").arg(g.externalId);
-    // Several processes often share a name ("python"): show the pid unless the name has it.
-    const QString pid = QString::number(g.externalId);
-    if (g.kind == GroupKind::Process && !name.contains(pid))
-        return QStringLiteral("%1 (pid %2)").arg(name, pid);
-    return name;
+    return frame().timeAtX(x);
 }
 
 SliceId TimelineView::sliceAt(QPoint pos) const
 {
-    if (!m_trace || !timeArea().contains(pos))
-        return {};
-    const int ri = rowIndexAtY(pos.y());
-    if (ri < 0)
-        return {};
-    const TimelineLayout::Row &row = m_layout.rows()[size_t(ri)];
-    if (!row.isTrack() || row.depthCount == 0)
-        return {};
-    const int yIn = pos.y() - rowTop(row) - row.slicesTop;
-    if (yIn < 0)
-        return {};
-    const int depth = yIn / m_layout.metrics().rowHeight;
-    if (depth >= row.depthCount)
-        return {};
-    const double px = viewport().pxPerNs();
-    const int64_t tolerance = px > 0 ? int64_t(std::ceil(2.0 / px)) : 0;
-    return m_depthIndex.sliceAt(row.track(), depth, timeAtX(pos.x()), tolerance);
+    return frame().sliceAt(pos);
 }
 
 QRectF TimelineView::sliceRect(SliceId id) const
 {
-    if (!m_trace || !id.isValid() || id.value >= m_trace->allSlices().size())
-        return {};
-    const int ri = m_layout.rowOfTrack(m_trace->trackOfSlice(id));
-    if (ri < 0)
-        return {};
-    const TimelineLayout::Row &row = m_layout.rows()[size_t(ri)];
-    const Slice &s = m_trace->slice(id);
-    const LaneGeometry::Viewport vp = viewport();
-    const QRect area = timeArea();
-    const double x0 = std::clamp(vp.toX(s.start), -2.0, vp.width + 2);
-    const double x1 = std::clamp(vp.toX(s.end()), -2.0, vp.width + 2);
-    const int rowH = m_layout.metrics().rowHeight;
-    return QRectF(area.left() + x0, rowTop(row) + row.slicesTop + s.depth * rowH, std::max(1.0, x1 - x0), rowH - 1);
+    return frame().sliceRect(id);
 }
 
 void TimelineView::fitSlice(SliceId id)
@@ -301,8 +292,8 @@ void TimelineView::fitSlice(SliceId id)
 
 void TimelineView::fitSelection()
 {
-    if (m_selected.isValid()) {
-        fitSlice(m_selected);
+    if (selectedSlice().isValid()) {
+        fitSlice(selectedSlice());
     } else if (m_zoom->hasSelection()) {
         m_zoom->pushHistory();
         m_zoom->setVisibleRange(m_zoom->selectionStart(), m_zoom->selectionEnd());
@@ -345,23 +336,32 @@ void TimelineView::revealSlice(SliceId id)
 
 void TimelineView::setSearchMatches(std::vector<uint32_t> matches)
 {
-    m_matches = std::move(matches);
-    m_currentMatch = -1;
-    emit currentMatchChanged(m_currentMatch, int(m_matches.size()));
-    update();
+    m_search->setMatches(std::move(matches));
+    emit currentMatchChanged(m_search->current(), int(m_search->matches().size()));
+}
+
+const std::vector<uint32_t> &TimelineView::searchMatches() const
+{
+    return m_search->matches();
+}
+
+int TimelineView::currentMatch() const
+{
+    return m_search->current();
 }
 
 int TimelineView::stepMatch(bool forward)
 {
-    if (m_matches.empty() || !m_trace)
+    const auto &matches = m_search->matches();
+    if (matches.empty() || !m_trace)
         return -1;
     int index;
-    if (m_currentMatch >= 0) {
-        const int n = int(m_matches.size());
-        index = ((forward ? m_currentMatch + 1 : m_currentMatch - 1) % n + n) % n;
+    if (m_search->current() >= 0) {
+        const int n = int(matches.size());
+        index = ((forward ? m_search->current() + 1 : m_search->current() - 1) % n + n) % n;
     } else {
         const int64_t t = forward ? m_zoom->visibleStart() - 1 : m_zoom->visibleEnd() + 1;
-        index = int(SliceSearch::step(*m_trace, m_matches, t, forward));
+        index = int(SliceSearch::step(*m_trace, matches, t, forward));
     }
     goToMatch(index);
     return index;
@@ -369,18 +369,25 @@ int TimelineView::stepMatch(bool forward)
 
 void TimelineView::goToMatch(int index)
 {
-    if (index < 0 || size_t(index) >= m_matches.size())
+    if (index < 0 || !m_search->setCurrent(index))
         return;
-    m_currentMatch = index;
-    revealSlice(SliceId(m_matches[size_t(index)]));
-    emit currentMatchChanged(m_currentMatch, int(m_matches.size()));
-    update();
+    revealSlice(SliceId(m_search->matches()[size_t(index)]));
+    emit currentMatchChanged(m_search->current(), int(m_search->matches().size()));
 }
 
 void TimelineView::setShowAllFlows(bool on)
 {
-    m_showAllFlows = on;
-    update();
+    m_flows->setShowAll(on);
+}
+
+bool TimelineView::showAllFlows() const
+{
+    return m_flows->showAll();
+}
+
+const std::vector<TimelineView::FlowArrow> &TimelineView::flowArrows() const
+{
+    return m_flows->arrows();
 }
 
 void TimelineView::setColorByCategory(bool on)
@@ -395,26 +402,43 @@ void TimelineView::setTheme(TimelinePalette::Theme theme)
     update();
 }
 
+SliceId TimelineView::selectedSlice() const
+{
+    return m_selection->selected();
+}
+
 void TimelineView::setSelectedSlice(SliceId id)
 {
-    if (id == m_selected)
+    if (!m_selection->setSelected(id))
         return;
-    m_selected = id;
-    update();
+    m_flows->setSelected(id);
     emit sliceSelected(id);
 }
 
 void TimelineView::setChain(std::shared_ptr<const DependencyChain> chain, std::vector<SliceId> criticalPath)
 {
-    m_chain = std::move(chain);
-    m_criticalPath = std::move(criticalPath);
-    update();
+    m_chain->setChain(std::move(chain), std::move(criticalPath));
+}
+
+const std::shared_ptr<const DependencyChain> &TimelineView::chain() const
+{
+    return m_chain->chain();
+}
+
+const std::vector<SliceId> &TimelineView::criticalPath() const
+{
+    return m_chain->criticalPath();
 }
 
 void TimelineView::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
-    TimelinePainter(*this, p).paint();
+    std::vector<TimelineOverlay *> overlays;
+    overlays.reserve(m_overlays.size() + 1);
+    for (const auto &overlay : m_overlays)
+        overlays.push_back(overlay.get());
+    overlays.push_back(m_inputOverlay.get());
+    TimelinePainter(p, frame(), overlays).paint();
 }
 
 void TimelineView::resizeEvent(QResizeEvent *event)
@@ -494,7 +518,8 @@ QString TimelineView::toolTipAt(QPoint pos) const
 {
     if (!m_trace)
         return {};
-    const int ri = rowIndexAtY(pos.y());
+    const TimelineFrame f = frame();
+    const int ri = f.rowIndexAtY(pos.y());
     if (ri < 0)
         return {};
     const TimelineLayout::Row &row = m_layout.rows()[size_t(ri)];
@@ -546,7 +571,7 @@ QString TimelineView::toolTipAt(QPoint pos) const
         }
     }
     if (track.instantCount) {
-        const double px = viewport().pxPerNs();
+        const double px = f.viewport().pxPerNs();
         const int64_t tolerance = px > 0 ? int64_t(std::ceil(4.0 / px)) : 0;
         const auto instants = m_trace->instants(row.track());
         auto it = std::lower_bound(instants.begin(), instants.end(), t - tolerance,

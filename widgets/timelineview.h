@@ -3,7 +3,9 @@
 // group and track names on the left and one lane per track. Geometry comes from binary searches
 // over the visible range and is cached per lane until the range, the width or the data change;
 // hover, selection and vertical scrolling repaint from that cache. Painting lives in
-// TimelinePainter and TimelineOverlays, mouse and keys in TimelineInput.
+// TimelinePainter, which draws from a read-only TimelineFrame; everything drawn over the lanes is a
+// TimelineOverlay (marked range, search hits, dependency chain, selection, flows, and whatever
+// addOverlay() adds), mouse and keys are TimelineInput's.
 //
 // Navigation (Perfetto / chrome://tracing): W/S zoom, A/D pan, Ctrl+wheel zooms at the cursor,
 // the wheel scrolls lanes (Shift+wheel pans), drag pans, Ctrl+drag box-zooms, Shift+drag selects a
@@ -11,13 +13,17 @@
 // Home/0 shows everything, arrows pan and scroll, M marks the selected slice's range, Backspace
 // undoes the last zoom, / or Ctrl+F asks for the search bar.
 #include "depthindex.h"
-#include "lanegeometry.h"
+#include "flowoverlay.h"
+#include "lanecache.h"
 #include "slicecolors.h"
+#include "timelineframe.h"
 #include "timelinelayout.h"
+#include "timelineoverlay.h"
 #include "timelinepalette.h"
 
 #include "model/ids.h"
 
+#include <QAbstractSlider>
 #include <QWidget>
 
 #include <memory>
@@ -28,7 +34,12 @@ class QScrollBar;
 
 namespace lanescope {
 
+class ChainOverlay;
 class DependencyChain;
+class InputOverlay;
+class MarksOverlay;
+class SearchHitsOverlay;
+class SelectionOverlay;
 class Trace;
 class TimelineInput;
 class ZoomControl;
@@ -36,15 +47,12 @@ class ZoomControl;
 class TimelineView : public QWidget
 {
     Q_OBJECT
-    friend class TimelinePainter;
-    friend class TimelineOverlays;
-    friend class TimelineInput;
 
 public:
     static constexpr double kKeyZoomFactor = 0.7;  // W: span * 0.7, S: span / 0.7
     static constexpr double kKeyPanFraction = 0.2; // A/D: a fifth of the span
     static constexpr size_t kMaxDrawnMatches = 20000; // search highlights per frame
-    static constexpr size_t kMaxDrawnFlows = 5000;    // "all flows" arrows per frame
+    static constexpr size_t kMaxDrawnFlows = FlowOverlay::kMaxDrawn; // "all flows" arrows per frame
     static constexpr size_t kTooltipArgs = 4;         // args shown in a slice's tooltip
 
     explicit TimelineView(QWidget *parent = nullptr);
@@ -78,14 +86,34 @@ public:
     // Absolute ns at widget x.
     int64_t timeAtX(double x) const;
 
-    SliceId selectedSlice() const { return m_selected; }
+    // The geometry, layout, palette and trace of the current frame, read-only (valid until the next
+    // change of the view; do not keep it).
+    TimelineFrame frame() const;
+
+    // Overlays are painted after the slices, in the order added (the mouse feedback stays on top);
+    // the view owns them. addOverlay returns the overlay, removeOverlay gives it back (null when it
+    // is not one of the added ones; the built-in overlays cannot be removed).
+    template<class T>
+    T *addOverlay(std::unique_ptr<T> overlay)
+    {
+        T *raw = overlay.get();
+        addOverlayImpl(std::unique_ptr<TimelineOverlay>(std::move(overlay)));
+        return raw;
+    }
+    std::unique_ptr<TimelineOverlay> removeOverlay(TimelineOverlay *overlay);
+    size_t overlayCount() const { return m_overlays.size(); }
+
+    // The range marked with Shift+drag or M (ZoomControl's selection) is drawn by this overlay.
+    const MarksOverlay &markedRange() const { return *m_marks; }
+
+    SliceId selectedSlice() const;
     // Emits sliceSelected when the selection changes.
     void setSelectedSlice(SliceId id);
 
     // Search matches (slice ids in time order, from SliceSearch) are outlined; stepping selects.
     void setSearchMatches(std::vector<uint32_t> matches);
-    const std::vector<uint32_t> &searchMatches() const { return m_matches; }
-    int currentMatch() const { return m_currentMatch; }
+    const std::vector<uint32_t> &searchMatches() const;
+    int currentMatch() const;
     // Enter / Shift+Enter: the next (previous) match in time order after the current one, or after
     // the visible start when none is current. Returns its index or -1.
     int stepMatch(bool forward);
@@ -93,22 +121,18 @@ public:
 
     // Flows: arrows for the selected slice always, for every visible flow on demand.
     void setShowAllFlows(bool on);
-    bool showAllFlows() const { return m_showAllFlows; }
-    struct FlowArrow
-    {
-        QPointF from, to;
-        uint32_t flow = 0;
-    };
+    bool showAllFlows() const;
+    using FlowArrow = FlowOverlay::Arrow;
     // The arrows of the current frame (what the last paint drew).
-    const std::vector<FlowArrow> &flowArrows() const { return m_flowArrows; }
+    const std::vector<FlowArrow> &flowArrows() const;
 
     // The dependency chain of the selection (ChainController computes it): its slices keep their
     // colours and everything else is dimmed (per drawn item, by colour: no pass over the trace), its
     // edges other than nesting are drawn as arrows, and `criticalPath` (dependency order) is outlined.
     // Null clears it.
     void setChain(std::shared_ptr<const DependencyChain> chain, std::vector<SliceId> criticalPath = {});
-    const std::shared_ptr<const DependencyChain> &chain() const { return m_chain; }
-    const std::vector<SliceId> &criticalPath() const { return m_criticalPath; }
+    const std::shared_ptr<const DependencyChain> &chain() const;
+    const std::vector<SliceId> &criticalPath() const;
 
     // Lanes: hide, pin to the top, reorder (also by dragging a track's name); layoutStateChanged
     // follows every change so the window can keep the arrangement per file.
@@ -121,6 +145,13 @@ public:
     bool moveTrackBy(TrackId track, int delta);
     // The track whose row is at widget y, or invalid.
     TrackId trackAtY(int y) const;
+    // Folds or unfolds a group's lanes.
+    void toggleGroupCollapsed(GroupId group);
+
+    // Vertical scrolling of the unpinned lanes (px from the top).
+    int laneScroll() const;
+    void setLaneScroll(int y);
+    void triggerLaneScroll(QAbstractSlider::SliderAction action);
 
     // Colours per slice name (default) or per category (Kineto's cpu_op / kernel / ..., engines).
     void setColorByCategory(bool on);
@@ -151,17 +182,13 @@ protected:
     bool event(QEvent *event) override;
 
 private:
+    void addOverlayImpl(std::unique_ptr<TimelineOverlay> overlay);
     void relayout();
     void layoutChanged(); // after a change of the lane arrangement
     void invalidateGeometry();
     void updateScrollBar();
-    LaneGeometry::Viewport viewport() const;
-    LaneGeometry &laneGeometry(size_t rowIndex);
-    int rowIndexAtY(int y) const;                     // widget y -> layout row, or -1
-    int rowTop(const TimelineLayout::Row &row) const; // widget y of a row
+    void syncMarkedRange();
     int headerWidth() const;
-    QString trackName(TrackId id) const;
-    QString groupName(GroupId id) const;
     QString toolTipAt(QPoint pos) const;
     void scrollToTrack(TrackId track);
 
@@ -171,22 +198,21 @@ private:
     std::unique_ptr<TimelineInput> m_input;
     TimelineLayout m_layout;
     DepthIndex m_depthIndex;
-    SliceColors m_colors;
+    // Caches filled while painting (logically const: the frame of a const view may fill them).
+    mutable SliceColors m_colors;
+    mutable LaneCache m_lanes;
     TimelinePalette m_palette;
-
-    // Geometry cache, one per layout row, valid for m_cacheViewport.
-    std::vector<LaneGeometry> m_lanes;
-    LaneGeometry::Viewport m_cacheViewport;
-
-    SliceId m_selected;
-    std::vector<uint32_t> m_matches;
-    int m_currentMatch = -1;
-    bool m_showAllFlows = false;
     bool m_colorByCategory = false;
-    std::vector<FlowArrow> m_flowArrows;
-    std::shared_ptr<const DependencyChain> m_chain;
-    std::vector<SliceId> m_criticalPath;
     int m_rulerHeight = 24;
+
+    // Painted in this order, then m_inputOverlay. The built-in ones are the first five.
+    std::vector<std::unique_ptr<TimelineOverlay>> m_overlays;
+    std::unique_ptr<InputOverlay> m_inputOverlay;
+    MarksOverlay *m_marks = nullptr;
+    SearchHitsOverlay *m_search = nullptr;
+    ChainOverlay *m_chain = nullptr;
+    SelectionOverlay *m_selection = nullptr;
+    FlowOverlay *m_flows = nullptr;
 };
 
 } // namespace lanescope

@@ -1,10 +1,12 @@
-// TimelineOverlays: flow arrows for the selected slice (and all visible flows on demand), the
-// selected range shading and the dark theme.
+// The built-in overlays of TimelineView (FlowOverlay, MarksOverlay for the marked range): flow
+// arrows for the selected slice (and all visible flows on demand), the selected range shading and
+// the dark theme.
 #include "timelinepalette.h"
 #include "timelineview.h"
 #include "zoomcontrol.h"
 
 #include "model/tracebuilder.h"
+#include "slicebyname.h"
 
 #include <QTest>
 
@@ -28,14 +30,6 @@ std::shared_ptr<const Trace> makeTrace()
     b.addFlow(FlowEnd::slice(la), FlowEnd::slice(ka), b.intern("ac2g"), b.intern("flow"), 1);
     b.addFlow(FlowEnd::slice(lb), FlowEnd::slice(kb), b.intern("ac2g"), b.intern("flow"), 2);
     return std::make_shared<const Trace>(b.finish());
-}
-
-SliceId byName(const Trace &t, std::string_view name)
-{
-    for (uint32_t i = 0; i < t.allSlices().size(); ++i)
-        if (t.str(t.allSlices()[i].name) == name)
-            return SliceId(i);
-    return {};
 }
 
 } // namespace
@@ -64,7 +58,7 @@ private slots:
     {
         paint();
         QVERIFY(m_view->flowArrows().empty());
-        const SliceId la = byName(*m_trace, "launch_a"), ka = byName(*m_trace, "kernel_a");
+        const SliceId la = sliceByName(*m_trace, "launch_a"), ka = sliceByName(*m_trace, "kernel_a");
         m_view->setSelectedSlice(la);
         paint();
         QCOMPARE(m_view->flowArrows().size(), size_t(1));
@@ -76,7 +70,7 @@ private slots:
         m_view->setSelectedSlice(ka);
         paint();
         QCOMPARE(m_view->flowArrows().size(), size_t(1));
-        m_view->setSelectedSlice(byName(*m_trace, "alone"));
+        m_view->setSelectedSlice(sliceByName(*m_trace, "alone"));
         paint();
         QVERIFY(m_view->flowArrows().empty());
     }
@@ -106,7 +100,7 @@ private slots:
 
         // Colour by category: all slices share category "c", so launch_a and kernel_a look alike.
         const auto colourAt = [&](const QImage &img, std::string_view name) {
-            const QRectF r = m_view->sliceRect(byName(*m_trace, name));
+            const QRectF r = m_view->sliceRect(sliceByName(*m_trace, name));
             return img.pixel(QPoint(int(r.left()) + 2, int(r.bottom()) - 2));
         };
         QVERIFY(colourAt(plain, "launch_a") != colourAt(plain, "kernel_a"));
@@ -121,7 +115,7 @@ private slots:
         QCOMPARE(QColor(dark.pixel(empty)), TimelinePalette::dark().background);
         QCOMPARE(QColor(plain.pixel(empty)), TimelinePalette::light().background);
         if (!qEnvironmentVariableIsEmpty("LANESCOPE_SAVE_SCREENSHOTS")) {
-            m_view->setSelectedSlice(byName(*m_trace, "launch_b"));
+            m_view->setSelectedSlice(sliceByName(*m_trace, "launch_b"));
             m_view->grab().save(QStringLiteral("/tmp/tst_overlays_dark.png"));
         }
     }
