@@ -1,6 +1,6 @@
 #include "timelineinput.h"
 
-#include "timelineview.h"
+#include "timelineinputhost.h"
 #include "zoomcontrol.h"
 
 #include "model/trace.h"
@@ -67,7 +67,7 @@ void TimelineInput::move(QMouseEvent *event)
     const QPoint pos = event->position().toPoint();
     m_mousePos = pos;
     if (m_drag == Drag::None) {
-        m_view.update(); // cursor readout: repaint from the cache
+        m_view.hostWidget()->update(); // cursor readout: repaint from the cache
         return;
     }
     if (m_drag == Drag::Pending) {
@@ -75,11 +75,11 @@ void TimelineInput::move(QMouseEvent *event)
             return;
         m_drag = m_pendingKind;
         if (m_drag == Drag::Pan)
-            m_view.setCursor(Qt::ClosedHandCursor);
+            m_view.hostWidget()->setCursor(Qt::ClosedHandCursor);
         else if (m_drag == Drag::Reorder)
-            m_view.setCursor(Qt::SizeVerCursor);
+            m_view.hostWidget()->setCursor(Qt::SizeVerCursor);
         else
-            m_view.setCursor(Qt::IBeamCursor);
+            m_view.hostWidget()->setCursor(Qt::IBeamCursor);
     }
     switch (m_drag) {
     case Drag::Pan: {
@@ -96,7 +96,7 @@ void TimelineInput::move(QMouseEvent *event)
         break;
     case Drag::Box:
     case Drag::Reorder:
-        m_view.update();
+        m_view.hostWidget()->update();
         break;
     default:
         break;
@@ -118,16 +118,16 @@ bool TimelineInput::release(QMouseEvent *event)
         return false;
     const Drag was = m_drag;
     m_drag = Drag::None;
-    m_view.unsetCursor();
+    m_view.hostWidget()->unsetCursor();
     const QPoint pos = event->position().toPoint();
     if (was == Drag::Box) {
         finishBox(pos);
-        m_view.update();
+        m_view.hostWidget()->update();
         return true;
     }
     if (was == Drag::Reorder) {
         finishReorder(pos);
-        m_view.update();
+        m_view.hostWidget()->update();
         return true;
     }
     if (was != Drag::Pending)
@@ -174,23 +174,23 @@ void TimelineInput::contextMenu(QContextMenuEvent *event)
     if (!m_view.trace())
         return;
     const TrackId track = m_view.trackAtY(event->pos().y());
-    QMenu menu(&m_view);
+    QMenu menu(m_view.hostWidget());
     if (track.isValid()) {
         const QString name = m_view.frame().trackName(track);
-        menu.addAction(TimelineView::tr("Hide \"%1\"").arg(name), &m_view,
+        menu.addAction(QCoreApplication::translate("TimelineView", "Hide \"%1\"").arg(name), m_view.hostWidget(),
                        [this, track] { m_view.setTrackHidden(track, true); });
         const bool pinned = m_view.layout().isPinned(track);
-        menu.addAction(pinned ? TimelineView::tr("Unpin") : TimelineView::tr("Pin to Top"), &m_view,
+        menu.addAction(pinned ? QCoreApplication::translate("TimelineView", "Unpin") : QCoreApplication::translate("TimelineView", "Pin to Top"), m_view.hostWidget(),
                        [this, track, pinned] { m_view.setTrackPinned(track, !pinned); });
         if (!pinned) {
-            menu.addAction(TimelineView::tr("Move Up"), &m_view, [this, track] { m_view.moveTrackBy(track, -1); });
-            menu.addAction(TimelineView::tr("Move Down"), &m_view, [this, track] { m_view.moveTrackBy(track, 1); });
+            menu.addAction(QCoreApplication::translate("TimelineView", "Move Up"), m_view.hostWidget(), [this, track] { m_view.moveTrackBy(track, -1); });
+            menu.addAction(QCoreApplication::translate("TimelineView", "Move Down"), m_view.hostWidget(), [this, track] { m_view.moveTrackBy(track, 1); });
         }
     }
     const size_t hidden = m_view.layout().state().hidden.size();
     if (hidden) {
         menu.addSeparator();
-        menu.addAction(TimelineView::tr("Show %1 Hidden Lane(s)").arg(hidden), &m_view,
+        menu.addAction(QCoreApplication::translate("TimelineView", "Show %1 Hidden Lane(s)").arg(hidden), m_view.hostWidget(),
                        [this] { m_view.showAllTracks(); });
     }
     if (!menu.isEmpty())
@@ -200,7 +200,7 @@ void TimelineInput::contextMenu(QContextMenuEvent *event)
 void TimelineInput::leave()
 {
     m_mousePos.reset();
-    m_view.update();
+    m_view.hostWidget()->update();
 }
 
 int64_t TimelineInput::keyAnchor() const
@@ -217,17 +217,17 @@ bool TimelineInput::key(QKeyEvent *event)
     if (!m_view.trace())
         return false;
     ZoomControl *zoom = m_view.zoomControl();
-        const int64_t panStep = std::max<int64_t>(1, int64_t(double(zoom->visibleSpan()) * TimelineView::kKeyPanFraction));
+        const int64_t panStep = std::max<int64_t>(1, int64_t(double(zoom->visibleSpan()) * TimelineInputHost::kKeyPanFraction));
     const bool ctrl = event->modifiers() & Qt::ControlModifier;
     switch (event->key()) {
     case Qt::Key_W:
     case Qt::Key_Plus:
     case Qt::Key_Equal:
-        zoom->zoom(TimelineView::kKeyZoomFactor, keyAnchor());
+        zoom->zoom(TimelineInputHost::kKeyZoomFactor, keyAnchor());
         break;
     case Qt::Key_S:
     case Qt::Key_Minus:
-        zoom->zoom(1.0 / TimelineView::kKeyZoomFactor, keyAnchor());
+        zoom->zoom(1.0 / TimelineInputHost::kKeyZoomFactor, keyAnchor());
         break;
     case Qt::Key_A:
     case Qt::Key_Left:
@@ -244,13 +244,13 @@ bool TimelineInput::key(QKeyEvent *event)
         break;
     case Qt::Key_F:
         if (ctrl) {
-            emit m_view.searchRequested();
+            m_view.requestSearch();
             break;
         }
         m_view.fitSelection();
         break;
     case Qt::Key_Slash:
-        emit m_view.searchRequested();
+        m_view.requestSearch();
         break;
     case Qt::Key_M:
         if (m_view.selectedSlice().isValid()) {

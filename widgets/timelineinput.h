@@ -17,14 +17,14 @@ class QWheelEvent;
 
 namespace lanescope {
 
-class TimelineView;
+class TimelineInputHost;
 
 class TimelineInput
 {
 public:
     enum class Drag { None, Pending, Pan, Box, Range, Reorder };
 
-    explicit TimelineInput(TimelineView &view) : m_view(view) {}
+    explicit TimelineInput(TimelineInputHost &view) : m_view(view) {}
 
     bool wheel(QWheelEvent *event);
     bool press(QMouseEvent *event);
@@ -48,7 +48,7 @@ private:
     void finishBox(QPoint pos);
     void finishReorder(QPoint pos);
 
-    TimelineView &m_view;
+    TimelineInputHost &m_view;
     Drag m_drag = Drag::None;
     Drag m_pendingKind = Drag::Pan;
     QPoint m_pressPos;

@@ -17,6 +17,7 @@
 #include "lanecache.h"
 #include "slicecolors.h"
 #include "timelineframe.h"
+#include "timelineinputhost.h"
 #include "timelinelayout.h"
 #include "timelineoverlay.h"
 #include "timelinepalette.h"
@@ -44,13 +45,11 @@ class Trace;
 class TimelineInput;
 class ZoomControl;
 
-class TimelineView : public QWidget
+class TimelineView : public QWidget, public TimelineInputHost
 {
     Q_OBJECT
 
 public:
-    static constexpr double kKeyZoomFactor = 0.7;  // W: span * 0.7, S: span / 0.7
-    static constexpr double kKeyPanFraction = 0.2; // A/D: a fifth of the span
     static constexpr size_t kMaxDrawnMatches = 20000; // search highlights per frame
     static constexpr size_t kMaxDrawnFlows = FlowOverlay::kMaxDrawn; // "all flows" arrows per frame
     static constexpr size_t kTooltipArgs = 4;         // args shown in a slice's tooltip
@@ -58,37 +57,41 @@ public:
     explicit TimelineView(QWidget *parent = nullptr);
     ~TimelineView() override;
 
+    // TimelineInputHost: the widget TimelineInput repaints and sets cursors on; / or Ctrl+F.
+    QWidget *hostWidget() override { return this; }
+    void requestSearch() override { emit searchRequested(); }
+
     void setTrace(std::shared_ptr<const Trace> trace);
-    const std::shared_ptr<const Trace> &trace() const { return m_trace; }
-    ZoomControl *zoomControl() const { return m_zoom; }
+    const std::shared_ptr<const Trace> &trace() const override { return m_trace; }
+    ZoomControl *zoomControl() const override { return m_zoom; }
 
     // Absolute ns, as in the Trace.
-    std::pair<int64_t, int64_t> visibleRange() const;
+    std::pair<int64_t, int64_t> visibleRange() const override;
     void setVisibleRange(int64_t t0, int64_t t1);
     void fitAll();
     // Shows the slice with a margin (remembered for Backspace).
-    void fitSlice(SliceId id);
+    void fitSlice(SliceId id) override;
     // F: fits the selected slice, else the selected time range.
-    void fitSelection();
+    void fitSelection() override;
     // Selects the slice, scrolls its lane into view and pans when it is off screen.
     void revealSlice(SliceId id);
 
     // Track lanes currently laid out (group header rows not counted).
     int laneCount() const { return m_layout.laneCount(); }
-    const TimelineLayout &layout() const { return m_layout; }
+    const TimelineLayout &layout() const override { return m_layout; }
 
-    SliceId sliceAt(QPoint pos) const;
+    SliceId sliceAt(QPoint pos) const override;
     // Where a slice is drawn, in widget coordinates (x clipped to the time area); empty when its
     // track is not laid out.
     QRectF sliceRect(SliceId id) const;
     // The area right of the header column and below the ruler, where events are drawn.
-    QRect timeArea() const;
+    QRect timeArea() const override;
     // Absolute ns at widget x.
-    int64_t timeAtX(double x) const;
+    int64_t timeAtX(double x) const override;
 
     // The geometry, layout, palette and trace of the current frame, read-only (valid until the next
     // change of the view; do not keep it).
-    TimelineFrame frame() const;
+    TimelineFrame frame() const override;
 
     // Overlays are painted after the slices, in the order added (the mouse feedback stays on top);
     // the view owns them. addOverlay returns the overlay, removeOverlay gives it back (null when it
@@ -106,17 +109,17 @@ public:
     // The range marked with Shift+drag or M (ZoomControl's selection) is drawn by this overlay.
     const MarksOverlay &markedRange() const { return *m_marks; }
 
-    SliceId selectedSlice() const;
+    SliceId selectedSlice() const override;
     // Emits sliceSelected when the selection changes.
-    void setSelectedSlice(SliceId id);
+    void setSelectedSlice(SliceId id) override;
 
     // Search matches (slice ids in time order, from SliceSearch) are outlined; stepping selects.
     void setSearchMatches(std::vector<uint32_t> matches);
-    const std::vector<uint32_t> &searchMatches() const;
+    const std::vector<uint32_t> &searchMatches() const override;
     int currentMatch() const;
     // Enter / Shift+Enter: the next (previous) match in time order after the current one, or after
     // the visible start when none is current. Returns its index or -1.
-    int stepMatch(bool forward);
+    int stepMatch(bool forward) override;
     void goToMatch(int index);
 
     // Flows: arrows for the selected slice always, for every visible flow on demand.
@@ -138,20 +141,20 @@ public:
     // follows every change so the window can keep the arrangement per file.
     void setLaneState(const TimelineLayout::State &state);
     const TimelineLayout::State &laneState() const { return m_layout.state(); }
-    void setTrackHidden(TrackId track, bool hidden);
-    void showAllTracks();
-    void setTrackPinned(TrackId track, bool pinned);
-    bool moveTrack(TrackId track, TrackId before);
-    bool moveTrackBy(TrackId track, int delta);
+    void setTrackHidden(TrackId track, bool hidden) override;
+    void showAllTracks() override;
+    void setTrackPinned(TrackId track, bool pinned) override;
+    bool moveTrack(TrackId track, TrackId before) override;
+    bool moveTrackBy(TrackId track, int delta) override;
     // The track whose row is at widget y, or invalid.
-    TrackId trackAtY(int y) const;
+    TrackId trackAtY(int y) const override;
     // Folds or unfolds a group's lanes.
-    void toggleGroupCollapsed(GroupId group);
+    void toggleGroupCollapsed(GroupId group) override;
 
     // Vertical scrolling of the unpinned lanes (px from the top).
-    int laneScroll() const;
-    void setLaneScroll(int y);
-    void triggerLaneScroll(QAbstractSlider::SliderAction action);
+    int laneScroll() const override;
+    void setLaneScroll(int y) override;
+    void triggerLaneScroll(QAbstractSlider::SliderAction action) override;
 
     // Colours per slice name (default) or per category (Kineto's cpu_op / kernel / ..., engines).
     void setColorByCategory(bool on);

@@ -4,6 +4,7 @@
 #include "comparecontroller.h"
 #include "detailspanel.h"
 #include "enginespanel.h"
+#include "filespanel.h"
 #include "neffpanel.h"
 #include "rangepanel.h"
 #include "recentmenu.h"
@@ -161,6 +162,9 @@ void MainWindow::createPanels()
     addDockWidget(Qt::BottomDockWidgetArea, m_engines, Qt::Horizontal);
     addDockWidget(Qt::BottomDockWidgetArea, m_analysis);
     tabifyDockWidget(m_warnings, m_analysis);
+    m_files = new FilesPanel(m_session, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_files);
+    tabifyDockWidget(m_warnings, m_files);
     m_warnings->raise();
 }
 
@@ -233,7 +237,7 @@ void MainWindow::createActions()
     view->addAction(chainController()->criticalPathAction());
     view->addSeparator();
     for (QDockWidget *dock : std::initializer_list<QDockWidget *>{m_details, m_range, m_warnings, m_compare->dock(),
-                                                                  m_engines, m_analysis})
+                                                                  m_engines, m_analysis, m_files})
         view->addAction(dock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));

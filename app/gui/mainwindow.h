@@ -15,6 +15,7 @@ class ChainController;
 class CompareController;
 class DetailsPanel;
 class EnginesPanel;
+class FilesPanel;
 class ImageExportActions;
 class NeffPanel;
 class NeffInfoView;
@@ -40,6 +41,7 @@ public:
     TimelineSearchBar *searchBar() const { return m_searchBar; }
     AnalysisPanel *analysisPanel() const { return m_analysis; }
     RangePanel *rangePanel() const { return m_range; }
+    FilesPanel *filesPanel() const { return m_files; }
     ChainController *chainController() const;
     CompareController *compare() const { return m_compare; }
     ImageExportActions *imageExport() const { return m_export; }
@@ -81,6 +83,7 @@ private:
     // The panels (docks) around it; the NEFF panel is created when a NEFF is opened.
     DetailsPanel *m_details = nullptr;
     WarningsPanel *m_warnings = nullptr;
+    FilesPanel *m_files = nullptr;
     RangePanel *m_range = nullptr;
     EnginesPanel *m_engines = nullptr;
     AnalysisPanel *m_analysis = nullptr;

@@ -1,5 +1,6 @@
 #pragma once
 // What every importer takes (progress, cancel, memory budget) and returns (a trace or a clear error).
+#include "importerror.h"
 #include "memorybudget.h"
 #include "model/trace.h"
 
@@ -7,7 +8,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -25,31 +25,6 @@ struct LoadOptions
 
     bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
     void report(int permille) const { if (progress) progress(permille); }
-};
-
-// A load failure that names the file, the position and what was expected.
-class ImportError : public std::runtime_error
-{
-public:
-    ImportError(std::string file, uint64_t offset, const std::string &problem);
-    ImportError(std::string file, const std::string &problem); // no meaningful offset
-    const std::string &file() const { return m_file; }
-    uint64_t offset() const { return m_offset; }
-    bool hasOffset() const { return m_hasOffset; }
-    const std::string &problem() const { return m_problem; }
-
-private:
-    std::string m_file;
-    uint64_t m_offset = 0;
-    bool m_hasOffset = false;
-    std::string m_problem;
-};
-
-// Thrown from deep inside an importer when LoadOptions::cancel is set.
-class LoadCancelled : public std::exception
-{
-public:
-    const char *what() const noexcept override { return "load cancelled"; }
 };
 
 struct LoadResult

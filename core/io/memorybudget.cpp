@@ -1,6 +1,6 @@
 #include "memorybudget.h"
 
-#include "loadoptions.h"
+#include "importerror.h"
 
 #include <cctype>
 #include <cmath>

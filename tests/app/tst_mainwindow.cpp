@@ -6,6 +6,7 @@
 #include "session.h"
 
 #include "neffinfoview.h"
+#include "filespanel.h"
 #include "io/samplefolderwriter.h"
 
 #include "model/trace.h"
@@ -202,6 +203,34 @@ private slots:
         QVERIFY(w.neffView());
         QTRY_VERIFY(w.neffView()->isVisible());
         QVERIFY(w.neffView()->topLevelItemCount() > 0);
+        QCOMPARE(w.session()->trace(), kept);
+    }
+
+    // The Files dock lists what the folder load did with every file (the trace's FileReports, as
+    // `info` prints them); double-clicking a NEFF opens it in the NEFF panel, the trace stays.
+    void filesPanelListsTheFolderAndOpensANeff()
+    {
+        SampleFolderWriter::write(m_dir.path().toStdString());
+        const QString folder = m_dir.filePath(QString::fromStdString(SampleFolderWriter::runFolder()));
+        MainWindow w;
+        w.show();
+        QCOMPARE(open(w, folder).value(0).toBool(), true);
+        FilesPanel *files = w.filesPanel();
+        QVERIFY(files);
+        const auto &reports = w.session()->trace()->metadata().files;
+        QVERIFY(!reports.empty());
+        QCOMPARE(files->count(), int(reports.size()));
+        int neffRow = -1;
+        for (size_t i = 0; i < reports.size() && neffRow < 0; ++i)
+            if (reports[i].kind == FileFormat::Neff)
+                neffRow = int(i);
+        QVERIFY2(neffRow >= 0, "the sample folder has NEFFs");
+        const auto kept = w.session()->trace();
+        QSignalSpy finished(w.session(), &Session::loadFinished);
+        QVERIFY(files->openRow(neffRow));
+        QVERIFY(finished.wait(20000));
+        QVERIFY(w.neffView());
+        QTRY_VERIFY(w.neffView()->isVisible());
         QCOMPARE(w.session()->trace(), kept);
     }
 };

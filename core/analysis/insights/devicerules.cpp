@@ -3,7 +3,6 @@
 #include "insightcontext.h"
 #include "insighttext.h"
 #include "model/trace.h"
-#include "ruleregistry.h"
 #include "util/textutil.h"
 
 #include <algorithm>
@@ -263,16 +262,16 @@ void transpose(InsightContext &, const EngineBreakdownResult &e, std::vector<Fin
 
 } // namespace
 
-void DeviceRules::addTo(RuleRegistry &r)
+void DeviceRules::addTo(RuleList &r)
 {
-    r.add(std::make_unique<EngineRule>("engine-bottleneck", bottleneck));
-    r.add(std::make_unique<EngineRule>("semaphore-wait", semaphoreWait));
-    r.add(std::make_unique<EngineRule>("dma-bound", dmaBound));
-    r.add(std::make_unique<EngineRule>("small-dma", smallDma));
-    r.add(std::make_unique<EngineRule>("spill-reload", spillReload));
-    r.add(std::make_unique<EngineRule>("throttling", throttling));
-    r.add(std::make_unique<EngineRule>("mfu-below-hfu", mfuBelowHfu));
-    r.add(std::make_unique<EngineRule>("tensor-transpose", transpose));
+    r.push_back(std::make_unique<EngineRule>("engine-bottleneck", bottleneck));
+    r.push_back(std::make_unique<EngineRule>("semaphore-wait", semaphoreWait));
+    r.push_back(std::make_unique<EngineRule>("dma-bound", dmaBound));
+    r.push_back(std::make_unique<EngineRule>("small-dma", smallDma));
+    r.push_back(std::make_unique<EngineRule>("spill-reload", spillReload));
+    r.push_back(std::make_unique<EngineRule>("throttling", throttling));
+    r.push_back(std::make_unique<EngineRule>("mfu-below-hfu", mfuBelowHfu));
+    r.push_back(std::make_unique<EngineRule>("tensor-transpose", transpose));
 }
 
 } // namespace lanescope

@@ -19,7 +19,6 @@
 
 namespace lanescope {
 
-class RuleRegistry;
 
 namespace DeviceRules {
 constexpr double kBottleneckPercent = 50.0;
@@ -39,7 +38,7 @@ enum class QueueKind : uint8_t { Io, Weights, SpillReload, Other };
 QueueKind queueKind(std::string_view queueName);
 const char *queueKindName(QueueKind k); // "io", "weights", "spill_reload", "other"
 
-void addTo(RuleRegistry &registry);
+void addTo(RuleList &rules);
 } // namespace DeviceRules
 
 } // namespace lanescope

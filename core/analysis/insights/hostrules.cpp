@@ -3,7 +3,6 @@
 #include "insightcontext.h"
 #include "insighttext.h"
 #include "model/trace.h"
-#include "ruleregistry.h"
 #include "steprules.h"
 #include "util/textutil.h"
 
@@ -357,13 +356,13 @@ void LaunchLatencyRule::evaluate(InsightContext &ctx, std::vector<Finding> &out)
     out.push_back(std::move(f));
 }
 
-void HostRules::addTo(RuleRegistry &r)
+void HostRules::addTo(RuleList &r)
 {
-    r.add(std::make_unique<DeviceIdleRule>());
-    r.add(std::make_unique<SyncStallRule>());
-    r.add(std::make_unique<LaunchBoundRule>());
-    r.add(std::make_unique<HostDeviceCopyRule>());
-    r.add(std::make_unique<LaunchLatencyRule>());
+    r.push_back(std::make_unique<DeviceIdleRule>());
+    r.push_back(std::make_unique<SyncStallRule>());
+    r.push_back(std::make_unique<LaunchBoundRule>());
+    r.push_back(std::make_unique<HostDeviceCopyRule>());
+    r.push_back(std::make_unique<LaunchLatencyRule>());
 }
 
 } // namespace lanescope

@@ -12,7 +12,6 @@
 
 namespace lanescope {
 
-class RuleRegistry;
 
 class DeviceIdleRule : public Rule
 {
@@ -60,7 +59,7 @@ public:
 };
 
 namespace HostRules {
-void addTo(RuleRegistry &registry);
+void addTo(RuleList &rules);
 }
 
 } // namespace lanescope

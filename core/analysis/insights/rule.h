@@ -5,6 +5,7 @@
 // nothing there.
 #include "finding.h"
 
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -19,5 +20,8 @@ public:
     virtual std::string_view id() const = 0;
     virtual void evaluate(InsightContext &context, std::vector<Finding> &out) const = 0;
 };
+
+// What a rule family hands to the registry (HostRules::addTo, ...).
+using RuleList = std::vector<std::unique_ptr<Rule>>;
 
 } // namespace lanescope

@@ -18,11 +18,14 @@ const Rule *RuleRegistry::find(std::string_view id) const
 const RuleRegistry &RuleRegistry::defaults()
 {
     static const RuleRegistry registry = [] {
+        RuleList rules;
+        rules.push_back(std::make_unique<FusionCandidateRule>());
+        HostRules::addTo(rules);
+        StepRules::addTo(rules);
+        DeviceRules::addTo(rules);
         RuleRegistry r;
-        r.add(std::make_unique<FusionCandidateRule>());
-        HostRules::addTo(r);
-        StepRules::addTo(r);
-        DeviceRules::addTo(r);
+        for (auto &rule : rules)
+            r.add(std::move(rule));
         return r;
     }();
     return registry;

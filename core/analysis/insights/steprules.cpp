@@ -3,7 +3,6 @@
 #include "insightcontext.h"
 #include "insighttext.h"
 #include "model/trace.h"
-#include "ruleregistry.h"
 
 #include <algorithm>
 #include <memory>
@@ -116,10 +115,10 @@ void StepOutlierRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) c
     out.push_back(std::move(f));
 }
 
-void StepRules::addTo(RuleRegistry &r)
+void StepRules::addTo(RuleList &r)
 {
-    r.add(std::make_unique<StepWarmupRule>());
-    r.add(std::make_unique<StepOutlierRule>());
+    r.push_back(std::make_unique<StepWarmupRule>());
+    r.push_back(std::make_unique<StepOutlierRule>());
 }
 
 } // namespace lanescope

@@ -11,7 +11,6 @@
 
 namespace lanescope {
 
-class RuleRegistry;
 
 class StepWarmupRule : public Rule
 {
@@ -31,7 +30,7 @@ public:
 
 namespace StepRules {
 constexpr size_t kMinSteps = 3;
-void addTo(RuleRegistry &registry);
+void addTo(RuleList &rules);
 // Median of durations (the lower middle for an even count, as PyTorch's tables do not round).
 int64_t median(std::vector<int64_t> durations);
 // Nearest-rank percentile, p in [0, 1].

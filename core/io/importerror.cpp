@@ -1,4 +1,4 @@
-#include "loadoptions.h"
+#include "importerror.h"
 
 namespace lanescope {
 
