@@ -6,7 +6,9 @@
 #include "analysis/insights/findingsdiff.h"
 #include "analysis/insights/insights.h"
 #include "analysis/insights/insightsjson.h"
+#include "analysis/timerange.h"
 #include "io/traceloader.h"
+#include "util/durationtext.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -21,33 +23,14 @@ namespace {
 
 constexpr const char *kUsage = "usage: lanescope-cli insights PATH [--json] [--range FROM:TO] [--min-severity low|medium|high]\n";
 
-// --range FROM:TO, absolute ns on the trace clock (as `info` prints start_ns / end_ns). The one
-// place that reads it, so the shared range parser of issue 16 can replace it.
-bool parseRange(const std::string &text, int64_t &t0, int64_t &t1)
-{
-    const size_t colon = text.find(':');
-    if (colon == std::string::npos)
-        return false;
-    const std::string a = text.substr(0, colon), b = text.substr(colon + 1);
-    char *end = nullptr;
-    errno = 0;
-    t0 = std::strtoll(a.c_str(), &end, 10);
-    if (a.empty() || errno || *end)
-        return false;
-    t1 = std::strtoll(b.c_str(), &end, 10);
-    if (b.empty() || errno || *end)
-        return false;
-    return t0 <= t1;
-}
-
 void printMetrics(const KeyMetrics &m)
 {
-    std::printf("Key metrics (window %s)\n", formatNs(double(m.spanNs)).c_str());
+    std::printf("Key metrics (window %s)\n", DurationText::column(double(m.spanNs)).c_str());
     if (m.devices.empty())
         std::printf("  device: no device work\n");
     for (const auto &d : m.devices)
-        std::printf("  %-24s total %s, busy %s (%.1f%%), idle %s\n", d.name.c_str(), formatNs(double(d.totalNs)).c_str(),
-                    formatNs(double(d.busyNs)).c_str(), d.busyPercent, formatNs(double(d.idleNs)).c_str());
+        std::printf("  %-24s total %s, busy %s (%.1f%%), idle %s\n", d.name.c_str(), DurationText::column(double(d.totalNs)).c_str(),
+                    DurationText::column(double(d.busyNs)).c_str(), d.busyPercent, DurationText::column(double(d.idleNs)).c_str());
     for (const auto &e : m.engines)
         std::printf("  %s / %-8s active %5.1f%%\n", e.core.c_str(), e.engine.c_str(), e.activePercent);
     for (const auto &d : m.dma)
@@ -57,10 +40,10 @@ void printMetrics(const KeyMetrics &m)
         std::printf("  average DMA size: %.0f bytes\n", m.averageDmaBytes);
     if (m.mfuPercent || m.hfuPercent)
         std::printf("  MFU %.2f%%, HFU %.2f%%\n", m.mfuPercent.value_or(0), m.hfuPercent.value_or(0));
-    std::printf("  framework CPU self %s, device time %s\n", formatNs(double(m.frameworkCpuNs)).c_str(),
-                formatNs(double(m.deviceNs)).c_str());
+    std::printf("  framework CPU self %s, device time %s\n", DurationText::column(double(m.frameworkCpuNs)).c_str(),
+                DurationText::column(double(m.deviceNs)).c_str());
     if (m.steps)
-        std::printf("  steps: %llu, median %s\n", (unsigned long long)m.steps, formatNs(double(m.medianStepNs)).c_str());
+        std::printf("  steps: %llu, median %s\n", (unsigned long long)m.steps, DurationText::column(double(m.medianStepNs)).c_str());
 }
 
 } // namespace
@@ -72,7 +55,7 @@ void printFindings(const char *heading, const std::vector<Finding> &findings)
         std::printf("  [%s] %s  (%s)\n", Finding::severityName(f.severity), f.title.c_str(), f.rule.c_str());
         std::printf("      %s\n      -> %s\n", f.detail.c_str(), f.action.c_str());
         if (f.recoverableNs)
-            std::printf("      recoverable ~%s; %zu event(s), %zu range(s)\n", formatNs(double(*f.recoverableNs)).c_str(),
+            std::printf("      recoverable ~%s; %zu event(s), %zu range(s)\n", DurationText::column(double(*f.recoverableNs)).c_str(),
                         f.events.size(), f.ranges.size());
     }
 }
@@ -90,14 +73,17 @@ int cmdInsights(const Args &args)
         return kExitUnreadable;
     }
     Insights::Options options;
+    std::optional<TimeRange> range;
     if (hasFlag(args, "--range")) {
-        const std::string range = flagValue(args, "--range");
-        if (!parseRange(range, options.t0, options.t1)) {
-            std::fprintf(stderr, "lanescope-cli insights: --range expects FROM:TO in ns on the trace clock, FROM <= TO, got '%s'\n",
-                         range.c_str());
+        std::string error;
+        range = TimeRange::parse(flagValue(args, "--range"), TimeRange::BareNumber::AbsoluteNs, &error);
+        if (!range) {
+            std::fprintf(stderr, "lanescope-cli insights: --range %s\n%s", error.c_str(), kUsage);
             return kExitUnreadable;
         }
-        options.hasRange = true;
+        if (range->usedBareNumber)
+            std::fprintf(stderr, "lanescope-cli insights: %s\n",
+                         TimeRange::deprecationNote(TimeRange::BareNumber::AbsoluteNs).c_str());
     }
     if (hasFlag(args, "--min-severity")) {
         const auto s = Finding::severityFromName(flagValue(args, "--min-severity"));
@@ -111,6 +97,14 @@ int cmdInsights(const Args &args)
     if (!loaded.ok()) {
         std::fprintf(stderr, "lanescope-cli: %s\n", loaded.error.c_str());
         return kExitUnreadable;
+    }
+    if (range) {
+        std::string error;
+        if (!range->resolve(loaded.trace->startNs(), loaded.trace->endNs(), true, &options.t0, &options.t1, &error)) {
+            std::fprintf(stderr, "lanescope-cli insights: --range %s\n", error.c_str());
+            return kExitUnreadable;
+        }
+        options.hasRange = true;
     }
     const Insights::Result r = Insights::run(*loaded.trace, options);
     if (hasFlag(args, "--json")) {
