@@ -13,7 +13,7 @@ class FileListModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { File, Kind, Outcome, Detail, ColumnCount };
+    enum Column { File, Outcome, Kind, Detail, ColumnCount };
     static constexpr int SortRole = Qt::UserRole + 1;
     // The row's path relative to the opened folder (any column).
     static constexpr int PathRole = Qt::UserRole + 2;

@@ -21,7 +21,12 @@ FilesPanel::FilesPanel(Session *session, QMainWindow *window)
     m_view = makeTable(m_model, FileListModel::SortRole, FileListModel::File);
     m_view->sortByColumn(FileListModel::File, Qt::AscendingOrder);
     QHeaderView *header = m_view->horizontalHeader();
-    for (int c : {FileListModel::File, FileListModel::Kind, FileListModel::Outcome})
+    // Folder paths are long (instance / pid / date / file): their middle is what gets elided, so the
+    // kind, outcome and detail stay in view.
+    m_view->setTextElideMode(Qt::ElideMiddle);
+    header->setSectionResizeMode(FileListModel::File, QHeaderView::Interactive);
+    m_view->setColumnWidth(FileListModel::File, 240);
+    for (int c : {FileListModel::Kind, FileListModel::Outcome})
         header->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(FileListModel::Detail, QHeaderView::Stretch);
     connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {

@@ -11,6 +11,7 @@
 #include "model/trace.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QDir>
 #include <QFileInfo>
 #include <QIcon>
@@ -49,6 +50,8 @@ void printUsage(std::FILE *to)
                      "                          chain is highlighted\n"
                      "  --critical-path         with --chain: outline the chain's critical path\n"
                      "  --dark                  with --screenshot: dark timeline\n"
+                     "  --dock NAME             with --screenshot: bring a tabbed dock to the front (warnings,\n"
+                     "                          range, analysis, files)\n"
                      "  --memory-budget SIZE    memory a load may use (default 16G, or $LANESCOPE_MEMORY_BUDGET)\n\n"
                      "Qt options (-platform, -style, ...) are accepted as well.\n");
 }
@@ -66,6 +69,7 @@ struct Options
     std::string search;
     bool flows = false;
     bool dark = false;
+    std::string dock; // objectName prefix of a dock to raise: "files" -> filesDock
     int analysis = -1; // AnalysisTablesView::Table
     long long event = -1;
     bool chain = false;
@@ -143,6 +147,11 @@ int parseArgs(int argc, char **argv, Options &o)
             o.chain = o.criticalPath = true;
         } else if (a == "--dark") {
             o.dark = true;
+        } else if (a == "--dock") {
+            const char *v = value("--dock");
+            if (!v)
+                return 2;
+            o.dock = v;
         } else if (a == "--analysis") {
             const char *v = value("--analysis");
             const std::string t = v ? v : "";
@@ -221,6 +230,12 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
         window->timeline()->setShowAllFlows(options.flows);
         if (options.dark)
             window->timeline()->setTheme(TimelinePalette::Theme::Dark);
+        if (!options.dock.empty()) {
+            if (auto *dock = window->findChild<QDockWidget *>(QString::fromStdString(options.dock + "Dock")))
+                dock->raise();
+            else
+                std::fprintf(stderr, "lanescope: no dock called '%s'\n", options.dock.c_str());
+        }
         if (trace && options.analysis >= 0) {
             // save once the tables (computed in the background) are shown
             using Table = AnalysisTablesView::Table;
