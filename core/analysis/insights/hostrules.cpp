@@ -59,6 +59,24 @@ void addSlices(Finding &f, const Trace &trace, const std::vector<uint32_t> &occ)
     }
 }
 
+
+// Op-table rows a rule sums: their CPU total, calls, "name Nx time" parts and occurrences.
+struct OpRowSum
+{
+    int64_t time = 0;
+    uint64_t calls = 0;
+    std::vector<std::string> parts;
+    std::vector<uint32_t> occurrences;
+
+    void add(const OpTable::Row &r)
+    {
+        time += r.cpuTotal;
+        calls += r.calls;
+        parts.push_back(r.name + " " + std::to_string(r.calls) + "x " + insighttext::ns(r.cpuTotal));
+        occurrences.insert(occurrences.end(), r.occurrences.begin(), r.occurrences.end());
+    }
+};
+
 } // namespace
 
 void DeviceIdleRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
@@ -153,18 +171,14 @@ bool SyncStallRule::isSyncCall(std::string_view name)
 void SyncStallRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
 {
     const Trace &trace = ctx.trace();
-    int64_t time = 0;
-    uint64_t calls = 0;
-    std::vector<std::string> names;
-    std::vector<uint32_t> occ;
-    for (const OpTable::Row &r : ctx.ops().rows) {
-        if (!isSyncCall(r.name))
-            continue;
-        time += r.cpuTotal;
-        calls += r.calls;
-        names.push_back(r.name + " " + std::to_string(r.calls) + "x " + insighttext::ns(r.cpuTotal));
-        occ.insert(occ.end(), r.occurrences.begin(), r.occurrences.end());
-    }
+    OpRowSum sum;
+    for (const OpTable::Row &r : ctx.ops().rows)
+        if (isSyncCall(r.name))
+            sum.add(r);
+    const int64_t time = sum.time;
+    const uint64_t calls = sum.calls;
+    const std::vector<std::string> &names = sum.parts;
+    std::vector<uint32_t> &occ = sum.occurrences;
     std::optional<Finding> found = shareFinding(ctx, id(), time, kThresholdPercent, occ);
     if (!found)
         return;
@@ -296,14 +310,14 @@ void HostDeviceCopyRule::evaluate(InsightContext &ctx, std::vector<Finding> &out
         parts.push_back(r.name + " " + std::to_string(r.count) + "x " + insighttext::ns(r.total));
         occ.insert(occ.end(), r.occurrences.begin(), r.occurrences.end());
     }
-    for (const OpTable::Row &r : ctx.ops().rows) {
-        if (!r.runtime || !isHostDeviceCopy(r.name))
-            continue;
-        time += r.cpuTotal;
-        count += r.calls;
-        parts.push_back(r.name + " " + std::to_string(r.calls) + "x " + insighttext::ns(r.cpuTotal));
-        occ.insert(occ.end(), r.occurrences.begin(), r.occurrences.end());
-    }
+    OpRowSum runtime;
+    for (const OpTable::Row &r : ctx.ops().rows)
+        if (r.runtime && isHostDeviceCopy(r.name))
+            runtime.add(r);
+    time += runtime.time;
+    count += runtime.calls;
+    parts.insert(parts.end(), runtime.parts.begin(), runtime.parts.end());
+    occ.insert(occ.end(), runtime.occurrences.begin(), runtime.occurrences.end());
     for (uint32_t o : occ)
         bytes += copyBytes(trace, trace.slice(SliceId(o)).args);
     std::optional<Finding> found = shareFinding(ctx, id(), time, kThresholdPercent, occ);
