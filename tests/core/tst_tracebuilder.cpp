@@ -194,17 +194,19 @@ private slots:
         const Trace &t = *r.trace;
         const uint64_t events = t.stats().eventsRead;
         QVERIFY(events > 200000);
-        QVERIFY(after > before);
-        const double perEvent = double(after - before) / double(events);
+        // Signed: under ASan the allocator's own mappings can make the difference zero or negative.
+        const double perEvent = (double(after) - double(before)) / double(events);
         const double recordsPerSlice = double(t.sliceResidentBytes()) / double(t.allSlices().size());
         qInfo("%s: %llu events, %zu slices: resident memory %.1f bytes per event (%.1f MB), slice records %.1f "
               "bytes per slice, model's own count %.1f bytes per event",
               qPrintable(file), (unsigned long long)events, t.allSlices().size(), perEvent,
-              double(after - before) / 1e6, recordsPerSlice, double(t.memoryUsage()) / double(events));
+              (double(after) - double(before)) / 1e6, recordsPerSlice, double(t.memoryUsage()) / double(events));
         QVERIFY2(recordsPerSlice <= 40.0, qPrintable(QString::number(recordsPerSlice)));
 #if defined(__SANITIZE_ADDRESS__)
-        // ASan's redzones and quarantine multiply the resident size: measured and reported only.
+        // ASan's shadow memory, redzones and quarantine change the resident size either way (the load
+        // can even end below where it began): measured and reported only.
 #else
+        QVERIFY(after > before);
         // Measured on this trace (Debian 12, GCC 12 release build, glibc malloc): 88 bytes per event when
         // run alone, 117 after the other functions of this test (21-28 MB; the model counts 119). The
         // bound is about twice the larger, so a real regression (the text or parse index kept, a heap
