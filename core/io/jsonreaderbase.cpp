@@ -32,7 +32,10 @@ size_t JsonReaderBase::firstByte() const
 void JsonReaderBase::startDocument()
 {
     MemoryBudget::requireForParsing(m_input.size(), m_name, m_options.memoryBudget);
-    simdjson::padded_string_view json(m_input.data(), m_input.size(), m_input.capacity());
+    // A UTF-8 byte order mark (written by some Windows editors and tools) is not JSON: the document
+    // starts after it. Offsets stay those of the file, since position() counts from m_input.data().
+    const size_t bom = m_input.view().substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    simdjson::padded_string_view json(m_input.data() + bom, m_input.size() - bom, m_input.capacity() - bom);
     if (auto err = m_parser.iterate(json).get(m_doc))
         failJson(err, "expected a JSON document");
     m_haveDoc = true;

@@ -100,6 +100,18 @@ private slots:
         QCOMPARE(keys, (std::vector<std::string>{"a=12 ", "bc=x", "c"})); // number tokens as written
     }
 
+    // A file that starts with a UTF-8 byte order mark parses like one without it, and an error after
+    // the mark is placed at its offset in the file (the mark counted).
+    void byteOrderMarkIsSkipped()
+    {
+        LoadOptions options;
+        InputBuffer input = InputBuffer::fromBytes("\xEF\xBB\xBF[{\"a\": 1}]", "t.json", options);
+        QCOMPARE(ArrayReader(input, options).run(), (std::vector<std::string>{"a=1"}));
+        const Outcome o = failureOf("\xEF\xBB\xBF[{\"a\": 1}, 7]");
+        QVERIFY2(o.problem.rfind("invalid JSON (", 0) == 0, o.problem.c_str());
+        QCOMPARE(o.offset, uint64_t(14));
+    }
+
     void errorPositions_data()
     {
         QTest::addColumn<QByteArray>("json");
