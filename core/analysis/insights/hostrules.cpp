@@ -183,11 +183,9 @@ void SyncStallRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) con
     if (!found)
         return;
     Finding &f = *found;
-    const int64_t span = ctx.spanNs();
-    const double share = f.value;
-    f.title = "Synchronisation calls block the host " + insighttext::pct(share) + " of the time";
+    f.title = "Synchronisation calls block the host " + insighttext::pct(f.value) + " of the time";
     f.detail = std::to_string(calls) + " synchronisation call(s), " + insighttext::ns(time) + " CPU total (op table) of " +
-               insighttext::ns(span) + ": " + insighttext::join(names, ", ");
+               insighttext::ns(ctx.spanNs()) + ": " + insighttext::join(names, ", ");
     f.action = "Drop synchronisations that are not needed (.item(), .cpu(), prints, explicit synchronize in the loop); "
                "synchronise once per step, not per op";
     // What the longest calls waited for: the device work that finished last inside each.
@@ -324,13 +322,11 @@ void HostDeviceCopyRule::evaluate(InsightContext &ctx, std::vector<Finding> &out
     if (!found)
         return;
     Finding &f = *found;
-    const int64_t span = ctx.spanNs();
-    const double share = f.value;
+    f.title = "Host<->device copies take " + insighttext::pct(f.value) + " of the time";
+    f.detail = std::to_string(count) + " copies, " + insighttext::bytes(double(bytes)) + ", " + insighttext::ns(time) + " of " +
+               insighttext::ns(ctx.spanNs()) + " (kernel / op table): " + insighttext::join(parts, ", ");
     f.action = "Keep tensors on the device between steps; copy once, pinned (pin_memory, non_blocking=True) and "
                "overlapped with compute; move pre/post-processing to the device";
-    f.title = "Host<->device copies take " + insighttext::pct(share) + " of the time";
-    f.detail = std::to_string(count) + " copies, " + insighttext::bytes(double(bytes)) + ", " + insighttext::ns(time) + " of " +
-               insighttext::ns(span) + " (kernel / op table): " + insighttext::join(parts, ", ");
     addSlices(f, trace, occ);
     out.push_back(std::move(f));
 }
