@@ -196,9 +196,10 @@ void smallDma(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<F
 void spillReload(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
 {
     uint64_t bytes = 0, spill = 0;
+    const DmaQueueKinds &kinds = ctx.queueKinds();
     for (const DmaQueueBreakdownRow &q : e.dma) {
         bytes += q.bytes;
-        if (DeviceRules::queueKind(q.queue) == DeviceRules::QueueKind::SpillReload)
+        if (kinds.of(q.queue) == DeviceRules::QueueKind::SpillReload)
             spill += q.bytes;
     }
     if (bytes == 0)
@@ -211,7 +212,7 @@ void spillReload(InsightContext &ctx, const EngineBreakdownResult &e, std::vecto
     f.detail = insighttext::bytes(double(spill)) + " on spill / reload queues of " + insighttext::bytes(double(bytes)) + " (engine table DMA queues)";
     f.action = "The state buffer overflows: smaller tiles or fewer live tensors, check the data dependencies that force spills";
     f.severity = Severity::Medium;
-    const auto tracks = dmaTracks(e, [&](const DmaQueueBreakdownRow &q) { return DeviceRules::queueKind(q.queue) == DeviceRules::QueueKind::SpillReload; });
+    const auto tracks = dmaTracks(e, [&](const DmaQueueBreakdownRow &q) { return kinds.of(q.queue) == DeviceRules::QueueKind::SpillReload; });
     DeviceEvidence::attach(f, ctx.trace(), e, tracks, [](const Slice &) { return true; });
     out.push_back(std::move(f));
 }
