@@ -137,6 +137,96 @@ private slots:
         // The op itself first, then its three kernels.
         QCOMPARE(std::string(trace->str(trace->slice(SliceId(f->events[0])).name)), std::string("my_norm"));
         QCOMPARE(f->events.size(), size_t(4));
+        QCOMPARE(std::count_if(r.findings.begin(), r.findings.end(), [](const Finding &x) { return x.rule == "fusion-candidate"; }), 1);
+    }
+
+    // A run of adjacent sibling ops, each launching one kernel: at the top level, or under a step
+    // where another op ends the run (it launches three kernels back to back itself).
+    void fusionRun_data()
+    {
+        QTest::addColumn<bool>("inStep");
+        QTest::newRow("top level") << false;
+        QTest::newRow("in a step") << true;
+    }
+
+    void fusionRun()
+    {
+        QFETCH(bool, inStep);
+        Kineto k;
+        if (inStep) {
+            k.op("user_annotation", "ProfilerStep#1", 0, 200, 9);
+            k.op("cpu_op", "aten::linear", 120, 20, 8);
+            k.launch("cudaLaunchKernel", 121, 2, 8, "kernel", "gemm_a", 120, 10);
+            k.launch("cudaLaunchKernel", 124, 2, 8, "kernel", "gemm_b", 130, 10);
+            k.launch("cudaLaunchKernel", 127, 2, 8, "kernel", "gemm_c", 140, 10);
+        }
+        k.op("cpu_op", "aten::pow", 5, 10, 2);
+        k.launch("cudaLaunchKernel", 7, 5, 2, "kernel", "pow_kernel", 20, 10);
+        k.op("cpu_op", "aten::view", 20, 5, 5); // host only: does not break the run
+        k.op("cpu_op", "aten::mean", 30, 10, 3);
+        k.launch("cudaLaunchKernel", 32, 5, 3, "kernel", "mean_kernel", 40, 10);
+        k.op("cpu_op", "aten::mul", 60, 10, 4);
+        k.launch("cudaLaunchKernel", 62, 5, 4, "kernel", "mul_kernel", 70, 10);
+        QTemporaryDir dir;
+        const auto trace = k.load(dir, "run.json");
+        QVERIFY(trace);
+        const LaunchIndex index = LaunchIndex::build(*trace);
+        const auto r = Insights::run(*trace, index, {});
+        checkWellFormed(*trace, r.findings);
+        const Finding *f = find(r.findings, "fusion-candidate");
+        QVERIFY(f);
+        const std::string parent = inStep ? "ProfilerStep*" : "top level";
+        QCOMPARE(f->title, "Fusion candidate: 3 adjacent ops under " + parent + " (aten::pow, aten::mean, aten::mul) make 3 separate device executions");
+        QCOMPARE(f->value, 3.0);
+        QCOMPARE(*f->recoverableNs, qint64(30000)); // 10 us + 20 us idle on GPU 0
+        // The device table over the three kernels' span says the same.
+        DeviceSummary::Options o;
+        o.hasRange = true;
+        o.t0 = 20000; // Kineto us -> ns on the trace clock
+        o.t1 = 80000;
+        const auto rows = DeviceSummary::compute(*trace, index, o);
+        QCOMPARE(rows.size(), size_t(1));
+        QCOMPARE(*f->recoverableNs, rows[0].idle);
+        QVERIFY2(f->detail.find("device time 30.000 us (kernel table, these executions); device idle between them 30.000 us in 2 gap(s)") !=
+                     std::string::npos,
+                 f->detail.c_str());
+        QCOMPARE(f->ranges.size(), size_t(2));
+        QCOMPARE(f->ranges[0], std::make_pair(int64_t(50000), int64_t(70000)));
+        // The three ops, then their kernels.
+        QCOMPARE(f->events.size(), size_t(6));
+        QCOMPARE(std::string(trace->str(trace->slice(SliceId(f->events[0])).name)), std::string("aten::pow"));
+        QCOMPARE(std::string(trace->str(trace->slice(SliceId(f->events[3])).name)), std::string("pow_kernel"));
+    }
+
+    void fusionRunQuiet_data()
+    {
+        QTest::addColumn<int>("shape");
+        QTest::newRow("the whole step") << 0;
+        QTest::newRow("back to back") << 1;
+        QTest::newRow("two ops") << 2;
+    }
+
+    void fusionRunQuiet()
+    {
+        QFETCH(int, shape);
+        Kineto k;
+        if (shape == 0)
+            k.op("user_annotation", "ProfilerStep#1", 0, 100, 9); // a step's every op: device-idle's finding
+        const double gap = shape == 1 ? 0 : 10;
+        k.op("cpu_op", "aten::pow", 5, 10, 2);
+        k.launch("cudaLaunchKernel", 7, 5, 2, "kernel", "pow_kernel", 20, 10);
+        k.op("cpu_op", "aten::mean", 30, 10, 3);
+        k.launch("cudaLaunchKernel", 32, 5, 3, "kernel", "mean_kernel", 30 + gap, 10);
+        if (shape != 2) {
+            k.op("cpu_op", "aten::mul", 60, 10, 4);
+            k.launch("cudaLaunchKernel", 62, 5, 4, "kernel", "mul_kernel", 40 + 2 * gap, 10);
+        }
+        QTemporaryDir dir;
+        const auto trace = k.load(dir, "norun.json");
+        QVERIFY(trace);
+        const auto r = Insights::run(*trace, {});
+        checkWellFormed(*trace, r.findings);
+        QVERIFY(!find(r.findings, "fusion-candidate"));
     }
 
     void fusionCandidateQuiet()
