@@ -1,6 +1,7 @@
 // Insights: each host / step rule on a small Kineto trace written here the way PyTorch's profiler
 // writes it and read by the real importer (fires with the expected numbers / must not fire), and the
 // bundled RMSNorm sample (fusion candidate in the naive variant only).
+#include "findings.h"
 #include "loadtrace.h"
 
 #include "analysis/devicesummary.h"
@@ -66,13 +67,7 @@ private:
     int m_corr = 0;
 };
 
-const Finding *find(const std::vector<Finding> &all, const char *rule)
-{
-    for (const Finding &f : all)
-        if (f.rule == rule)
-            return &f;
-    return nullptr;
-}
+const auto find = lanescope::test::findRule;
 
 // my_norm: pow, mean, mul, each one kernel, idle 10 us and 20 us between them on the device.
 Kineto fusionTrace()

@@ -2,6 +2,7 @@
 // without steps, CPU-only traces (no device work), device-only NTFF / neuron-profile JSON (no
 // framework ops); and the numbers of each finding equal the op, kernel, device and engine tables
 // for the same events.
+#include "findings.h"
 #include "corpus.h"
 #include "loadtrace.h"
 
@@ -29,18 +30,12 @@ using namespace lanescope;
 
 namespace {
 
-const Finding *find(const std::vector<Finding> &all, const char *rule)
-{
-    for (const Finding &f : all)
-        if (f.rule == rule)
-            return &f;
-    return nullptr;
-}
+using lanescope::test::near;
+const auto find = lanescope::test::findRule;
 
 const std::string kDeviceRules[] = {"engine-bottleneck", "semaphore-wait", "dma-bound", "small-dma", "spill-reload",
                                      "throttling", "mfu-below-hfu", "tensor-transpose"};
 
-bool near(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); }
 
 } // namespace
 

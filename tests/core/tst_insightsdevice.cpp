@@ -2,6 +2,7 @@
 // a busy core (Tensor-bound, a Vector engine starving on semaphores, spill traffic, small DMAs,
 // throttling) where each rule fires with the engine table's numbers, and a balanced core where
 // none does.
+#include "findings.h"
 #include "analysis/enginebreakdown.h"
 #include "analysis/insights/devicerules.h"
 #include "analysis/insights/insights.h"
@@ -20,13 +21,8 @@ namespace {
 
 constexpr int64_t kUs = 1000000; // ps
 
-const Finding *find(const std::vector<Finding> &all, const char *rule)
-{
-    for (const Finding &f : all)
-        if (f.rule == rule)
-            return &f;
-    return nullptr;
-}
+using lanescope::test::near;
+const auto find = lanescope::test::findRule;
 
 Trace import(const NtffWriter &w)
 {
@@ -55,7 +51,6 @@ NtffProfile layout()
     return l;
 }
 
-bool near(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); }
 
 // A device finding points at slices of the lanes it names, inside the window, and at sections of it.
 void checkEvidence(const Trace &trace, const EngineBreakdownResult &e, const Finding *f, const std::vector<TrackId> &lanes,

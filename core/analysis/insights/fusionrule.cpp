@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 
 namespace lanescope {
 
@@ -26,7 +27,24 @@ struct Candidate
     std::vector<std::pair<int64_t, int64_t>> gaps;
 };
 
-bool isStep(const Trace &trace, uint32_t op) { return OpTable::foldName(trace.str(trace.slice(SliceId(op)).name)) == "ProfilerStep*"; }
+// Whether an op is a ProfilerStep#N, folding each distinct name once.
+class Steps
+{
+public:
+    explicit Steps(const Trace &trace) : m_trace(trace) {}
+    bool operator()(uint32_t op)
+    {
+        const StringId name = m_trace.slice(SliceId(op)).name;
+        auto [it, added] = m_byName.try_emplace(name.value, false);
+        if (added)
+            it->second = OpTable::foldName(m_trace.str(name)) == "ProfilerStep*";
+        return it->second;
+    }
+
+private:
+    const Trace &m_trace;
+    std::unordered_map<uint32_t, bool> m_byName;
+};
 
 std::string opName(const Trace &trace, uint32_t op) { return std::string(OpTable::foldName(trace.str(trace.slice(SliceId(op)).name))); }
 
@@ -101,7 +119,7 @@ private:
 
 // Runs of adjacent sibling framework ops (kMaxRunOps at most) that launch >= kMinExecutions
 // together, outside qualifying ops. Members launch at least one execution each.
-std::vector<std::vector<uint32_t>> siblingRuns(InsightContext &ctx, const std::vector<uint8_t> &qualifies)
+std::vector<std::vector<uint32_t>> siblingRuns(InsightContext &ctx, const std::vector<uint8_t> &qualifies, Steps &isStep)
 {
     const Trace &trace = ctx.trace();
     const LaunchIndex &index = ctx.index();
@@ -115,8 +133,9 @@ std::vector<std::vector<uint32_t>> siblingRuns(InsightContext &ctx, const std::v
     };
     std::vector<Child> children;
     for (uint32_t op : index.opSlices()) {
-        if (index.role(SliceId(op)) != LaunchIndex::Role::FrameworkOp)
-            continue; // qualifying ops stay: they end a run
+        // Ops without device work neither join nor end a run; qualifying ops stay: they end one.
+        if (counts[op] == 0 || index.role(SliceId(op)) != LaunchIndex::Role::FrameworkOp)
+            continue;
         const Slice &s = trace.slice(SliceId(op));
         const SliceId parent = index.opParent(SliceId(op));
         if (!ctx.startsInRange(s.start) || (parent.isValid() && covered(parent)))
@@ -134,7 +153,7 @@ std::vector<std::vector<uint32_t>> siblingRuns(InsightContext &ctx, const std::v
     auto flush = [&](bool groupEnd) {
         // A run of every launching op of a step is the step's idle time (device-idle), not a candidate.
         const SliceId parent = run.empty() ? SliceId() : index.opParent(SliceId(run.front()));
-        const bool wholeStep = groupEnd && run.size() == launching && parent.isValid() && isStep(trace, parent.value);
+        const bool wholeStep = groupEnd && run.size() == launching && parent.isValid() && isStep(parent.value);
         if (run.size() >= 2 && run.size() <= FusionCandidateRule::kMaxRunOps && launches >= FusionCandidateRule::kMinExecutions &&
             !wholeStep)
             runs.push_back(run);
@@ -147,14 +166,11 @@ std::vector<std::vector<uint32_t>> siblingRuns(InsightContext &ctx, const std::v
             launching = 0;
         }
         const uint32_t op = children[i].op;
-        if (counts[op] > 0)
-            ++launching;
-        if (isStep(trace, op) || counts[op] >= FusionCandidateRule::kMinExecutions) {
+        ++launching;
+        if (counts[op] >= FusionCandidateRule::kMinExecutions || isStep(op)) {
             flush(false);
             continue;
         }
-        if (counts[op] == 0)
-            continue; // host-only ops (views, shape checks) do not break a run
         run.push_back(op);
         launches += counts[op];
     }
@@ -230,9 +246,10 @@ void FusionCandidateRule::evaluate(InsightContext &ctx, std::vector<Finding> &ou
     // Ops that qualify alone: >= 3 executions (some idle between them on their device, below).
     const std::vector<uint32_t> &counts = ctx.launchCounts();
     std::vector<uint8_t> qualifies(counts.size(), 0);
+    Steps isStep(trace);
     std::vector<uint32_t> found;
     for (uint32_t op : ctx.index().opSlices()) {
-        if (ctx.index().role(SliceId(op)) != LaunchIndex::Role::FrameworkOp || counts[op] < kMinExecutions || isStep(trace, op))
+        if (ctx.index().role(SliceId(op)) != LaunchIndex::Role::FrameworkOp || counts[op] < kMinExecutions || isStep(op))
             continue;
         qualifies[op] = 1; // out of range too: the ops inside it are its candidate, never a run
         if (ctx.startsInRange(trace.slice(SliceId(op)).start))
@@ -245,7 +262,7 @@ void FusionCandidateRule::evaluate(InsightContext &ctx, std::vector<Finding> &ou
             outer[p.value] = 1;
     for (uint32_t op : found)
         members[op] = !outer[op];
-    const std::vector<std::vector<uint32_t>> runs = siblingRuns(ctx, qualifies);
+    const std::vector<std::vector<uint32_t>> runs = siblingRuns(ctx, qualifies, isStep);
     for (const auto &run : runs)
         for (uint32_t op : run)
             members[op] = 1;
