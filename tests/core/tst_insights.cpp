@@ -69,17 +69,23 @@ private:
 
 const auto find = lanescope::test::findRule;
 
-// my_norm: pow, mean, mul, each one kernel, idle 10 us and 20 us between them on the device.
-Kineto fusionTrace()
+// pow, mean, mul, each one kernel, idle 10 us and 20 us between them on the device.
+void addNormOps(Kineto &k)
 {
-    Kineto k;
-    k.op("cpu_op", "my_norm", 0, 100, 1);
     k.op("cpu_op", "aten::pow", 5, 10, 2);
     k.launch("cudaLaunchKernel", 7, 5, 2, "kernel", "pow_kernel", 20, 10);
     k.op("cpu_op", "aten::mean", 30, 10, 3);
     k.launch("cudaLaunchKernel", 32, 5, 3, "kernel", "mean_kernel", 40, 10);
     k.op("cpu_op", "aten::mul", 60, 10, 4);
     k.launch("cudaLaunchKernel", 62, 5, 4, "kernel", "mul_kernel", 70, 10);
+}
+
+// my_norm: the three ops inside one.
+Kineto fusionTrace()
+{
+    Kineto k;
+    k.op("cpu_op", "my_norm", 0, 100, 1);
+    addNormOps(k);
     return k;
 }
 
@@ -99,6 +105,24 @@ void checkWellFormed(const Trace &trace, const std::vector<Finding> &findings)
     }
 }
 
+// Insights over the whole trace, each finding checked for its shape.
+Insights::Result analyse(const Trace &trace, const LaunchIndex &index)
+{
+    Insights::Result r = Insights::run(trace, index, {});
+    checkWellFormed(trace, r.findings);
+    return r;
+}
+
+// The findings of the builder's trace, each checked for its shape (a trace that does not load fails).
+void analyseBuilt(const Kineto &k, const char *file, std::vector<Finding> &out)
+{
+    QTemporaryDir dir;
+    const auto trace = k.load(dir, file);
+    QVERIFY(trace);
+    out = Insights::run(*trace, {}).findings;
+    checkWellFormed(*trace, out);
+}
+
 } // namespace
 
 class TestInsights : public QObject
@@ -111,8 +135,7 @@ private slots:
         const auto trace = fusionTrace().load(dir, "fusion.json");
         QVERIFY(trace);
         const LaunchIndex index = LaunchIndex::build(*trace);
-        const auto r = Insights::run(*trace, index, {});
-        checkWellFormed(*trace, r.findings);
+        const auto r = analyse(*trace, index);
         const Finding *f = find(r.findings, "fusion-candidate");
         QVERIFY(f);
         QCOMPARE(f->value, 3.0);
@@ -155,19 +178,13 @@ private slots:
             k.launch("cudaLaunchKernel", 124, 2, 8, "kernel", "gemm_b", 130, 10);
             k.launch("cudaLaunchKernel", 127, 2, 8, "kernel", "gemm_c", 140, 10);
         }
-        k.op("cpu_op", "aten::pow", 5, 10, 2);
-        k.launch("cudaLaunchKernel", 7, 5, 2, "kernel", "pow_kernel", 20, 10);
-        k.op("cpu_op", "aten::view", 20, 5, 5); // host only: does not break the run
-        k.op("cpu_op", "aten::mean", 30, 10, 3);
-        k.launch("cudaLaunchKernel", 32, 5, 3, "kernel", "mean_kernel", 40, 10);
-        k.op("cpu_op", "aten::mul", 60, 10, 4);
-        k.launch("cudaLaunchKernel", 62, 5, 4, "kernel", "mul_kernel", 70, 10);
+        addNormOps(k);
+        k.op("cpu_op", "aten::view", 20, 5, 5); // host only, between pow and mean: does not break the run
         QTemporaryDir dir;
         const auto trace = k.load(dir, "run.json");
         QVERIFY(trace);
         const LaunchIndex index = LaunchIndex::build(*trace);
-        const auto r = Insights::run(*trace, index, {});
-        checkWellFormed(*trace, r.findings);
+        const auto r = analyse(*trace, index);
         const Finding *f = find(r.findings, "fusion-candidate");
         QVERIFY(f);
         const std::string parent = inStep ? "ProfilerStep*" : "top level";
@@ -216,12 +233,9 @@ private slots:
             k.op("cpu_op", "aten::mul", 60, 10, 4);
             k.launch("cudaLaunchKernel", 62, 5, 4, "kernel", "mul_kernel", 40 + 2 * gap, 10);
         }
-        QTemporaryDir dir;
-        const auto trace = k.load(dir, "norun.json");
-        QVERIFY(trace);
-        const auto r = Insights::run(*trace, {});
-        checkWellFormed(*trace, r.findings);
-        QVERIFY(!find(r.findings, "fusion-candidate"));
+        std::vector<Finding> found;
+        analyseBuilt(k, "norun.json", found);
+        QVERIFY(!QTest::currentTestFailed() && !find(found, "fusion-candidate"));
     }
 
     void fusionCandidateQuiet()
@@ -234,12 +248,9 @@ private slots:
         k.launch("cudaLaunchKernel", 51, 2, 2, "kernel", "a", 60, 10);
         k.launch("cudaLaunchKernel", 54, 2, 2, "kernel", "b", 70, 10);
         k.launch("cudaLaunchKernel", 57, 2, 2, "kernel", "c", 80, 10);
-        QTemporaryDir dir;
-        const auto trace = k.load(dir, "nofusion.json");
-        QVERIFY(trace);
-        const auto r = Insights::run(*trace, {});
-        checkWellFormed(*trace, r.findings);
-        QVERIFY(!find(r.findings, "fusion-candidate"));
+        std::vector<Finding> found;
+        analyseBuilt(k, "nofusion.json", found);
+        QVERIFY(!QTest::currentTestFailed() && !find(found, "fusion-candidate"));
     }
 
     void deviceIdle()
