@@ -156,6 +156,31 @@ private slots:
         QCOMPARE(t->ranges.front(), std::make_pair(e.startNs, e.startNs + 50000));
     }
 
+    // DMA busy 90 % of the window, the only engine 10 %: DMA-bound, pointing at the core's packets.
+    void dmaBoundFires()
+    {
+        NtffWriter w(layout());
+        w.addInstruction(NtffEngine::Tensor, 0, 0, 10 * kUs);
+        for (int i = 0; i < 90; ++i)
+            w.addDmaPacket(0, 1, int64_t(i) * kUs, int64_t(i + 1) * kUs, 65536, 0);
+        const Trace trace = import(w);
+        const EngineBreakdownResult e = EngineBreakdown::compute(trace);
+        const auto r = Insights::run(trace, {});
+        const Finding *f = find(r.findings, "dma-bound");
+        QVERIFY(f);
+        QCOMPARE(e.cores.size(), size_t(1));
+        QVERIFY(near(f->value, 100.0 * double(e.cores[0].dmaActiveTimeNs) / double(e.denominatorNs)));
+        QVERIFY(std::abs(f->value - 90.0) < 1.0);
+        QCOMPARE(*f->recoverableNs, e.cores[0].dmaActiveTimeNs - 10000);
+        std::vector<TrackId> lanes;
+        for (const auto &q : e.dma)
+            lanes.push_back(q.track);
+        checkEvidence(trace, e, f, lanes);
+        QCOMPARE(f->events.size(), size_t(50));
+        QCOMPARE(f->ranges.size(), size_t(1)); // back-to-back packets: one section
+        QCOMPARE(f->ranges.front(), std::make_pair(e.startNs, e.startNs + 90000));
+    }
+
     void balancedCoreQuiet()
     {
         NtffWriter w(layout());
