@@ -2,7 +2,10 @@
 // keeps it; also the time with the index), median of R runs, on the given traces.
 //   bench_insights [--runs R] PATH...
 // Without PATH: the TraceLens xdit trace of the corpus (tracelens/xdit_sd35_rank0.json.gz), the
-// issue 17 target (< 100 ms after load). Not a test.
+// issue 17 target (< 100 ms after load); `make bench` also runs it on the ~1 GB trace gen_kineto
+// tiles from that file (target < 2 s). Wall clock and this thread's CPU time (the rules run on one
+// thread; on a loaded machine the wall clock also counts waiting for a core), then each rule alone.
+// Not a test.
 #include "analysis/devicesummary.h"
 #include "analysis/enginebreakdown.h"
 #include "analysis/insights/insightcontext.h"
