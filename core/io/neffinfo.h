@@ -7,6 +7,7 @@
 #include "model/diagnostics.h"
 #include "util/textutil.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -232,6 +233,25 @@ struct NeffSubgraph
             if (q.name == n)
                 return &q;
         return nullptr;
+    }
+    // What queue `n` moves: "<from type>-><to type>" (def.json variable types, e.g.
+    // "input->state-buffer") of its DMA blocks carrying the most bytes; empty without blocks.
+    std::string queueTraffic(std::string_view n) const
+    {
+        std::vector<std::pair<std::string, uint64_t>> byPair;
+        for (const auto &b : dmaBlocks) {
+            if (b.queue != n)
+                continue;
+            const NeffVariable *from = variable(b.from), *to = variable(b.to);
+            const std::string pair = (from ? from->type : std::string("?")) + "->" + (to ? to->type : std::string("?"));
+            auto it = std::find_if(byPair.begin(), byPair.end(), [&](const auto &e) { return e.first == pair; });
+            if (it == byPair.end())
+                byPair.emplace_back(pair, b.readBytes);
+            else
+                it->second += b.readBytes;
+        }
+        auto best = std::max_element(byPair.begin(), byPair.end(), [](const auto &a, const auto &b) { return a.second < b.second; });
+        return best == byPair.end() ? std::string() : best->first;
     }
     // The queue whose semaphore_set holds semaphore `id` (for "S[8] (qSPIO0)" display names).
     const NeffDmaQueue *queueForSemaphore(int64_t id) const

@@ -201,6 +201,10 @@ void Loader::nameFromNeff(const FolderFile &ntff, NtffProfile &profile)
         if (!profile.semaphoreNames.count(r.id))
             if (const NeffDmaQueue *q = sg->queueForSemaphore(r.id))
                 profile.semaphoreNames.emplace(r.id, ntffQueueDisplayName(q->name));
+    // What each DMA queue moves (variable types, e.g. "input->state-buffer"; insights' queue kinds).
+    for (const NeffDmaQueue &q : sg->dmaQueues)
+        if (const std::string traffic = sg->queueTraffic(q.name); !traffic.empty())
+            m_deviceNotes.emplace_back(p + "dma_queue." + ntffQueueDisplayName(q.name), traffic);
 }
 
 // Hash, uuid and core of a device trace, for matching host events.

@@ -15,7 +15,8 @@ public:
     // Bump whenever an importer changes the model it builds: every trace cache entry made by an older
     // version is then stale and rebuilt (core/store/tracecache.h).
     // 3: a folder's per-file reports travel typed with the trace (TraceMetadata::files).
-    static constexpr uint32_t kImporterVersion = 3;
+    // 4: a profile folder's metadata says what each DMA queue of a paired NEFF moves (neff.dma_queue.*).
+    static constexpr uint32_t kImporterVersion = 4;
 
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
     // A folder is scanned (ProfileFolder) and all its traces merged into one (ProfileFolderLoader).

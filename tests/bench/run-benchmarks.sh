@@ -6,6 +6,7 @@
 #     it, then the file is removed;
 #  4. bench_cache (first load vs reopening from the trace cache, in a temporary cache folder) on the
 #     corpus file and on the ~1 GB trace;
+#     bench_insights (insights after load) on the ~1 GB trace too;
 #  5. every other bench_* program in BUILD_DIR/tests (e.g. bench_ntff), each with its defaults.
 # Steps 1-3 are skipped with a message when the corpus is absent ($LANESCOPE_CORPUS, else
 # ../shared/corpus next to the source tree).
@@ -59,6 +60,11 @@ if [ -f "$XDIT" ]; then
       echo "== bench_cache (~$TARGET_MB MB tiled Kineto trace)"
       sleep 3 # the cache trusts a file's stat signature only once it is older than 2 s
       "$TESTS/bench_cache" "$BIG" 1 || status=1
+    fi
+    if [ -x "$TESTS/bench_insights" ]; then
+      echo
+      echo "== bench_insights (~$TARGET_MB MB tiled Kineto trace; goal < 2 s after load)"
+      "$TESTS/bench_insights" --runs 3 "$BIG" || status=1
     fi
   else
     status=1

@@ -1,6 +1,7 @@
 // Insights: each host / step rule on a small Kineto trace written here the way PyTorch's profiler
 // writes it and read by the real importer (fires with the expected numbers / must not fire), and the
 // bundled RMSNorm sample (fusion candidate in the naive variant only).
+#include "findings.h"
 #include "loadtrace.h"
 
 #include "analysis/devicesummary.h"
@@ -66,25 +67,25 @@ private:
     int m_corr = 0;
 };
 
-const Finding *find(const std::vector<Finding> &all, const char *rule)
-{
-    for (const Finding &f : all)
-        if (f.rule == rule)
-            return &f;
-    return nullptr;
-}
+const auto find = lanescope::test::findRule;
 
-// my_norm: pow, mean, mul, each one kernel, idle 10 us and 20 us between them on the device.
-Kineto fusionTrace()
+// pow, mean, mul, each one kernel, idle 10 us and 20 us between them on the device.
+void addNormOps(Kineto &k)
 {
-    Kineto k;
-    k.op("cpu_op", "my_norm", 0, 100, 1);
     k.op("cpu_op", "aten::pow", 5, 10, 2);
     k.launch("cudaLaunchKernel", 7, 5, 2, "kernel", "pow_kernel", 20, 10);
     k.op("cpu_op", "aten::mean", 30, 10, 3);
     k.launch("cudaLaunchKernel", 32, 5, 3, "kernel", "mean_kernel", 40, 10);
     k.op("cpu_op", "aten::mul", 60, 10, 4);
     k.launch("cudaLaunchKernel", 62, 5, 4, "kernel", "mul_kernel", 70, 10);
+}
+
+// my_norm: the three ops inside one.
+Kineto fusionTrace()
+{
+    Kineto k;
+    k.op("cpu_op", "my_norm", 0, 100, 1);
+    addNormOps(k);
     return k;
 }
 
@@ -104,6 +105,24 @@ void checkWellFormed(const Trace &trace, const std::vector<Finding> &findings)
     }
 }
 
+// Insights over the whole trace, each finding checked for its shape.
+Insights::Result analyse(const Trace &trace, const LaunchIndex &index)
+{
+    Insights::Result r = Insights::run(trace, index, {});
+    checkWellFormed(trace, r.findings);
+    return r;
+}
+
+// The findings of the builder's trace, each checked for its shape (a trace that does not load fails).
+void analyseBuilt(const Kineto &k, const char *file, std::vector<Finding> &out)
+{
+    QTemporaryDir dir;
+    const auto trace = k.load(dir, file);
+    QVERIFY(trace);
+    out = Insights::run(*trace, {}).findings;
+    checkWellFormed(*trace, out);
+}
+
 } // namespace
 
 class TestInsights : public QObject
@@ -116,8 +135,7 @@ private slots:
         const auto trace = fusionTrace().load(dir, "fusion.json");
         QVERIFY(trace);
         const LaunchIndex index = LaunchIndex::build(*trace);
-        const auto r = Insights::run(*trace, index, {});
-        checkWellFormed(*trace, r.findings);
+        const auto r = analyse(*trace, index);
         const Finding *f = find(r.findings, "fusion-candidate");
         QVERIFY(f);
         QCOMPARE(f->value, 3.0);
@@ -137,6 +155,87 @@ private slots:
         // The op itself first, then its three kernels.
         QCOMPARE(std::string(trace->str(trace->slice(SliceId(f->events[0])).name)), std::string("my_norm"));
         QCOMPARE(f->events.size(), size_t(4));
+        QCOMPARE(std::count_if(r.findings.begin(), r.findings.end(), [](const Finding &x) { return x.rule == "fusion-candidate"; }), 1);
+    }
+
+    // A run of adjacent sibling ops, each launching one kernel: at the top level, or under a step
+    // where another op ends the run (it launches three kernels back to back itself).
+    void fusionRun_data()
+    {
+        QTest::addColumn<bool>("inStep");
+        QTest::newRow("top level") << false;
+        QTest::newRow("in a step") << true;
+    }
+
+    void fusionRun()
+    {
+        QFETCH(bool, inStep);
+        Kineto k;
+        if (inStep) {
+            k.op("user_annotation", "ProfilerStep#1", 0, 200, 9);
+            k.op("cpu_op", "aten::linear", 120, 20, 8);
+            k.launch("cudaLaunchKernel", 121, 2, 8, "kernel", "gemm_a", 120, 10);
+            k.launch("cudaLaunchKernel", 124, 2, 8, "kernel", "gemm_b", 130, 10);
+            k.launch("cudaLaunchKernel", 127, 2, 8, "kernel", "gemm_c", 140, 10);
+        }
+        addNormOps(k);
+        k.op("cpu_op", "aten::view", 20, 5, 5); // host only, between pow and mean: does not break the run
+        QTemporaryDir dir;
+        const auto trace = k.load(dir, "run.json");
+        QVERIFY(trace);
+        const LaunchIndex index = LaunchIndex::build(*trace);
+        const auto r = analyse(*trace, index);
+        const Finding *f = find(r.findings, "fusion-candidate");
+        QVERIFY(f);
+        const std::string parent = inStep ? "ProfilerStep*" : "top level";
+        QCOMPARE(f->title, "Fusion candidate: 3 adjacent ops under " + parent + " (aten::pow, aten::mean, aten::mul) make 3 separate device executions");
+        QCOMPARE(f->value, 3.0);
+        QCOMPARE(*f->recoverableNs, qint64(30000)); // 10 us + 20 us idle on GPU 0
+        // The device table over the three kernels' span says the same.
+        DeviceSummary::Options o;
+        o.hasRange = true;
+        o.t0 = 20000; // Kineto us -> ns on the trace clock
+        o.t1 = 80000;
+        const auto rows = DeviceSummary::compute(*trace, index, o);
+        QCOMPARE(rows.size(), size_t(1));
+        QCOMPARE(*f->recoverableNs, rows[0].idle);
+        QVERIFY2(f->detail.find("device time 30.000 us (kernel table, these executions); device idle between them 30.000 us in 2 gap(s)") !=
+                     std::string::npos,
+                 f->detail.c_str());
+        QCOMPARE(f->ranges.size(), size_t(2));
+        QCOMPARE(f->ranges[0], std::make_pair(int64_t(50000), int64_t(70000)));
+        // The three ops, then their kernels.
+        QCOMPARE(f->events.size(), size_t(6));
+        QCOMPARE(std::string(trace->str(trace->slice(SliceId(f->events[0])).name)), std::string("aten::pow"));
+        QCOMPARE(std::string(trace->str(trace->slice(SliceId(f->events[3])).name)), std::string("pow_kernel"));
+    }
+
+    void fusionRunQuiet_data()
+    {
+        QTest::addColumn<int>("shape");
+        QTest::newRow("the whole step") << 0;
+        QTest::newRow("back to back") << 1;
+        QTest::newRow("two ops") << 2;
+    }
+
+    void fusionRunQuiet()
+    {
+        QFETCH(int, shape);
+        Kineto k;
+        if (shape == 0)
+            k.op("user_annotation", "ProfilerStep#1", 0, 100, 9); // a step's every op: device-idle's finding
+        const double gap = shape == 1 ? 0 : 10;
+        k.op("cpu_op", "aten::pow", 5, 10, 2);
+        k.launch("cudaLaunchKernel", 7, 5, 2, "kernel", "pow_kernel", 20, 10);
+        k.op("cpu_op", "aten::mean", 30, 10, 3);
+        k.launch("cudaLaunchKernel", 32, 5, 3, "kernel", "mean_kernel", 30 + gap, 10);
+        if (shape != 2) {
+            k.op("cpu_op", "aten::mul", 60, 10, 4);
+            k.launch("cudaLaunchKernel", 62, 5, 4, "kernel", "mul_kernel", 40 + 2 * gap, 10);
+        }
+        std::vector<Finding> found;
+        analyseBuilt(k, "norun.json", found);
+        QVERIFY(!QTest::currentTestFailed() && !find(found, "fusion-candidate"));
     }
 
     void fusionCandidateQuiet()
@@ -149,12 +248,9 @@ private slots:
         k.launch("cudaLaunchKernel", 51, 2, 2, "kernel", "a", 60, 10);
         k.launch("cudaLaunchKernel", 54, 2, 2, "kernel", "b", 70, 10);
         k.launch("cudaLaunchKernel", 57, 2, 2, "kernel", "c", 80, 10);
-        QTemporaryDir dir;
-        const auto trace = k.load(dir, "nofusion.json");
-        QVERIFY(trace);
-        const auto r = Insights::run(*trace, {});
-        checkWellFormed(*trace, r.findings);
-        QVERIFY(!find(r.findings, "fusion-candidate"));
+        std::vector<Finding> found;
+        analyseBuilt(k, "nofusion.json", found);
+        QVERIFY(!QTest::currentTestFailed() && !find(found, "fusion-candidate"));
     }
 
     void deviceIdle()

@@ -2,12 +2,15 @@
 // without steps, CPU-only traces (no device work), device-only NTFF / neuron-profile JSON (no
 // framework ops); and the numbers of each finding equal the op, kernel, device and engine tables
 // for the same events.
+#include "findings.h"
 #include "corpus.h"
 #include "loadtrace.h"
 
 #include "analysis/devicesummary.h"
 #include "analysis/enginebreakdown.h"
 #include "analysis/insights/devicerules.h"
+#include "analysis/insights/fusionrule.h"
+#include "analysis/insights/insighttext.h"
 #include "analysis/insights/hostrules.h"
 #include "analysis/insights/insights.h"
 #include "analysis/insights/steprules.h"
@@ -19,21 +22,20 @@
 #include <QFileInfo>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 using namespace lanescope;
 
 namespace {
 
-const Finding *find(const std::vector<Finding> &all, const char *rule)
-{
-    for (const Finding &f : all)
-        if (f.rule == rule)
-            return &f;
-    return nullptr;
-}
+using lanescope::test::near;
+const auto find = lanescope::test::findRule;
 
-bool near(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); }
+const std::string kDeviceRules[] = {"engine-bottleneck", "semaphore-wait", "dma-bound", "small-dma", "spill-reload",
+                                     "throttling", "mfu-below-hfu", "tensor-transpose"};
+
 
 } // namespace
 
@@ -52,6 +54,8 @@ private slots:
             "hta/critical_path__cuda_event_sync_multi_stream__event_sync_trace.json.gz",
             "hta/negative_queue_length_values_check__rank0.json.gz",
             "hta/cpu_only__rank-34.Jul_15_10_52_41.1074.pt.trace.json.gz",
+            "hta/with_gpu_user_annotation__step_based_trace_2543932.json.gz",
+            "hta/amd_trace__mi250_minitoy_train_ROCm6_2_kineto.json.gz",
             "kineto/tb_samples_2021-06__resnet50_num_workers_0__worker0.1623143089861.pt.trace.json.gz",
             "generated-torch-cpu/rmsnorm_naive.trace.json",
             "neuron-profile-json/profile_128x128x1024.ntff",
@@ -162,15 +166,64 @@ private slots:
         }
         if (ops.rows.empty() || kernels.rows.empty())
             QVERIFY(!find(r.findings, "fusion-candidate") && !find(r.findings, "launch-bound"));
-        if (const Finding *f = find(r.findings, "fusion-candidate")) {
-            // The named op's device total is the op table's.
-            const std::string title = f->title.substr(std::string("Fusion candidate: ").size());
-            const std::string name = title.substr(0, title.find(" makes "));
-            bool matched = false;
-            for (const auto &row : ops.rows)
-                if (row.name == name)
-                    matched = f->detail.find("device total") != std::string::npos && row.deviceTotal > 0;
-            QVERIFY2(matched, name.c_str());
+        std::unordered_map<uint32_t, uint32_t> deviceOfSlice; // execution slice -> device index
+        for (const auto &w : index.work())
+            if (LaunchIndex::isExecutionLevel(w.kind))
+                deviceOfSlice.emplace(w.slice.value, w.device);
+        for (const Finding &f : r.findings) {
+            if (f.rule != "fusion-candidate")
+                continue;
+            QVERIFY(f.value >= FusionCandidateRule::kMinExecutions);
+            const std::string title = f.title.substr(std::string("Fusion candidate: ").size());
+            if (title.find(" adjacent ops under ") == std::string::npos) {
+                // One op: its device total is the op table's.
+                const std::string name = title.substr(0, title.find(" makes "));
+                bool matched = false;
+                for (const auto &row : ops.rows)
+                    if (row.name == name)
+                        matched = f.detail.find("device total " + insighttext::ns(row.deviceTotal) + " (op table)") != std::string::npos;
+                QVERIFY2(matched, name.c_str());
+            }
+            // Every gap is idle in the device table on the executions' device, and (up to 50 of
+            // them) they add up to the recoverable time.
+            uint32_t device = UINT32_MAX;
+            for (uint32_t e : f.events)
+                if (auto it = deviceOfSlice.find(e); it != deviceOfSlice.end() && device == UINT32_MAX)
+                    device = it->second;
+            QVERIFY(device != UINT32_MAX);
+            int64_t gaps = 0;
+            for (const auto &[g0, g1] : f.ranges) {
+                gaps += g1 - g0;
+                DeviceSummary::Options o;
+                o.hasRange = true;
+                o.t0 = g0;
+                o.t1 = g1;
+                for (const auto &row : DeviceSummary::compute(*trace, index, o))
+                    if (row.device == index.devices()[device].name)
+                        QCOMPARE(row.busy, int64_t(0));
+            }
+            QVERIFY(gaps > 0);
+            if (f.ranges.size() < Finding::kMaxEvents)
+                QCOMPARE(*f.recoverableNs, gaps);
+            QVERIFY(100.0 * double(*f.recoverableNs) >= FusionCandidateRule::kMinIdlePercent * double(span));
+        }
+        // Device findings point at slices of engine / DMA lanes inside the trace.
+        std::vector<TrackId> deviceLanes;
+        for (const auto &row : engines.engines)
+            deviceLanes.insert(deviceLanes.end(), row.tracks.begin(), row.tracks.end());
+        for (const auto &q : engines.dma)
+            deviceLanes.push_back(q.track);
+        for (const Finding &f : r.findings) {
+            if (!std::count(std::begin(kDeviceRules), std::end(kDeviceRules), f.rule))
+                continue;
+            QVERIFY2(!f.events.empty() && !f.ranges.empty(), f.rule.c_str());
+            for (uint32_t e : f.events) {
+                const Slice &s = trace->slice(SliceId(e));
+                QVERIFY(std::count(deviceLanes.begin(), deviceLanes.end(), trace->trackOfSlice(SliceId(e))));
+                QVERIFY(s.start >= trace->startNs() && s.end() <= trace->endNs());
+            }
+            for (const auto &[s0, s1] : f.ranges)
+                QVERIFY(s0 < s1 && s0 >= engines.startNs && s1 <= engines.endNs);
         }
     }
 };

@@ -2,6 +2,7 @@
 // a busy core (Tensor-bound, a Vector engine starving on semaphores, spill traffic, small DMAs,
 // throttling) where each rule fires with the engine table's numbers, and a balanced core where
 // none does.
+#include "findings.h"
 #include "analysis/enginebreakdown.h"
 #include "analysis/insights/devicerules.h"
 #include "analysis/insights/insights.h"
@@ -20,13 +21,8 @@ namespace {
 
 constexpr int64_t kUs = 1000000; // ps
 
-const Finding *find(const std::vector<Finding> &all, const char *rule)
-{
-    for (const Finding &f : all)
-        if (f.rule == rule)
-            return &f;
-    return nullptr;
-}
+using lanescope::test::near;
+const auto find = lanescope::test::findRule;
 
 Trace import(const NtffWriter &w)
 {
@@ -55,7 +51,31 @@ NtffProfile layout()
     return l;
 }
 
-bool near(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); }
+
+// A device finding points at slices of the lanes it names, inside the window, and at sections of it.
+void checkEvidence(const Trace &trace, const EngineBreakdownResult &e, const Finding *f, const std::vector<TrackId> &lanes,
+                   const char *opcode = nullptr)
+{
+    QVERIFY(f);
+    QVERIFY2(!f->events.empty() && f->events.size() <= Finding::kMaxEvents, f->rule.c_str());
+    QVERIFY2(!f->ranges.empty() && f->ranges.size() <= Finding::kMaxEvents, f->rule.c_str());
+    int64_t previous = INT64_MAX;
+    for (uint32_t id : f->events) {
+        const Slice &s = trace.slice(SliceId(id));
+        QVERIFY2(std::find(lanes.begin(), lanes.end(), trace.trackOfSlice(SliceId(id))) != lanes.end(), f->rule.c_str());
+        QVERIFY(s.end() >= e.startNs && s.start <= e.endNs);
+        QVERIFY(s.duration <= previous); // longest first
+        previous = s.duration;
+        if (opcode)
+            QCOMPARE(std::string(trace.str(s.name)), std::string(opcode));
+    }
+    previous = INT64_MAX;
+    for (const auto &[s, en] : f->ranges) {
+        QVERIFY(s < en && s >= e.startNs && en <= e.endNs);
+        QVERIFY(en - s <= previous);
+        previous = en - s;
+    }
+}
 
 } // namespace
 
@@ -110,6 +130,55 @@ private slots:
         const Finding *t = find(r.findings, "throttling");
         QVERIFY(t);
         QVERIFY(std::abs(t->value - 50.0) < 1.0);
+
+        // Each points at its engine's / queues' slices: the MATMUL, the semaphore waits, the
+        // spill queue's packets, all 200 small packets (the 50 longest), the throttled 50 us.
+        std::vector<TrackId> spillLane, dmaLanes, coreLanes = tensor->tracks;
+        for (const auto &q : e.dma) {
+            dmaLanes.push_back(q.track);
+            if (DeviceRules::queueKind(q.queue) == DeviceRules::QueueKind::SpillReload)
+                spillLane.push_back(q.track);
+        }
+        for (const auto &row : e.engines)
+            coreLanes.insert(coreLanes.end(), row.tracks.begin(), row.tracks.end());
+        checkEvidence(trace, e, b, tensor->tracks);
+        QCOMPARE(b->events.size(), size_t(1));
+        QCOMPARE(b->ranges.front(), std::make_pair(e.startNs, e.startNs + 80000)); // the 80 us MATMUL
+        checkEvidence(trace, e, s, vector->tracks, "EVENT_SEMAPHORE");
+        QCOMPARE(s->ranges.front(), std::make_pair(e.startNs + 15000, e.startNs + 60000));
+        checkEvidence(trace, e, sp, spillLane);
+        QCOMPARE(sp->events.size(), Finding::kMaxEvents);
+        QVERIFY(!spillLane.empty());
+        checkEvidence(trace, e, small, dmaLanes);
+        QCOMPARE(small->events.size(), Finding::kMaxEvents);
+        checkEvidence(trace, e, t, coreLanes);
+        QCOMPARE(t->ranges.size(), size_t(1));
+        QCOMPARE(t->ranges.front(), std::make_pair(e.startNs, e.startNs + 50000));
+    }
+
+    // DMA busy 90 % of the window, the only engine 10 %: DMA-bound, pointing at the core's packets.
+    void dmaBoundFires()
+    {
+        NtffWriter w(layout());
+        w.addInstruction(NtffEngine::Tensor, 0, 0, 10 * kUs);
+        for (int i = 0; i < 90; ++i)
+            w.addDmaPacket(0, 1, int64_t(i) * kUs, int64_t(i + 1) * kUs, 65536, 0);
+        const Trace trace = import(w);
+        const EngineBreakdownResult e = EngineBreakdown::compute(trace);
+        const auto r = Insights::run(trace, {});
+        const Finding *f = find(r.findings, "dma-bound");
+        QVERIFY(f);
+        QCOMPARE(e.cores.size(), size_t(1));
+        QVERIFY(near(f->value, 100.0 * double(e.cores[0].dmaActiveTimeNs) / double(e.denominatorNs)));
+        QVERIFY(std::abs(f->value - 90.0) < 1.0);
+        QCOMPARE(*f->recoverableNs, e.cores[0].dmaActiveTimeNs - 10000);
+        std::vector<TrackId> lanes;
+        for (const auto &q : e.dma)
+            lanes.push_back(q.track);
+        checkEvidence(trace, e, f, lanes);
+        QCOMPARE(f->events.size(), size_t(50));
+        QCOMPARE(f->ranges.size(), size_t(1)); // back-to-back packets: one section
+        QCOMPARE(f->ranges.front(), std::make_pair(e.startNs, e.startNs + 90000));
     }
 
     void balancedCoreQuiet()

@@ -1,5 +1,6 @@
 #include "devicerules.h"
 
+#include "deviceevidence.h"
 #include "insightcontext.h"
 #include "insighttext.h"
 #include "model/trace.h"
@@ -59,6 +60,19 @@ private:
 
 std::string engineName(const EngineBreakdownRow &r) { return r.coreName + " / " + std::string(EngineBreakdown::engineName(r.engine)); }
 
+bool isWait(const Trace &trace, const Slice &s) { return EngineBreakdown::isSemaphoreWait(trace.str(s.name)); }
+
+// The lanes of the DMA queues that `pick` accepts.
+template <class Pick>
+std::vector<TrackId> dmaTracks(const EngineBreakdownResult &e, Pick pick)
+{
+    std::vector<TrackId> out;
+    for (const DmaQueueBreakdownRow &q : e.dma)
+        if (pick(q))
+            out.push_back(q.track);
+    return out;
+}
+
 Finding make(const std::string &rule, double value, double threshold)
 {
     Finding f;
@@ -68,7 +82,7 @@ Finding make(const std::string &rule, double value, double threshold)
     return f;
 }
 
-void bottleneck(InsightContext &, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+void bottleneck(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
 {
     for (const CoreBreakdown &core : e.cores) {
         const EngineBreakdownRow *top = nullptr;
@@ -100,11 +114,13 @@ void bottleneck(InsightContext &, const EngineBreakdownResult &e, std::vector<Fi
         f.action = "Move work off the " + std::string(EngineBreakdown::engineName(top->engine)) +
                    " engine (other engines can run elementwise ops; matmuls belong on Tensor), or overlap it with the idle engines";
         f.severity = Severity::Medium;
+        const Trace &trace = ctx.trace();
+        DeviceEvidence::attach(f, trace, e, top->tracks, [&](const Slice &s) { return !isWait(trace, s); });
         out.push_back(std::move(f));
     }
 }
 
-void semaphoreWait(InsightContext &, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+void semaphoreWait(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
 {
     for (const EngineBreakdownRow &r : e.engines) {
         // An engine with (almost) nothing to do waits by design; only a working engine starves.
@@ -120,11 +136,13 @@ void semaphoreWait(InsightContext &, const EngineBreakdownResult &e, std::vector
         f.action = "The engine starves on a producer (another engine or a DMA queue): follow a wait's dependency chain "
                    "([ / ] in the timeline) to what releases it and shorten or overlap that";
         f.severity = Severity::Medium; // waiting overlaps other work: no recoverable estimate
+        const Trace &trace = ctx.trace();
+        DeviceEvidence::attach(f, trace, e, r.tracks, [&](const Slice &s) { return isWait(trace, s); });
         out.push_back(std::move(f));
     }
 }
 
-void dmaBound(InsightContext &, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+void dmaBound(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
 {
     for (const CoreBreakdown &core : e.cores) {
         int64_t compute = 0;
@@ -141,11 +159,13 @@ void dmaBound(InsightContext &, const EngineBreakdownResult &e, std::vector<Find
         f.action = "Move less data: keep tensors in SBUF across ops (fuse), use larger tiles, lower precision, avoid re-loading weights";
         f.recoverableNs = core.dmaActiveTimeNs - compute;
         f.severity = Finding::severityForShare(*f.recoverableNs, e.denominatorNs);
+        const auto tracks = dmaTracks(e, [&](const DmaQueueBreakdownRow &q) { return q.core == core.core; });
+        DeviceEvidence::attach(f, ctx.trace(), e, tracks, [](const Slice &) { return true; });
         out.push_back(std::move(f));
     }
 }
 
-void smallDma(InsightContext &, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+void smallDma(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
 {
     uint64_t bytes = 0, packets = 0;
     for (const DmaQueueBreakdownRow &q : e.dma) {
@@ -163,15 +183,23 @@ void smallDma(InsightContext &, const EngineBreakdownResult &e, std::vector<Find
                insighttext::bytes(avg) + " per packet";
     f.action = "Make transfers larger and contiguous: bigger tiles, a layout where each partition reads a contiguous row";
     f.severity = Severity::Low;
+    const Trace &trace = ctx.trace();
+    const StringId kSize = trace.strings().find("transfer_size");
+    const auto tracks = dmaTracks(e, [](const DmaQueueBreakdownRow &) { return true; });
+    DeviceEvidence::attach(f, trace, e, tracks, [&](const Slice &s) {
+        int64_t size = 0;
+        return !LaunchIndex::intArg(trace, s.args, kSize, size) || double(size) < DeviceRules::kSmallDmaBytes;
+    });
     out.push_back(std::move(f));
 }
 
-void spillReload(InsightContext &, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+void spillReload(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
 {
     uint64_t bytes = 0, spill = 0;
+    const DmaQueueKinds &kinds = ctx.queueKinds();
     for (const DmaQueueBreakdownRow &q : e.dma) {
         bytes += q.bytes;
-        if (DeviceRules::queueKind(q.queue) == DeviceRules::QueueKind::SpillReload)
+        if (kinds.of(q.queue) == DeviceRules::QueueKind::SpillReload)
             spill += q.bytes;
     }
     if (bytes == 0)
@@ -184,6 +212,8 @@ void spillReload(InsightContext &, const EngineBreakdownResult &e, std::vector<F
     f.detail = insighttext::bytes(double(spill)) + " on spill / reload queues of " + insighttext::bytes(double(bytes)) + " (engine table DMA queues)";
     f.action = "The state buffer overflows: smaller tiles or fewer live tensors, check the data dependencies that force spills";
     f.severity = Severity::Medium;
+    const auto tracks = dmaTracks(e, [&](const DmaQueueBreakdownRow &q) { return kinds.of(q.queue) == DeviceRules::QueueKind::SpillReload; });
+    DeviceEvidence::attach(f, ctx.trace(), e, tracks, [](const Slice &) { return true; });
     out.push_back(std::move(f));
 }
 
@@ -196,12 +226,18 @@ void throttling(InsightContext &ctx, const EngineBreakdownResult &e, std::vector
             continue;
         const auto samples = trace.counterSamples(TrackId(t));
         int64_t throttled = 0;
+        DeviceEvidence::Ranges sections; // by start
         for (size_t i = 0; i + 1 < samples.size(); ++i) {
             if (samples[i].value >= 1.0)
                 continue;
             const int64_t s = std::max(samples[i].ts, e.startNs), en = std::min(samples[i + 1].ts, e.endNs);
-            if (en > s)
-                throttled += en - s;
+            if (en <= s)
+                continue;
+            throttled += en - s;
+            if (!sections.empty() && sections.back().second == s)
+                sections.back().second = en;
+            else
+                sections.emplace_back(s, en);
         }
         const double share = 100.0 * double(throttled) / double(e.denominatorNs);
         if (share < DeviceRules::kThrottlePercent)
@@ -213,11 +249,24 @@ void throttling(InsightContext &ctx, const EngineBreakdownResult &e, std::vector
         f.action = "Find the cause of throttling (power or thermal limits, a utilisation cap set for the instance)";
         f.recoverableNs = throttled;
         f.severity = Finding::severityForShare(throttled, e.denominatorNs);
+        // The instructions of the counter's core that ran while throttled.
+        std::vector<TrackId> tracks;
+        for (const EngineBreakdownRow &r : e.engines)
+            for (GroupId g = track.group; g.isValid(); g = trace.group(g).parent)
+                if (g == r.core) {
+                    tracks.insert(tracks.end(), r.tracks.begin(), r.tracks.end());
+                    break;
+                }
+        DeviceEvidence::attach(f, trace, e, tracks, [&](const Slice &s) {
+            auto it = std::upper_bound(sections.begin(), sections.end(), s.start, [](int64_t v, const auto &r) { return v < r.second; });
+            return it != sections.end() && it->first < s.end() && !isWait(trace, s);
+        }, false);
+        f.ranges = DeviceEvidence::longest(sections);
         out.push_back(std::move(f));
     }
 }
 
-void mfuBelowHfu(InsightContext &, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+void mfuBelowHfu(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
 {
     for (const CoreBreakdown &c : e.cores) {
         if (!c.mfuPercent || !c.hfuPercent || *c.hfuPercent <= 0)
@@ -230,11 +279,15 @@ void mfuBelowHfu(InsightContext &, const EngineBreakdownResult &e, std::vector<F
         f.detail = c.coreName + ": MFU " + insighttext::pct(*c.mfuPercent) + ", HFU " + insighttext::pct(*c.hfuPercent) + " (engine table)";
         f.action = "Use the whole Tensor engine for matmuls: fewer transposes, full-size tiles, pipeline instructions";
         f.severity = Severity::Medium;
+        const Trace &trace = ctx.trace();
+        for (const EngineBreakdownRow &r : e.engines)
+            if (r.core == c.core && r.engine == NeuronEngine::Tensor)
+                DeviceEvidence::attach(f, trace, e, r.tracks, [&](const Slice &s) { return !isWait(trace, s); });
         out.push_back(std::move(f));
     }
 }
 
-void transpose(InsightContext &, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+void transpose(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
 {
     for (const EngineBreakdownRow &r : e.engines) {
         if (r.engine != NeuronEngine::Tensor || r.instructionTimeNs <= 0)
@@ -256,6 +309,8 @@ void transpose(InsightContext &, const EngineBreakdownResult &e, std::vector<Fin
         f.action = "Choose a memory layout that needs no transposes (load data already in the layout the matmul wants)";
         f.recoverableNs = t;
         f.severity = Finding::severityForShare(t, e.denominatorNs);
+        const Trace &trace = ctx.trace();
+        DeviceEvidence::attach(f, trace, e, r.tracks, [&](const Slice &s) { return text::lower(trace.str(s.name)).find("transpose") != std::string::npos; });
         out.push_back(std::move(f));
     }
 }

@@ -130,7 +130,11 @@ void DeviceIdleRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) co
     const double share = 100.0 * double(idle) / double(total);
     if (share < kThresholdPercent)
         return;
-    std::sort(gaps.begin(), gaps.end(), [](const auto &a, const auto &b) { return a.second - a.first > b.second - b.first; });
+    // Only the longest are named and kept (longest first, earlier first among equals).
+    const size_t keep = std::min(gaps.size(), std::max<size_t>(kLargestGaps, Finding::kMaxEvents));
+    std::partial_sort(gaps.begin(), gaps.begin() + ptrdiff_t(keep), gaps.end(), [](const auto &a, const auto &b) {
+        return a.second - a.first != b.second - b.first ? a.second - a.first > b.second - b.first : a.first < b.first;
+    });
     Finding f;
     f.rule = std::string(id());
     f.title = "Device idle " + insighttext::pct(share) + " of the time between dispatches" + (steps.empty() ? "" : " inside steps");
@@ -183,11 +187,9 @@ void SyncStallRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) con
     if (!found)
         return;
     Finding &f = *found;
-    const int64_t span = ctx.spanNs();
-    const double share = f.value;
-    f.title = "Synchronisation calls block the host " + insighttext::pct(share) + " of the time";
+    f.title = "Synchronisation calls block the host " + insighttext::pct(f.value) + " of the time";
     f.detail = std::to_string(calls) + " synchronisation call(s), " + insighttext::ns(time) + " CPU total (op table) of " +
-               insighttext::ns(span) + ": " + insighttext::join(names, ", ");
+               insighttext::ns(ctx.spanNs()) + ": " + insighttext::join(names, ", ");
     f.action = "Drop synchronisations that are not needed (.item(), .cpu(), prints, explicit synchronize in the loop); "
                "synchronise once per step, not per op";
     // What the longest calls waited for: the device work that finished last inside each.
@@ -324,13 +326,11 @@ void HostDeviceCopyRule::evaluate(InsightContext &ctx, std::vector<Finding> &out
     if (!found)
         return;
     Finding &f = *found;
-    const int64_t span = ctx.spanNs();
-    const double share = f.value;
+    f.title = "Host<->device copies take " + insighttext::pct(f.value) + " of the time";
+    f.detail = std::to_string(count) + " copies, " + insighttext::bytes(double(bytes)) + ", " + insighttext::ns(time) + " of " +
+               insighttext::ns(ctx.spanNs()) + " (kernel / op table): " + insighttext::join(parts, ", ");
     f.action = "Keep tensors on the device between steps; copy once, pinned (pin_memory, non_blocking=True) and "
                "overlapped with compute; move pre/post-processing to the device";
-    f.title = "Host<->device copies take " + insighttext::pct(share) + " of the time";
-    f.detail = std::to_string(count) + " copies, " + insighttext::bytes(double(bytes)) + ", " + insighttext::ns(time) + " of " +
-               insighttext::ns(span) + " (kernel / op table): " + insighttext::join(parts, ", ");
     addSlices(f, trace, occ);
     out.push_back(std::move(f));
 }
@@ -353,13 +353,18 @@ void LaunchLatencyRule::evaluate(InsightContext &ctx, std::vector<Finding> &out)
     const double share = 100.0 * double(queued.size()) / double(delays.size());
     if (share < kThresholdPercent)
         return;
-    std::sort(queued.begin(), queued.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
+    // Only the longest kMaxEvents become events (earlier slices first among equal delays).
+    const size_t queuedCount = queued.size();
+    const size_t keep = std::min(queuedCount, Finding::kMaxEvents);
+    std::partial_sort(queued.begin(), queued.begin() + ptrdiff_t(keep), queued.end(),
+                      [](const auto &a, const auto &b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+    queued.resize(keep);
     Finding f;
     f.rule = std::string(id());
     f.title = insighttext::pct(share) + " of kernel launches wait >= " + insighttext::ns(kQueuedNs) + " before the device starts them";
     f.detail = std::to_string(delays.size()) + " launches: launch-to-start median " + insighttext::ns(StepRules::median(delays)) + ", p90 " +
                insighttext::ns(StepRules::percentile(delays, 0.9)) + ", max " + insighttext::ns(StepRules::percentile(delays, 1.0)) + "; " +
-               std::to_string(queued.size()) + " queued >= " + insighttext::ns(kQueuedNs);
+               std::to_string(queuedCount) + " queued >= " + insighttext::ns(kQueuedNs);
     f.action = "The device queue is long (launches run far ahead, fine) or the device is blocked behind earlier work: "
                "check the work before the slowest launches and the streams they wait on";
     f.value = share;

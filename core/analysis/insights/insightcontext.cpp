@@ -98,6 +98,13 @@ const EngineBreakdownResult &InsightContext::engines()
     return *m_engines;
 }
 
+const DmaQueueKinds &InsightContext::queueKinds()
+{
+    if (!m_queueKinds)
+        m_queueKinds = DmaQueueKinds::fromTrace(m_trace);
+    return *m_queueKinds;
+}
+
 int64_t InsightContext::idleInside(uint32_t device, int64_t s, int64_t e, std::vector<std::pair<int64_t, int64_t>> *gaps)
 {
     const auto &all = busyIntervals();

@@ -8,6 +8,7 @@
 #include "analysis/kerneltable.h"
 #include "analysis/launchindex.h"
 #include "analysis/optable.h"
+#include "dmaqueuekinds.h"
 
 #include <cstdint>
 #include <optional>
@@ -49,6 +50,8 @@ public:
     DeviceSummary::Options deviceOptions() const;
     const std::vector<std::vector<DeviceSummary::Interval>> &busyIntervals();
     const EngineBreakdownResult &engines();
+    // The traffic kind of each DMA queue lane (the paired NEFF's queue sets, else lane names).
+    const DmaQueueKinds &queueKinds();
     // Idle time of a device inside [s, e): the gaps between its busy intervals there (appended to
     // `gaps` when given). Within one device's [first, last] span these add up to DeviceSummary idle.
     int64_t idleInside(uint32_t device, int64_t s, int64_t e, std::vector<std::pair<int64_t, int64_t>> *gaps);
@@ -76,6 +79,7 @@ private:
     std::optional<std::vector<DeviceSummary::Row>> m_devices;
     std::optional<std::vector<std::vector<DeviceSummary::Interval>>> m_busy;
     std::optional<EngineBreakdownResult> m_engines;
+    std::optional<DmaQueueKinds> m_queueKinds;
     std::optional<std::vector<uint32_t>> m_launchCounts;
     std::vector<uint32_t> m_hostTracks; // tracks holding framework ops or runtime calls
 };

@@ -26,7 +26,7 @@ KeyMetrics KeyMetrics::compute(InsightContext &ctx)
         DmaKind d;
         d.kind = DeviceRules::queueKindName(k);
         for (const DmaQueueBreakdownRow &q : e.dma) {
-            if (DeviceRules::queueKind(q.queue) != k)
+            if (ctx.queueKinds().of(q.queue) != k)
                 continue;
             d.bytes += q.bytes;
             d.packets += q.packetCount;

@@ -13,18 +13,19 @@ int64_t StepRules::median(std::vector<int64_t> v)
 {
     if (v.empty())
         return 0;
-    std::sort(v.begin(), v.end());
-    return v[(v.size() - 1) / 2];
+    const auto at = v.begin() + ptrdiff_t((v.size() - 1) / 2);
+    std::nth_element(v.begin(), at, v.end()); // the sorted order's element, in linear time
+    return *at;
 }
 
 int64_t StepRules::percentile(std::vector<int64_t> v, double p)
 {
     if (v.empty())
         return 0;
-    std::sort(v.begin(), v.end());
     const double rank = std::clamp(p, 0.0, 1.0) * double(v.size());
-    size_t at = rank <= 1.0 ? 0 : size_t(rank + 0.999999) - 1;
-    return v[std::min(at, v.size() - 1)];
+    const size_t at = std::min(rank <= 1.0 ? 0 : size_t(rank + 0.999999) - 1, v.size() - 1);
+    std::nth_element(v.begin(), v.begin() + ptrdiff_t(at), v.end());
+    return v[at];
 }
 
 namespace {
