@@ -1,0 +1,34 @@
+#pragma once
+// Capture checks on the inputs of a profile (issue 20; docs/insights.md, "Capture checks"). They read
+// what the loaders recorded (warnings, TraceMetadata::files, the folder's "alignment.<file>" notes)
+// rather than the files again.
+//   capture-partial-input    a trace cut mid-file; NTFF trace windows that drop records; NEFFs without
+//                            an NTFF (their device time is unknown); NTFFs without a NEFF; NTFFs with no
+//                            execution in the framework trace; files that cannot be read
+//   capture-clock-alignment  how each device timeline was placed (system-trace sync point, nrt_execute
+//                            event, none) and the largest disagreement between a placed NEFF execution
+//                            and its launching call; fires when an execution starts before its call or
+//                            ends after the next launch call begins, or when placements are approximate
+#include "rule.h"
+
+#include <cstdint>
+
+namespace lanescope {
+
+class PartialInputRule : public Rule
+{
+public:
+    // Dropped NTFF records (begins without an end, ...) above this share of the device records.
+    static constexpr double kDroppedThresholdPercent = 1.0;
+    std::string_view id() const override { return "capture-partial-input"; }
+    void evaluate(InsightContext &context, std::vector<Finding> &out) const override;
+};
+
+class ClockAlignmentRule : public Rule
+{
+public:
+    std::string_view id() const override { return "capture-clock-alignment"; }
+    void evaluate(InsightContext &context, std::vector<Finding> &out) const override;
+};
+
+} // namespace lanescope
