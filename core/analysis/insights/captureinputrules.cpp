@@ -92,11 +92,12 @@ void PartialInputRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) 
             unplaced += note.starts_with("none");
         }
 
-    std::vector<std::string> parts, actions;
+    std::vector<std::string> parts, actions, labels; // labels: the title's short names of the parts
     bool serious = false;
     if (!truncated.empty()) {
         parts.push_back(insighttext::join(truncated, ", ") + (truncated.size() == 1 ? " is" : " are") +
                         " cut mid-file: the events after the cut are missing from every table");
+        labels.push_back("trace cut mid-file");
         actions.push_back("let the profiler finish writing before copying: leave the `with torch.profiler.profile(...)` block (or "
                           "call prof.stop()) before the process exits, and copy the files after it ends");
         serious = true;
@@ -109,6 +110,7 @@ void PartialInputRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) 
             s += std::string(windowDrops ? "; " : ": ") + plural(noStart.size(), "NTFF has", "NTFFs have") +
                  " no start NOTIFY (the execution began before the window: its device time is short)";
         parts.push_back(s);
+        labels.push_back("NTFF trace window dropped events");
         actions.push_back("capture fewer executions per device trace so the whole execution fits its window (profile one step, "
                           "or one NEFF at a time)");
         serious = true;
@@ -116,6 +118,7 @@ void PartialInputRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) 
     if (unpairedNeffs) {
         parts.push_back("device time of " + std::to_string(unpairedNeffs) + " of " + std::to_string(neffs) +
                         " NEFFs is unknown (no NTFF: their executions were not captured or the NTFF was not copied)");
+        labels.push_back("device time of " + std::to_string(unpairedNeffs) + " of " + std::to_string(neffs) + " NEFFs unknown");
         actions.push_back("copy the whole profile output folder: every neff_<H>.neff with its <H>_instid_<I>_vnc_<N>.ntff");
         serious = true;
     }
@@ -123,15 +126,20 @@ void PartialInputRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) 
         parts.push_back(std::to_string(unplaced) + " of " + std::to_string(deviceTimelines) +
                         " device timelines have no execution in the framework trace (own clock): their device time belongs to "
                         "no op");
+        labels.push_back(plural(unplaced, "NTFF", "NTFFs") + " without an execution in trace.json");
         actions.push_back("profile the framework and the device in one run (torch.profiler.profile with NeuronConfig) and keep "
                           "trace.json with the NTFFs of that run");
         serious = true;
     }
-    if (unpairedNtffs)
+    if (unpairedNtffs) {
         parts.push_back(plural(unpairedNtffs, "NTFF has", "NTFFs have") + " no NEFF: instruction and DMA queue names are unknown");
-    if (unreadable)
+        labels.push_back(plural(unpairedNtffs, "NTFF", "NTFFs") + " without a NEFF");
+    }
+    if (unreadable) {
         parts.push_back(plural(unreadable, "file", "files") + " cannot be read (" + insighttext::join(unreadableNames, ", ") +
                         "): what they hold is not in the tables");
+        labels.push_back(plural(unreadable, "file", "files") + " not readable");
+    }
     if (parts.empty())
         return;
     if (unpairedNtffs && actions.empty())
@@ -141,7 +149,7 @@ void PartialInputRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) 
     Finding f;
     f.rule = std::string(id());
     f.severity = serious ? Severity::Medium : Severity::Low;
-    f.title = "Partial input: " + parts.front().substr(0, parts.front().find(':'));
+    f.title = "Partial input: " + insighttext::join(labels, ", ");
     f.detail = insighttext::join(parts, "; ");
     f.action = insighttext::join(actions, "; ");
     f.value = double(truncated.size() + noStart.size() + unpairedNeffs + unplaced + unpairedNtffs + unreadable) + (windowDrops ? 1 : 0);
