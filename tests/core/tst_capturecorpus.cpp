@@ -2,6 +2,7 @@
 // without steps, CPU-only traces, lone NTFFs and Neuron folders without a framework trace; and the
 // numbers of the checks that fire equal what was counted by hand in the files (see each comment).
 #include "corpus.h"
+#include "findingbyrule.h"
 #include "loadtrace.h"
 
 #include "analysis/insights/capturecheck.h"
@@ -14,13 +15,7 @@ using namespace lanescope;
 
 namespace {
 
-const Finding *find(const std::vector<Finding> &all, const char *rule)
-{
-    for (const Finding &f : all)
-        if (f.rule == rule)
-            return &f;
-    return nullptr;
-}
+const Finding *find(const std::vector<Finding> &all, const char *rule) { return test::findingByRule(all, rule); }
 
 std::vector<Finding> checkCorpus(const char *relative, std::shared_ptr<const Trace> *keep = nullptr)
 {

@@ -3,6 +3,7 @@
 // profiler (Kineto JSON) and TorchNeuron (profile folders from SampleFolderWriter, edited where a
 // capture goes wrong) write them and read through the real loader; the bundled sample and its two
 // capture variants ("no-sync", "no-warmup") are named by the right checks.
+#include "findingbyrule.h"
 #include "loadtrace.h"
 
 #include "analysis/insights/capturecheck.h"
@@ -23,13 +24,7 @@ using namespace lanescope;
 
 namespace {
 
-const Finding *find(const std::vector<Finding> &all, const char *rule)
-{
-    for (const Finding &f : all)
-        if (f.rule == rule)
-            return &f;
-    return nullptr;
-}
+const Finding *find(const std::vector<Finding> &all, const char *rule) { return test::findingByRule(all, rule); }
 
 QStringList rules(const std::vector<Finding> &all)
 {
@@ -90,6 +85,15 @@ private:
 
 std::vector<Finding> check(const std::shared_ptr<const Trace> &t) { return t ? CaptureCheck::run(*t) : std::vector<Finding>(); }
 
+// Loads `path` through the real loader into `t`, runs the capture checks into `all` and returns the
+// finding of `rule` (nullptr when it did not fire or the load failed).
+const Finding *loadAndFind(const QString &path, const char *rule, std::shared_ptr<const Trace> &t, std::vector<Finding> &all)
+{
+    t = test::load(path);
+    all = check(t);
+    return t ? find(all, rule) : nullptr;
+}
+
 // The run folder of a sample written into `dir` (trace.json, system_profile.json, NEFFs, NTFFs).
 QString runFolder(const QTemporaryDir &dir, const SampleFolderWriter::Options &o)
 {
@@ -145,10 +149,9 @@ private slots:
         o.capture = "no-sync";
         const QString folder = write(dir, o);
         QCOMPARE(QFileInfo(folder).fileName(), QStringLiteral("synthetic_rmsnorm_no_sync"));
-        const auto t = test::load(folder);
-        QVERIFY(t);
-        const std::vector<Finding> all = check(t);
-        const Finding *f = find(all, "capture-device-missing");
+        std::shared_ptr<const Trace> t;
+        std::vector<Finding> all;
+        const Finding *f = loadAndFind(folder, "capture-device-missing", t, all);
         QVERIFY(f);
         QCOMPARE(f->severity, Severity::High);
         QCOMPARE(f->value, 2.0); // the last two nrt_execute calls (aten::rms_norm, CompiledFunction)
@@ -264,10 +267,9 @@ private slots:
         QTemporaryDir dir;
         SampleFolderWriter::Options o;
         o.capture = "no-warmup";
-        const auto t = test::load(write(dir, o));
-        QVERIFY(t);
-        const std::vector<Finding> all = check(t);
-        const Finding *f = find(all, "capture-no-warmup");
+        std::shared_ptr<const Trace> t;
+        std::vector<Finding> all;
+        const Finding *f = loadAndFind(write(dir, o), "capture-no-warmup", t, all);
         QVERIFY(f);
         // One nrt_load per NEFF inside ProfilerStep#1; the time they cover is what warm-up adds.
         int64_t loads = 0;
@@ -385,10 +387,9 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
         f.write(text.toUtf8());
         f.close();
-        const auto t = test::load(root);
-        QVERIFY(t);
-        const std::vector<Finding> all = check(t);
-        const Finding *c = find(all, "capture-clock-alignment");
+        std::shared_ptr<const Trace> t;
+        std::vector<Finding> all;
+        const Finding *c = loadAndFind(root, "capture-clock-alignment", t, all);
         QVERIFY(c);
         QCOMPARE(c->severity, Severity::Medium);
         QVERIFY(c->title.find("1 of 6 NEFF executions lie outside their launch call") != std::string::npos);
