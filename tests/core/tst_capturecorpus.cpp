@@ -140,6 +140,16 @@ private slots:
         QCOMPARE(CaptureCheck::verdict(all), std::string("ok"));
     }
 
+    // speedscope/simple-partial.json: a bare JSON array that stops after an event (no closing bracket).
+    void partialJson()
+    {
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("speedscope/simple-partial.json"));
+        const auto all = checkCorpus("speedscope/simple-partial.json");
+        QCOMPARE(all.size(), size_t(1));
+        QCOMPARE(all.front().title, std::string("Partial input: trace cut mid-file"));
+        QCOMPARE(all.front().severity, Severity::Medium);
+    }
+
     // hta/cpu_only: one ProfilerStep (210 ms), no device: too few steps and nothing else.
     void oneStepCpuOnly()
     {

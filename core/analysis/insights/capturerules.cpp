@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace lanescope {
@@ -231,9 +232,15 @@ void NoWarmupRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) cons
         s1 = trace.slice(SliceId(steps.front())).end();
     }
     std::vector<uint32_t> loads;
+    std::unordered_map<uint32_t, bool> loadName; // by name id: the name test lower-cases once per name
     for (uint32_t s : ctx.index().opSlices()) {
         const Slice &x = trace.slice(SliceId(s));
-        if (x.start >= s0 && x.start <= s1 && ctx.startsInRange(x.start) && isLoadOrCompile(trace.str(x.name)))
+        if (x.start < s0 || x.start > s1 || !ctx.startsInRange(x.start))
+            continue;
+        const auto [it, added] = loadName.try_emplace(x.name.value, false);
+        if (added)
+            it->second = isLoadOrCompile(trace.str(x.name));
+        if (it->second)
             loads.push_back(s);
     }
     const int64_t loadTime = coveredTime(trace, loads);
