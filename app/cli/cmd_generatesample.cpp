@@ -1,11 +1,14 @@
 // lanescope-cli generate-sample -o FILE [--steps N] [--seed S]: writes the synthetic Kineto sample.
 // lanescope-cli generate-sample --folder DIR [--seed S]: writes the synthetic TorchNeuron-shaped profile
 // folder DIR/synthetic_rmsnorm_profile (trace.json + system_profile.json + NEFF/NTFF pairs).
+// --capture no-sync|no-warmup writes it captured the wrong way (DIR/synthetic_rmsnorm_no_sync, ..._no_warmup),
+// for the capture checks of `lanescope-cli insights` (docs/insights.md).
 #include "commands.h"
 
 #include "io/kinetosamplewriter.h"
 #include "io/samplefolderwriter.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
@@ -28,7 +31,10 @@ int usageError(const std::string &message)
         stderr,
         "lanescope-cli generate-sample: %s\nusage: lanescope-cli generate-sample -o FILE [--steps N] [--seed S]\n"
         "       lanescope-cli generate-sample --folder DIR [--seed S] [--variant naive|torch.rms_norm|torch.compile]\n"
-        "       lanescope-cli generate-sample --folder DIR --compare-set [--seed S]   (one folder per variant)\n",
+        "       lanescope-cli generate-sample --folder DIR --compare-set [--seed S]   (one folder per variant)\n"
+        "       lanescope-cli generate-sample --folder DIR --capture no-sync|no-warmup [--seed S]\n"
+        "         a capture taken the wrong way: no-sync = no torch.neuron.synchronize() before prof.step() (device side\n"
+        "         of the last executions missing), no-warmup = no warm-up before profiling (nrt_load inside the step)\n",
         message.c_str());
     return kExitUnreadable;
 }
@@ -40,6 +46,9 @@ int generateFolder(const std::string &dir, const Args &args)
     if (!seed.empty() && !parseNumber(seed, options.seed))
         return usageError("--seed must be a non-negative integer, got '" + seed + "'");
     options.variant = flagValue(args, "--variant");
+    options.capture = flagValue(args, "--capture");
+    if (hasFlag(args, "--capture") && options.capture.empty())
+        return usageError("--capture needs no-sync or no-warmup");
     try {
         if (hasFlag(args, "--compare-set")) {
             for (const std::string &folder : SampleFolderWriter::writeComparison(dir, options))
@@ -49,9 +58,12 @@ int generateFolder(const std::string &dir, const Args &args)
             return kExitOk;
         }
         const std::string folder = SampleFolderWriter::write(dir, options);
-        std::printf("wrote %s (synthetic TorchNeuron-shaped profile folder: trace.json + system_profile.json + %zu NEFF/NTFF pairs, seed %llu)\n",
-                    folder.c_str(), SampleFolderWriter::executions(options).size(),
-                    static_cast<unsigned long long>(options.seed));
+        const size_t runs = SampleFolderWriter::executions(options).size();
+        const size_t pairs = runs - (options.capture == "no-sync" ? std::min(runs, SampleFolderWriter::kLostExecutions) : 0);
+        std::printf("wrote %s (synthetic TorchNeuron-shaped profile folder: trace.json + system_profile.json + %zu NEFF/NTFF pairs, seed %llu%s)\n",
+                    folder.c_str(), pairs,
+                    static_cast<unsigned long long>(options.seed),
+                    options.capture.empty() ? "" : ("; captured wrong: " + options.capture).c_str());
     } catch (const std::exception &e) {
         std::fprintf(stderr, "lanescope-cli generate-sample: %s\n", e.what());
         return kExitUnreadable;

@@ -1,6 +1,7 @@
 // lanescope-cli info PATH [--json]: what was loaded.
 #include "commands.h"
 
+#include "analysis/insights/capturecheck.h"
 #include "io/formats.h"
 #include "io/traceloader.h"
 #include "store/cachedloader.h"
@@ -154,8 +155,11 @@ int cmdInfo(const Args &args)
     const bool folder = std::filesystem::is_directory(paths[0], ec);
     // A folder: what was found in it and what was done with each file (typed, as the loader reported it).
     const std::vector<FileReport> &files = r.trace->metadata().files;
+    // One line on how the profile was captured: "ok" or its first problem (lanescope-cli insights has all).
+    const std::string capture = CaptureCheck::verdict(CaptureCheck::run(*r.trace));
     if (hasFlag(args, "--json")) {
         QJsonObject o = infoJson(*r.trace);
+        o[QStringLiteral("capture")] = qs(capture);
         if (folder) {
             QJsonArray list;
             for (const FileReport &f : files) {
@@ -172,6 +176,7 @@ int cmdInfo(const Args &args)
         std::fwrite(out.constData(), 1, size_t(out.size()), stdout);
     } else {
         printText(*r.trace);
+        std::printf("capture:         %s\n", capture.c_str());
         if (folder) {
             std::printf("files (%zu):\n", files.size());
             for (const FileReport &f : files)

@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "tableargs.h"
 
+#include "analysis/insights/capturecheck.h"
 #include "analysis/insights/findingsdiff.h"
 #include "analysis/insights/insights.h"
 #include "analysis/insights/insightsjson.h"
@@ -112,8 +113,16 @@ int cmdInsights(const Args &args)
         std::fwrite(out.constData(), 1, size_t(out.size()), stdout);
         return kExitOk;
     }
+    std::vector<Finding> capture, other;
+    for (const Finding &f : r.findings)
+        (Finding::isCapture(f.rule) ? capture : other).push_back(f);
+    // Capture first: when the profile was taken wrong, the numbers below mislead (docs/insights.md).
+    std::printf("capture: %s\n", CaptureCheck::verdict(capture).c_str());
+    if (!capture.empty())
+        printFindings("Capture checks", capture);
+    std::printf("\n");
     printMetrics(r.metrics);
-    printFindings("Findings", r.findings);
+    printFindings("Findings", other);
     return kExitOk;
 }
 

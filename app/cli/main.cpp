@@ -14,9 +14,9 @@ namespace lanescope::cli {
 const std::vector<Command> &commands()
 {
     static const std::vector<Command> all = {
-        {"info", cmdInfo, "info PATH [--json] [--no-cache]", "what was loaded: events, slices, tracks, phases, categories, warnings"},
-        {"generate-sample", cmdGenerateSample, "generate-sample --folder DIR [--variant V|--compare-set] | -o FILE [--steps N] [--seed S]",
-         "write the synthetic RMSNorm profile folder that `make run` opens (--folder), or a Kineto trace only (-o)"},
+        {"info", cmdInfo, "info PATH [--json] [--no-cache]", "what was loaded: events, slices, tracks, phases, categories, warnings, a one-line capture verdict"},
+        {"generate-sample", cmdGenerateSample, "generate-sample --folder DIR [--variant V|--compare-set] [--capture no-sync|no-warmup] | -o FILE [--steps N] [--seed S]",
+         "write the synthetic RMSNorm profile folder that `make run` opens (--folder; --capture: captured the wrong way), or a Kineto trace only (-o)"},
         {"rows", cmdRows, "rows PATH --table instruction|dma|semaphore [--format jsonl|csv]",
          "device rows of an NTFF or a neuron-profile JSON export, one per line, neuron-profile field names, ns from the origin, event_id for chain"},
         {"chain", cmdChain, "chain PATH --event ID [--json] [--max N] [--critical-path]",

@@ -480,9 +480,20 @@ constexpr const char *kReadme =
 
 } // namespace
 
+std::vector<std::string> SampleFolderWriter::captureVariants() { return {"no-sync", "no-warmup"}; }
+
+std::string SampleFolderWriter::captureFolderName(const std::string &capture)
+{
+    if (capture.empty())
+        return kFolderName;
+    std::string name = "synthetic_rmsnorm_" + capture;
+    std::replace(name.begin(), name.end(), '-', '_');
+    return name;
+}
+
 std::string SampleFolderWriter::runFolder(const Options &options)
 {
-    const std::string folder = options.folderName.empty() ? std::string(kFolderName) : options.folderName;
+    const std::string folder = options.folderName.empty() ? captureFolderName(options.capture) : options.folderName;
     return folder + "/" + kInstanceId + "_pid_" + std::to_string(kPid) + "/" + kTimestampFolder;
 }
 
@@ -546,7 +557,13 @@ std::string SampleFolderWriter::write(const std::string &outDir, const Options &
         if (std::find(all.begin(), all.end(), options.variant) == all.end())
             throw std::runtime_error("unknown RMSNorm variant \"" + options.variant + "\" (naive, torch.rms_norm or torch.compile)");
     }
-    const fs::path root = fs::path(outDir) / (options.folderName.empty() ? std::string(kFolderName) : options.folderName);
+    if (!options.capture.empty()) {
+        const std::vector<std::string> all = captureVariants();
+        if (std::find(all.begin(), all.end(), options.capture) == all.end())
+            throw std::runtime_error("unknown capture variant \"" + options.capture + "\" (no-sync or no-warmup)");
+    }
+    const bool noSync = options.capture == "no-sync", noWarmup = options.capture == "no-warmup";
+    const fs::path root = fs::path(outDir) / (options.folderName.empty() ? captureFolderName(options.capture) : options.folderName);
     const fs::path run = fs::path(outDir) / runFolder(options);
     std::error_code ec;
     fs::create_directories(run, ec);
@@ -600,31 +617,48 @@ std::string SampleFolderWriter::write(const std::string &outDir, const Options &
         const Recipe recipe = recipeFor(x.op);
         DeviceSim sim(rng);
         sim.run(recipe);
+        const int64_t k = int64_t(&x - runs.data());
+        // "no-sync": the profiler stopped before the device ran the last executions; their NTFFs were never written.
+        const bool lost = noSync && size_t(k) + kLostExecutions >= runs.size();
         const fs::path ntff = run / x.ntffFile, neff = run / x.neffFile;
         writeNeff(x, recipe, sim, neff.string());
-        writeNtff(x, sim, rng, ntff.string());
+        if (!lost)
+            writeNtff(x, sim, rng, ntff.string());
 
         const int64_t ext = ++external, corr = correlation++;
         const size_t op = host.slice("cpu_op", x.op, mainTid, t,
                                      "\"External id\": " + std::to_string(ext) + ", \"Input Dims\": [[512, 4096]], "
                                      "\"Input type\": [\"c10::BFloat16\"], \"Record function id\": 0");
+        const std::string neffArg = "\"neff\": \"neff_" + x.hash + "\"";
+        int64_t loadAt = -1, loadDur = 0;
+        if (noWarmup) { // the first call of a NEFF loads it (no warm-up iteration ran before the profiler)
+            loadAt = t + rng.vary(3 * kUs, 200);
+            loadDur = rng.vary(kLoadNs, 10);
+            host.add({'X', "privateuse1_runtime", "nrt_load", mainTid, loadAt, loadDur,
+                      "\"External id\": " + std::to_string(ext) + ", " + neffArg + ", \"nc_idx\": 0"});
+            t = loadAt + loadDur;
+        }
         const int64_t execStart = t + rng.vary(9 * kUs, 200);
         const int64_t launch = rng.vary(2 * kUs, 200);
         const int64_t device = sim.end() + 500;
         const std::string ids = "\"External id\": " + std::to_string(ext) + ", \"correlation\": " + std::to_string(corr);
-        const std::string neffArg = "\"neff\": \"neff_" + x.hash + "\"";
-        host.add({'X', "privateuse1_runtime", "nrt_execute", mainTid, execStart, launch + device + rng.vary(4 * kUs, 200),
+        // Without synchronize the lost executions' nrt_execute only queues them and returns.
+        host.add({'X', "privateuse1_runtime", "nrt_execute", mainTid, execStart, launch + (lost ? 0 : device) + rng.vary(4 * kUs, 200),
                   ids + ", " + neffArg + ", \"nc_idx\": 0, \"device\": 0"});
-        host.add({'X', "privateuse1_driver", "nc_exec_running", driverTid, execStart + launch, device,
-                  ids + ", " + neffArg + ", \"nc\": 0"});
-        t = execStart + launch + device + rng.vary(6 * kUs, 200);
+        const size_t callIndex = host.size() - 1;
+        if (!lost)
+            host.add({'X', "privateuse1_driver", "nc_exec_running", driverTid, execStart + launch, device,
+                      ids + ", " + neffArg + ", \"nc\": 0"});
+        t = execStart + launch + (lost ? 0 : device) + rng.vary(6 * kUs, 200);
         host.at(op).dur = t - host.at(op).ts;
-        const int64_t k = int64_t(&x - runs.data());
         const std::string neffName = ", \"neff_name\": \"" + x.neffFile + "\"";
         const int64_t f = sys.add(x.op.c_str(), "framework-4242", 99999, B + host.at(op).ts, host.at(op).dur, 0);
-        const HostEvent &call = host.at(host.size() - 2);
+        if (loadAt >= 0)
+            sys.add("nrt_load", "nrt-nc-000", 11, B + loadAt, loadDur, f, neffName);
+        const HostEvent &call = host.at(callIndex);
         const int64_t c = sys.add("nrt_execute", "nrt-nc-000", 11, B + call.ts, call.dur, f, neffName);
-        sys.add("nc_exec_running", "nrt-nc-000", 1, B + execStart + launch - kDeviceLag, device, c, neffName);
+        if (!lost)
+            sys.add("nc_exec_running", "nrt-nc-000", 1, B + execStart + launch - kDeviceLag, device, c, neffName);
         sys.sample(true, B + execStart, "\"usage\": " + std::to_string(3 * tensorBytes + k * 65536) +
                                             ", \"percent_usage\": " + std::to_string(1 + k % 3));
         for (int cpu = 0; cpu < 2; ++cpu)

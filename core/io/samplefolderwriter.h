@@ -19,6 +19,13 @@
 // (load -> compute -> store, two tiles in flight), so the naive variant shows more instructions, more
 // DMA traffic and more time. Everything says it is synthetic; nothing is a measurement. The output is
 // byte-identical for a given seed.
+//
+// Capture variants (Options::capture; the capture checks of docs/insights.md name them):
+//   "no-sync"    the loop misses torch.neuron.synchronize(): the profiler exports before the device
+//                finishes, so the last kLostExecutions executions have their nrt_execute call (returning
+//                at once) but no nc_exec_running, no hardware event and no NTFF (their NEFFs stay unpaired)
+//   "no-warmup"  no warm-up iteration before profiling: the first call of each NEFF loads it inside the
+//                step (an nrt_load runtime call of kLoadNs before its nrt_execute)
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -32,7 +39,8 @@ public:
     {
         uint64_t seed = 1;      // NEFF hashes, uuids and duration jitter
         std::string variant;    // only this variant ("naive", "torch.rms_norm", "torch.compile"); empty: all three
-        std::string folderName; // empty: kFolderName
+        std::string folderName; // empty: kFolderName, or the capture variant's folder (captureFolderName)
+        std::string capture;    // "" (captured the right way), "no-sync" or "no-warmup"
     };
 
     static constexpr const char *kFolderName = "synthetic_rmsnorm_profile";
@@ -40,6 +48,12 @@ public:
     static constexpr int64_t kPid = 4242;
     static constexpr const char *kTimestampFolder = "20250101_000000";
     static constexpr const char *kProcessName = "python3 (synthetic Lanescope sample)";
+    static constexpr size_t kLostExecutions = 2;     // "no-sync": the device side of the last two is missing
+    static constexpr int64_t kLoadNs = 30'000'000;   // "no-warmup": one nrt_load (about 30 ms) per NEFF
+
+    // The capture variants ("no-sync", "no-warmup") and the folder each writes by default.
+    static std::vector<std::string> captureVariants();
+    static std::string captureFolderName(const std::string &capture); // "synthetic_rmsnorm_no_sync", ...
 
     struct Execution
     {

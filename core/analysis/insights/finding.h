@@ -36,6 +36,9 @@ struct Finding
     static std::optional<Severity> severityFromName(std::string_view name);
     // High from 10 % of `spanNs` recoverable, medium from 3 %, else low.
     static Severity severityForShare(int64_t recoverableNs, int64_t spanNs);
+    // A capture check (rule id "capture-..."): about how the profile was taken, not the model; the
+    // CLI and the Summary page show these in their own section (docs/insights.md, Capture checks).
+    static bool isCapture(std::string_view rule) { return rule.starts_with("capture-"); }
     // Most severe first, then by recoverable time, then by rule id (stable output).
     static void rank(std::vector<Finding> &findings);
 };

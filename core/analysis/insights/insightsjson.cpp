@@ -2,17 +2,21 @@
 
 #include <QJsonArray>
 
+#include <optional>
+
 namespace lanescope {
 
 namespace {
 
 QString q(const std::string &s) { return QString::fromStdString(s); }
 
-QJsonArray findings(const std::vector<Finding> &list)
+// Every finding, or (capture = true / false) only the capture checks / only the others.
+QJsonArray findings(const std::vector<Finding> &list, std::optional<bool> capture = std::nullopt)
 {
     QJsonArray a;
     for (const Finding &f : list)
-        a.append(InsightsJson::finding(f));
+        if (!capture || Finding::isCapture(f.rule) == *capture)
+            a.append(InsightsJson::finding(f));
     return a;
 }
 
@@ -84,7 +88,8 @@ QJsonObject InsightsJson::result(const Insights::Result &r)
 {
     QJsonObject o;
     o[QStringLiteral("metrics")] = metrics(r.metrics);
-    o[QStringLiteral("findings")] = findings(r.findings);
+    o[QStringLiteral("capture")] = findings(r.findings, true);
+    o[QStringLiteral("findings")] = findings(r.findings, false);
     return o;
 }
 

@@ -1,5 +1,6 @@
 #include "ruleregistry.h"
 
+#include "capturerules.h"
 #include "devicerules.h"
 #include "fusionrule.h"
 #include "hostrules.h"
@@ -23,6 +24,7 @@ const RuleRegistry &RuleRegistry::defaults()
         HostRules::addTo(rules);
         StepRules::addTo(rules);
         DeviceRules::addTo(rules);
+        CaptureRules::addTo(rules); // capture checks (ids "capture-...", docs/insights.md)
         RuleRegistry r;
         for (auto &rule : rules)
             r.add(std::move(rule));
