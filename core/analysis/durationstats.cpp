@@ -5,6 +5,8 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
 
 namespace lanescope {
@@ -19,54 +21,99 @@ uint64_t rankOf(double p, uint64_t n)
     return std::clamp<uint64_t>((hundredths * n + 9999) / 10000, 1, n);
 }
 
-// The duration at `rank` (1-based) of `d`, partially sorting d[from..] (ranks asked in ascending
-// order, each call leaves the values below the rank before it).
-int64_t selectRank(std::vector<int64_t> &d, uint64_t rank, size_t &from)
+// Finds the bin of a duration in O(1): the bins a power-of-two octave can fall in start at
+// firstBin[octave], and an octave spans only a few log-spaced bins (no binary search per value).
+class BinLocator
 {
-    const size_t at = size_t(rank - 1);
-    if (at >= from) {
-        std::nth_element(d.begin() + long(from), d.begin() + long(at), d.end());
-        from = at;
+public:
+    explicit BinLocator(const std::vector<DurationStats::Bin> &bins) : m_bins(bins)
+    {
+        for (int k = 0; k < 64; ++k) {
+            const int64_t v = int64_t(uint64_t(1) << k) > 0 ? int64_t(uint64_t(1) << k) : INT64_MAX;
+            auto it = std::upper_bound(bins.begin(), bins.end(), v,
+                                       [](int64_t x, const DurationStats::Bin &b) { return x < b.from; });
+            m_first[size_t(k)] = uint32_t(it == bins.begin() ? 0 : (it - bins.begin()) - 1);
+        }
     }
-    return d[at];
-}
+    // The bin index, or -1 when the duration is outside every bin.
+    int64_t operator()(int64_t d) const
+    {
+        if (m_bins.empty() || d < m_bins.front().from || d >= m_bins.back().to)
+            return -1;
+        if (d == 0)
+            return 0;
+        size_t i = m_first[size_t(std::bit_width(uint64_t(d)) - 1)];
+        while (d >= m_bins[i].to)
+            ++i;
+        return int64_t(i);
+    }
+
+private:
+    const std::vector<DurationStats::Bin> &m_bins;
+    std::array<uint32_t, 64> m_first{};
+};
 
 void countInto(std::span<const int64_t> durations, std::vector<DurationStats::Bin> &histogram)
 {
-    if (histogram.empty())
-        return;
-    for (const int64_t d : durations) {
-        auto it = std::upper_bound(histogram.begin(), histogram.end(), d,
-                                   [](int64_t v, const DurationStats::Bin &b) { return v < b.from; });
-        if (it == histogram.begin())
-            continue;
-        --it;
-        if (d < it->to)
-            ++it->count;
-    }
+    const BinLocator locate(histogram);
+    for (const int64_t d : durations)
+        if (const int64_t i = locate(d); i >= 0)
+            ++histogram[size_t(i)].count;
 }
 
+// Percentiles through the histogram: the bin holding each rank is known from the counts, so only
+// that bin's durations are collected and partially sorted (a few % of them, not three passes of
+// nth_element over all).
 void finishRow(const Trace &trace, DurationStats::Row &row, int bins)
 {
     const auto all = trace.allSlices();
-    std::vector<int64_t> d;
-    d.reserve(row.occurrences.size());
-    for (const uint32_t id : row.occurrences)
-        d.push_back(all[id].duration);
-    const uint64_t n = d.size();
+    const uint64_t n = row.occurrences.size();
     row.mean = double(row.total) / double(n);
+    row.histogram = DurationStats::bins(row.min, row.max, bins);
+    const BinLocator locate(row.histogram);
+    std::vector<int64_t> d(n);
+    std::vector<uint32_t> binOf(n);
     double squares = 0;
-    for (const int64_t v : d) {
+    for (size_t i = 0; i < n; ++i) {
+        const int64_t v = all[row.occurrences[i]].duration;
+        d[i] = v;
         const double delta = double(v) - row.mean;
         squares += delta * delta;
+        const auto b = uint32_t(locate(v)); // every duration is inside [min, max + 1)
+        binOf[i] = b;
+        ++row.histogram[b].count;
     }
     row.stddev = std::sqrt(squares / double(n));
-    row.histogram = DurationStats::bins(row.min, row.max, bins);
-    countInto(d, row.histogram);
-    size_t from = 0;
-    row.median = selectRank(d, rankOf(50, n), from);
-    row.p90 = selectRank(d, rankOf(90, n), from);
-    row.p99 = selectRank(d, rankOf(99, n), from);
+    const uint64_t ranks[] = {rankOf(50, n), rankOf(90, n), rankOf(99, n)};
+    int64_t *out[] = {&row.median, &row.p90, &row.p99};
+    uint32_t binOfRank[3] = {};
+    uint64_t below[3] = {};
+    for (int k = 0; k < 3; ++k) {
+        uint64_t cumulative = 0;
+        uint32_t b = 0;
+        while (cumulative + row.histogram[b].count < ranks[k]) {
+            cumulative += row.histogram[b].count;
+            ++b;
+        }
+        binOfRank[k] = b;
+        below[k] = cumulative;
+    }
+    std::vector<int64_t> inBin[3];
+    for (size_t i = 0; i < n; ++i)
+        for (int k = 0; k < 3; ++k)
+            if (binOf[i] == binOfRank[k] && (k == 0 || binOfRank[k] != binOfRank[k - 1])) {
+                inBin[k].push_back(d[i]);
+                break;
+            }
+    for (int k = 0; k < 3; ++k) {
+        int src = k;
+        while (src > 0 && binOfRank[src] == binOfRank[src - 1])
+            --src;
+        std::vector<int64_t> &v = inBin[src];
+        const auto at = v.begin() + long(ranks[k] - below[k] - 1);
+        std::nth_element(v.begin(), at, v.end());
+        *out[k] = *at;
+    }
 }
 
 } // namespace
