@@ -72,14 +72,36 @@ QRect DurationHistogramView::plotRect() const
     return rect().adjusted(fontMetrics().horizontalAdvance(QStringLiteral("00000")) + 8, text + 6, -12, -(text + 8));
 }
 
-double DurationHistogramView::xOf(int64_t ns) const
+std::pair<double, double> DurationHistogramView::axisRange() const
 {
     const auto &bins = edges();
-    const QRect plot = plotRect();
     if (bins.empty())
-        return plot.left();
-    const double lo = logOf(bins.front().from), hi = logOf(bins.back().to);
+        return {0, 1};
+    double lo = logOf(bins.front().from), hi = logOf(bins.back().to);
+    // At least a factor of 4 in sight, so that a narrow distribution (or one value) is a few bars in
+    // the middle, not one bar over the whole width.
+    const double pad = std::max(0.0, (kMinLogSpan - (hi - lo)) / 2);
+    return {lo - pad, hi + pad};
+}
+
+double DurationHistogramView::xOf(int64_t ns) const
+{
+    const QRect plot = plotRect();
+    const auto [lo, hi] = axisRange();
     return plot.left() + double(plot.width()) * (logOf(ns) - lo) / std::max(1e-9, hi - lo);
+}
+
+// A bin's bar: its [from, to) extent, at least kMinBarPx wide around its centre.
+std::pair<double, double> DurationHistogramView::barExtent(size_t bin) const
+{
+    const auto &b = edges()[bin];
+    double x0 = xOf(b.from), x1 = xOf(b.to);
+    if (x1 - x0 < kMinBarPx) {
+        const double c = (x0 + x1) / 2;
+        x0 = c - kMinBarPx / 2;
+        x1 = c + kMinBarPx / 2;
+    }
+    return {x0, x1};
 }
 
 int DurationHistogramView::binAt(const QPoint &pos) const
@@ -88,9 +110,11 @@ int DurationHistogramView::binAt(const QPoint &pos) const
     if (!plot.adjusted(0, -4, 0, 4).contains(pos))
         return -1;
     const auto &bins = edges();
-    for (size_t i = 0; i < bins.size(); ++i)
-        if (pos.x() >= std::floor(xOf(bins[i].from)) && pos.x() < std::ceil(xOf(bins[i].to)))
+    for (size_t i = 0; i < bins.size(); ++i) {
+        const auto [x0, x1] = barExtent(i);
+        if (pos.x() >= std::floor(x0) && pos.x() < std::ceil(x1))
             return int(i);
+    }
     return -1;
 }
 
@@ -99,22 +123,22 @@ QPoint DurationHistogramView::binCenter(int bin) const
     const auto &bins = edges();
     if (bin < 0 || size_t(bin) >= bins.size())
         return {};
-    const QRect plot = plotRect();
-    return QPoint(int((xOf(bins[size_t(bin)].from) + xOf(bins[size_t(bin)].to)) / 2), plot.bottom() - 2);
+    const auto [x0, x1] = barExtent(size_t(bin));
+    return QPoint(int((x0 + x1) / 2), plotRect().bottom() - 2);
 }
 
 void DurationHistogramView::paintAxis(QPainter &p, const QRect &plot, const QColor &text) const
 {
-    const auto &bins = edges();
-    const double lo = logOf(bins.front().from), hi = logOf(bins.back().to);
-    // Ticks at 1, 10, 100 ... ns; with fewer than three decades in sight also at 2x and 5x.
-    const bool fine = hi - lo < 3;
+    const auto [lo, hi] = axisRange();
+    // Ticks at 1, 10, 100 ... ns; with fewer than three decades in sight also at 2x and 5x, with
+    // less than about one decade at every multiple.
+    const std::vector<int> multiples = hi - lo < 1.2 ? std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9}
+                                       : hi - lo < 3 ? std::vector<int>{1, 2, 5}
+                                                     : std::vector<int>{1};
     p.setPen(text);
     int lastRight = -1000;
     for (int decade = int(std::floor(lo)); decade <= int(std::ceil(hi)); ++decade) {
-        for (const int m : {1, 2, 5}) {
-            if (m != 1 && !fine)
-                continue;
+        for (const int m : multiples) {
             const double v = double(m) * std::pow(10.0, decade);
             if (std::log10(v) < lo - 1e-9 || std::log10(v) > hi + 1e-9)
                 continue;
@@ -122,9 +146,10 @@ void DurationHistogramView::paintAxis(QPainter &p, const QRect &plot, const QCol
             p.drawLine(x, plot.bottom(), x, plot.bottom() + 3);
             const QString label = DurationFormat::format(int64_t(std::llround(v)));
             const int w = p.fontMetrics().horizontalAdvance(label);
-            if (x - w / 2 > lastRight + 6 && x + w / 2 <= width()) {
-                p.drawText(x - w / 2, plot.bottom() + 4 + p.fontMetrics().ascent(), label);
-                lastRight = x + w / 2;
+            const int left = std::min(x - w / 2, width() - w - 2);
+            if (left > lastRight + 6) {
+                p.drawText(left, plot.bottom() + 4 + p.fontMetrics().ascent(), label);
+                lastRight = left + w;
             }
         }
     }
@@ -156,24 +181,26 @@ void DurationHistogramView::paintEvent(QPaintEvent *)
     p.setPen(text);
     p.drawText(QRect(0, plot.top() - 8, plot.left() - 4, 16), Qt::AlignRight | Qt::AlignVCenter, QString::number(most));
     p.drawText(QRect(0, plot.bottom() - 8, plot.left() - 4, 16), Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("0"));
-    const bool overlay = m_series.size() > 1;
+    // Several series share each bin's extent side by side (A left, B right), in their colours.
+    const double parts = double(std::max<size_t>(1, m_series.size()));
     for (size_t s = 0; s < m_series.size(); ++s) {
         QColor c = seriesColor(int(s), m_dark);
-        c.setAlpha(overlay ? 150 : 220);
+        c.setAlpha(220);
         for (size_t i = 0; i < m_series[s].bins.size() && i < bins.size(); ++i) {
             const auto &b = m_series[s].bins[i];
             if (!b.count)
                 continue;
-            const double x0 = xOf(bins[i].from), x1 = xOf(bins[i].to);
+            const auto [x0, x1] = barExtent(i);
+            const double w = (x1 - x0) / parts;
             const double h = std::max(1.0, double(plot.height()) * double(b.count) / double(most));
             QColor fill = c;
             if (int(i) == m_hover)
                 fill = fill.lighter(125);
-            p.fillRect(QRectF(x0 + 0.5, plot.bottom() + 1 - h, std::max(1.0, x1 - x0 - 1.0), h), fill);
+            p.fillRect(QRectF(x0 + 0.5 + w * double(s), plot.bottom() + 1 - h, std::max(1.0, w - 1.0), h), fill);
         }
     }
     if (m_selected >= 0 && size_t(m_selected) < bins.size()) {
-        const double x0 = xOf(bins[size_t(m_selected)].from), x1 = xOf(bins[size_t(m_selected)].to);
+        const auto [x0, x1] = barExtent(size_t(m_selected));
         p.setPen(QPen(m_dark ? QColor(Qt::white) : QColor(Qt::black), 2));
         p.setBrush(Qt::NoBrush);
         p.drawRect(QRectF(x0, plot.top(), std::max(2.0, x1 - x0), plot.height()));
@@ -183,16 +210,16 @@ void DurationHistogramView::paintEvent(QPaintEvent *)
     paintAxis(p, plot, text);
     // Markers: median, p90, p99 of the first series.
     QPen dashed(m_dark ? QColor(0xf0, 0x60, 0x60) : QColor(0xc0, 0x20, 0x20), 1, Qt::DashLine);
-    int labelRight = -1000;
+    // Labels one line apart from the top, left of the line where they would leave the plot.
+    int line = 0;
     for (const Marker &m : m_markers) {
         const int x = int(std::lround(xOf(m.ns)));
         p.setPen(dashed);
         p.drawLine(x, plot.top(), x, plot.bottom());
         const int w = p.fontMetrics().horizontalAdvance(m.label);
-        const int left = std::max(x - w / 2, labelRight + 4);
+        const int left = x + 3 + w > plot.right() ? x - 3 - w : x + 3;
         p.setPen(dashed.color());
-        p.drawText(left, plot.top() - 4, m.label);
-        labelRight = left + w;
+        p.drawText(left, plot.top() + (++line) * p.fontMetrics().height(), m.label);
     }
     // Legend, top right.
     int right = plot.right();

@@ -1,14 +1,16 @@
 #pragma once
 // A painted histogram of slice durations on a log duration axis (Tracy's "Find zone"): one or more
 // series of counts over the same bins (DurationStats::Bin, computed by core), drawn as bars at their
-// [from, to) extent, overlaid with a legend when there are two (compare mode: A and B), and vertical
-// markers (median, p90, p99). Hover shows a bin's range and counts; a click on a bar emits
+// [from, to) extent (at least a factor of 4 in sight, bars at least 6 px), two series on one axis
+// with a legend (compare mode: A and B side by side within each bin), and vertical markers (median,
+// p90, p99). Hover shows a bin's range and counts; a click on a bar emits
 // binClicked, and that bin stays highlighted.
 #include "analysis/durationstats.h"
 
 #include <QColor>
 #include <QWidget>
 
+#include <utility>
 #include <vector>
 
 namespace lanescope {
@@ -56,8 +58,12 @@ protected:
     void leaveEvent(QEvent *event) override;
 
 private:
+    static constexpr double kMinLogSpan = 0.6; // decades in sight at least
+    static constexpr double kMinBarPx = 6;
     QRect plotRect() const;
+    std::pair<double, double> axisRange() const; // log10 ns at the plot's left and right
     double xOf(int64_t ns) const;
+    std::pair<double, double> barExtent(size_t bin) const;
     void paintAxis(class QPainter &p, const QRect &plot, const QColor &text) const;
     const std::vector<DurationStats::Bin> &edges() const;
 

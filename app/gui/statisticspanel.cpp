@@ -18,6 +18,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMainWindow>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QStringListModel>
@@ -169,8 +170,7 @@ void StatisticsPanel::showForSelection()
 {
     const SliceId id = session()->selectedSlice();
     if (!m_trace || !id.isValid() || id.value >= m_trace->allSlices().size()) {
-        show();
-        raise();
+        present();
         m_edit->setFocus();
         return;
     }
@@ -178,13 +178,22 @@ void StatisticsPanel::showForSelection()
     showName(QString::fromUtf8(name.data(), qsizetype(name.size())));
 }
 
+// Shows and raises the dock, tall enough for the numbers beside the histogram.
+void StatisticsPanel::present()
+{
+    show();
+    raise();
+    const int wanted = std::min(kMinHeight, mainWindow()->height() / 4);
+    if (!isFloating() && height() < wanted)
+        mainWindow()->resizeDocks({this}, {wanted}, Qt::Vertical);
+}
+
 void StatisticsPanel::showName(const QString &name)
 {
     m_edit->setText(name);
     m_pattern = QLatin1Char('^') + QRegularExpression::escape(name) + QLatin1Char('$');
     m_shownName = name;
-    show();
-    raise();
+    present();
     recompute();
 }
 
@@ -197,8 +206,7 @@ void StatisticsPanel::showPattern(const QString &text)
     }
     m_pattern = text;
     m_shownName.clear();
-    show();
-    raise();
+    present();
     recompute();
 }
 

@@ -72,6 +72,8 @@ signals:
 
 private:
     void onTraceChanged();
+    static constexpr int kMinHeight = 250;
+    void present();
     void showForSelection();
     void recompute();
     void onComputed(uint64_t generation, std::vector<Side> sides);

@@ -1,7 +1,9 @@
 // The Statistics dock in the real main window, offscreen, on the bundled sample profile folder:
-// Shift+S on a selected slice shows the numbers DurationStats computes for its name, a click on a
+// Shift+S on a selected slice (a Neuron opcode) shows the numbers DurationStats computes for its name, a click on a
 // histogram bar makes that bin's occurrences the timeline's matches, Slowest selects the longest
 // occurrence, a marked range restricts the numbers, and in compare mode each profile is counted apart.
+#include "corpus.h"
+
 #include "comparesession.h"
 #include "mainwindow.h"
 #include "session.h"
@@ -11,10 +13,14 @@
 #include "timelineview.h"
 
 #include "analysis/durationstats.h"
+#include "analysis/kerneltable.h"
+#include "analysis/launchindex.h"
 #include "io/samplefolderwriter.h"
 #include "model/trace.h"
 
 #include <QAction>
+#include <QDir>
+#include <QFileInfo>
 #include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -45,6 +51,27 @@ DurationStats::Row coreRow(const Trace &t, const std::string &name, bool range =
     o.t1 = t1;
     const auto r = DurationStats::compute(t, o);
     return r.rows.empty() ? DurationStats::Row() : r.rows.front();
+}
+
+// Window pictures for looking at the dock, when $LANESCOPE_TEST_SHOTS names a folder.
+void shoot(MainWindow &w, const QString &name, const QSize &size, bool dark)
+{
+    const QString dir = qEnvironmentVariable("LANESCOPE_TEST_SHOTS");
+    if (dir.isEmpty() || !QDir().mkpath(dir))
+        return;
+    w.setDarkTheme(dark);
+    w.resize(size);
+    QTest::qWait(50);
+    w.grab().save(QStringLiteral("%1/%2_%3x%4_%5.png").arg(dir, name).arg(size.width()).arg(size.height())
+                      .arg(dark ? QStringLiteral("dark") : QStringLiteral("light")));
+}
+
+void shootAll(MainWindow &w, const QString &name)
+{
+    for (const bool dark : {false, true})
+        for (const QSize size : {QSize(1920, 1080), QSize(1366, 768)})
+            shoot(w, name, size, dark);
+    w.setDarkTheme(false);
 }
 
 } // namespace
@@ -80,9 +107,9 @@ private slots:
         QCOMPARE(action->shortcut(), QKeySequence(Qt::SHIFT | Qt::Key_S));
         QVERIFY(!action->text().isEmpty());
 
-        const SliceId mul = firstNamed(*trace, "aten::mul");
-        QVERIFY(mul.isValid());
-        w.session()->setSelectedSlice(mul);
+        const SliceId activate = firstNamed(*trace, "ACTIVATE");
+        QVERIFY(activate.isValid());
+        w.session()->setSelectedSlice(activate);
         QSignalSpy computed(panel, &StatisticsPanel::computed);
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
@@ -90,8 +117,8 @@ private slots:
         QTest::keyClick(w.timeline(), Qt::Key_S, Qt::ShiftModifier);
         QVERIFY(computed.wait(20000));
         QVERIFY(panel->isVisible());
-        QCOMPARE(panel->shownName(), QStringLiteral("aten::mul"));
-        const DurationStats::Row expected = coreRow(*trace, "aten::mul");
+        QCOMPARE(panel->shownName(), QStringLiteral("ACTIVATE"));
+        const DurationStats::Row expected = coreRow(*trace, "ACTIVATE");
         const DurationStats::Row *row = panel->shownRow(0);
         QVERIFY(row);
         QVERIFY(expected.count > 1);
@@ -114,12 +141,13 @@ private slots:
         QCOMPARE(uint64_t(matches.size()), b.count);
         for (size_t i = 0; i < matches.size(); ++i) {
             const Slice &s = trace->slice(SliceId(matches[i]));
-            QCOMPARE(trace->str(s.name), std::string_view("aten::mul"));
+            QCOMPARE(trace->str(s.name), std::string_view("ACTIVATE"));
             QVERIFY(s.duration >= b.from && s.duration < b.to);
             if (i)
                 QVERIFY(trace->slice(SliceId(matches[i - 1])).start <= s.start);
         }
         QCOMPARE(h->selectedBin(), bin);
+        shootAll(w, QStringLiteral("stats_sample_activate"));
 
         panel->slowestButton()->click();
         QCOMPARE(w.session()->selectedSlice(), expected.slowest);
@@ -130,7 +158,7 @@ private slots:
         const int64_t t0 = trace->startNs(), t1 = trace->startNs() + (trace->endNs() - trace->startNs()) / 2;
         w.session()->setMarkedRange(t0, t1);
         QVERIFY(computed.wait(20000));
-        const DurationStats::Row half = coreRow(*trace, "aten::mul", true, t0, t1);
+        const DurationStats::Row half = coreRow(*trace, "ACTIVATE", true, t0, t1);
         QVERIFY(panel->shownRow(0));
         QCOMPARE(panel->shownRow(0)->count, half.count);
         QVERIFY(half.count < expected.count);
@@ -145,11 +173,11 @@ private slots:
         QVERIFY(finished.wait(60000));
         StatisticsPanel *panel = w.statisticsPanel();
         QSignalSpy computed(panel, &StatisticsPanel::computed);
-        panel->showPattern(QStringLiteral("^aten::(mul|add)$"));
+        panel->showPattern(QStringLiteral("^(ACTIVATE|MATMUL)$"));
         QVERIFY(computed.wait(20000));
         QCOMPARE(panel->sides().size(), size_t(1));
         QCOMPARE(panel->sides().front().result.rows.size(), size_t(2));
-        panel->showPattern(QStringLiteral("aten::(mul"));
+        panel->showPattern(QStringLiteral("(ACTIVATE"));
         QVERIFY(computed.wait(20000));
         QVERIFY(!panel->sides().front().result.ok());
         QVERIFY(panel->histogram()->series().empty());
@@ -193,6 +221,37 @@ private slots:
         }
         QCOMPARE(panel->histogram()->series().size(), size_t(2));
         QCOMPARE(panel->histogram()->series()[0].bins.size(), panel->histogram()->series()[1].bins.size());
+        w.show();
+        if (coreRow(*profiles[0], "ACTIVATE").count && coreRow(*profiles[1], "ACTIVATE").count) {
+            panel->showName(QStringLiteral("ACTIVATE"));
+            QVERIFY(computed.wait(20000));
+        }
+        shootAll(w, QStringLiteral("stats_compare"));
+    }
+
+    // A GPU trace's busiest kernel: only pictures (the numbers are tst_durationstats' corpus test).
+    void gpuKernelPictures()
+    {
+        const QString file = lanescope::test::corpusFile(QStringLiteral("tracelens/b200_eager_trace.json.gz"));
+        if (qEnvironmentVariable("LANESCOPE_TEST_SHOTS").isEmpty() || !QFileInfo::exists(file))
+            return;
+        MainWindow w;
+        w.setQuietErrors(true);
+        QSignalSpy finished(w.session(), &Session::loadFinished);
+        w.session()->open(file);
+        QVERIFY(finished.wait(120000));
+        const auto trace = w.session()->trace();
+        const LaunchIndex index = LaunchIndex::build(*trace);
+        const auto kernels = KernelTable::compute(*trace, index, KernelTable::Options());
+        QVERIFY(!kernels.rows.empty());
+        const auto busiest = std::max_element(kernels.rows.begin(), kernels.rows.end(),
+                                              [](const auto &a, const auto &b) { return a.count < b.count; });
+        w.session()->setSelectedSlice(SliceId(busiest->occurrences.front()));
+        QSignalSpy computed(w.statisticsPanel(), &StatisticsPanel::computed);
+        w.show();
+        w.statisticsPanel()->statisticsAction()->trigger();
+        QVERIFY(computed.wait(20000));
+        shootAll(w, QStringLiteral("stats_gpu_kernel"));
     }
 };
 
