@@ -18,11 +18,7 @@ QString fixture() { return QStringLiteral(LANESCOPE_TEST_DATA "/optable_fixture.
 
 QJsonObject jsonOf(const Run &r)
 {
-    QJsonParseError e;
-    const QJsonDocument d = QJsonDocument::fromJson(r.out, &e);
-    if (e.error != QJsonParseError::NoError)
-        qWarning("%s", qPrintable(e.errorString()));
-    return d.object();
+    return QJsonDocument::fromJson(r.out).object(); // a parse error leaves it empty: the checks fail
 }
 
 } // namespace

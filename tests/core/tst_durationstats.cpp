@@ -56,6 +56,19 @@ std::shared_ptr<const Trace> loadFixture(QTemporaryDir &dir)
     return lanescope::test::load(f.fileName());
 }
 
+DurationStats::Options options(const QString &pattern)
+{
+    DurationStats::Options o;
+    o.pattern = pattern;
+    return o;
+}
+
+// Exactly `name`, as the GUI asks for a selected slice's name.
+DurationStats::Options exactly(const std::string &name)
+{
+    return options(QLatin1Char('^') + QRegularExpression::escape(QString::fromStdString(name)) + QLatin1Char('$'));
+}
+
 const DurationStats::Row *row(const DurationStats::Result &r, const std::string &name)
 {
     for (const auto &x : r.rows)
@@ -84,7 +97,18 @@ void checkHistogram(const DurationStats::Row &r)
 class TestDurationStats : public QObject
 {
     Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::shared_ptr<const Trace> m_trace;
+
 private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_trace = loadFixture(m_dir);
+        QVERIFY(m_trace);
+    }
+
     void nearestRank()
     {
         const std::vector<int64_t> ten = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
@@ -130,11 +154,8 @@ private slots:
 
     void handComputed()
     {
-        QTemporaryDir dir;
-        const auto trace = loadFixture(dir);
-        QVERIFY(trace);
-        DurationStats::Options o;
-        o.pattern = QStringLiteral("^aten::mul$");
+        const auto &trace = m_trace;
+        DurationStats::Options o = options(QStringLiteral("^aten::mul$"));
         const auto r = DurationStats::compute(*trace, o);
         QVERIFY(r.ok());
         QCOMPARE(r.rows.size(), size_t(1));
@@ -169,11 +190,8 @@ private slots:
 
     void singleValue()
     {
-        QTemporaryDir dir;
-        const auto trace = loadFixture(dir);
-        QVERIFY(trace);
-        DurationStats::Options o;
-        o.pattern = QStringLiteral("aten::add");
+        const auto &trace = m_trace;
+        DurationStats::Options o = options(QStringLiteral("aten::add"));
         const auto r = DurationStats::compute(*trace, o);
         QCOMPARE(r.rows.size(), size_t(1));
         const auto &a = r.rows.front();
@@ -194,11 +212,8 @@ private slots:
 
     void rangeRestriction()
     {
-        QTemporaryDir dir;
-        const auto trace = loadFixture(dir);
-        QVERIFY(trace);
-        DurationStats::Options o;
-        o.pattern = QStringLiteral("^aten::mul$");
+        const auto &trace = m_trace;
+        DurationStats::Options o = options(QStringLiteral("^aten::mul$"));
         o.hasRange = true;
         o.t0 = trace->startNs();          // i = 0..4 start in [t0, t1); i = 5 starts at t1: out
         o.t1 = trace->startNs() + 500000;
@@ -219,11 +234,8 @@ private slots:
 
     void severalNames()
     {
-        QTemporaryDir dir;
-        const auto trace = loadFixture(dir);
-        QVERIFY(trace);
-        DurationStats::Options o;
-        o.pattern = QStringLiteral("^aten::(mul|add)");
+        const auto &trace = m_trace;
+        DurationStats::Options o = options(QStringLiteral("^aten::(mul|add)"));
         const auto r = DurationStats::compute(*trace, o);
         QVERIFY(r.ok());
         QCOMPARE(r.rows.size(), size_t(3)); // aten::mul, aten::add, aten::mul_ by total
@@ -243,11 +255,8 @@ private slots:
 
     void tracks()
     {
-        QTemporaryDir dir;
-        const auto trace = loadFixture(dir);
-        QVERIFY(trace);
-        DurationStats::Options o;
-        o.pattern = QStringLiteral("^aten::");
+        const auto &trace = m_trace;
+        DurationStats::Options o = options(QStringLiteral("^aten::"));
         for (uint32_t t = 0; t < trace->tracks().size(); ++t)
             if (trace->track(TrackId(t)).externalId == 2)
                 o.tracks.push_back(TrackId(t));
@@ -259,11 +268,8 @@ private slots:
 
     void badRegex()
     {
-        QTemporaryDir dir;
-        const auto trace = loadFixture(dir);
-        QVERIFY(trace);
-        DurationStats::Options o;
-        o.pattern = QStringLiteral("aten::(mul");
+        const auto &trace = m_trace;
+        DurationStats::Options o = options(QStringLiteral("aten::(mul"));
         const auto r = DurationStats::compute(*trace, o);
         QVERIFY(!r.ok());
         QVERIFY(r.rows.empty());
@@ -293,9 +299,7 @@ private slots:
             const auto &k = kernels.rows[i];
             if (k.kind == LaunchIndex::WorkKind::NeffExecution)
                 continue; // an execution spans a NeuronCore group, not one slice
-            DurationStats::Options o;
-            o.pattern = QLatin1Char('^') + QRegularExpression::escape(QString::fromStdString(k.name)) + QLatin1Char('$');
-            const auto r = DurationStats::compute(*trace, o);
+            const auto r = DurationStats::compute(*trace, exactly(k.name));
             QCOMPARE(r.rows.size(), size_t(1));
             QCOMPARE(r.rows[0].count, k.count);
             QCOMPARE(r.rows[0].total, k.total);
@@ -310,9 +314,7 @@ private slots:
             const auto &op = ops.rows[i];
             if (op.name.find('*') != std::string::npos)
                 continue; // ProfilerStep* folds ProfilerStep#N
-            DurationStats::Options o;
-            o.pattern = QLatin1Char('^') + QRegularExpression::escape(QString::fromStdString(op.name)) + QLatin1Char('$');
-            const auto r = DurationStats::compute(*trace, o);
+            const auto r = DurationStats::compute(*trace, exactly(op.name));
             QCOMPARE(r.rows.size(), size_t(1));
             // Statistics count every slice of the name; the op table its op slices only. The rest
             // (e.g. the gpu_user_annotation PyTorch writes on the stream under the same name) add up.
