@@ -95,6 +95,8 @@ int cmdStats(const Args &args)
         return ta.usageError("--format csv is not available for stats (use --json)");
     DurationStats::Options options;
     options.pattern = QString::fromStdString(pattern);
+    if (const QString error = DurationStats::patternError(options.pattern); !error.isEmpty())
+        return ta.usageError("--name " + error.toStdString()); // before loading: a typo fails at once
     LoadResult loaded;
     if (!ta.load(rest, loaded))
         return kExitUnreadable;

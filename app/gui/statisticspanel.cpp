@@ -110,13 +110,21 @@ StatisticsPanel::StatisticsPanel(Session *session, TimelineView *timeline, QMain
     connect(m_fastest, &QPushButton::clicked, this, [this] { jumpTo(false); });
     connect(m_histogram, &DurationHistogramView::binClicked, this, &StatisticsPanel::selectBin);
     connect(session, &Session::traceChanged, this, &StatisticsPanel::onTraceChanged);
+    // A hidden dock recomputes for a new range when it is shown again.
     connect(session, &Session::markedRangeChanged, this, [this] {
-        if (!m_pattern.isEmpty())
+        if (m_pattern.isEmpty())
+            return;
+        if (isVisible())
             m_rangeThrottle->poke();
+        else
+            m_stale = true;
     });
     connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-        if (visible)
-            ensureNames();
+        if (!visible)
+            return;
+        ensureNames();
+        if (m_stale)
+            recompute();
     });
     showRow(QString());
 }
@@ -212,6 +220,7 @@ void StatisticsPanel::showPattern(const QString &text)
 
 void StatisticsPanel::recompute()
 {
+    m_stale = false;
     if (!m_trace || m_pattern.isEmpty())
         return;
     Job job;
@@ -302,7 +311,7 @@ void StatisticsPanel::showRow(const QString &name)
     if (m_pattern.isEmpty()) {
         m_scope->setText(tr("Select a slice and press Shift+S, or type a name."));
     } else if (name.isEmpty()) {
-        m_scope->setText(tr("No slice name matches '%1'. %2").arg(m_pattern.toHtmlEscaped(), scope));
+        m_scope->setText(tr("No occurrences of '%1'. %2").arg(m_edit->text().toHtmlEscaped(), scope));
     } else {
         m_scope->setText(QStringLiteral("<b>%1</b> &nbsp; %2").arg(name.toHtmlEscaped(), scope));
     }

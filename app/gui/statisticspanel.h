@@ -103,6 +103,7 @@ private:
     std::vector<std::vector<DurationStats::Bin>> m_bins; // per side, on the shared edges
     uint64_t m_generation = 0;
     bool m_pending = false;
+    bool m_stale = false; // the marked range changed while the dock was hidden
     bool m_dark = false;
 };
 

@@ -173,17 +173,22 @@ std::vector<uint32_t> DurationStats::binSlices(const Trace &trace, const Row &ro
     return out;
 }
 
+QString DurationStats::patternError(const QString &pattern)
+{
+    const QRegularExpression re(pattern);
+    if (re.isValid())
+        return {};
+    return QStringLiteral("invalid regular expression '%1': %2 at offset %3").arg(pattern, re.errorString()).arg(re.patternErrorOffset());
+}
+
 DurationStats::Result DurationStats::compute(const Trace &trace, const Options &options)
 {
     Result result;
-    QRegularExpression re(options.pattern, options.caseSensitive ? QRegularExpression::NoPatternOption
-                                                                 : QRegularExpression::CaseInsensitiveOption);
-    if (!re.isValid()) {
-        result.error = QStringLiteral("invalid regular expression '%1': %2 at offset %3")
-                           .arg(options.pattern, re.errorString())
-                           .arg(re.patternErrorOffset());
+    result.error = patternError(options.pattern);
+    if (!result.ok())
         return result;
-    }
+    const QRegularExpression re(options.pattern, options.caseSensitive ? QRegularExpression::NoPatternOption
+                                                                       : QRegularExpression::CaseInsensitiveOption);
     const StringPool &pool = trace.strings();
     // Per distinct string, looked at once: -1 not yet, -2 no match, else the row.
     std::vector<int32_t> rowOf(pool.size(), -1);

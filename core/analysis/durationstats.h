@@ -79,6 +79,8 @@ public:
     };
 
     static Result compute(const Trace &trace, const Options &options);
+    // Empty for a valid pattern, else the message compute() puts in Result::error (quoting it).
+    static QString patternError(const QString &pattern);
 
     // The value at rank ceil(p/100 * n) of `sorted` (ascending, non-empty); p in (0, 100].
     static int64_t nearestRank(std::span<const int64_t> sorted, double p);
