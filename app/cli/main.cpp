@@ -42,6 +42,8 @@ const std::vector<Command> &commands()
         {"screenshot", cmdScreenshot,
          "screenshot PATH -o OUT.png|OUT.svg [--range FROM:TO] [--lanes REGEX] [--width W] [--height H] [--view timeline|engines|ops]",
          "render the timeline offscreen (no display needed) to PNG or SVG; --scale 2, --caption, --dark"},
+        {"stats", cmdStats, "stats PATH --name REGEX [--json] [--range FROM:TO]",
+         "duration statistics per matching slice name: count, total, mean, median, p90, p99 (nearest rank), min, max, stddev, log histogram"},
     };
     return all;
 }

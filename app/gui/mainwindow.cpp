@@ -11,6 +11,7 @@
 #include "samplesmenu.h"
 #include "session.h"
 #include "sessionstatusbar.h"
+#include "statisticspanel.h"
 #include "warningspanel.h"
 
 #include "chaincontroller.h"
@@ -165,6 +166,9 @@ void MainWindow::createPanels()
     m_files = new FilesPanel(m_session, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_files);
     tabifyDockWidget(m_warnings, m_files);
+    m_statistics = new StatisticsPanel(m_session, m_timeline, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_statistics);
+    tabifyDockWidget(m_warnings, m_statistics);
     m_warnings->raise();
 }
 
@@ -235,9 +239,10 @@ void MainWindow::createActions()
     view->addAction(chainController()->previousAction());
     view->addAction(chainController()->nextAction());
     view->addAction(chainController()->criticalPathAction());
+    view->addAction(m_statistics->statisticsAction());
     view->addSeparator();
     for (QDockWidget *dock : std::initializer_list<QDockWidget *>{m_details, m_range, m_warnings, m_compare->dock(),
-                                                                  m_engines, m_analysis, m_files})
+                                                                  m_engines, m_analysis, m_files, m_statistics})
         view->addAction(dock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -363,6 +368,7 @@ void MainWindow::setDarkTheme(bool dark)
 {
     m_timeline->setTheme(dark ? TimelinePalette::Theme::Dark : TimelinePalette::Theme::Light);
     m_engines->setDark(dark);
+    m_statistics->setDark(dark);
     QSettings().setValue(QStringLiteral("timeline/dark"), dark);
     if (m_darkAction && m_darkAction->isChecked() != dark)
         m_darkAction->setChecked(dark);
