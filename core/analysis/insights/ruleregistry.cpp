@@ -3,6 +3,7 @@
 #include "devicerules.h"
 #include "fusionrule.h"
 #include "hostrules.h"
+#include "rankrules.h"
 #include "steprules.h"
 
 namespace lanescope {
@@ -23,6 +24,7 @@ const RuleRegistry &RuleRegistry::defaults()
         HostRules::addTo(rules);
         StepRules::addTo(rules);
         DeviceRules::addTo(rules);
+        RankRules::addTo(rules);
         RuleRegistry r;
         for (auto &rule : rules)
             r.add(std::move(rule));
