@@ -269,18 +269,22 @@ bool MultiRankLoader::looksLikeRankSet(const std::vector<std::string> &paths)
     std::set<int64_t> ranks;
     for (const std::string &p : paths) {
         std::error_code ec;
-        if (std::filesystem::is_directory(p, ec) || Formats::sniffPath(p) != FileFormat::ChromeJson)
+        if (std::filesystem::is_directory(p, ec))
+            return false;
+        // The first 64 KiB of the text (gzip or plain): a Kineto trace, and where it writes distributedInfo.
+        std::string head(kPeekBytes, '\0');
+        if (gzFile f = gzopen(p.c_str(), "rb")) {
+            const int n = gzread(f, head.data(), unsigned(head.size()));
+            head.resize(n > 0 ? size_t(n) : 0);
+            gzclose(f);
+        } else {
+            return false;
+        }
+        const uint64_t size = std::filesystem::file_size(p, ec);
+        if (Formats::sniff(std::string_view(head).substr(0, 4096), std::max<uint64_t>(ec ? 0 : size, head.size())) != FileFormat::ChromeJson)
             return false;
         int64_t r = RankDetection::fromFileName(p);
-        if (r < 0) { // the first 64 KiB of the text (gzip or plain), where Kineto writes distributedInfo
-            std::string head(kPeekBytes, '\0');
-            if (gzFile f = gzopen(p.c_str(), "rb")) {
-                const int n = gzread(f, head.data(), unsigned(head.size()));
-                head.resize(n > 0 ? size_t(n) : 0);
-                gzclose(f);
-            } else {
-                head.clear();
-            }
+        if (r < 0) {
             const size_t key = head.find("\"distributedInfo\"");
             const size_t open = key == std::string::npos ? key : head.find('{', key);
             size_t close = std::string::npos;
