@@ -77,7 +77,7 @@ QVariant RankStepModel::headerData(int section, Qt::Orientation orientation, int
     case P90: return tr("p90");
     case Slowest: return tr("Slowest");
     case SlowestStep: return tr("Slowest step");
-    case Ratio: return tr("vs median of ranks");
+    case Ratio: return tr("x median of ranks");
     case Straggler: return tr("Straggler");
     default: return {};
     }

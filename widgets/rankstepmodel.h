@@ -1,6 +1,6 @@
 #pragma once
 // The per-rank step-time table of a multi-rank trace (RankStepTable) as a Qt model: rank, steps,
-// median, p90, slowest step, ratio to the median of ranks, straggler (shown bold, with a tooltip
+// median, ratio to the median of ranks, straggler, p90, slowest step (shown bold, with a tooltip
 // giving the rule). Raw numbers under SortRole.
 #include "analysis/ranksteptable.h"
 
@@ -16,7 +16,7 @@ class RankStepModel : public QAbstractTableModel
     Q_OBJECT
 public:
     static constexpr int SortRole = Qt::UserRole + 1;
-    enum Column { Rank, Steps, Median, P90, Slowest, SlowestStep, Ratio, Straggler, ColumnCount };
+    enum Column { Rank, Steps, Median, Ratio, Straggler, P90, Slowest, SlowestStep, ColumnCount };
 
     explicit RankStepModel(QObject *parent = nullptr);
 
