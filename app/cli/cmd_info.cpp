@@ -5,11 +5,13 @@
 
 #include "analysis/launchindex.h"
 #include "analysis/ranksteptable.h"
+#include "analysis/tablerows.h"
 #include "io/formats.h"
 #include "io/multirankloader.h"
 #include "io/traceloader.h"
 #include "store/cachedloader.h"
 #include "util/durationtext.h"
+#include "util/tablerowwriter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -101,25 +103,6 @@ QJsonObject infoJson(const Trace &t)
     return o;
 }
 
-QJsonArray ranksJson(const RankStepTable::Result &table)
-{
-    QJsonArray list;
-    for (const RankStepTable::Row &r : table.rows) {
-        QJsonObject o;
-        o[QStringLiteral("rank")] = qint64(r.rank);
-        o[QStringLiteral("steps")] = qint64(r.steps);
-        o[QStringLiteral("median_step_ns")] = qint64(r.median);
-        o[QStringLiteral("p90_step_ns")] = qint64(r.p90);
-        o[QStringLiteral("slowest_step_ns")] = qint64(r.slowest);
-        if (r.steps > 0)
-            o[QStringLiteral("slowest_step_id")] = qint64(r.slowestStep);
-        o[QStringLiteral("ratio_to_median_of_ranks")] = r.ratio;
-        o[QStringLiteral("straggler")] = r.straggler;
-        list.append(o);
-    }
-    return list;
-}
-
 void printRanks(const Trace &t, const RankStepTable::Result &table)
 {
     std::printf("ranks (%zu), step time per rank (median of ranks %s; straggler: median > %.2f x it):\n", table.rows.size(),
@@ -206,7 +189,7 @@ int cmdInfo(const Args &args)
             o[QStringLiteral("files")] = list;
         }
         if (!ranks.empty()) {
-            o[QStringLiteral("ranks")] = ranksJson(ranks);
+            o[QStringLiteral("ranks")] = TableRowWriter::jsonArray(TableRows::rankSteps(), ranks.rows);
             o[QStringLiteral("median_step_of_ranks_ns")] = qint64(ranks.medianOfRanks);
         }
         const QByteArray out = QJsonDocument(o).toJson(QJsonDocument::Indented);

@@ -3,7 +3,7 @@
 #include "util/durationtext.h"
 
 #include <algorithm>
-#include <cstdio>
+#include <cmath>
 #include <cstdlib>
 
 namespace lanescope {
@@ -20,15 +20,13 @@ const char *RankClock::ruleName(RankClockRule rule)
 
 std::string RankClock::distanceText(int64_t ns)
 {
-    const double a = double(std::llabs(ns));
-    char buf[64];
-    if (a >= 3600e9)
-        std::snprintf(buf, sizeof buf, "%.1f h", a / 3600e9);
-    else if (a >= 60e9)
-        std::snprintf(buf, sizeof buf, "%.0f min", a / 60e9);
-    else
+    const double a = std::fabs(double(ns));
+    if (a < 60e9)
         return DurationText::format(int64_t(a));
-    return buf;
+    if (a < 3600e9)
+        return std::to_string(std::llround(a / 60e9)) + " min";
+    const long long tenths = std::llround(a / 360e9); // hours with one decimal
+    return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + " h";
 }
 
 std::vector<RankClock::Placement> RankClock::align(const std::vector<Input> &ranks)
