@@ -5,14 +5,17 @@
 #include "durationformat.h"
 #include "kerneltablemodel.h"
 #include "optablemodel.h"
+#include "rankstepmodel.h"
 
 #include "analysis/devicesummary.h"
 #include "analysis/kerneltable.h"
 #include "analysis/launchindex.h"
 #include "analysis/optable.h"
+#include "analysis/rankfilter.h"
 #include "model/trace.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFutureWatcher>
@@ -39,6 +42,7 @@ struct Results
     OpTable::Result ops;
     KernelTable::Result kernels;
     std::vector<DeviceSummary::Row> devices;
+    RankStepTable::Result ranks; // every rank, whatever the rank filter
 };
 
 PlaceholderTableView *makeView(QAbstractItemModel *model, QWidget *parent)
@@ -129,10 +133,19 @@ AnalysisTablesView::AnalysisTablesView(QWidget *parent) : QWidget(parent)
     m_tabs->addTab(m_opView, tr("Operators"));
     m_tabs->addTab(m_kernelView, tr("Kernels"));
     m_tabs->addTab(m_deviceView, tr("Devices"));
+    // A multi-rank trace: a rank filter for the three tables and the per-rank step times (a tab of its own).
+    m_rankModel = new RankStepModel(this);
+    m_rankView = makeView(makeProxy(m_rankModel, RankStepModel::SortRole, this), m_tabs);
+    m_rankView->sortByColumn(RankStepModel::Rank, Qt::AscendingOrder);
+    m_rankView->hide();
+    m_rank = new QComboBox(this);
+    m_rank->setToolTip(tr("Operators, kernels and devices of one rank or of all ranks"));
+    m_rank->hide();
 
     auto *bar = new QHBoxLayout;
     bar->setContentsMargins(4, 4, 4, 0);
     bar->addWidget(m_filter, 1);
+    bar->addWidget(m_rank);
     bar->addWidget(m_shapes);
     bar->addWidget(m_next);
     bar->addWidget(m_export);
@@ -147,7 +160,17 @@ AnalysisTablesView::AnalysisTablesView(QWidget *parent) : QWidget(parent)
     connect(m_shapes, &QCheckBox::toggled, this, &AnalysisTablesView::setGroupByShapes);
     connect(m_export, &QPushButton::clicked, this, &AnalysisTablesView::exportCurrent);
     connect(m_next, &QPushButton::clicked, this, &AnalysisTablesView::nextOccurrenceRequested);
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this] { m_shapes->setEnabled(currentTable() == Table::Operators); });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        m_shapes->setEnabled(currentTable() == Table::Operators);
+        m_export->setEnabled(m_tabs->currentWidget() != m_rankView);
+    });
+    connect(m_rank, &QComboBox::currentIndexChanged, this, [this] {
+        const int64_t rank = m_rank->currentData().toLongLong();
+        if (rank == m_rankFilter)
+            return;
+        m_rankFilter = rank;
+        recompute();
+    });
     connect(m_opView, &QTableView::clicked, this, [this](const QModelIndex &i) { activateRow(Table::Operators, i.row()); });
     connect(m_kernelView, &QTableView::clicked, this, [this](const QModelIndex &i) { activateRow(Table::Kernels, i.row()); });
     m_opView->installEventFilter(this);
@@ -194,7 +217,7 @@ QTableView *AnalysisTablesView::view(Table table) const
 
 AnalysisTablesView::Table AnalysisTablesView::currentTable() const
 {
-    return Table(m_tabs->currentIndex());
+    return Table(std::min(m_tabs->currentIndex(), int(Table::Devices))); // the Ranks tab has no Table of its own
 }
 
 void AnalysisTablesView::setCurrentTable(Table table)
@@ -206,6 +229,21 @@ void AnalysisTablesView::setTrace(std::shared_ptr<const Trace> trace)
 {
     m_trace = std::move(trace);
     m_index.reset();
+    const std::vector<int64_t> ranks = m_trace ? RankFilter::ranks(*m_trace) : std::vector<int64_t>();
+    m_rankFilter = RankFilter::kAllRanks;
+    {
+        const QSignalBlocker block(m_rank);
+        m_rank->clear();
+        m_rank->addItem(tr("All ranks"), qlonglong(RankFilter::kAllRanks));
+        for (int64_t r : ranks)
+            m_rank->addItem(tr("Rank %1").arg(r), qlonglong(r));
+    }
+    m_rank->setVisible(!ranks.empty());
+    const int rankTab = m_tabs->indexOf(m_rankView);
+    if (!ranks.empty() && rankTab < 0)
+        m_tabs->addTab(m_rankView, tr("Ranks"));
+    else if (ranks.empty() && rankTab >= 0)
+        m_tabs->removeTab(rankTab);
     m_hasRange = false;
     m_activeKey.clear();
     m_next->setEnabled(false);
@@ -271,6 +309,7 @@ void AnalysisTablesView::recompute()
         m_opModel->setResult({});
         m_kernelModel->setResult({});
         m_deviceModel->setRows({});
+        m_rankModel->setResult({}, nullptr);
         updateStatus();
         emit computed();
         return;
@@ -280,14 +319,21 @@ void AnalysisTablesView::recompute()
     oo.hasRange = m_hasRange;
     oo.t0 = m_t0;
     oo.t1 = m_t1;
+    oo.rank = m_rankFilter;
     KernelTable::Options ko;
     ko.hasRange = m_hasRange;
     ko.t0 = m_t0;
     ko.t1 = m_t1;
+    ko.rank = m_rankFilter;
     DeviceSummary::Options dopt;
     dopt.hasRange = m_hasRange;
     dopt.t0 = m_t0;
     dopt.t1 = m_t1;
+    dopt.rank = m_rankFilter;
+    RankStepTable::Options ro;
+    ro.hasRange = m_hasRange;
+    ro.t0 = m_t0;
+    ro.t1 = m_t1;
     auto *watcher = new QFutureWatcher<Results>(this);
     updateStatus();
     connect(watcher, &QFutureWatcher<Results>::finished, this, [this, watcher, id] {
@@ -300,15 +346,17 @@ void AnalysisTablesView::recompute()
         m_opModel->setResult(std::move(r.ops));
         m_kernelModel->setResult(std::move(r.kernels));
         m_deviceModel->setRows(std::move(r.devices));
+        m_rankModel->setResult(std::move(r.ranks), m_trace.get());
         updateStatus();
         emit computed();
     });
-    watcher->setFuture(QtConcurrent::run([trace = m_trace, index = m_index, oo, ko, dopt] {
+    watcher->setFuture(QtConcurrent::run([trace = m_trace, index = m_index, oo, ko, dopt, ro] {
         Results r;
         r.index = index ? index : std::make_shared<const LaunchIndex>(LaunchIndex::build(*trace));
         r.ops = OpTable::compute(*trace, *r.index, oo);
         r.kernels = KernelTable::compute(*trace, *r.index, ko);
         r.devices = DeviceSummary::compute(*trace, *r.index, dopt);
+        r.ranks = RankStepTable::compute(*trace, *r.index, ro);
         return r;
     }));
 }

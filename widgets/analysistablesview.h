@@ -1,5 +1,6 @@
 #pragma once
-// The Analysis panel: tabs Operators / Kernels / Devices over OpTable, KernelTable and DeviceSummary,
+// The Analysis panel: tabs Operators / Kernels / Devices over OpTable, KernelTable and DeviceSummary
+// (for a multi-rank trace also a rank filter and a Ranks tab: RankStepTable, stragglers in bold),
 // a name filter, a "group by input shapes" toggle, CSV export and "next occurrence". Tables follow a
 // time range (setRange); they are computed in the background (QtConcurrent), the LaunchIndex once
 // per trace, and stale results are dropped by a job id. Clicking an operator or kernel row emits its
@@ -14,6 +15,7 @@
 
 class QAbstractItemModel;
 class QCheckBox;
+class QComboBox;
 class QIODevice;
 class QLabel;
 class QLineEdit;
@@ -29,6 +31,7 @@ class KernelTableModel;
 class LaunchIndex;
 class OpTableModel;
 class PlaceholderTableView;
+class RankStepModel;
 class Trace;
 
 class AnalysisTablesView : public QWidget
@@ -111,6 +114,11 @@ private:
     QPushButton *m_next = nullptr;
     QPushButton *m_export = nullptr;
     QLabel *m_status = nullptr;
+    // Multi-rank traces: the rank filter (RankFilter::kAllRanks = all) and the per-rank step table.
+    int64_t m_rankFilter = -1;
+    QComboBox *m_rank = nullptr;
+    RankStepModel *m_rankModel = nullptr;
+    PlaceholderTableView *m_rankView = nullptr;
 };
 
 } // namespace lanescope

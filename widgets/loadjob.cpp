@@ -1,5 +1,6 @@
 #include "loadjob.h"
 
+#include "io/multirankloader.h"
 #include "store/cachedloader.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -23,7 +24,7 @@ LoadJob::~LoadJob()
         f.waitForFinished();
 }
 
-uint64_t LoadJob::start(const QString &path)
+uint64_t LoadJob::start(const QString &path, const QStringList &rankFiles)
 {
     if (m_shared)
         m_shared->cancel = true; // the old job stops at its next chunk; its result is dropped by id
@@ -34,8 +35,11 @@ uint64_t LoadJob::start(const QString &path)
     m_shared = std::make_shared<Shared>();
     auto shared = m_shared;
     const std::string file = path.toStdString();
+    std::vector<std::string> ranks;
+    for (const QString &r : rankFiles)
+        ranks.push_back(r.toStdString());
     const CacheOptions cacheOptions = m_cacheOptions;
-    m_workers.append(QtConcurrent::run([this, id, shared, file, cacheOptions] {
+    m_workers.append(QtConcurrent::run([this, id, shared, file, ranks, cacheOptions] {
         QElapsedTimer sinceReport;
         sinceReport.start();
         int last = -1;
@@ -52,7 +56,7 @@ uint64_t LoadJob::start(const QString &path)
         };
         CachedLoader loader(cacheOptions);
         loader.setDeferStore(true); // show the trace first, store it afterwards (the trace is immutable)
-        LoadResult result = loader.load(file, options);
+        LoadResult result = ranks.empty() ? loader.load(file, options) : MultiRankLoader::loadFiles(ranks, options);
         QMetaObject::invokeMethod(
             this, [this, id, result = std::move(result)] { deliver(id, result); }, Qt::QueuedConnection);
         if (!shared->cancel.load())

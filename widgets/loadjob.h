@@ -30,7 +30,9 @@ public:
 
     // Starts loading `path` (a file or a folder), replacing any load in flight. Returns the job id.
     // Loads go through the trace cache (CachedLoader); a fresh trace is stored after it is delivered.
-    uint64_t start(const QString &path);
+    // With `rankFiles` (two or more Kineto traces of distinct ranks) they load together as one
+    // multi-rank trace (MultiRankLoader, not cached); `path` then only names the job.
+    uint64_t start(const QString &path, const QStringList &rankFiles = {});
     // Applies to the next start(). Default: CacheOptions::fromEnvironment().
     void setCacheOptions(const CacheOptions &options) { m_cacheOptions = options; }
     const CacheOptions &cacheOptions() const { return m_cacheOptions; }

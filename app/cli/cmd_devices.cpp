@@ -36,7 +36,7 @@ void printText(const std::vector<DeviceSummary::Row> &rows, size_t shown)
 int cmdDevices(const Args &args)
 {
     TableArgs ta;
-    if (!ta.parse("devices", args, {.limit = true}))
+    if (!ta.parse("devices", args, {.limit = true, .rank = true}))
         return kExitUnreadable;
     LoadResult loaded;
     if (!ta.load(args, loaded))
@@ -44,6 +44,7 @@ int cmdDevices(const Args &args)
     const Trace &trace = *loaded.trace;
     DeviceSummary::Options options;
     ta.applyRange(options);
+    ta.applyRank(options);
     const auto rows = DeviceSummary::compute(trace, LaunchIndex::build(trace), options);
     const size_t shown = ta.shown(rows.size());
     if (ta.format == TableArgs::Format::Csv) {
@@ -51,6 +52,8 @@ int cmdDevices(const Args &args)
     } else if (ta.format == TableArgs::Format::Json) {
         QJsonObject o;
         o[QStringLiteral("file")] = QString::fromStdString(trace.metadata().sourcePath);
+        if (ta.rank >= 0)
+            o[QStringLiteral("rank")] = qint64(ta.rank);
         o[QStringLiteral("devices")] = TableRowWriter::jsonArray(TableRows::devices(), rows, shown);
         printJson(o);
     } else {

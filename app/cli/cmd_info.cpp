@@ -1,17 +1,24 @@
-// lanescope-cli info PATH [--json]: what was loaded.
+// lanescope-cli info PATH... [--json]: what was loaded. Several PATHs (or a folder) of Kineto traces of
+// distinct ranks load as one multi-rank trace (io/multirankloader.h); its ranks and per-rank step
+// times (analysis/ranksteptable.h) are listed.
 #include "commands.h"
 
 #include "analysis/insights/capturecheck.h"
+#include "analysis/launchindex.h"
+#include "analysis/ranksteptable.h"
+#include "analysis/tablerows.h"
 #include "io/formats.h"
+#include "io/multirankloader.h"
 #include "io/traceloader.h"
 #include "store/cachedloader.h"
+#include "util/durationtext.h"
+#include "util/tablerowwriter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 #include <cstdio>
-#include <filesystem>
 #include <map>
 
 namespace lanescope::cli {
@@ -97,6 +104,19 @@ QJsonObject infoJson(const Trace &t)
     return o;
 }
 
+void printRanks(const Trace &t, const RankStepTable::Result &table)
+{
+    std::printf("ranks (%zu), step time per rank (median of ranks %s; straggler: median > %.2f x it):\n", table.rows.size(),
+                DurationText::format(table.medianOfRanks).c_str(), RankStepTable::kStragglerRatio);
+    std::printf("  %6s %7s %12s %12s %12s  %-22s %6s\n", "Rank", "Steps", "Median", "p90", "Slowest", "Slowest step", "Ratio");
+    for (const RankStepTable::Row &r : table.rows)
+        std::printf("  %6lld %7llu %12s %12s %12s  %-22s %6.2f%s\n", (long long)r.rank, (unsigned long long)r.steps,
+                    DurationText::column(double(r.median)).c_str(), DurationText::column(double(r.p90)).c_str(),
+                    DurationText::column(double(r.slowest)).c_str(),
+                    r.steps ? std::string(t.str(t.slice(SliceId(r.slowestStep)).name)).c_str() : "-", r.ratio,
+                    r.straggler ? "  straggler" : "");
+}
+
 void printText(const Trace &t)
 {
     const auto &st = t.stats();
@@ -142,21 +162,21 @@ void printText(const Trace &t)
 int cmdInfo(const Args &args)
 {
     const auto paths = positional(args);
-    if (paths.size() != 1) {
-        std::fprintf(stderr, "usage: lanescope-cli info PATH [--json] [--no-cache]\n");
+    if (paths.empty()) {
+        std::fprintf(stderr, "usage: lanescope-cli info PATH... [--json] [--no-cache]\n");
         return kExitUnreadable;
     }
-    const LoadResult r = loadTrace(paths[0], args);
+    const LoadResult r = paths.size() > 1 ? MultiRankLoader::loadFiles(paths) : loadTrace(paths[0], args);
     if (!r.ok()) {
         std::fprintf(stderr, "lanescope-cli: %s\n", r.error.c_str());
         return kExitUnreadable;
     }
-    std::error_code ec;
-    const bool folder = std::filesystem::is_directory(paths[0], ec);
-    // A folder: what was found in it and what was done with each file (typed, as the loader reported it).
+    // A folder or a rank set: what was found and what was done with each file (typed, as the loader reported it).
     const std::vector<FileReport> &files = r.trace->metadata().files;
     // One line on how the profile was captured: "ok" or its first problem (lanescope-cli insights has all).
     const std::string capture = CaptureCheck::verdict(CaptureCheck::run(*r.trace));
+    const bool folder = !files.empty();
+    const RankStepTable::Result ranks = RankStepTable::compute(*r.trace, LaunchIndex::build(*r.trace), {});
     if (hasFlag(args, "--json")) {
         QJsonObject o = infoJson(*r.trace);
         o[QStringLiteral("capture")] = qs(capture);
@@ -172,6 +192,10 @@ int cmdInfo(const Args &args)
             }
             o[QStringLiteral("files")] = list;
         }
+        if (!ranks.empty()) {
+            o[QStringLiteral("ranks")] = TableRowWriter::jsonArray(TableRows::rankSteps(), ranks.rows);
+            o[QStringLiteral("median_step_of_ranks_ns")] = qint64(ranks.medianOfRanks);
+        }
         const QByteArray out = QJsonDocument(o).toJson(QJsonDocument::Indented);
         std::fwrite(out.constData(), 1, size_t(out.size()), stdout);
     } else {
@@ -183,6 +207,8 @@ int cmdInfo(const Args &args)
                 std::printf("  %-12s %-20s %s\n      %s\n", fileOutcomeName(f.outcome), Formats::folderKind(f.kind),
                             f.path.c_str(), f.detail.c_str());
         }
+        if (!ranks.empty())
+            printRanks(*r.trace, ranks);
     }
     return kExitOk;
 }

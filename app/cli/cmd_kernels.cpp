@@ -41,13 +41,14 @@ void printText(const KernelTable::Result &result, size_t shown)
 int cmdKernels(const Args &args)
 {
     TableArgs ta;
-    if (!ta.parse("kernels", args, {.sort = true, .limit = true}))
+    if (!ta.parse("kernels", args, {.sort = true, .limit = true, .rank = true}))
         return kExitUnreadable;
     KernelTable::Options options;
     LoadResult loaded;
     if (!ta.sortColumn<KernelTable>(KernelTable::Column::ColumnCount, options.sortBy) || !ta.load(args, loaded))
         return kExitUnreadable;
     ta.applyRange(options);
+    ta.applyRank(options);
     const KernelTable::Result result = KernelTable::compute(*loaded.trace, LaunchIndex::build(*loaded.trace), options);
     const size_t shown = ta.shown(result.rows.size());
     if (ta.format == TableArgs::Format::Csv) {
@@ -55,6 +56,8 @@ int cmdKernels(const Args &args)
     } else if (ta.format == TableArgs::Format::Json) {
         QJsonObject o;
         o[QStringLiteral("file")] = QString::fromStdString(loaded.trace->metadata().sourcePath);
+        if (ta.rank >= 0)
+            o[QStringLiteral("rank")] = qint64(ta.rank);
         o[QStringLiteral("sort")] = QString::fromLatin1(KernelTable::columnName(options.sortBy));
         o[QStringLiteral("rows_total")] = qint64(result.rows.size());
         o[QStringLiteral("execution_time_ns")] = qint64(result.executionTime);

@@ -40,7 +40,7 @@ void printText(const OpTable::Result &result, size_t shown, bool shapes)
 int cmdOps(const Args &args)
 {
     TableArgs ta;
-    if (!ta.parse("ops", args, {.sort = true, .limit = true, .shapes = true}))
+    if (!ta.parse("ops", args, {.sort = true, .limit = true, .shapes = true, .rank = true}))
         return kExitUnreadable;
     OpTable::Options options;
     options.groupByShapes = ta.groupByShapes;
@@ -52,6 +52,7 @@ int cmdOps(const Args &args)
     if (!ta.load(args, loaded))
         return kExitUnreadable;
     ta.applyRange(options);
+    ta.applyRank(options);
     const Trace &trace = *loaded.trace;
     const OpTable::Result result = OpTable::compute(trace, LaunchIndex::build(trace), options);
     const size_t shown = ta.shown(result.rows.size());
@@ -61,6 +62,8 @@ int cmdOps(const Args &args)
     } else if (ta.format == TableArgs::Format::Json) {
         QJsonObject o;
         o[QStringLiteral("file")] = QString::fromStdString(trace.metadata().sourcePath);
+        if (ta.rank >= 0)
+            o[QStringLiteral("rank")] = qint64(ta.rank);
         o[QStringLiteral("sort")] = QString::fromLatin1(OpTable::columnName(options.sortBy));
         o[QStringLiteral("rows_total")] = qint64(result.rows.size());
         o[QStringLiteral("cpu_self_total_ns")] = qint64(result.cpuSelfTotal);

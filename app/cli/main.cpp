@@ -14,7 +14,7 @@ namespace lanescope::cli {
 const std::vector<Command> &commands()
 {
     static const std::vector<Command> all = {
-        {"info", cmdInfo, "info PATH [--json] [--no-cache]", "what was loaded: events, slices, tracks, phases, categories, warnings, a one-line capture verdict"},
+        {"info", cmdInfo, "info PATH... [--json] [--no-cache]", "what was loaded: events, slices, tracks, phases, categories, warnings, a one-line capture verdict; ranks and their step times"},
         {"generate-sample", cmdGenerateSample, "generate-sample --folder DIR [--variant V|--compare-set] [--capture no-sync|no-warmup] | -o FILE [--steps N] [--seed S]",
          "write the synthetic RMSNorm profile folder that `make run` opens (--folder; --capture: captured the wrong way), or a Kineto trace only (-o)"},
         {"rows", cmdRows, "rows PATH --table instruction|dma|semaphore [--format jsonl|csv]",
@@ -23,11 +23,11 @@ const std::vector<Command> &commands()
          "the dependency chain of one event (slice id): upstream, downstream, edges, critical path"},
         {"neff", cmdNeff, "neff PATH [--json]",
          "a compiled Neuron program: header, uuid, compiler, target, members, subgraphs, DMA queues, engines"},
-        {"ops", cmdOps, "ops PATH [--json|--format text|json|csv] [--sort COL] [--limit N] [--range FROM:TO] [--group-by-shapes]",
+        {"ops", cmdOps, "ops PATH... [--json|--format text|json|csv] [--sort COL] [--limit N] [--range FROM:TO] [--group-by-shapes] [--rank N]",
          "operator table: calls, CPU total/self, device total/self per op (PyTorch key_averages numbers)"},
-        {"kernels", cmdKernels, "kernels PATH [--json|--format text|json|csv] [--sort COL] [--limit N] [--range FROM:TO]",
+        {"kernels", cmdKernels, "kernels PATH... [--json|--format text|json|csv] [--sort COL] [--limit N] [--range FROM:TO] [--rank N]",
          "kernel table: kernels, memcpy, NEFF executions, Neuron opcodes by name, with the op that launched them"},
-        {"devices", cmdDevices, "devices PATH [--json|--format text|json|csv] [--limit N] [--range FROM:TO]",
+        {"devices", cmdDevices, "devices PATH... [--json|--format text|json|csv] [--limit N] [--range FROM:TO] [--rank N]",
          "per GPU / NeuronCore: total, busy, idle, compute and memcpy/DMA time"},
         {"engines", cmdEngines, "engines PATH [--json|--format text|json|csv [--table engines|dma|cores]] [--range FROM:TO]",
          "per NeuronCore engine and DMA queue: instructions, instruction/active time, idle gaps, top opcodes, bytes, MFU"},

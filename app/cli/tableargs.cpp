@@ -2,6 +2,8 @@
 
 #include "tableoutput.h"
 
+#include "analysis/rankfilter.h"
+#include "io/multirankloader.h"
 #include "util/textutil.h"
 
 #include <QJsonDocument>
@@ -53,10 +55,10 @@ bool TableArgs::parse(const char *command, const Args &args, Accepts accepts)
 
 bool TableArgs::check(const Args &args, Accepts accepts, std::string &error)
 {
-    const std::vector<std::string> valued = {"--sort", "--limit", "--range", "--format", "--table"};
-    const auto paths = positional(args, valued);
-    if (paths.size() != 1) {
-        error = paths.empty() ? "missing PATH" : "more than one PATH given";
+    const std::vector<std::string> valued = {"--sort", "--limit", "--range", "--format", "--table", "--rank"};
+    paths = positional(args, valued);
+    if (paths.empty()) {
+        error = "missing PATH";
         return false;
     }
     path = paths[0];
@@ -113,6 +115,17 @@ bool TableArgs::check(const Args &args, Accepts accepts, std::string &error)
             return false;
         }
     }
+    if (given(args, "--rank")) {
+        const std::string rankText = flagValue(args, "--rank");
+        if (!accepts.rank) {
+            error = "--rank applies to `ops`, `kernels` and `devices`";
+            return false;
+        }
+        if (!text::parseInt(rankText, rank) || rank < 0) {
+            error = "--rank expects a rank number (0, 1, ...), got '" + rankText + "'";
+            return false;
+        }
+    }
     table = flagValue(args, "--table");
     if (given(args, "--table") && !accepts.table) {
         error = "--table applies to `engines` only";
@@ -130,10 +143,22 @@ bool TableArgs::check(const Args &args, Accepts accepts, std::string &error)
 
 bool TableArgs::load(const Args &args, LoadResult &loaded)
 {
-    loaded = loadTrace(path, args);
+    // Several PATHs: the files of one job's ranks, as one multi-rank trace.
+    loaded = paths.size() > 1 ? MultiRankLoader::loadFiles(paths) : loadTrace(path, args);
     if (!loaded.ok()) {
         std::fprintf(stderr, "lanescope-cli: %s\n", loaded.error.c_str());
         return false;
+    }
+    if (rank >= 0) {
+        const std::vector<int64_t> ranks = RankFilter::ranks(*loaded.trace);
+        if (std::find(ranks.begin(), ranks.end(), rank) == ranks.end()) {
+            std::string list;
+            for (int64_t r : ranks)
+                list += (list.empty() ? "" : " ") + std::to_string(r);
+            usageError("--rank " + std::to_string(rank) + ": " +
+                       (ranks.empty() ? std::string("this trace has no ranks (not a multi-rank trace)") : "not in this trace (ranks: " + list + ")"));
+            return false;
+        }
     }
     if (!range)
         return true;

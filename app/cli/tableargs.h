@@ -2,7 +2,8 @@
 // The flags the table commands (ops, kernels, devices, engines) share: PATH, --json / --format
 // text|json|csv, --sort COLUMN, --limit N, --range FROM:TO (core/analysis/timerange.h: after the
 // trace start with units, Nabs on the trace clock; unit-less numbers are deprecated trace-clock ns),
-// --group-by-shapes, --table; and the steps every table command takes: parse, load, resolve the
+// --group-by-shapes, --table, --rank N (a multi-rank trace: one rank's rows; several PATHs given
+// together load as one multi-rank trace, io/multirankloader.h); and the steps every table command takes: parse, load, resolve the
 // range, print. The numbers come from core/analysis, the columns from core/analysis/tablerows.h.
 #include "commands.h"
 
@@ -12,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace lanescope::cli {
 
@@ -26,9 +28,12 @@ public:
         bool limit = false;
         bool shapes = false;
         bool table = false;
+        bool rank = false;
     };
 
     std::string path;
+    std::vector<std::string> paths; // PATH and any further rank files given with it
+    int64_t rank = -1;              // --rank N, -1: all ranks
     Format format = Format::Text;
     std::string sort;       // empty: the table's default
     int64_t limit = -1;     // -1: all rows
@@ -53,6 +58,8 @@ public:
         o.t0 = t0;
         o.t1 = t1;
     }
+    // Copies --rank into a table's options.
+    template <typename Options> void applyRank(Options &o) const { o.rank = rank; }
     // The column --sort names (Table::columnFromName); leaves `out` alone without --sort. On an
     // unknown name prints the known ones (Table::columnName of 0..count-1, then `more`) and returns false.
     template <typename Table, typename Column> bool sortColumn(Column count, Column &out, const char *more = "") const

@@ -43,7 +43,8 @@ void printUsage(std::FILE *to)
                      "  --mark FROM:TO          with --screenshot: select the time range FROM..TO (range summary)\n"
                      "  --search TEXT           with --screenshot: search slice names and go to the first match\n"
                      "  --flows                 with --screenshot: show all flows\n"
-                     "  --analysis TABLE        with --screenshot: show the Analysis dock on ops, kernels or devices\n"
+                     "  --analysis TABLE        with --screenshot: show the Analysis dock on ops, kernels, devices or\n"
+                     "                          ranks (a multi-rank trace's step times per rank)\n"
                      "                          (ops and kernels: the top row clicked, its first occurrence selected)\n"
                      "  --event ID              with --screenshot: select and reveal slice ID (an event id)\n"
                      "  --chain                 with --screenshot: wait for the dependency graph: the selection's\n"
@@ -155,9 +156,9 @@ int parseArgs(int argc, char **argv, Options &o)
         } else if (a == "--analysis") {
             const char *v = value("--analysis");
             const std::string t = v ? v : "";
-            o.analysis = t == "ops" ? 0 : t == "kernels" ? 1 : t == "devices" ? 2 : -1;
+            o.analysis = t == "ops" ? 0 : t == "kernels" ? 1 : t == "devices" ? 2 : t == "ranks" ? 3 : -1; // ranks: the tab after Devices
             if (o.analysis < 0) {
-                std::fprintf(stderr, "lanescope: --analysis expects ops, kernels or devices\n");
+                std::fprintf(stderr, "lanescope: --analysis expects ops, kernels, devices or ranks\n");
                 return 2;
             }
         } else if (a == "--memory-budget") {
@@ -243,7 +244,7 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
             panel->present(Table(options.analysis), options.height / 3);
             panel->whenComputed([&, panel] {
                 const Table table = Table(options.analysis);
-                if (table != Table::Devices && panel->tables()->proxy(table)->rowCount() > 0)
+                if ((table == Table::Operators || table == Table::Kernels) && options.analysis < 3 && panel->tables()->proxy(table)->rowCount() > 0)
                     panel->tables()->activateRow(table, 0);
                 saveAfter(300);
             });

@@ -1,6 +1,7 @@
 #include "session.h"
 
 #include "comparesession.h"
+#include "io/multirankloader.h"
 #include "loadjob.h"
 
 #include "io/neffreader.h"
@@ -127,6 +128,12 @@ void Session::open(const QString &path)
         readNeff(path);
         return;
     }
+    startLoad(path, {});
+}
+
+// One load job: `path`, or with `rankFiles` those Kineto traces of distinct ranks as one multi-rank trace.
+void Session::startLoad(const QString &path, const QStringList &rankFiles)
+{
     m_loadingPath = path;
     emit loadStarted(path);
     emit loadProgress(0);
@@ -134,12 +141,17 @@ void Session::open(const QString &path)
     emit statusMessage(tr("Loading %1...").arg(displayName(path)), 0);
     m_job->setCacheOptions(cacheOptions());
     m_loadNotices.clear();
-    m_job->start(path);
+    m_job->start(path, rankFiles);
 }
 
 void Session::openPaths(const QStringList &paths)
 {
-    if (paths.size() >= 2)
+    std::vector<std::string> files;
+    for (const QString &p : paths)
+        files.push_back(p.toStdString());
+    if (paths.size() >= 2 && MultiRankLoader::looksLikeRankSet(files))
+        startLoad(paths.front(), paths);
+    else if (paths.size() >= 2)
         openComparison(paths);
     else if (paths.size() == 1)
         open(paths.front());

@@ -36,7 +36,8 @@ public:
     // A file or folder; a NEFF (a compiled program, not a trace) is read in the background and
     // announced by neffReady(). The current trace stays until the new one is ready.
     void open(const QString &path);
-    // One path opens; two or more open as a comparison (lanescope A B).
+    // One path opens; two or more open as one multi-rank trace when every file carries a distinct rank
+    // (MultiRankLoader::looksLikeRankSet), else as a comparison (lanescope A B).
     void openPaths(const QStringList &paths);
     // Loads `paths` and shows them compared on one time axis (labels default to A, B, C, ...).
     void openComparison(const QStringList &paths, const QStringList &labels = {});
@@ -122,6 +123,7 @@ signals:
     void comparisonProblem(const QString &error);
 
 private:
+    void startLoad(const QString &path, const QStringList &rankFiles);
     void readNeff(const QString &path);
     void onLoaded(std::shared_ptr<const Trace> trace);
     void onComparisonReady();

@@ -1,5 +1,7 @@
 #include "devicesummary.h"
 
+#include "rankfilter.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
@@ -96,14 +98,15 @@ std::vector<std::vector<DeviceSummary::Interval>> DeviceSummary::busyIntervals(c
     return out;
 }
 
-std::vector<DeviceSummary::Row> DeviceSummary::compute(const Trace &, const LaunchIndex &index, const Options &options)
+std::vector<DeviceSummary::Row> DeviceSummary::compute(const Trace &trace, const LaunchIndex &index, const Options &options)
 {
     std::vector<Acc> acc(index.devices().size());
+    const RankFilter rank(trace, options.rank); // devices belong to one rank (LaunchIndex names them "Rank N · GPU 0")
     // work() is ordered by start and clipping keeps that order (a clipped start is max(start, t0)
     // for every item, which is monotonic in start).
     for (const LaunchIndex::Work &w : index.work()) {
         int64_t s = 0, e = 0;
-        if (!clippedWork(w, options, s, e))
+        if (!clippedWork(w, options, s, e) || !rank.accepts(w.slice))
             continue;
         Acc &a = acc[w.device];
         ++a.work;

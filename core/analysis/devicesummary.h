@@ -29,6 +29,7 @@ public:
     {
         bool hasRange = false;
         int64_t t0 = 0, t1 = 0;
+        int64_t rank = -1; // a multi-rank trace: only this rank's slices (RankFilter), -1 all ranks
     };
 
     struct Row
@@ -46,7 +47,7 @@ public:
     static const char *columnName(Column c);
     static const char *columnTitle(Column c);
 
-    // The busy intervals behind `busy`: per device (index into LaunchIndex::devices()), the merged
+    // The busy intervals behind `busy` (every rank: Options::rank is not applied): per device (index into LaunchIndex::devices()), the merged
     // [start, end) intervals of the same work, clipped to the range, in time order. Their lengths add
     // up to the row's busy time; the gaps between them inside [first, last] add up to its idle time.
     using Interval = std::pair<int64_t, int64_t>;

@@ -1,5 +1,7 @@
 #include "kerneltable.h"
 
+#include "rankfilter.h"
+
 #include "optable.h"
 
 #include "model/trace.h"
@@ -75,8 +77,9 @@ KernelTable::Result KernelTable::compute(const Trace &trace, const LaunchIndex &
     std::unordered_map<uint64_t, uint32_t> rowOfKey;        // (kind, name id) -> row
     std::map<std::pair<int, std::string>, uint32_t> rowOfText; // NEFF executions share names across groups
     std::vector<std::map<std::string_view, uint64_t>> launchCounts;
+    const RankFilter rank(trace, options.rank);
     for (const LaunchIndex::Work &w : index.work()) {
-        if (options.hasRange && (w.start < options.t0 || w.start > options.t1))
+        if ((options.hasRange && (w.start < options.t0 || w.start > options.t1)) || !rank.accepts(w.slice))
             continue;
         const uint64_t key = (uint64_t(w.kind) << 32) | w.name.value;
         auto it = rowOfKey.find(key);

@@ -30,6 +30,7 @@ public:
         bool hasRange = false;
         int64_t t0 = 0, t1 = 0;
         Column sortBy = Column::Total;
+        int64_t rank = -1; // a multi-rank trace: only this rank's slices (RankFilter), -1 all ranks
     };
 
     struct Row

@@ -1,5 +1,7 @@
 #include "launchindex.h"
 
+#include "rankfilter.h"
+
 #include "model/trace.h"
 #include "util/textutil.h"
 
@@ -138,8 +140,19 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
         return it->second;
     };
 
-    std::unordered_map<int64_t, uint32_t> runtimeByCorrelation;
-    std::unordered_map<int64_t, uint32_t> opByExternalId;
+    // Correlation and External ids are per process: in a multi-rank trace each rank counts its own, so
+    // they are keyed by (rank, id) (rank -1 outside multi-rank traces), and devices are named per rank.
+    std::vector<int64_t> rankOfTrack(trace.tracks().size(), -1);
+    for (uint32_t t = 0; t < rankOfTrack.size(); ++t)
+        rankOfTrack[t] = RankFilter::rankOfTrack(trace, TrackId(t));
+    const auto rankOf = [&](SliceId s) { return rankOfTrack[trace.trackOfSlice(s).value]; };
+    const auto devicePrefix = [](int64_t rank) { return rank >= 0 ? "Rank " + std::to_string(rank) + " · " : std::string(); };
+    struct RankIdHash
+    {
+        size_t operator()(const std::pair<int64_t, int64_t> &k) const { return std::hash<int64_t>()(k.second * 1000003 + k.first); }
+    };
+    std::unordered_map<std::pair<int64_t, int64_t>, uint32_t, RankIdHash> runtimeByCorrelation;
+    std::unordered_map<std::pair<int64_t, int64_t>, uint32_t, RankIdHash> opByExternalId;
     std::unordered_map<uint32_t, uint32_t> executionOfGroup; // group id -> index in m_work
     std::vector<uint32_t> open;                              // per depth: slice id of the open slice
 
@@ -192,10 +205,10 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
                 }
             }
             if (role == Role::Runtime && hasCorr)
-                runtimeByCorrelation.try_emplace(corr, id);
+                runtimeByCorrelation.try_emplace(std::pair(rankOfTrack[t], corr), id);
             int64_t ext = 0;
             if (role == Role::FrameworkOp && (intArg(trace, s.args, kExternal, ext) || intArg(trace, s.args, kExternalLower, ext)))
-                opByExternalId.try_emplace(ext, id);
+                opByExternalId.try_emplace(std::pair(rankOfTrack[t], ext), id);
             if (role != Role::DeviceWork)
                 continue;
 
@@ -239,11 +252,11 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
                 const bool core = intArg(trace, s.args, kNc, dev) || intArg(trace, s.args, kNcIdx, dev);
                 if (!core)
                     dev = intArg(trace, s.args, kDevice, dev) ? dev : trace.group(track.group).externalId;
-                w.device = deviceIndex((core ? "NeuronCore " : "privateuse1 ") + std::to_string(dev), true);
+                w.device = deviceIndex(devicePrefix(rankOfTrack[t]) + (core ? "NeuronCore " : "privateuse1 ") + std::to_string(dev), true);
             } else {
                 if (!intArg(trace, s.args, kDevice, dev))
                     dev = trace.group(track.group).externalId;
-                w.device = deviceIndex("GPU " + std::to_string(dev), false);
+                w.device = deviceIndex(devicePrefix(rankOfTrack[t]) + "GPU " + std::to_string(dev), false);
             }
             ix.m_work.push_back(w);
         }
@@ -263,7 +276,7 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
             continue;
         int64_t corr = 0;
         if (intArg(trace, trace.slice(w.slice).args, kCorrelation, corr)) {
-            auto it = runtimeByCorrelation.find(corr);
+            auto it = runtimeByCorrelation.find(std::pair(rankOf(w.slice), corr));
             if (it != runtimeByCorrelation.end())
                 w.launcher = SliceId(it->second);
         }
@@ -285,7 +298,7 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
     const auto byExternalId = [&](SliceId s) {
         int64_t ext = 0;
         if (s.isValid() && (intArg(trace, trace.slice(s).args, kExternal, ext) || intArg(trace, trace.slice(s).args, kExternalLower, ext))) {
-            auto it = opByExternalId.find(ext);
+            auto it = opByExternalId.find(std::pair(rankOf(s), ext));
             if (it != opByExternalId.end())
                 return SliceId(it->second);
         }

@@ -1,5 +1,7 @@
 #include "optable.h"
 
+#include "rankfilter.h"
+
 #include "model/trace.h"
 
 #include <algorithm>
@@ -148,11 +150,12 @@ OpTable::Result OpTable::compute(const Trace &trace, const LaunchIndex &index, c
             childTime[p.value] += trace.slice(SliceId(id)).duration;
     }
     const auto inRange = [&](int64_t t) { return !options.hasRange || (t >= options.t0 && t <= options.t1); };
+    const RankFilter rank(trace, options.rank);
     for (const LaunchIndex::Work &w : index.work()) {
         if (!LaunchIndex::isExecutionLevel(w.kind))
             continue;
         if (!w.op.isValid()) {
-            if (inRange(w.start)) {
+            if (inRange(w.start) && rank.accepts(w.slice)) {
                 result.unattributedDevice += w.duration();
                 ++result.unattributedCount;
             }
@@ -167,7 +170,7 @@ OpTable::Result OpTable::compute(const Trace &trace, const LaunchIndex &index, c
     std::unordered_map<std::string, uint32_t> rowOfText;  // folded name + shapes -> row
     for (uint32_t id : ops) {
         const Slice &s = trace.slice(SliceId(id));
-        if (!inRange(s.start))
+        if (!inRange(s.start) || !rank.accepts(SliceId(id)))
             continue;
         StringId shapes;
         if (options.groupByShapes) {

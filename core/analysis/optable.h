@@ -62,6 +62,7 @@ public:
         bool hasRange = false;
         int64_t t0 = 0, t1 = 0; // ns, used when hasRange
         Column sortBy = Column::CpuTotal; // descending for numbers, ascending for text
+        int64_t rank = -1; // a multi-rank trace: only this rank's slices (RankFilter), -1 all ranks
     };
 
     struct Row

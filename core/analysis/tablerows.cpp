@@ -103,6 +103,23 @@ const RowDescription<DeviceSummary::Row> &TableRows::devices()
     return d;
 }
 
+const RowDescription<RankStepTable::Row> &TableRows::rankSteps()
+{
+    using R = RankStepTable::Row;
+    static const RowDescription<R> d = {
+        integer<R>("rank", "Rank", "", [](const R &r) { return Cell(r.rank); }),
+        integer<R>("steps", "Steps", "count", [](const R &r) { return i64(r.steps); }),
+        integer<R>("median_step_ns", "Median step", "ns", [](const R &r) { return Cell(r.median); }),
+        integer<R>("p90_step_ns", "p90", "ns", [](const R &r) { return Cell(r.p90); }),
+        integer<R>("slowest_step_ns", "Slowest", "ns", [](const R &r) { return Cell(r.slowest); }),
+        nullable(integer<R>("slowest_step_id", "Slowest step id", "",
+                            [](const R &r) { return r.steps ? Cell(int64_t(r.slowestStep)) : Cell(); })),
+        real<R>("ratio_to_median_of_ranks", "x median of ranks", "", [](const R &r) { return Cell(r.ratio); }),
+        integer<R>("straggler", "Straggler", "bool", [](const R &r) { return Cell(int64_t(r.straggler)); }),
+    };
+    return d;
+}
+
 const RowDescription<EngineBreakdownRow> &TableRows::engines()
 {
     using R = EngineBreakdownRow;

@@ -8,6 +8,7 @@
 #include "analysis/kerneltable.h"
 #include "analysis/optable.h"
 #include "analysis/profilediff.h"
+#include "analysis/ranksteptable.h"
 #include "util/tablecolumn.h"
 
 namespace lanescope {
@@ -30,6 +31,8 @@ public:
     // `diff`: op and kernel rows (delta_pct null for rows new in B), engine rows.
     static const RowDescription<DiffRow> &diffRows();
     static const RowDescription<EngineDiffRow> &engineDiffRows();
+    // `info` of a multi-rank trace: RankStepTable rows (JSON `ranks`; straggler 1 or 0).
+    static const RowDescription<RankStepTable::Row> &rankSteps();
     // A percentage rounded to 3 decimals as diff prints it; null when there is none.
     static Cell roundedPercent(std::optional<double> pct);
 };

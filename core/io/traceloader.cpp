@@ -1,6 +1,7 @@
 #include "traceloader.h"
 
 #include "inputbuffer.h"
+#include "multirankloader.h"
 #include "profilefolder.h"
 #include "profilefolderloader.h"
 #include "util/textutil.h"
@@ -39,10 +40,14 @@ LoadResult TraceLoader::load(const std::string &path, const LoadOptions &options
     LoadResult result;
     try {
         std::error_code ec;
-        if (std::filesystem::is_directory(path, ec))
-            result.trace = std::make_shared<const Trace>(ProfileFolderLoader::load(ProfileFolder::scan(path, options), options));
-        else
+        if (std::filesystem::is_directory(path, ec)) {
+            const ProfileFolder folder = ProfileFolder::scan(path, options);
+            // A folder of Kineto traces of distinct ranks is one multi-rank timeline (multirankloader.h).
+            std::optional<Trace> ranks = MultiRankLoader::isCandidate(folder) ? MultiRankLoader::loadFolder(folder, options) : std::nullopt;
+            result.trace = std::make_shared<const Trace>(ranks ? std::move(*ranks) : ProfileFolderLoader::load(folder, options));
+        } else {
             result.trace = std::make_shared<const Trace>(importFile(path, options));
+        }
     } catch (const LoadCancelled &) {
         result.cancelled = true;
         result.error = path + ": load cancelled";

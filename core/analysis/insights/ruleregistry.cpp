@@ -4,6 +4,7 @@
 #include "devicerules.h"
 #include "fusionrule.h"
 #include "hostrules.h"
+#include "rankrules.h"
 #include "steprules.h"
 
 namespace lanescope {
@@ -25,6 +26,7 @@ const RuleRegistry &RuleRegistry::defaults()
         StepRules::addTo(rules);
         DeviceRules::addTo(rules);
         CaptureRules::addTo(rules); // capture checks (ids "capture-...", docs/insights.md)
+        RankRules::addTo(rules);
         RuleRegistry r;
         for (auto &rule : rules)
             r.add(std::move(rule));

@@ -1,0 +1,56 @@
+#pragma once
+// Per rank of a multi-rank trace, the time of its ProfilerStep#N occurrences (the op table's
+// "ProfilerStep*" row, split by rank with RankFilter):
+//   steps     occurrences that start in the range
+//   median    median step time (the lower middle for an even count, StepRules::median)
+//   p90       nearest-rank 90th percentile
+//   slowest   the longest step, and which one
+//   ratio     median / the median of the ranks' medians
+//   straggler ratio > kStragglerRatio (median step time more than 10 % above the median of ranks)
+// Ranks without steps are listed with zeros and never stragglers. `lanescope-cli info` prints it,
+// the GUI's Analysis dock shows it, the straggler-rank insight reads it.
+#include "launchindex.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace lanescope {
+
+class Trace;
+
+class RankStepTable
+{
+public:
+    static constexpr double kStragglerRatio = 1.10;
+
+    struct Options
+    {
+        bool hasRange = false;
+        int64_t t0 = 0, t1 = 0;
+    };
+
+    struct Row
+    {
+        int64_t rank = 0;
+        uint64_t steps = 0;
+        int64_t median = 0, p90 = 0, slowest = 0;
+        uint32_t slowestStep = 0;         // slice id (valid when steps > 0)
+        double ratio = 0;                 // median / medianOfRanks (0 without steps)
+        bool straggler = false;
+        std::vector<uint32_t> stepSlices; // by start
+    };
+
+    struct Result
+    {
+        std::vector<Row> rows; // by rank
+        int64_t medianOfRanks = 0; // median of the medians of ranks with steps
+        bool empty() const { return rows.empty(); }
+    };
+
+    // Empty for a trace that is not multi-rank.
+    static Result compute(const Trace &trace, const LaunchIndex &index, const Options &options);
+    // The same from ProfilerStep# occurrences already found (the op table's "ProfilerStep*" row).
+    static Result fromSteps(const Trace &trace, const std::vector<uint32_t> &steps);
+};
+
+} // namespace lanescope

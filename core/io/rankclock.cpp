@@ -1,0 +1,83 @@
+#include "rankclock.h"
+
+#include "util/durationtext.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace lanescope {
+
+const char *RankClock::ruleName(RankClockRule rule)
+{
+    switch (rule) {
+    case RankClockRule::BaseTime: return "baseTimeNanoseconds";
+    case RankClockRule::FirstStep: return "first ProfilerStep#";
+    case RankClockRule::TraceStart: break;
+    }
+    return "trace start";
+}
+
+std::string RankClock::distanceText(int64_t ns)
+{
+    const double a = std::fabs(double(ns));
+    if (a < 60e9)
+        return DurationText::format(int64_t(a));
+    if (a < 3600e9)
+        return std::to_string(std::llround(a / 60e9)) + " min";
+    const long long tenths = std::llround(a / 360e9); // hours with one decimal
+    return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + " h";
+}
+
+std::vector<RankClock::Placement> RankClock::align(const std::vector<Input> &ranks)
+{
+    std::vector<Placement> out(ranks.size());
+    if (ranks.empty())
+        return out;
+    size_t ref = 0;
+    for (size_t i = 1; i < ranks.size(); ++i)
+        if (ranks[i].rank < ranks[ref].rank)
+            ref = i;
+    const Input &r = ranks[ref];
+    const bool allBases = std::all_of(ranks.begin(), ranks.end(), [](const Input &in) { return in.baseNs.has_value(); });
+    const std::string refName = "rank " + std::to_string(r.rank);
+    // Where a rank's anchor lands next to the reference's: first steps when both have one, else starts.
+    auto byAnchor = [&](const Input &in, Placement &p, const std::string &why) {
+        const bool steps = in.firstStepNs && r.firstStepNs;
+        p.rule = steps ? RankClockRule::FirstStep : RankClockRule::TraceStart;
+        p.offset = steps ? *r.firstStepNs - *in.firstStepNs : r.startNs - in.startNs;
+        p.note = why + (steps ? "its first ProfilerStep# placed at " + refName + "'s first ProfilerStep#"
+                              : "its trace start placed at " + refName + "'s (no ProfilerStep# in " +
+                                    (in.firstStepNs ? refName : std::string("it")) + ")") +
+                 ", shifted by " + std::to_string(p.offset) + " ns";
+        if (std::llabs(p.offset) > kFarApartNs)
+            p.note += " (its clock was " + distanceText(p.offset) + " apart from " + refName + "'s)";
+    };
+    for (size_t i = 0; i < ranks.size(); ++i) {
+        const Input &in = ranks[i];
+        Placement &p = out[i];
+        if (i == ref) {
+            p.rule = allBases ? RankClockRule::BaseTime : in.firstStepNs ? RankClockRule::FirstStep : RankClockRule::TraceStart;
+            p.note = "reference clock (lowest rank)";
+            continue;
+        }
+        if (!allBases) {
+            byAnchor(in, p, "");
+            continue;
+        }
+        const int64_t offset = *in.baseNs - *r.baseNs;
+        const int64_t anchor = (in.firstStepNs ? *in.firstStepNs : in.startNs) + offset;
+        const int64_t refAnchor = r.firstStepNs && in.firstStepNs ? *r.firstStepNs : r.startNs;
+        if (std::llabs(anchor - refAnchor) > kFarApartNs) {
+            byAnchor(in, p, "baseTimeNanoseconds would put it " + distanceText(anchor - refAnchor) + " from " + refName + "; ");
+            continue;
+        }
+        p.rule = RankClockRule::BaseTime;
+        p.offset = offset;
+        p.note = "baseTimeNanoseconds " + std::to_string(*in.baseNs) + " vs " + std::to_string(*r.baseNs) + " of " + refName +
+                 ", shifted by " + std::to_string(offset) + " ns";
+    }
+    return out;
+}
+
+} // namespace lanescope

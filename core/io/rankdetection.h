@@ -1,0 +1,32 @@
+#pragma once
+// Which rank of a distributed job a Kineto trace comes from: `distributedInfo.rank` (the top-level
+// object PyTorch's profiler writes, kept verbatim in the metadata), else the file name (`rank-3`,
+// `rank_3`, `_rank3`, `rank3`, as HTA and torch.distributed users name their traces). Used to open a
+// folder or a set of files as one multi-rank timeline (MultiRankLoader).
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace lanescope {
+
+class Trace;
+
+struct RankOrigin
+{
+    int64_t rank = -1;  // -1: no rank found
+    std::string source; // "distributedInfo.rank", "file name", or empty
+    bool found() const { return rank >= 0; }
+};
+
+class RankDetection
+{
+public:
+    // The `rank` member of a distributedInfo object's JSON text; -1 when absent or not a number.
+    static int64_t fromDistributedInfo(std::string_view json);
+    // The rank a file name carries ("trace_rank-3.json.gz" -> 3); the folders above it are not read.
+    static int64_t fromFileName(std::string_view path);
+    // distributedInfo.rank of the loaded trace, else the name of `path`.
+    static RankOrigin detect(const Trace &trace, std::string_view path);
+};
+
+} // namespace lanescope

@@ -1,0 +1,114 @@
+// lanescope-cli on a multi-rank set (HTA's real sampled ranks 0 and 1 of a 128-rank job, given
+// together): info lists the ranks and their step times; ops / kernels / devices --rank N equal the
+// rank's file alone; a rank that is not there and --rank on a single trace are usage errors.
+#include "clirun.h"
+#include "corpus.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+namespace {
+
+using Run = lanescope::test::CliRun;
+using lanescope::test::corpusFile;
+
+const QString kRank0 = QStringLiteral("hta/trace_filter__sampled_rank-0.json.gz");
+const QString kRank1 = QStringLiteral("hta/trace_filter__sampled_rank-1.json.gz");
+
+QJsonObject jsonOf(const Run &r)
+{
+    return QJsonDocument::fromJson(r.out).object();
+}
+
+} // namespace
+
+class TestCliRanks : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void infoListsRanks()
+    {
+        LANESCOPE_REQUIRE_CORPUS_FILE(kRank0);
+        LANESCOPE_REQUIRE_CORPUS_FILE(kRank1);
+        const Run r = lanescope::test::runCli({QStringLiteral("info"), corpusFile(kRank0), corpusFile(kRank1), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = jsonOf(r);
+        QCOMPARE(o[QStringLiteral("format")].toString(), QStringLiteral("multi-rank"));
+        QCOMPARE(o[QStringLiteral("metadata")].toObject()[QStringLiteral("ranks")].toString(), QStringLiteral("0 1"));
+        const QJsonArray ranks = o[QStringLiteral("ranks")].toArray();
+        QCOMPARE(ranks.size(), 2);
+        QCOMPARE(ranks[1].toObject()[QStringLiteral("rank")].toInt(), 1);
+        QCOMPARE(ranks[1].toObject()[QStringLiteral("steps")].toInt(), 2);
+        QCOMPARE(ranks[1].toObject()[QStringLiteral("straggler")].toInt(), 0);
+        QVERIFY(ranks[0].toObject()[QStringLiteral("median_step_ns")].toDouble() > 0);
+        QCOMPARE(o[QStringLiteral("files")].toArray().size(), 2);
+
+        const Run text = lanescope::test::runCli({QStringLiteral("info"), corpusFile(kRank0), corpusFile(kRank1)});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.contains("ranks (2), step time per rank"));
+    }
+
+    void tablesPerRank_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("key");
+        QTest::newRow("ops") << "ops" << "device_time_ns";
+        QTest::newRow("kernels") << "kernels" << "kernels";
+        QTest::newRow("devices") << "devices" << "devices";
+    }
+    void tablesPerRank()
+    {
+        QFETCH(QString, command);
+        QFETCH(QString, key);
+        LANESCOPE_REQUIRE_CORPUS_FILE(kRank0);
+        LANESCOPE_REQUIRE_CORPUS_FILE(kRank1);
+        const Run both = lanescope::test::runCli({command, corpusFile(kRank0), corpusFile(kRank1), QStringLiteral("--rank"), QStringLiteral("1"),
+                                                  QStringLiteral("--json"), QStringLiteral("--no-cache")});
+        const Run alone = lanescope::test::runCli({command, corpusFile(kRank1), QStringLiteral("--json"), QStringLiteral("--no-cache")});
+        QCOMPARE(both.exitCode, 0);
+        QCOMPARE(alone.exitCode, 0);
+        const QJsonObject a = jsonOf(both), b = jsonOf(alone);
+        QCOMPARE(a[QStringLiteral("rank")].toInt(), 1);
+        if (command == QStringLiteral("devices")) { // named per rank in the multi-rank trace
+            const QJsonObject da = a[key].toArray()[0].toObject(), db = b[key].toArray()[0].toObject();
+            QCOMPARE(da[QStringLiteral("device")].toString(), QStringLiteral("Rank 1 · ") + db[QStringLiteral("device")].toString());
+            QCOMPARE(da[QStringLiteral("busy_ns")].toDouble(), db[QStringLiteral("busy_ns")].toDouble());
+            QCOMPARE(a[key].toArray().size(), 1);
+        } else {
+            QCOMPARE(a[key], b[key]);
+        }
+    }
+
+    void badRank()
+    {
+        LANESCOPE_REQUIRE_CORPUS_FILE(kRank0);
+        LANESCOPE_REQUIRE_CORPUS_FILE(kRank1);
+        const Run missing = lanescope::test::runCli({QStringLiteral("ops"), corpusFile(kRank0), corpusFile(kRank1), QStringLiteral("--rank"), QStringLiteral("5")});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.err.contains("--rank 5: not in this trace (ranks: 0 1)"), missing.err.constData());
+        const Run single = lanescope::test::runCli({QStringLiteral("kernels"), corpusFile(kRank0), QStringLiteral("--rank"), QStringLiteral("0"),
+                                                    QStringLiteral("--no-cache")});
+        QCOMPARE(single.exitCode, 2);
+        QVERIFY2(single.err.contains("this trace has no ranks"), single.err.constData());
+        const Run word = lanescope::test::runCli({QStringLiteral("devices"), corpusFile(kRank0), QStringLiteral("--rank"), QStringLiteral("x")});
+        QCOMPARE(word.exitCode, 2);
+        QVERIFY(word.err.contains("--rank expects a rank number"));
+        const Run engines = lanescope::test::runCli({QStringLiteral("engines"), corpusFile(kRank0), QStringLiteral("--rank"), QStringLiteral("0")});
+        QCOMPARE(engines.exitCode, 2);
+    }
+
+    // Two files of the same rank are not a rank set: a clear error, exit 2.
+    void notARankSet()
+    {
+        LANESCOPE_REQUIRE_CORPUS_FILE(kRank0);
+        const Run r = lanescope::test::runCli({QStringLiteral("info"), corpusFile(kRank0), corpusFile(kRank0)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("do not carry distinct ranks"), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliRanks)
+#include "tst_cliranks.moc"
