@@ -11,6 +11,7 @@
 #include "samplesmenu.h"
 #include "session.h"
 #include "sessionstatusbar.h"
+#include "summarypanel.h"
 #include "warningspanel.h"
 
 #include "chaincontroller.h"
@@ -165,6 +166,7 @@ void MainWindow::createPanels()
     m_files = new FilesPanel(m_session, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_files);
     tabifyDockWidget(m_warnings, m_files);
+    m_summary = new SummaryPanel(m_session, m_timeline, m_centralLayout, chainController(), this); // raised after every load
     m_warnings->raise();
 }
 
@@ -237,7 +239,7 @@ void MainWindow::createActions()
     view->addAction(chainController()->criticalPathAction());
     view->addSeparator();
     for (QDockWidget *dock : std::initializer_list<QDockWidget *>{m_details, m_range, m_warnings, m_compare->dock(),
-                                                                  m_engines, m_analysis, m_files})
+                                                                  m_engines, m_analysis, m_files, m_summary})
         view->addAction(dock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -363,6 +365,7 @@ void MainWindow::setDarkTheme(bool dark)
 {
     m_timeline->setTheme(dark ? TimelinePalette::Theme::Dark : TimelinePalette::Theme::Light);
     m_engines->setDark(dark);
+    m_summary->setDark(dark);
     QSettings().setValue(QStringLiteral("timeline/dark"), dark);
     if (m_darkAction && m_darkAction->isChecked() != dark)
         m_darkAction->setChecked(dark);

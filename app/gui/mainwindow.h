@@ -24,6 +24,7 @@ class RecentMenu;
 class Session;
 class SessionStatusBar;
 class SqliteExportJob;
+class SummaryPanel;
 class TimelineSearchBar;
 class TimelineView;
 class WarningsPanel;
@@ -42,6 +43,7 @@ public:
     AnalysisPanel *analysisPanel() const { return m_analysis; }
     RangePanel *rangePanel() const { return m_range; }
     FilesPanel *filesPanel() const { return m_files; }
+    SummaryPanel *summaryPanel() const { return m_summary; }
     ChainController *chainController() const;
     CompareController *compare() const { return m_compare; }
     ImageExportActions *imageExport() const { return m_export; }
@@ -87,6 +89,7 @@ private:
     RangePanel *m_range = nullptr;
     EnginesPanel *m_engines = nullptr;
     AnalysisPanel *m_analysis = nullptr;
+    SummaryPanel *m_summary = nullptr;
 
     NeffPanel *m_neff = nullptr;
     CompareController *m_compare = nullptr;
