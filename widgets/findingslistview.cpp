@@ -2,6 +2,7 @@
 
 #include "durationformat.h"
 
+#include <QEvent>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -38,7 +39,7 @@ FindingsListView::FindingsListView(const QString &heading, QWidget *parent)
     layout->addWidget(m_empty);
     m_cards->setSpacing(6);
     layout->addLayout(m_cards);
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum); // as tall as the wrapped cards need
 }
 
 void FindingsListView::setFindings(std::vector<Finding> findings, std::vector<QString> tags)
@@ -89,6 +90,17 @@ void FindingsListView::setDark(bool dark)
     rebuild();
 }
 
+bool FindingsListView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::Resize) {
+        auto *label = static_cast<QLabel *>(watched);
+        const int needed = label->heightForWidth(label->width());
+        if (needed > 0 && needed != label->minimumHeight())
+            label->setFixedHeight(needed); // exactly the wrapped text: no clipping, no gap
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 QColor FindingsListView::severityColor(Severity s, bool dark)
 {
     switch (s) {
@@ -118,15 +130,17 @@ void FindingsListView::rebuild()
         card->setObjectName(QStringLiteral("findingCard"));
         card->setStyleSheet(QStringLiteral("#findingCard { border: 1px solid %1; border-left: 4px solid %2; border-radius: 3px; }")
                                 .arg(border, severityColor(f.severity, m_dark).name()));
-        auto *row = new QHBoxLayout(card);
-        row->setContentsMargins(8, 6, 8, 6);
+        auto *column = new QVBoxLayout(card);
+        column->setContentsMargins(8, 6, 8, 6);
+        column->setSpacing(3);
+        auto *row = new QHBoxLayout; // badge ... Show; the text below gets the card's whole width
+        column->addLayout(row);
         auto *badge = new QLabel(QString::fromLatin1(Finding::severityName(f.severity)).toUpper(), card);
         badge->setAlignment(Qt::AlignCenter);
         badge->setFixedWidth(badge->fontMetrics().horizontalAdvance(QStringLiteral("MEDIUM")) + 12);
         badge->setStyleSheet(QStringLiteral("background: %1; color: white; border-radius: 3px; padding: 1px 2px; font-weight: bold;")
                                  .arg(severityColor(f.severity, m_dark).name()));
-        row->addWidget(badge, 0, Qt::AlignTop);
-
+        row->addWidget(badge);
         QString html = QStringLiteral("<b>%1</b>").arg(QString::fromStdString(f.title).toHtmlEscaped());
         if (!m_tags[i].isEmpty())
             html += QStringLiteral(" &nbsp;<b style=\"color:%1\">[%2]</b>").arg(tagColor(m_tags[i], m_dark), m_tags[i]);
@@ -146,15 +160,18 @@ void FindingsListView::rebuild()
         body->setTextFormat(Qt::RichText);
         body->setStyleSheet(QStringLiteral("color: %1").arg(m_dark ? QStringLiteral("#e0e0e0") : QStringLiteral("#202020"))); // the card's style sheet hides the palette
         body->setWordWrap(true);
+        body->setAlignment(Qt::AlignLeft | Qt::AlignTop);
         body->setTextInteractionFlags(Qt::TextSelectableByMouse);
         body->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-        row->addWidget(body, 1, Qt::AlignTop);
+        body->installEventFilter(this);
         auto *show = new QPushButton(tr("Show"), card);
         show->setToolTip(tr("Mark this finding's events and ranges in the timeline and zoom to the first ([ / ] step through them)"));
         show->setEnabled(!f.events.empty() || !f.ranges.empty());
         show->setVisible(m_showEnabled);
         connect(show, &QPushButton::clicked, this, [this, i] { emit showRequested(int(i)); });
-        row->addWidget(show, 0, Qt::AlignTop);
+        row->addStretch(1);
+        row->addWidget(show);
+        column->addWidget(body);
         m_cards->addWidget(card);
         m_cardWidgets.push_back(card);
         m_buttons.push_back(show);

@@ -40,6 +40,11 @@ public:
 signals:
     void showRequested(int index);
 
+protected:
+    // A wrapped rich-text label's height follows its width (heightForWidth alone leaves it clipped
+    // inside the card's row layout in a scroll area).
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void rebuild();
 

@@ -264,10 +264,14 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
         if (trace && options.view == "summary") {
             SummaryPanel *summary = window->summaryPanel();
             summary->raise();
-            if (!summary->isComputing())
+            const auto raiseAndSave = [&, summary] {
+                summary->raise(); // over the Compare dock, which a comparison raises
                 saveAfter(300);
+            };
+            if (!summary->isComputing())
+                raiseAndSave();
             else
-                QObject::connect(summary, &SummaryPanel::computed, &app, [&] { saveAfter(300); }, Qt::SingleShotConnection);
+                QObject::connect(summary, &SummaryPanel::computed, &app, raiseAndSave, Qt::SingleShotConnection);
             return;
         }
         ChainController *chain = window->chainController();
