@@ -37,6 +37,7 @@
 #include <QToolButton>
 
 #include <algorithm>
+#include <memory>
 #include <set>
 
 using namespace lanescope;
@@ -85,6 +86,17 @@ class TestSummaryPanel : public QObject
         return computed.wait(30000);
     }
 
+    // A quiet window of `size`, shown, with `path` loaded and its Summary computed (null on failure).
+    static std::unique_ptr<MainWindow> window(const QString &path, QSize size = {1920, 1080})
+    {
+        auto w = std::make_unique<MainWindow>();
+        w->setAttribute(Qt::WA_DeleteOnClose, false);
+        w->setQuietErrors(true);
+        w->resize(size);
+        w->show();
+        return path.isEmpty() || open(*w, path) ? std::move(w) : nullptr;
+    }
+
     static bool open(MainWindow &w, const QString &path)
     {
         QSignalSpy finished(w.session(), &Session::loadFinished);
@@ -109,11 +121,9 @@ private slots:
     // names rmsnorm naive and its 4 device executions.
     void listsTheFindingsOfInsights()
     {
-        MainWindow w;
-        w.setQuietErrors(true);
-        w.resize(1920, 1080);
-        w.show();
-        QVERIFY(open(w, m_naive));
+        const auto window = this->window(m_naive);
+        QVERIFY(window);
+        MainWindow &w = *window;
         SummaryPanel *panel = w.summaryPanel();
         QVERIFY(panel->isVisible());
         const Insights::Result expected = Insights::run(*w.session()->trace(), Insights::Options());
@@ -143,11 +153,9 @@ private slots:
     // Show: the finding's events in the overlay, the first in view and selected; ] and [ step.
     void showMarksAndSteps()
     {
-        MainWindow w;
-        w.setQuietErrors(true);
-        w.resize(1920, 1080);
-        w.show();
-        QVERIFY(open(w, m_naive));
+        const auto window = this->window(m_naive);
+        QVERIFY(window);
+        MainWindow &w = *window;
         SummaryPanel *panel = w.summaryPanel();
         const FindingsListView *list = panel->view()->findingsList();
         const int fusion = indexOfRule(list->findings(), "fusion-candidate");
@@ -196,10 +204,9 @@ private slots:
     // Region = ProfilerStep#1: the same findings as `lanescope-cli insights --range` for that step.
     void stepRegionEqualsCliRange()
     {
-        MainWindow w;
-        w.setQuietErrors(true);
-        w.show();
-        QVERIFY(open(w, m_naive));
+        const auto window = this->window(m_naive);
+        QVERIFY(window);
+        MainWindow &w = *window;
         SummaryPanel *panel = w.summaryPanel();
         const auto &regions = panel->regions();
         const auto step = std::find_if(regions.begin(), regions.end(), [](const SummaryRegion &r) { return r.kind == SummaryRegion::Kind::Step; });
@@ -238,10 +245,8 @@ private slots:
     // Compare mode: A (naive) and B (compile) side by side, the fusion candidate resolved in B.
     void compareMarksTheFusionCandidateResolved()
     {
-        MainWindow w;
-        w.setQuietErrors(true);
-        w.resize(1920, 1080);
-        w.show();
+        const auto window = this->window(QString());
+        MainWindow &w = *window;
         SummaryPanel *panel = w.summaryPanel();
         QSignalSpy computed(panel, &SummaryPanel::computed);
         w.session()->openComparison({m_naive, m_compile});
@@ -262,10 +267,8 @@ private slots:
     {
         RuleRegistry rules;
         rules.add(std::make_unique<FakeCaptureRule>());
-        MainWindow w;
-        w.setQuietErrors(true);
-        w.resize(1366, 768);
-        w.show();
+        const auto window = this->window(QString(), {1366, 768});
+        MainWindow &w = *window;
         SummaryPanel *panel = w.summaryPanel();
         panel->setRules(&rules); // before the load: nothing to compute yet
         QVERIFY(open(w, m_naive));

@@ -38,6 +38,25 @@ void compareWithRuleSteps(const Trace &trace, const LaunchIndex &index, const st
     }
 }
 
+struct Loaded
+{
+    std::shared_ptr<const Trace> trace;
+    LaunchIndex index;
+    std::vector<SummaryRegion> regions;
+};
+
+// A corpus file through the real loader, its LaunchIndex and its regions.
+Loaded loadRegions(const QString &relative)
+{
+    Loaded l;
+    l.trace = test::load(test::corpusFile(relative));
+    if (l.trace) {
+        l.index = LaunchIndex::build(*l.trace);
+        l.regions = SummaryRegions::list(*l.trace, l.index);
+    }
+    return l;
+}
+
 } // namespace
 
 class TestSummaryRegions : public QObject
@@ -82,35 +101,35 @@ private slots:
         QCOMPARE(SummaryRegions::steps(regions, true, regions[1].t0, regions[1].t0).size(), size_t(1));
     }
 
-    // A GPU trace with steps: one region per ProfilerStep#N, no executions.
-    void gpuTraceSteps()
+    // A GPU trace with steps: one region per ProfilerStep#N (the rules' steps), no executions. A lone
+    // NTFF: no steps, its one NEFF execution. Regions of a kind are in start order.
+    void corpusTraces_data()
     {
-        const QString rel = QStringLiteral("hta/ns_resolution_trace__rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz");
-        LANESCOPE_REQUIRE_CORPUS_FILE(rel);
-        const auto trace = test::load(test::corpusFile(rel));
-        QVERIFY(trace);
-        const LaunchIndex index = LaunchIndex::build(*trace);
-        const auto regions = SummaryRegions::list(*trace, index);
-        const size_t steps = countKind(regions, SummaryRegion::Kind::Step);
-        QVERIFY(steps > 1);
-        compareWithRuleSteps(*trace, index, regions);
-        QCOMPARE(countKind(regions, SummaryRegion::Kind::Execution), size_t(0));
-        for (size_t i = 2; i < regions.size(); ++i)
-            QVERIFY(regions[i].t0 >= regions[i - 1].t0);
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<bool>("hasSteps");
+        QTest::addColumn<int>("executions");
+        QTest::newRow("gpu") << QStringLiteral("hta/ns_resolution_trace__rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz") << true << 0;
+        QTest::newRow("ntff") << QStringLiteral("neuron-cs149-asst4/stream_256k_fd1k.ntff") << false << 1;
     }
 
-    // A lone NTFF: no steps, its one NEFF execution.
-    void loneNtff()
+    void corpusTraces()
     {
-        const QString rel = QStringLiteral("neuron-cs149-asst4/stream_256k_fd1k.ntff");
-        LANESCOPE_REQUIRE_CORPUS_FILE(rel);
-        const auto trace = test::load(test::corpusFile(rel));
-        QVERIFY(trace);
-        const LaunchIndex index = LaunchIndex::build(*trace);
-        const auto regions = SummaryRegions::list(*trace, index);
-        QCOMPARE(countKind(regions, SummaryRegion::Kind::Step), size_t(0));
-        QCOMPARE(countKind(regions, SummaryRegion::Kind::Execution), size_t(1));
-        QVERIFY(regions[1].t1 - regions[1].t0 > 0);
+        QFETCH(QString, file);
+        QFETCH(bool, hasSteps);
+        QFETCH(int, executions);
+        LANESCOPE_REQUIRE_CORPUS_FILE(file);
+        const Loaded l = loadRegions(file);
+        QVERIFY(l.trace);
+        const size_t steps = countKind(l.regions, SummaryRegion::Kind::Step);
+        QCOMPARE(steps > 1, hasSteps);
+        QCOMPARE(steps == 0, !hasSteps);
+        compareWithRuleSteps(*l.trace, l.index, l.regions);
+        QCOMPARE(countKind(l.regions, SummaryRegion::Kind::Execution), size_t(executions));
+        for (size_t i = 2; i < l.regions.size(); ++i)
+            if (l.regions[i].kind == l.regions[i - 1].kind)
+                QVERIFY(l.regions[i].t0 >= l.regions[i - 1].t0);
+            else
+                QVERIFY(l.regions[i].t1 > l.regions[i].t0);
     }
 };
 
