@@ -81,6 +81,11 @@ SummaryPanel::SummaryPanel(Session *session, TimelineView *timeline, QVBoxLayout
     connect(&m_watcher, &QFutureWatcher<Computed>::finished, this, &SummaryPanel::onComputed);
     connect(session, &Session::traceChanged, this, &SummaryPanel::onTraceChanged);
     connect(session, &Session::markedRangeChanged, m_markedThrottle, &Throttle::poke);
+    // Another pair chosen in the Compare dock: the side-by-side findings follow it.
+    connect(session->compareSession(), &CompareSession::diffReady, this, [this] {
+        if (this->session()->isComparing())
+            recompute();
+    });
 }
 
 SummaryPanel::~SummaryPanel()

@@ -182,6 +182,8 @@ private slots:
         QCOMPARE(panel->previousAction()->shortcut(), QKeySequence(Qt::Key_BracketLeft));
         QVERIFY(!w.chainController()->nextAction()->isEnabled());
 
+        if (const QString dir = qEnvironmentVariable("LANESCOPE_TEST_SHOTS"); !dir.isEmpty())
+            w.grab().save(dir + QStringLiteral("/summary-show.png")); // for looking at the marks
         panel->nextAction()->trigger(); // ]
         QCOMPARE(panel->currentItem(), 1);
         QCOMPARE(w.session()->selectedSlice().value, f.events[1]);
