@@ -182,8 +182,10 @@ private slots:
         QCOMPARE(panel->previousAction()->shortcut(), QKeySequence(Qt::Key_BracketLeft));
         QVERIFY(!w.chainController()->nextAction()->isEnabled());
 
-        if (const QString dir = qEnvironmentVariable("LANESCOPE_TEST_SHOTS"); !dir.isEmpty())
+        if (const QString dir = qEnvironmentVariable("LANESCOPE_TEST_SHOTS"); !dir.isEmpty()) {
+            QTest::qWait(200); // the cards lay out in the event loop
             w.grab().save(dir + QStringLiteral("/summary-show.png")); // for looking at the marks
+        }
         panel->nextAction()->trigger(); // ]
         QCOMPARE(panel->currentItem(), 1);
         QCOMPARE(w.session()->selectedSlice().value, f.events[1]);
