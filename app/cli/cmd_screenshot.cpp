@@ -7,14 +7,19 @@
 #include "analysistablesview.h"
 #include "enginechartsview.h"
 #include "imageexporter.h"
+#include "summaryview.h"
 #include "timelineview.h"
 
+#include "analysis/insights/insights.h"
+#include "analysis/launchindex.h"
+#include "analysis/summaryregions.h"
 #include "analysis/timerange.h"
 #include "io/traceloader.h"
 #include "model/trace.h"
 #include "util/textutil.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDateTime>
 #include <QFileInfo>
 
@@ -29,7 +34,7 @@ namespace {
 constexpr const char *kUsage =
     "usage: lanescope-cli screenshot PATH -o OUT.png|OUT.svg [--range FROM:TO] [--lanes REGEX]\n"
     "                                [--width W] [--height H] [--scale 1|2] [--caption] [--dark]\n"
-    "                                [--view timeline|engines|ops]\n"
+    "                                [--view timeline|engines|ops|summary]\n"
     "  --range FROM:TO  time after the trace start with units ns, us, ms, s (10ms:12.5ms, 200us:350us,\n"
     "                   1.5s:, :2ms); Nabs is trace-clock ns (as `info` prints start_ns); default: the\n"
     "                   whole trace. Deprecated: a number without a unit is ms after the start (10:12.5)\n"
@@ -40,8 +45,9 @@ constexpr const char *kUsage =
     "  --caption        a band at the bottom with the file, the time range and the date\n"
     "  --dark           the dark timeline theme\n"
     "  --view V         timeline (default), or engines: the Engines panel's charts of a Neuron profile\n"
-    "                   for the range, or ops: the Analysis panel's operator table (--lanes does not\n"
-    "                   apply to these two; --height defaults to 900)\n";
+    "                   for the range, ops: the Analysis panel's operator table, or summary: the\n"
+    "                   Summary page (key metrics, charts, findings of `insights` for the range)\n"
+    "                   (--lanes does not apply to these three; --height defaults to 900)\n";
 
 bool parseInt(const std::string &text, int *out)
 {
@@ -119,6 +125,39 @@ int saveOps(const ImageExporter::TimelineRequest &request, int scale, bool capti
     return kExitOk;
 }
 
+// --view summary: the Summary page with the insights of the range (the GUI's Summary dock).
+int saveSummary(const ImageExporter::TimelineRequest &request, int scale, bool caption, const std::string &path,
+                const QString &outPath)
+{
+    const Trace &trace = *request.trace;
+    const LaunchIndex index = LaunchIndex::build(trace);
+    Insights::Options options;
+    options.hasRange = request.t1 > request.t0;
+    options.t0 = request.t0;
+    options.t1 = request.t1;
+    const Insights::Result result = Insights::run(trace, index, options);
+    const auto regions = SummaryRegions::list(trace, index);
+
+    SummaryView view;
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.setDark(request.theme == TimelinePalette::Theme::Dark);
+    view.regionBox()->addItem(options.hasRange ? QStringLiteral("Range") : QStringLiteral("Whole trace"));
+    view.setStatus(QStringLiteral("%1 findings").arg(result.findings.size()));
+    view.setResult(result.metrics, result.findings, SummaryRegions::steps(regions, options.hasRange, options.t0, options.t1));
+    const int band = caption ? ImageExporter::captionHeight(&view) : 0;
+    const int height = request.height > 0 ? request.height : 900;
+    if (request.width < 400 || height - band < 200)
+        return usageError("--view summary needs at least 400 x 200 pixels");
+    view.resize(request.width, height - band);
+    view.show();
+    QApplication::processEvents();
+    const int saved = savePanel(&view, request, scale, caption, path, outPath);
+    if (saved < 0)
+        return kExitUnreadable;
+    std::printf("%s: summary, %zu findings, %dx%d\n", qPrintable(outPath), result.findings.size(), view.width() * scale, saved);
+    return kExitOk;
+}
+
 } // namespace
 
 int cmdScreenshot(const Args &args)
@@ -140,8 +179,8 @@ int cmdScreenshot(const Args &args)
         return usageError("-o OUT.png is required");
 
     const std::string view = flagValue(args, "--view", "timeline");
-    if (view != "timeline" && view != "engines" && view != "ops") {
-        std::fprintf(stderr, "lanescope-cli screenshot: unknown view '%s' (timeline, engines, ops)\n", view.c_str());
+    if (view != "timeline" && view != "engines" && view != "ops" && view != "summary") {
+        std::fprintf(stderr, "lanescope-cli screenshot: unknown view '%s' (timeline, engines, ops, summary)\n", view.c_str());
         return kExitUnreadable;
     }
     if (view != "timeline" && !flagValue(args, "--lanes").empty())
@@ -196,6 +235,8 @@ int cmdScreenshot(const Args &args)
         return saveEngines(request, scale, caption, paths[0], outPath);
     if (view == "ops")
         return saveOps(request, scale, caption, paths[0], outPath);
+    if (view == "summary")
+        return saveSummary(request, scale, caption, paths[0], outPath);
     const auto timeline = ImageExporter::createTimeline(request, caption, &error);
     if (!timeline)
         return usageError(qPrintable(error));

@@ -55,8 +55,10 @@ void EnginesPanel::onTraceChanged()
     const bool engines = !m_charts->result().empty();
     m_strip->setVisible(engines);
     m_strip->setTrace(engines ? trace : nullptr);
-    if (!engines)
+    if (!engines) {
+        hide(); // as the header says: shown for NeuronCore traces (empty charts took the Summary's room)
         return;
+    }
     const auto [start, end] = m_timeline->visibleRange();
     m_strip->setRange(start, end);
     show();

@@ -2,6 +2,7 @@
 #include "analysispanel.h"
 #include "mainwindow.h"
 #include "session.h"
+#include "summarypanel.h"
 
 #include "chaincontroller.h"
 #include "imageexporter.h"
@@ -53,6 +54,7 @@ void printUsage(std::FILE *to)
                      "  --dark                  with --screenshot: dark timeline\n"
                      "  --dock NAME             with --screenshot: bring a tabbed dock to the front (warnings,\n"
                      "                          range, analysis, files)\n"
+                     "  --view summary          with --screenshot: the Summary page, once its findings are computed\n"
                      "  --memory-budget SIZE    memory a load may use (default 16G, or $LANESCOPE_MEMORY_BUDGET)\n\n"
                      "Qt options (-platform, -style, ...) are accepted as well.\n");
 }
@@ -70,6 +72,7 @@ struct Options
     std::string search;
     bool flows = false;
     bool dark = false;
+    std::string view; // "summary": wait for the Summary page
     std::string dock; // objectName prefix of a dock to raise: "files" -> filesDock
     int analysis = -1; // AnalysisTablesView::Table
     long long event = -1;
@@ -153,6 +156,13 @@ int parseArgs(int argc, char **argv, Options &o)
             if (!v)
                 return 2;
             o.dock = v;
+        } else if (a == "--view") {
+            const char *v = value("--view");
+            if (!v || std::string(v) != "summary") {
+                std::fprintf(stderr, "lanescope: --view expects summary\n");
+                return 2;
+            }
+            o.view = v;
         } else if (a == "--analysis") {
             const char *v = value("--analysis");
             const std::string t = v ? v : "";
@@ -229,8 +239,10 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
         if (trace && options.event >= 0 && size_t(options.event) < trace->allSlices().size())
             session->revealSlice(SliceId(uint32_t(options.event)));
         window->timeline()->setShowAllFlows(options.flows);
-        if (options.dark)
+        if (options.dark) {
             window->timeline()->setTheme(TimelinePalette::Theme::Dark);
+            window->summaryPanel()->setDark(true);
+        }
         if (!options.dock.empty()) {
             if (auto *dock = window->findChild<QDockWidget *>(QString::fromStdString(options.dock + "Dock")))
                 dock->raise();
@@ -248,6 +260,19 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
                     panel->tables()->activateRow(table, 0);
                 saveAfter(300);
             });
+            return;
+        }
+        if (trace && options.view == "summary") {
+            SummaryPanel *summary = window->summaryPanel();
+            summary->raise();
+            const auto raiseAndSave = [&, summary] {
+                summary->raise(); // over the Compare dock, which a comparison raises
+                saveAfter(300);
+            };
+            if (!summary->isComputing())
+                raiseAndSave();
+            else
+                QObject::connect(summary, &SummaryPanel::computed, &app, raiseAndSave, Qt::SingleShotConnection);
             return;
         }
         ChainController *chain = window->chainController();

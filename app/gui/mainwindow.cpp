@@ -12,6 +12,7 @@
 #include "session.h"
 #include "sessionstatusbar.h"
 #include "statisticspanel.h"
+#include "summarypanel.h"
 #include "warningspanel.h"
 
 #include "chaincontroller.h"
@@ -169,6 +170,7 @@ void MainWindow::createPanels()
     m_statistics = new StatisticsPanel(m_session, m_timeline, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_statistics);
     tabifyDockWidget(m_warnings, m_statistics);
+    m_summary = new SummaryPanel(m_session, m_timeline, m_centralLayout, chainController(), this); // raised after every load
     m_warnings->raise();
 }
 
@@ -242,7 +244,7 @@ void MainWindow::createActions()
     view->addAction(m_statistics->statisticsAction());
     view->addSeparator();
     for (QDockWidget *dock : std::initializer_list<QDockWidget *>{m_details, m_range, m_warnings, m_compare->dock(),
-                                                                  m_engines, m_analysis, m_files, m_statistics})
+                                                                  m_engines, m_analysis, m_files, m_statistics, m_summary})
         view->addAction(dock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -369,6 +371,7 @@ void MainWindow::setDarkTheme(bool dark)
     m_timeline->setTheme(dark ? TimelinePalette::Theme::Dark : TimelinePalette::Theme::Light);
     m_engines->setDark(dark);
     m_statistics->setDark(dark);
+    m_summary->setDark(dark);
     QSettings().setValue(QStringLiteral("timeline/dark"), dark);
     if (m_darkAction && m_darkAction->isChecked() != dark)
         m_darkAction->setChecked(dark);

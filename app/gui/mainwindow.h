@@ -25,6 +25,7 @@ class Session;
 class SessionStatusBar;
 class SqliteExportJob;
 class StatisticsPanel;
+class SummaryPanel;
 class TimelineSearchBar;
 class TimelineView;
 class WarningsPanel;
@@ -44,6 +45,7 @@ public:
     RangePanel *rangePanel() const { return m_range; }
     FilesPanel *filesPanel() const { return m_files; }
     StatisticsPanel *statisticsPanel() const { return m_statistics; }
+    SummaryPanel *summaryPanel() const { return m_summary; }
     ChainController *chainController() const;
     CompareController *compare() const { return m_compare; }
     ImageExportActions *imageExport() const { return m_export; }
@@ -90,6 +92,7 @@ private:
     EnginesPanel *m_engines = nullptr;
     AnalysisPanel *m_analysis = nullptr;
     StatisticsPanel *m_statistics = nullptr;
+    SummaryPanel *m_summary = nullptr;
 
     NeffPanel *m_neff = nullptr;
     CompareController *m_compare = nullptr;

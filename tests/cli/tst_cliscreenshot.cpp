@@ -232,7 +232,7 @@ private slots:
         QTest::newRow("tiny") << QStringList{QStringLiteral("SAMPLE"), o, QStringLiteral("x.png"), QStringLiteral("--width"), QStringLiteral("10")}
                               << QStringLiteral("width 10 is outside");
         QTest::newRow("unknown view") << QStringList{QStringLiteral("SAMPLE"), o, QStringLiteral("x.png"), QStringLiteral("--view"), QStringLiteral("pie")}
-                                      << QStringLiteral("unknown view 'pie' (timeline, engines, ops)");
+                                      << QStringLiteral("unknown view 'pie' (timeline, engines, ops, summary)");
         QTest::newRow("lanes with engines") << QStringList{QStringLiteral("SAMPLE"), o, QStringLiteral("x.png"), QStringLiteral("--view"), QStringLiteral("engines"), QStringLiteral("--lanes"), QStringLiteral("x")}
                                             << QStringLiteral("--lanes applies to the timeline view only");
         QTest::newRow("unknown option") << QStringList{QStringLiteral("SAMPLE"), o, QStringLiteral("x.png"), QStringLiteral("--fancy")}

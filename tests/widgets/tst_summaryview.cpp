@@ -1,0 +1,135 @@
+// SummaryView on the insights of real inputs (the bundled naive sample through the folder loader, a
+// GPU trace of the corpus): metrics and charts show the KeyMetrics numbers and hide without data,
+// capture-* findings go to the Capture section, compare mode tags resolved / new / changed from
+// FindingsDiff.
+#include "corpus.h"
+#include "loadtrace.h"
+
+#include "findingslistview.h"
+#include "summarybars.h"
+#include "summaryview.h"
+
+#include "analysis/insights/insights.h"
+#include "analysis/launchindex.h"
+#include "io/samplefolderwriter.h"
+
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace lanescope;
+
+class TestSummaryView : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::vector<std::string> m_folders; // naive, rms_norm, compile
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_folders = SampleFolderWriter::writeComparison(m_dir.path().toStdString(), SampleFolderWriter::Options());
+        QCOMPARE(m_folders.size(), size_t(3));
+    }
+
+    void naiveSample()
+    {
+        const auto trace = test::load(QString::fromStdString(m_folders[0]));
+        QVERIFY(trace);
+        const LaunchIndex index = LaunchIndex::build(*trace);
+        const Insights::Result r = Insights::run(*trace, index, Insights::Options());
+        const auto regions = SummaryRegions::list(*trace, index);
+        SummaryView view;
+        view.resize(1200, 700);
+        view.setResult(r.metrics, r.findings, SummaryRegions::steps(regions, false, 0, 0));
+        QCOMPARE(view.findingsList()->count(), int(r.findings.size()));
+        QCOMPARE(view.captureList()->count(), 0);
+        QVERIFY(view.captureList()->isHidden());
+        // Device busy bar = KeyMetrics' busy %; engine bars only for engines with work; DMA by kind.
+        QCOMPARE(view.deviceChart()->bars().size(), r.metrics.devices.size());
+        QCOMPARE(view.deviceChart()->bars()[0].value, r.metrics.devices[0].busyPercent);
+        QVERIFY(!view.engineChart()->bars().empty());
+        QVERIFY(view.engineChart()->bars().size() < r.metrics.engines.size()); // idle engines are no bars
+        for (const SummaryBars::Bar &b : view.engineChart()->bars())
+            QVERIFY(b.value >= 0.05);
+        QCOMPARE(view.dmaChart()->bars().size(), size_t(1));
+        QCOMPARE(view.dmaChart()->bars()[0].label, QStringLiteral("io"));
+        QCOMPARE(view.dmaChart()->bars()[0].value, double(r.metrics.dma[0].bytes));
+        QCOMPARE(view.stepChart()->bars().size(), size_t(1));
+        QCOMPARE(view.stepChart()->bars()[0].value, double(r.metrics.medianStepNs)); // one step: the median
+        QVERIFY(view.metricsText().contains(QStringLiteral("Average DMA size")));
+    }
+
+    // A GPU trace: no engines, no DMA: those charts are hidden, not empty.
+    void gpuTraceHidesNeuronCharts()
+    {
+        const QString rel = QStringLiteral("hta/ns_resolution_trace__rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz");
+        LANESCOPE_REQUIRE_CORPUS_FILE(rel);
+        const auto trace = test::load(test::corpusFile(rel));
+        QVERIFY(trace);
+        const LaunchIndex index = LaunchIndex::build(*trace);
+        const Insights::Result r = Insights::run(*trace, index, Insights::Options());
+        SummaryView view;
+        view.setResult(r.metrics, r.findings, SummaryRegions::steps(SummaryRegions::list(*trace, index), false, 0, 0));
+        QVERIFY(view.engineChart()->isHidden());
+        QVERIFY(view.dmaChart()->isHidden());
+        QVERIFY(!view.deviceChart()->isHidden());
+        QCOMPARE(view.stepChart()->bars().size(), size_t(r.metrics.steps));
+        QVERIFY(!view.metricsText().contains(QStringLiteral("Average DMA size")));
+    }
+
+    void captureChecksGoToTheirSection()
+    {
+        Finding capture;
+        capture.rule = "capture-device-work-missing";
+        capture.severity = Severity::High;
+        capture.title = "Device work missing at the end";
+        Finding other;
+        other.rule = "device-idle";
+        other.title = "Device idle";
+        QVERIFY(isCaptureCheck(capture));
+        QVERIFY(!isCaptureCheck(other));
+        SummaryView view;
+        view.setResult(KeyMetrics(), {other, capture}, {});
+        QCOMPARE(view.captureList()->count(), 1);
+        QCOMPARE(view.captureList()->findings()[0].rule, capture.rule);
+        QVERIFY(!view.captureList()->isHidden());
+        QCOMPARE(view.findingsList()->count(), 1);
+        QCOMPARE(view.findingsList()->findings()[0].rule, other.rule);
+        QCOMPARE(view.captureList()->heading(), QStringLiteral("Capture (1)"));
+    }
+
+    // naive vs compile: the fusion candidate of A is tagged resolved, nothing of B is.
+    void comparison()
+    {
+        const auto a = test::load(QString::fromStdString(m_folders[0]));
+        const auto b = test::load(QString::fromStdString(m_folders[2]));
+        QVERIFY(a && b);
+        const auto ra = Insights::run(*a, Insights::Options()), rb = Insights::run(*b, Insights::Options());
+        const FindingsDiffResult diff = FindingsDiff::compare(ra.findings, rb.findings);
+        SummaryView view;
+        view.setComparison(QStringLiteral("A"), ra.findings, QStringLiteral("B"), rb.findings, diff);
+        QVERIFY(view.isComparison());
+        QVERIFY(view.findingsList()->isHidden());
+        const FindingsListView *left = view.compareList(0);
+        QCOMPARE(left->count(), int(ra.findings.size()));
+        int resolved = 0;
+        for (int i = 0; i < left->count(); ++i) {
+            const bool tagged = left->cardText(i).contains(QStringLiteral("[resolved]"));
+            resolved += tagged;
+            if (left->findings()[size_t(i)].rule == "fusion-candidate")
+                QVERIFY(tagged);
+        }
+        QCOMPARE(resolved, int(diff.resolved.size()));
+        int added = 0;
+        for (int i = 0; i < view.compareList(1)->count(); ++i)
+            added += view.compareList(1)->cardText(i).contains(QStringLiteral("[new]"));
+        QCOMPARE(added, int(diff.added.size()));
+        QVERIFY(!left->showButton(0)->isVisibleTo(&view));
+    }
+};
+
+QTEST_MAIN(TestSummaryView)
+#include "tst_summaryview.moc"
