@@ -9,6 +9,8 @@
 
 #include "model/trace.h"
 
+#include <QAction>
+#include <QCloseEvent>
 #include <QMainWindow>
 
 namespace lanescope {
@@ -32,6 +34,7 @@ EnginesPanel::EnginesPanel(Session *session, TimelineView *timeline, QMainWindow
         return std::make_pair(area.left(), std::max(0, timeline->width() - area.right() - 1));
     });
     connect(session, &Session::traceChanged, this, &EnginesPanel::onTraceChanged);
+    connect(toggleViewAction(), &QAction::triggered, this, [this](bool checked) { m_userClosed = !checked; });
     connect(session, &Session::markedRangeChanged, m_markedThrottle, &Throttle::poke);
     connect(session, &Session::visibleRangeChanged, m_visibleThrottle, &Throttle::poke);
 }
@@ -42,27 +45,44 @@ void EnginesPanel::setDark(bool dark)
     m_strip->setDark(dark);
 }
 
+void EnginesPanel::closeEvent(QCloseEvent *event)
+{
+    m_userClosed = true;
+    Panel::closeEvent(event);
+}
+
+void EnginesPanel::resetVisibility()
+{
+    m_userClosed = false;
+    setVisible(m_hasEngines);
+    if (m_hasEngines)
+        raise();
+}
+
 void EnginesPanel::onTraceChanged()
 {
     const std::shared_ptr<const Trace> &trace = session()->trace();
     // A comparison's combined trace would mix the profiles (the Compare dock has their diff).
     if (trace->metadata().format == "comparison") {
+        m_hasEngines = false;
         hide();
         m_strip->hide();
         return;
     }
     m_charts->setTrace(trace);
-    const bool engines = !m_charts->result().empty();
-    m_strip->setVisible(engines);
-    m_strip->setTrace(engines ? trace : nullptr);
-    if (!engines)
+    m_hasEngines = !m_charts->result().empty();
+    m_strip->setVisible(m_hasEngines);
+    m_strip->setTrace(m_hasEngines ? trace : nullptr);
+    if (!m_hasEngines) { // a GPU trace: four empty charts say nothing
+        hide();
         return;
+    }
     const auto [start, end] = m_timeline->visibleRange();
     m_strip->setRange(start, end);
+    if (m_userClosed)
+        return;
     show();
-    raise();
-    mainWindow()->resizeDocks({this}, {420}, Qt::Vertical);
-    mainWindow()->resizeDocks({this}, {mainWindow()->width() * 2 / 3}, Qt::Horizontal);
+    raise(); // in front of its tab group (DockLayout)
 }
 
 } // namespace lanescope

@@ -81,8 +81,10 @@ private:
         ThrottleNoClock,
         ThrottleBeforeOrigin,
         TimeOutOfRange,
+        InstrRunningAtEnd,
         IssueCount
     };
+    static bool isExpectedFiltering(int issue);
     struct IssueCounter
     {
         uint64_t count = 0;
