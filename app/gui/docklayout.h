@@ -29,10 +29,10 @@ public:
     };
 
     // Share of the window the groups get: the right group's width, the bottom group's height.
-    static constexpr double kRightWidth = 0.2;
-    static constexpr int kRightMaxWidth = 380;
-    static constexpr double kBottomHeight = 0.22;
-    static constexpr int kBottomMinHeight = 150;
+    static constexpr double kRightWidth = 0.15;
+    static constexpr int kRightMaxWidth = 340;
+    static constexpr double kBottomHeight = 0.15;
+    static constexpr int kBottomMinHeight = 120;
 
     static std::span<const Placement> placements();
     static const Placement *placement(const QDockWidget *dock);

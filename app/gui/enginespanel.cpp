@@ -12,6 +12,7 @@
 #include <QAction>
 #include <QCloseEvent>
 #include <QMainWindow>
+#include <QScrollArea>
 
 namespace lanescope {
 
@@ -26,7 +27,12 @@ EnginesPanel::EnginesPanel(Session *session, TimelineView *timeline, QMainWindow
               m_strip->setRange(this->session()->visibleStart(), this->session()->visibleEnd());
       }, this))
 {
-    setWidget(m_charts);
+    // The four charts scroll inside the dock, so its tab group keeps the first-run height (DockLayout).
+    auto *scroll = new QScrollArea(this);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(m_charts);
+    setWidget(scroll);
     m_strip->setFixedHeight(130);
     m_strip->hide(); // shown for traces with NeuronCore engines
     m_strip->setPlotInsets([timeline] { // the plot lines up with the timeline's time axis

@@ -62,7 +62,7 @@ const char *issueMessage(int issue)
         "throttle records without a usable clock (skipped)",
         "throttle rows before the trace window (skipped)",
         "records with a timestamp out of range (skipped)",
-        "instructions begun after the last one ended, still running when the capture stopped (dropped)",
+        "instructions begun after the last completed one of their engine, still running when the capture stopped (dropped)",
     };
     return messages[issue];
 }
@@ -421,17 +421,20 @@ void NtffReader::decodeInstructions()
                                                                                    : ntffLaneOf(row.engine);
         row.flags = o.flags;
         rows.push_back(row);
+        es.lastBeginPs = std::max(es.lastBeginPs, o.t0);
+        if (pc < es.notifyKind.size() && es.notifyKind[pc] == 3)
+            es.endNotifyBeginPs = std::min(es.endNotifyBeginPs, o.t0);
         const int64_t end = t - origin;
         lastEnd = haveLastEnd ? std::max(lastEnd, end) : end;
         haveLastEnd = true;
     });
-    // A begin without its end: the postamble that was still running when the capture stopped (it
-    // begins after every recorded instruction ended; neuron-profile drops it too), else a lost record.
-    const auto countOpen = [&](const OpenInstruction &o) {
-        if (o.open)
-            ++m_issues[haveLastEnd && o.t0 - origin >= lastEnd ? InstrRunningAtEnd : InstrBeginWithoutEnd].count;
-    };
+    // A begin without its end: after its engine's end NOTIFY and last completed instruction, it is the
+    // postamble still running when the capture stopped (neuron-profile drops it too); else a lost record.
     for (EngineState &es : m_engines) {
+        const auto countOpen = [&](const OpenInstruction &o) {
+            if (o.open)
+                ++m_issues[o.t0 > es.lastBeginPs && o.t0 > es.endNotifyBeginPs ? InstrRunningAtEnd : InstrBeginWithoutEnd].count;
+        };
         for (const auto &o : es.open)
             countOpen(o);
         for (const auto &[pc, o] : es.openOutside)

@@ -8,6 +8,7 @@
 #include "neffinfoview.h"
 #include "io/samplefolderwriter.h"
 
+#include "analysis/executionneff.h"
 #include "model/trace.h"
 
 #include <QLabel>
@@ -27,10 +28,10 @@ bool open(MainWindow &w, const QString &path)
     return finished.wait(30000) && finished.first().value(0).toBool();
 }
 
-SliceId firstNamed(const Trace &t, std::string_view name)
+SliceId firstNamed(const Trace &t, std::string_view name, bool withNeff = false)
 {
     for (uint32_t i = 0; i < t.allSlices().size(); ++i)
-        if (t.str(t.allSlices()[i].name) == name)
+        if (t.str(t.allSlices()[i].name) == name && (!withNeff || !ExecutionNeff::find(t, SliceId(i)).empty()))
             return SliceId(i);
     return {};
 }
@@ -59,7 +60,7 @@ private slots:
         QVERIFY(!link->isVisible()); // nothing selected
 
         const auto trace = w.session()->trace();
-        const SliceId exec = firstNamed(*trace, "nc_exec_running");
+        const SliceId exec = firstNamed(*trace, "nc_exec_running", true); // the system trace's, on the host clock
         QVERIFY(exec.isValid());
         w.session()->setSelectedSlice(exec);
         QVERIFY(link->isVisible());

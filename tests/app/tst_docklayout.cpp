@@ -1,5 +1,5 @@
 // DockLayout (app/gui/docklayout.h) on the real window, offscreen: the first-run layout gives the
-// timeline at least 60 % of the window at 1920x1080 and 1366x768, the secondary docks are tabbed in a
+// timeline at least 60 % of the window (less its menu and status bars) at 1920x1080 and 1366x768, the secondary docks are tabbed in a
 // right and a bottom group, the Engines dock appears only for traces with NeuronCore engines (and
 // stays closed when the user closed it), View > Reset Layout brings the first-run layout back.
 #include "docklayout.h"
@@ -12,6 +12,8 @@
 #include "model/trace.h"
 
 #include <QDockWidget>
+#include <QMenuBar>
+#include <QStatusBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -33,10 +35,13 @@ bool open(MainWindow &w, const QString &path)
     return finished.wait(30000) && finished.first().value(0).toBool();
 }
 
+// The central area (the timeline with its search bar, compare strip and utilization strip) as a share
+// of what the window lays out: its size less the menu bar and the status bar.
 double timelineShare(MainWindow &w)
 {
-    const QSize t = w.timeline()->size(), all = w.size();
-    return double(t.width()) * t.height() / (double(all.width()) * all.height());
+    const QSize t = w.centralWidget()->size();
+    const double content = double(w.width()) * (w.height() - w.menuBar()->height() - w.statusBar()->height());
+    return double(t.width()) * t.height() / content;
 }
 
 } // namespace
