@@ -1,5 +1,7 @@
 #include "warningsmodel.h"
 
+#include <QBrush>
+
 namespace lanescope {
 
 namespace {
@@ -24,7 +26,17 @@ uint64_t WarningsModel::total() const
 {
     uint64_t n = 0;
     for (const Warning &w : m_warnings)
-        n += w.count;
+        if (!w.isNote())
+            n += w.count;
+    return n;
+}
+
+uint64_t WarningsModel::notes() const
+{
+    uint64_t n = 0;
+    for (const Warning &w : m_warnings)
+        if (w.isNote())
+            n += w.count;
     return n;
 }
 
@@ -48,6 +60,8 @@ QVariant WarningsModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case Count:
             return fromStd(formatThousands(w.count));
+        case Kind:
+            return w.isNote() ? tr("note") : tr("warning");
         case Message:
             return fromStd(w.message);
         case FirstSeen:
@@ -58,6 +72,8 @@ QVariant WarningsModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case Count:
             return QVariant::fromValue<qulonglong>(w.count);
+        case Kind:
+            return int(w.severity);
         case Message:
             return fromStd(w.message);
         case FirstSeen:
@@ -65,7 +81,12 @@ QVariant WarningsModel::data(const QModelIndex &index, int role) const
         }
         break;
     case Qt::ToolTipRole:
-        return fromStd(Diagnostics::format(w));
+        return w.isNote() ? tr("Note (expected, not a problem): %1").arg(fromStd(Diagnostics::format(w)))
+                          : fromStd(Diagnostics::format(w));
+    case Qt::ForegroundRole:
+        if (w.isNote())
+            return QBrush(QColor(0x8a, 0x8f, 0x98)); // grey that reads on light and dark window palettes
+        break;
     case Qt::TextAlignmentRole:
         if (index.column() == Count)
             return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
@@ -83,8 +104,10 @@ QVariant WarningsModel::headerData(int section, Qt::Orientation orientation, int
     switch (section) {
     case Count:
         return tr("Count");
+    case Kind:
+        return tr("Kind");
     case Message:
-        return tr("Warning");
+        return tr("Message");
     case FirstSeen:
         return tr("First seen");
     }

@@ -1,5 +1,6 @@
 #pragma once
-// The import warnings of a trace as a table: how often, what, where first.
+// The import warnings and notes of a trace as a table: which kind, how often, what, where first.
+// Notes (expected filtering) are greyed and do not count as warnings.
 #include "model/diagnostics.h"
 
 #include <QAbstractTableModel>
@@ -12,7 +13,7 @@ class WarningsModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Count, Message, FirstSeen, ColumnCount };
+    enum Column { Count, Kind, Message, FirstSeen, ColumnCount };
     // Raw values for sorting: the count as a number, texts as they are.
     static constexpr int SortRole = Qt::UserRole + 1;
 
@@ -21,8 +22,10 @@ public:
     void setWarnings(std::vector<Warning> warnings);
     void clear() { setWarnings({}); }
     const std::vector<Warning> &warnings() const { return m_warnings; }
-    // Sum of all counts.
+    // Sum of the warnings' counts (notes not included).
     uint64_t total() const;
+    // Sum of the notes' counts.
+    uint64_t notes() const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

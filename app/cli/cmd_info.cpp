@@ -87,16 +87,17 @@ QJsonObject infoJson(const Trace &t)
         tracks.append(to);
     }
     o[QStringLiteral("tracks")] = tracks;
-    QJsonArray warnings;
+    QJsonArray warnings, notes; // notes: expected filtering (events before an NTFF's trace window, ...)
     for (const auto &w : t.diagnostics().warnings()) {
         QJsonObject wo;
         wo[QStringLiteral("message")] = qs(w.message);
         wo[QStringLiteral("count")] = qint64(w.count);
         if (!w.firstSeen.empty())
             wo[QStringLiteral("first_seen")] = qs(w.firstSeen);
-        warnings.append(wo);
+        (w.isNote() ? notes : warnings).append(wo);
     }
     o[QStringLiteral("warnings")] = warnings;
+    o[QStringLiteral("notes")] = notes;
     QJsonObject meta;
     for (const auto &[k, v] : t.metadata().entries)
         meta[qs(k)] = qs(v);
@@ -148,12 +149,16 @@ void printText(const Trace &t)
                     kindName(tr.kind), (unsigned long long)trackCount(tr));
     for (const auto &[k, v] : t.metadata().entries)
         std::printf("metadata %s: %.120s%s\n", k.c_str(), v.c_str(), v.size() > 120 ? "..." : "");
-    if (t.diagnostics().empty()) {
-        std::printf("warnings:        none\n");
-    } else {
-        std::printf("warnings:\n");
+    for (const DiagnosticSeverity severity : {DiagnosticSeverity::Warning, DiagnosticSeverity::Note}) {
+        const char *label = severity == DiagnosticSeverity::Note ? "notes:   " : "warnings:";
+        if (t.diagnostics().total(severity) == 0) {
+            std::printf("%s        none\n", label);
+            continue;
+        }
+        std::printf("%s%s\n", label, severity == DiagnosticSeverity::Note ? " (expected filtering, not a problem)" : "");
         for (const auto &w : t.diagnostics().warnings())
-            std::printf("  %s\n", Diagnostics::format(w).c_str());
+            if (w.severity == severity)
+                std::printf("  %s\n", Diagnostics::format(w).c_str());
     }
 }
 

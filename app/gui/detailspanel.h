@@ -1,7 +1,11 @@
 #pragma once
 // The Details dock: the selected slice (args, parent, children, flows, dependencies as links) and
-// its dependency chain (ChainController: the graph is built in the background for each trace).
+// its dependency chain (ChainController: the graph is built in the background for each trace). Above
+// them, for a device execution of a profile folder whose NEFF is known, an "Open NEFF" link that
+// shows the program in the NEFF panel (ExecutionNeff).
 #include "panel.h"
+
+class QLabel;
 
 namespace lanescope {
 
@@ -17,10 +21,18 @@ public:
 
     ChainController *chain() const { return m_chain; }
     SliceDetailsView *view() const { return m_details; }
+    // The NEFF the "Open NEFF" link opens; empty while the link is hidden.
+    QString neffPath() const { return m_neffPath; }
+    // What clicking the link does: opens the NEFF in the NEFF panel (the trace stays).
+    void openNeff();
 
 private:
+    void showSlice();
+
     SliceDetailsView *m_details;
     ChainController *m_chain;
+    QLabel *m_neffLink;
+    QString m_neffPath;
 };
 
 } // namespace lanescope

@@ -2,7 +2,8 @@
 // The Engines dock (per-engine charts of a Neuron profile for the marked range, the whole trace
 // without one) and the utilization strip under the timeline (its visible range), which the window
 // places in its central area. Both follow their range at most every 60 ms (Throttle). Shown for
-// traces with NeuronCore engines, hidden for comparisons.
+// traces with NeuronCore engines (unless the user closed the dock), hidden for GPU traces and
+// comparisons.
 #include "panel.h"
 
 namespace lanescope {
@@ -21,6 +22,12 @@ public:
     UtilizationStrip *strip() const { return m_strip; }
     EngineChartsView *charts() const { return m_charts; }
     void setDark(bool dark);
+    bool hasEngines() const { return m_hasEngines; }
+    // View > Reset Layout: forget that the user closed the dock; shown iff the trace has engines.
+    void resetVisibility();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
     void onTraceChanged();
@@ -30,6 +37,8 @@ private:
     UtilizationStrip *m_strip;
     Throttle *m_markedThrottle;
     Throttle *m_visibleThrottle;
+    bool m_hasEngines = false;
+    bool m_userClosed = false; // closed with its button or the View menu: stays closed for the next Neuron trace
 };
 
 } // namespace lanescope

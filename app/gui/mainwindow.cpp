@@ -3,6 +3,7 @@
 #include "analysispanel.h"
 #include "comparecontroller.h"
 #include "detailspanel.h"
+#include "docklayout.h"
 #include "enginespanel.h"
 #include "filespanel.h"
 #include "neffpanel.h"
@@ -13,6 +14,7 @@
 #include "sessionstatusbar.h"
 #include "statisticspanel.h"
 #include "summarypanel.h"
+#include "shortcuts.h"
 #include "warningspanel.h"
 
 #include "chaincontroller.h"
@@ -30,6 +32,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDialog>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -142,6 +145,7 @@ void MainWindow::connectTimeline()
     });
 }
 
+// The panels are created here and placed by DockLayout's table (tabbed groups right and bottom).
 void MainWindow::createPanels()
 {
     m_details = new DetailsPanel(m_session, m_timeline, this);
@@ -151,27 +155,42 @@ void MainWindow::createPanels()
     m_analysis = new AnalysisPanel(m_session, m_timeline, this);
     m_range = new RangePanel(m_session, this, m_analysis);
     addDockWidget(Qt::BottomDockWidgetArea, m_range);
-    tabifyDockWidget(m_warnings, m_range);
-    m_warnings->raise();
-    resizeDocks({m_details}, {360}, Qt::Horizontal);
-    resizeDocks({m_warnings}, {150}, Qt::Vertical);
     m_compare = new CompareController(m_session, this, m_searchBar);
     m_centralLayout->insertWidget(0, m_compare->bar());
     m_engines = new EnginesPanel(m_session, m_timeline, this);
     m_centralLayout->addWidget(m_engines->strip());
-    // Beside (not tabbed with) the Range Summary: a range selection raises that one, and both are
-    // worth seeing at once.
-    addDockWidget(Qt::BottomDockWidgetArea, m_engines, Qt::Horizontal);
+    addDockWidget(Qt::BottomDockWidgetArea, m_engines);
     addDockWidget(Qt::BottomDockWidgetArea, m_analysis);
-    tabifyDockWidget(m_warnings, m_analysis);
     m_files = new FilesPanel(m_session, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_files);
-    tabifyDockWidget(m_warnings, m_files);
     m_statistics = new StatisticsPanel(m_session, m_timeline, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_statistics);
-    tabifyDockWidget(m_warnings, m_statistics);
     m_summary = new SummaryPanel(m_session, m_timeline, m_centralLayout, chainController(), this); // raised after every load
-    m_warnings->raise();
+    DockLayout::apply(this);
+}
+
+void MainWindow::resetLayout()
+{
+    DockLayout::apply(this);
+    m_engines->resetVisibility();
+    if (!m_compare->bar()->isHidden()) // a comparison is shown
+        m_compare->dock()->show();
+}
+
+void MainWindow::showKeyboardShortcuts()
+{
+    QDialog *dialog = Shortcuts::createDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    // The first-run layout is sized for the window as it is first shown (a restored layout keeps its own).
+    if (!m_layoutApplied && !m_layoutRestored)
+        DockLayout::apply(this);
+    m_layoutApplied = true;
+    QMainWindow::showEvent(event);
 }
 
 ChainController *MainWindow::chainController() const
@@ -187,18 +206,15 @@ NeffInfoView *MainWindow::neffView() const
 void MainWindow::createActions()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *open = file->addAction(tr("&Open..."), this, &MainWindow::openFileDialog);
-    open->setShortcut(QKeySequence::Open);
-    file->addAction(tr("Open &Folder..."), this, &MainWindow::openFolderDialog)
-        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    Shortcuts::bind(file->addAction(tr("&Open..."), this, &MainWindow::openFileDialog), Shortcuts::Id::Open);
+    Shortcuts::bind(file->addAction(tr("Open &Folder..."), this, &MainWindow::openFolderDialog), Shortcuts::Id::OpenFolder);
     m_recentMenu = new RecentMenu(tr("Open &Recent"), this);
     file->addMenu(m_recentMenu);
     m_recentMenu->setQuiet(m_session->quietErrors());
     connect(m_recentMenu, &RecentMenu::openRequested, m_session, &Session::open);
     connect(m_recentMenu, &RecentMenu::statusMessage, statusBar(), &QStatusBar::showMessage);
     m_recentMenu->refresh();
-    file->addAction(tr("&Compare With..."), this, &MainWindow::compareDialog)
-        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    Shortcuts::bind(file->addAction(tr("&Compare With..."), this, &MainWindow::compareDialog), Shortcuts::Id::Compare);
     file->addSeparator();
     m_export = new ImageExportActions(this, m_timeline);
     connect(m_export, &ImageExportActions::message, this, [this](const QString &text) {
@@ -206,6 +222,8 @@ void MainWindow::createActions()
     });
     file->addAction(m_export->exportAction());
     file->addAction(m_export->copyAction());
+    Shortcuts::bind(m_export->exportAction(), Shortcuts::Id::ExportImage);
+    Shortcuts::bind(m_export->copyAction(), Shortcuts::Id::CopyImage);
     m_exportJob = new SqliteExportJob(this);
     file->addAction(tr("&Export as SQLite..."), this, &MainWindow::exportSqlite);
     file->addSeparator();
@@ -220,13 +238,13 @@ void MainWindow::createActions()
     file->addAction(tr("C&lear Trace Cache"), m_session, &Session::clearCache);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
-    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    Shortcuts::bind(quit, Shortcuts::Id::Quit);
     quit->setMenuRole(QAction::QuitRole);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("Show &Everything"), m_timeline, &TimelineView::fitAll);
     QAction *find = view->addAction(tr("&Find Slices..."), m_searchBar, &TimelineSearchBar::activate);
-    find->setShortcut(QKeySequence::Find);
+    Shortcuts::bind(find, Shortcuts::Id::Find);
     QAction *flows = view->addAction(tr("Show &All Flows"));
     flows->setCheckable(true);
     connect(flows, &QAction::toggled, m_timeline, &TimelineView::setShowAllFlows);
@@ -242,20 +260,27 @@ void MainWindow::createActions()
     view->addAction(chainController()->nextAction());
     view->addAction(chainController()->criticalPathAction());
     view->addAction(m_statistics->statisticsAction());
+    Shortcuts::bind(chainController()->previousAction(), Shortcuts::Id::ChainPrevious);
+    Shortcuts::bind(chainController()->nextAction(), Shortcuts::Id::ChainNext);
+    Shortcuts::bind(chainController()->criticalPathAction(), Shortcuts::Id::CriticalPath);
     view->addSeparator();
     for (QDockWidget *dock : std::initializer_list<QDockWidget *>{m_details, m_range, m_warnings, m_compare->dock(),
                                                                   m_engines, m_analysis, m_files, m_statistics, m_summary})
         view->addAction(dock->toggleViewAction());
+    view->addSeparator();
+    Shortcuts::bind(view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout), Shortcuts::Id::ResetLayout);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addMenu(new SamplesMenu(m_session, this));
+    Shortcuts::bind(help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showKeyboardShortcuts),
+                    Shortcuts::Id::KeyboardShortcuts);
     help->addSeparator();
     help->addAction(tr("&About Lanescope"), this, &MainWindow::about)->setMenuRole(QAction::AboutRole);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
 
     // Esc cancels a load; disabled otherwise so that the timeline gets the key.
     m_cancelAction = new QAction(tr("Cancel Loading"), this);
-    m_cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    Shortcuts::bind(m_cancelAction, Shortcuts::Id::CancelLoad);
     m_cancelAction->setShortcutContext(Qt::WindowShortcut);
     m_cancelAction->setEnabled(false);
     connect(m_cancelAction, &QAction::triggered, m_session, &Session::cancel);
@@ -266,9 +291,10 @@ void MainWindow::showNeff(const QString &path, const NeffInfo &info)
 {
     if (!m_neff) {
         m_neff = new NeffPanel(m_session, this);
-        addDockWidget(Qt::RightDockWidgetArea, m_neff);
-        tabifyDockWidget(m_details, m_neff);
+        DockLayout::place(this, m_neff);
     }
+    m_neff->show();
+    m_neff->raise();
     m_neff->showNeff(path, info);
     m_recentMenu->remember(path);
 }
@@ -330,7 +356,7 @@ void MainWindow::restoreWindowLayout()
 {
     const QSettings settings;
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
-    restoreState(settings.value(kStateKey).toByteArray());
+    m_layoutRestored = restoreState(settings.value(kStateKey).toByteArray());
 }
 
 void MainWindow::about()
@@ -338,11 +364,7 @@ void MainWindow::about()
     QMessageBox::about(this, tr("About Lanescope"),
                        tr("<h3>Lanescope %1</h3>"
                           "<p>A viewer for ML profiles: Kineto / Chrome trace JSON and Neuron profiles.</p>"
-                          "<p><b>Timeline</b><br>"
-                          "Ctrl+wheel: zoom at the cursor &nbsp; W / S: zoom in / out<br>"
-                          "Wheel: scroll lanes &nbsp; Shift+wheel, A / D: pan<br>"
-                          "Drag: pan &nbsp; Home or 0: show everything<br>"
-                          "Click: select a slice or fold a group &nbsp; Double click: zoom to a slice</p>"
+                          "<p>The keys: Help &gt; Keyboard Shortcuts.</p>"
                           "<p>Built with Qt %2.</p>")
                            .arg(QStringLiteral(LANESCOPE_VERSION), QString::fromLatin1(qVersion())));
 }

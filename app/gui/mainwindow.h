@@ -58,10 +58,15 @@ public:
     void setDarkTheme(bool dark);
     // Window geometry and dock arrangement of the last closed window (QSettings "window/...").
     void restoreWindowLayout();
+    // View > Reset Layout: the first-run arrangement of the docks (DockLayout's table).
+    void resetLayout();
+    // Help > Keyboard Shortcuts (the Shortcuts list).
+    void showKeyboardShortcuts();
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
 
 private:
@@ -105,6 +110,8 @@ private:
 
     SessionStatusBar *m_status = nullptr;
     QAction *m_cancelAction = nullptr; // Esc, enabled while the Session is busy
+    bool m_layoutRestored = false; // the last session's dock arrangement was restored
+    bool m_layoutApplied = false;  // the first-run layout was sized for the shown window
 };
 
 } // namespace lanescope

@@ -60,7 +60,7 @@ QString count(uint64_t n)
 } // namespace
 
 StatisticsPanel::StatisticsPanel(Session *session, TimelineView *timeline, QMainWindow *window)
-    : Panel(tr("Statistics"), QStringLiteral("statistics"), session, window), m_timeline(timeline),
+    : Panel(tr("Statistics"), QStringLiteral("statisticsDock"), session, window), m_timeline(timeline),
       m_action(new QAction(tr("Duration &Statistics of Selected Name"), this)), m_edit(new QLineEdit),
       m_names(new QStringListModel(this)), m_rows(new QComboBox), m_scope(new QLabel), m_numbers(new QLabel),
       m_matches(new QLabel), m_histogram(new DurationHistogramView), m_slowest(new QPushButton(tr("Slowest"))),

@@ -1,5 +1,5 @@
 #pragma once
-// The Statistics dock (object name "statistics"): duration statistics of one slice name
+// The Statistics dock (object name "statisticsDock"): duration statistics of one slice name
 // (DurationStats, the numbers `lanescope-cli stats` prints) with a histogram on a log duration axis.
 // Select a slice and press Shift+S (statisticsAction(); plain S zooms out in the timeline), or type a
 // name in the field (completion over the trace's slice names; text that is not a name is a regular

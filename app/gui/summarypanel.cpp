@@ -119,7 +119,6 @@ void SummaryPanel::onTraceChanged()
     raise(); // the first thing shown after a load
     const int height = std::max(260, mainWindow()->height() * 3 / 10); // the timeline keeps the rest
     mainWindow()->resizeDocks({this}, {height}, Qt::Vertical);
-    mainWindow()->resizeDocks({this}, {mainWindow()->width() * 3 / 5}, Qt::Horizontal); // beside the Engines dock
     recompute();
 }
 

@@ -17,6 +17,7 @@ WarningsPanel::WarningsPanel(Session *session, QMainWindow *window)
     m_view = makeTable(m_model, WarningsModel::SortRole, WarningsModel::Count);
     QHeaderView *header = m_view->horizontalHeader();
     header->setSectionResizeMode(WarningsModel::Count, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(WarningsModel::Kind, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(WarningsModel::Message, QHeaderView::Stretch);
     header->setSectionResizeMode(WarningsModel::FirstSeen, QHeaderView::ResizeToContents);
     connect(session, &Session::traceChanged, this, &WarningsPanel::refresh);
@@ -38,7 +39,10 @@ void WarningsPanel::refresh()
     m_model->setWarnings(std::move(warnings));
     m_view->resizeColumnToContents(WarningsModel::Count);
     const uint64_t n = total();
-    setWindowTitle(n ? tr("Warnings (%1)").arg(QString::fromStdString(formatThousands(n))) : tr("Warnings (none)"));
+    const QString count = n ? QString::fromStdString(formatThousands(n)) : tr("none");
+    const uint64_t notes = m_model->notes();
+    setWindowTitle(notes ? tr("Warnings (%1, %2 notes)").arg(count, QString::fromStdString(formatThousands(notes)))
+                         : tr("Warnings (%1)").arg(count));
 }
 
 } // namespace lanescope

@@ -62,6 +62,7 @@ const char *issueMessage(int issue)
         "throttle records without a usable clock (skipped)",
         "throttle rows before the trace window (skipped)",
         "records with a timestamp out of range (skipped)",
+        "instructions begun after the last completed one of their engine, still running when the capture stopped (dropped)",
     };
     return messages[issue];
 }
@@ -420,15 +421,24 @@ void NtffReader::decodeInstructions()
                                                                                    : ntffLaneOf(row.engine);
         row.flags = o.flags;
         rows.push_back(row);
+        es.lastBeginPs = std::max(es.lastBeginPs, o.t0);
+        if (pc < es.notifyKind.size() && es.notifyKind[pc] == 3)
+            es.endNotifyBeginPs = std::min(es.endNotifyBeginPs, o.t0);
         const int64_t end = t - origin;
         lastEnd = haveLastEnd ? std::max(lastEnd, end) : end;
         haveLastEnd = true;
     });
+    // A begin without its end: after its engine's end NOTIFY and last completed instruction, it is the
+    // postamble still running when the capture stopped (neuron-profile drops it too); else a lost record.
     for (EngineState &es : m_engines) {
+        const auto countOpen = [&](const OpenInstruction &o) {
+            if (o.open)
+                ++m_issues[o.t0 > es.lastBeginPs && o.t0 > es.endNotifyBeginPs ? InstrRunningAtEnd : InstrBeginWithoutEnd].count;
+        };
         for (const auto &o : es.open)
-            m_issues[InstrBeginWithoutEnd].count += o.open;
+            countOpen(o);
         for (const auto &[pc, o] : es.openOutside)
-            m_issues[InstrBeginWithoutEnd].count += o.open;
+            countOpen(o);
         std::vector<OpenInstruction>().swap(es.open);
         es.openOutside = {};
     }
@@ -574,13 +584,30 @@ void NtffReader::decodeThrottle()
     m_profile.recordsRead += records;
 }
 
+// Records before the trace window and the tail of the previous execution are in every capture, and
+// neuron-profile drops them as well (docs/ntff.md, "Trace window"): notes, not warnings.
+bool NtffReader::isExpectedFiltering(int issue)
+{
+    switch (issue) {
+    case InstrOutsideProgram:
+    case InstrBeforeOrigin:
+    case EventBeforeOrigin:
+    case DmaBeforeOrigin:
+    case ThrottleBeforeOrigin:
+    case InstrRunningAtEnd: // the Tensor postamble (docs/ntff.md, "Trace window")
+        return true;
+    default:
+        return false;
+    }
+}
+
 void NtffReader::flushIssues()
 {
     for (int i = 0; i < IssueCount; ++i) {
         const IssueCounter &c = m_issues[size_t(i)];
         if (c.count)
-            m_profile.diagnostics.warn(issueMessage(i), c.firstOffset ? "byte " + std::to_string(c.firstOffset) : std::string(),
-                                       c.count);
+            m_profile.diagnostics.report(isExpectedFiltering(i) ? DiagnosticSeverity::Note : DiagnosticSeverity::Warning, issueMessage(i),
+                                         c.firstOffset ? "byte " + std::to_string(c.firstOffset) : std::string(), c.count);
     }
     uint64_t unknown = 0;
     for (const auto &s : m_profile.sections)

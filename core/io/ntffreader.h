@@ -57,6 +57,8 @@ private:
         const NtffProgram *program = nullptr;
         std::vector<uint8_t> notifyKind; // per pc: 0, 2 = start NOTIFY, 3 = end NOTIFY
         Clock clock;
+        int64_t lastBeginPs = INT64_MIN;     // latest begin of a completed instruction
+        int64_t endNotifyBeginPs = INT64_MAX; // begin of its completed end NOTIFY (hint 3)
         // The instruction begun at each pc and not yet ended: a table the size of the program (so a small
         // or hostile file does not pay for 64 K entries per engine), and a map for pcs outside it.
         std::vector<OpenInstruction> open;
@@ -81,8 +83,10 @@ private:
         ThrottleNoClock,
         ThrottleBeforeOrigin,
         TimeOutOfRange,
+        InstrRunningAtEnd,
         IssueCount
     };
+    static bool isExpectedFiltering(int issue);
     struct IssueCounter
     {
         uint64_t count = 0;

@@ -409,7 +409,7 @@ Trace Loader::merge()
             md.entries.emplace_back("alignment." + file(s).relativePath, s.alignment);
     md.entries.insert(md.entries.end(), m_deviceNotes.begin(), m_deviceNotes.end());
     for (const Warning &w : m_folder.diagnostics().warnings())
-        b.diagnostics().warn("folder scan: " + w.message, w.firstSeen, w.count);
+        b.diagnostics().report(w.severity, "folder scan: " + w.message, w.firstSeen, w.count);
 
     // Framework traces first, then device timelines in host-time order.
     std::vector<size_t> order(m_sources.size());

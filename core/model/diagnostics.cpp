@@ -14,10 +14,21 @@ void Diagnostics::warnAtByte(std::string_view message, uint64_t offset)
 
 void Diagnostics::warn(std::string_view message, std::string_view where, uint64_t count)
 {
+    report(DiagnosticSeverity::Warning, message, where, count);
+}
+
+void Diagnostics::note(std::string_view message, std::string_view where, uint64_t count)
+{
+    report(DiagnosticSeverity::Note, message, where, count);
+}
+
+// A message keeps the severity it was first reported with.
+void Diagnostics::report(DiagnosticSeverity severity, std::string_view message, std::string_view where, uint64_t count)
+{
     auto it = m_index.find(message);
     if (it == m_index.end()) {
         m_index.emplace(std::string(message), m_warnings.size());
-        m_warnings.push_back(Warning{std::string(message), count, std::string(where)});
+        m_warnings.push_back(Warning{std::string(message), count, std::string(where), severity});
         return;
     }
     m_warnings[it->second].count += count;
@@ -37,10 +48,24 @@ uint64_t Diagnostics::total() const
     return t;
 }
 
+uint64_t Diagnostics::total(DiagnosticSeverity severity) const
+{
+    uint64_t t = 0;
+    for (const auto &w : m_warnings)
+        if (w.severity == severity)
+            t += w.count;
+    return t;
+}
+
+const char *Diagnostics::severityName(DiagnosticSeverity severity)
+{
+    return severity == DiagnosticSeverity::Note ? "note" : "warning";
+}
+
 void Diagnostics::merge(const Diagnostics &other)
 {
     for (const auto &w : other.m_warnings)
-        warn(w.message, w.firstSeen, w.count);
+        report(w.severity, w.message, w.firstSeen, w.count);
 }
 
 std::string formatThousands(uint64_t v)

@@ -149,7 +149,7 @@ MergeResult TraceMerger::append(const Trace &source, const MergeOptions &options
     for (const Warning &w : source.diagnostics().warnings()) {
         if (w.message == kRecountedWarning)
             continue; // TraceBuilder::finish() counts it again over the merged trace
-        m_b.diagnostics().warn(options.diagnosticsPrefix + w.message, w.firstSeen, w.count);
+        m_b.diagnostics().report(w.severity, options.diagnosticsPrefix + w.message, w.firstSeen, w.count);
     }
 
     if (options.mergeStats) {

@@ -34,7 +34,7 @@ CREATE TABLE args(arg_set_id INTEGER NOT NULL, key TEXT NOT NULL, type TEXT NOT 
 CREATE TABLE counters(track_id INTEGER NOT NULL REFERENCES tracks(id), ts INTEGER NOT NULL, value REAL NOT NULL);
 CREATE TABLE flows(id INTEGER PRIMARY KEY, from_slice_id INTEGER REFERENCES slices(id),
   to_slice_id INTEGER REFERENCES slices(id), name TEXT NOT NULL, category TEXT NOT NULL, external_id INTEGER NOT NULL);
-CREATE TABLE warnings(message TEXT NOT NULL, count INTEGER NOT NULL, first_seen TEXT);
+CREATE TABLE warnings(message TEXT NOT NULL, count INTEGER NOT NULL, first_seen TEXT, severity TEXT NOT NULL);
 )sql";
 
 const char *kIndexes = R"sql(
@@ -414,7 +414,7 @@ bool writeAll(Writer &w, const Trace &t, const LoadOptions &options, std::string
             return false;
     }
 
-    if (!w.prepare("INSERT INTO warnings VALUES(?, ?, ?)"))
+    if (!w.prepare("INSERT INTO warnings VALUES(?, ?, ?, ?)"))
         return false;
     for (const Warning &wr : t.diagnostics().warnings()) {
         w.text(1, wr.message);
@@ -423,6 +423,7 @@ bool writeAll(Writer &w, const Trace &t, const LoadOptions &options, std::string
             w.null(3);
         else
             w.text(3, wr.firstSeen);
+        w.text(4, Diagnostics::severityName(wr.severity));
         if (!w.row())
             return false;
     }

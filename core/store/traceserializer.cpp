@@ -125,6 +125,7 @@ std::vector<CacheBlock> TraceSerializer::serialize(const Trace &t, int zstdLevel
         h.str(w.message);
         h.u64(w.count);
         h.str(w.firstSeen);
+        h.u64(uint64_t(w.severity));
     }
     const std::string header = h.take();
 
@@ -341,7 +342,11 @@ Trace TraceSerializer::deserialize(std::vector<CacheBlock> blocks, const std::st
     for (uint64_t n = h.u64(); n > 0; --n) {
         std::string message = h.str();
         const uint64_t count = h.u64();
-        t.m_diagnostics.warn(message, h.str(), count);
+        std::string firstSeen = h.str();
+        const uint64_t severity = h.u64();
+        if (severity > uint64_t(DiagnosticSeverity::Note))
+            throw CorruptCacheEntry("a warning of an unknown severity");
+        t.m_diagnostics.report(DiagnosticSeverity(severity), message, firstSeen, count);
     }
 
     // Strings are interned in their original order, so every StringId keeps its value.

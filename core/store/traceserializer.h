@@ -34,7 +34,7 @@ class TraceSerializer
 {
 public:
     // Bump when the block layout or a record changes. 3: per-file reports (TraceMetadata::files).
-    static constexpr uint32_t kFormatVersion = 3;
+    static constexpr uint32_t kFormatVersion = 4; // 4: warnings carry a severity (warning / note)
     static constexpr size_t kPartBytes = size_t(32) << 20;
 
     static std::vector<CacheBlock> serialize(const Trace &trace, int zstdLevel = 1);

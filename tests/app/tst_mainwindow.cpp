@@ -16,7 +16,11 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QTimer>
+#include <QUrl>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -46,6 +50,40 @@ void saveShot(QWidget *widget, const QString &name)
     const QString dir = qEnvironmentVariable("LANESCOPE_TEST_SHOTS");
     if (!dir.isEmpty() && QDir().mkpath(dir))
         widget->grab().save(dir + QLatin1Char('/') + name);
+}
+
+// Drags `paths` over the window and drops them there, as a file manager does: a QDragEnterEvent, then
+// a QDropEvent with the files' URLs. Returns whether the window accepted the drag.
+bool dropFiles(MainWindow &w, const QStringList &paths)
+{
+    QMimeData mime;
+    QList<QUrl> urls;
+    for (const QString &p : paths)
+        urls << QUrl::fromLocalFile(p);
+    mime.setUrls(urls);
+    const QPoint at(w.width() / 2, w.height() / 3);
+    QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &enter);
+    if (!enter.isAccepted())
+        return false;
+    QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &drop);
+    return drop.isAccepted();
+}
+
+// Chooses the `row`-th entry (0: compare, 1: open) of the menu the drop pops up, with the keyboard.
+void chooseFromPopup(int row, QString *seen)
+{
+    QTimer::singleShot(50, [row, seen] {
+        auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+        if (!menu)
+            return;
+        for (QAction *a : menu->actions())
+            *seen += a->text() + QLatin1Char('\n');
+        for (int i = 0; i <= row; ++i)
+            QTest::keyClick(menu, Qt::Key_Down);
+        QTest::keyClick(menu, Qt::Key_Return);
+    });
 }
 
 } // namespace
@@ -232,6 +270,56 @@ private slots:
         QVERIFY(w.neffView());
         QTRY_VERIFY(w.neffView()->isVisible());
         QCOMPARE(w.session()->trace(), kept);
+    }
+
+    // Drag and drop with real drop events: a trace opens, a folder opens as one profile, a second trace
+    // over an open one asks "compare or open" and does what was chosen.
+    void dropOpensTracesFoldersAndComparisons()
+    {
+        SampleFolderWriter::write(m_dir.path().toStdString());
+        const QString folder = m_dir.filePath(QString::fromStdString(SampleFolderWriter::runFolder()));
+        const QString second = m_dir.filePath(QStringLiteral("second.json"));
+        QFile::remove(second);
+        QVERIFY(QFile::copy(good(), second));
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+
+        // one trace on an empty window: opened, no question
+        QSignalSpy finished(w.session(), &Session::loadFinished);
+        QVERIFY(dropFiles(w, {good()}));
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(finished.takeFirst().value(0).toBool(), true);
+        QCOMPARE(w.session()->currentPath(), good());
+        const size_t smallSlices = w.session()->trace()->allSlices().size();
+
+        // a folder over it: the compare-or-open menu, "Open" chosen -> the folder replaces the trace
+        QString seen;
+        chooseFromPopup(1, &seen);
+        QVERIFY(dropFiles(w, {folder}));
+        QVERIFY2(seen.contains(QStringLiteral("Compare with")) && seen.contains(QStringLiteral("Open")), qPrintable(seen));
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.takeFirst().value(0).toBool(), true);
+        QCOMPARE(w.session()->trace()->metadata().format, std::string("profile-folder"));
+        QCOMPARE(w.session()->currentPath(), folder);
+
+        // a second trace over the folder: "Compare with" chosen -> both on one time axis
+        seen.clear();
+        chooseFromPopup(0, &seen);
+        QVERIFY(dropFiles(w, {second}));
+        QVERIFY2(seen.startsWith(QStringLiteral("Compare with")), qPrintable(seen));
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.takeFirst().value(0).toBool(), true);
+        QCOMPARE(w.session()->trace()->metadata().format, std::string("comparison"));
+        QVERIFY(w.session()->trace()->allSlices().size() > smallSlices);
+
+        // something that is not a file (a web URL) is not accepted
+        QMimeData web;
+        web.setUrls({QUrl(QStringLiteral("https://example.com/trace.json"))});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &web, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &enter);
+        QVERIFY(!enter.isAccepted());
     }
 };
 

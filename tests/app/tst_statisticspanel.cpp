@@ -102,7 +102,7 @@ private slots:
         QVERIFY(trace);
         StatisticsPanel *panel = w.statisticsPanel();
         QVERIFY(panel);
-        QCOMPARE(panel->objectName(), QStringLiteral("statistics"));
+        QCOMPARE(panel->objectName(), QStringLiteral("statisticsDock"));
         QAction *action = panel->statisticsAction();
         QCOMPARE(action->shortcut(), QKeySequence(Qt::SHIFT | Qt::Key_S));
         QVERIFY(!action->text().isEmpty());

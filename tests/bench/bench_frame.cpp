@@ -214,7 +214,12 @@ int main(int argc, char **argv)
         else
             std::snprintf(label, sizeof label, "visible %.3g s", double(visible) / 1e9);
         const int64_t from = visible == span ? start : mid - visible / 2;
-        measure(label, kFrames, [&](int i) { zoom->setVisibleRange(from + (i % 2), from + visible + (i % 2)); });
+        // The whole trace cannot shift (ZoomControl clamps it back to the same range, and the lanes
+        // would repaint from their cache): its end moves by 1 ns instead, so every frame rebuilds.
+        if (visible == span)
+            measure(label, kFrames, [&](int i) { zoom->setVisibleRange(start, start + span - (i % 2)); });
+        else
+            measure(label, kFrames, [&](int i) { zoom->setVisibleRange(from + (i % 2), from + visible + (i % 2)); });
         save(visible == span ? "whole" : std::to_string(visible) + "ns");
         if (visible / 10 < 1000 && visible > 1000) {
             measure("visible 1 us", kFrames, [&](int i) { zoom->setVisibleRange(mid + (i % 2), mid + 1000 + (i % 2)); });
@@ -225,10 +230,11 @@ int main(int argc, char **argv)
     measure("panning (mid zoom)", kFrames, [&](int) { zoom->pan(zoom->visibleSpan() / 10); });
     measure("cached repaint", kFrames, nullptr);
     zoom->fitAll();
-    measure("whole trace, dark", kFrames, [&](int i) {
-        view.setTheme(i % 2 ? TimelinePalette::Theme::Dark : TimelinePalette::Theme::Light);
-        zoom->setVisibleRange(start + (i % 2), start + span);
-    });
+    // The same frames as "whole trace" (rebuilt every time), in the dark palette.
+    view.setTheme(TimelinePalette::Theme::Dark);
+    measure("whole trace, dark", kFrames, [&](int i) { zoom->setVisibleRange(start, start + span - (i % 2)); });
+    save("whole_dark");
+    view.setTheme(TimelinePalette::Theme::Light);
     std::printf("target p99 <= 16 ms at every level: %s\n", allMet ? "met" : "NOT met");
     return 0;
 }

@@ -93,7 +93,8 @@ inline std::string traceDifference(const Trace &a, const Trace &b)
     if (wa.size() != wb.size())
         return "warning counts differ";
     for (size_t i = 0; i < wa.size(); ++i)
-        if (wa[i].message != wb[i].message || wa[i].count != wb[i].count || wa[i].firstSeen != wb[i].firstSeen)
+        if (wa[i].message != wb[i].message || wa[i].count != wb[i].count || wa[i].firstSeen != wb[i].firstSeen
+            || wa[i].severity != wb[i].severity)
             return at("warning", i);
     return {};
 }

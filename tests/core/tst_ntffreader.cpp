@@ -197,6 +197,16 @@ private slots:
     void cancel();
 };
 
+// The warnings (not the notes) of a decoded file, one per line: empty for a file that is fine.
+static std::string warningLines(const Diagnostics &d)
+{
+    std::string out;
+    for (const Warning &w : d.warnings())
+        if (!w.isNote())
+            out += Diagnostics::format(w) + "\n";
+    return out;
+}
+
 void TestNtffReader::groundTruth_data()
 {
     QTest::addColumn<QString>("ntff");
@@ -294,6 +304,8 @@ void TestNtffReader::groundTruth()
     for (const auto &s : p.sections)
         payload += s.size;
     QCOMPARE(p.recordsRead, payload / 16);
+    // What neuron-profile drops as well (before the window, the previous execution) is a note, not a warning.
+    QVERIFY2(warningLines(p.diagnostics).empty(), warningLines(p.diagnostics).c_str());
     qInfo("%s: matched %zu instruction, %zu dma, %zu semaphore_update, %zu ham rows", qPrintable(QFileInfo(ntff).fileName()),
           instr.size(), dma.size(), sem.size(), ham.size());
 }
@@ -324,6 +336,8 @@ void TestNtffReader::v4TotalTime()
     QVERIFY(!p.dma.empty());
     // the window spans the execution: the last instruction ends after the recorded total time
     QVERIFY(p.lastHwTimestamp * 1000 >= int64_t(*p.totalTimePs) - 1000);
+    QVERIFY2(warningLines(p.diagnostics).empty(), warningLines(p.diagnostics).c_str());
+    QVERIFY(p.diagnostics.total(DiagnosticSeverity::Note) > 0); // the tail of the previous execution is in every capture
     // v4 DVE compute op 0x41 has no learned name: it is kept as "op 0x41", never dropped
     const bool hasUnnamed = std::any_of(p.instructions.begin(), p.instructions.end(),
                                         [](const NtffInstructionRow &r) { return r.opcode == 0x41; });
@@ -707,6 +721,14 @@ void TestNtffReader::roundTrip()
     QCOMPARE(d.count("instructions outside the current program, from a previous execution (skipped)"), uint64_t(1));
     QCOMPARE(d.count("DMA packets starting before the trace window (skipped)"), uint64_t(1));
     QCOMPARE(d.count("events before the trace window (skipped)"), uint64_t(1));
+    // Expected filtering is a note; an instruction without its other half is a warning.
+    QCOMPARE(d.total(DiagnosticSeverity::Note), uint64_t(6 + 1 + 1 + 1));
+    for (const Warning &w : d.warnings()) {
+        const bool expected = w.message.find("before the trace window") != std::string::npos ||
+                              w.message.find("previous execution") != std::string::npos;
+        QVERIFY2(w.isNote() == expected, w.message.c_str());
+    }
+    QVERIFY(d.hasWarnings());
 
     // the same bytes through save() and a file
     const QString path = QDir::temp().filePath(QStringLiteral("tst_ntffreader_roundtrip.ntff"));

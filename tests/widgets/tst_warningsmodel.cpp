@@ -73,6 +73,29 @@ private slots:
         proxy.sort(WarningsModel::Message, Qt::AscendingOrder);
         QCOMPARE(proxy.index(0, WarningsModel::Message).data().toString(), QStringLiteral("flow ends without a start"));
     }
+
+    // Expected filtering (an NTFF's records before its trace window) is a greyed note that the
+    // warning count leaves out.
+    void notesAreGreyedAndNotCounted()
+    {
+        Diagnostics d;
+        d.note("instructions starting before the trace window (skipped)", "byte 2048", 30);
+        d.warn("instruction begins without an end (dropped)", "byte 4096", 2);
+        WarningsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setWarnings(d.warnings());
+        QCOMPARE(model.total(), uint64_t(2));
+        QCOMPARE(model.notes(), uint64_t(30));
+        QCOMPARE(model.headerData(WarningsModel::Kind, Qt::Horizontal).toString(), QStringLiteral("Kind"));
+        QCOMPARE(model.index(0, WarningsModel::Kind).data().toString(), QStringLiteral("note"));
+        QCOMPARE(model.index(1, WarningsModel::Kind).data().toString(), QStringLiteral("warning"));
+        QCOMPARE(model.index(0, WarningsModel::Kind).data(WarningsModel::SortRole).toInt(), int(DiagnosticSeverity::Note));
+        QCOMPARE(model.index(0, WarningsModel::Count).data().toString(), QStringLiteral("30"));
+        // greyed: the note has a foreground, the warning the view's default
+        QVERIFY(model.index(0, WarningsModel::Message).data(Qt::ForegroundRole).isValid());
+        QVERIFY(!model.index(1, WarningsModel::Message).data(Qt::ForegroundRole).isValid());
+        QVERIFY(model.index(0, WarningsModel::Message).data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Note")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestWarningsModel)

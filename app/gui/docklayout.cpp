@@ -1,0 +1,96 @@
+#include "docklayout.h"
+
+#include <QDockWidget>
+#include <QMainWindow>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+namespace lanescope {
+
+namespace {
+
+using Shown = DockLayout::Shown;
+
+constexpr std::array kPlacements = {
+    DockLayout::Placement{"detailsDock", Qt::RightDockWidgetArea, Shown::Yes, true},
+    DockLayout::Placement{"neffDock", Qt::RightDockWidgetArea},
+    DockLayout::Placement{"notesDock", Qt::RightDockWidgetArea},
+    DockLayout::Placement{"analysisDock", Qt::BottomDockWidgetArea, Shown::Yes, true},
+    DockLayout::Placement{"enginesDock", Qt::BottomDockWidgetArea, Shown::ByPanel},
+    DockLayout::Placement{"summaryDock", Qt::BottomDockWidgetArea},
+    DockLayout::Placement{"statisticsDock", Qt::BottomDockWidgetArea},
+    DockLayout::Placement{"rangeDock", Qt::BottomDockWidgetArea},
+    DockLayout::Placement{"compareDock", Qt::BottomDockWidgetArea, Shown::ByPanel},
+    DockLayout::Placement{"filesDock", Qt::BottomDockWidgetArea},
+    DockLayout::Placement{"warningsDock", Qt::BottomDockWidgetArea},
+};
+
+QDockWidget *findDock(QMainWindow *window, const char *name)
+{
+    return window->findChild<QDockWidget *>(QLatin1String(name), Qt::FindDirectChildrenOnly);
+}
+
+} // namespace
+
+std::span<const DockLayout::Placement> DockLayout::placements()
+{
+    return kPlacements;
+}
+
+const DockLayout::Placement *DockLayout::placement(const QDockWidget *dock)
+{
+    const QByteArray name = dock->objectName().toLatin1();
+    for (const Placement &p : kPlacements)
+        if (name == p.objectName)
+            return &p;
+    return nullptr;
+}
+
+void DockLayout::apply(QMainWindow *window)
+{
+    QDockWidget *firstOf[2] = {nullptr, nullptr}; // right, bottom
+    QDockWidget *frontOf[2] = {nullptr, nullptr};
+    for (const Placement &p : kPlacements) {
+        QDockWidget *dock = findDock(window, p.objectName);
+        if (!dock)
+            continue;
+        const int group = p.area == Qt::RightDockWidgetArea ? 0 : 1;
+        dock->setFloating(false);
+        window->removeDockWidget(dock); // hides it
+        window->addDockWidget(p.area, dock);
+        if (firstOf[group])
+            window->tabifyDockWidget(firstOf[group], dock);
+        else
+            firstOf[group] = dock;
+        if (p.front)
+            frontOf[group] = dock;
+        dock->setVisible(p.shown == Shown::Yes);
+    }
+    for (QDockWidget *dock : frontOf)
+        if (dock)
+            dock->raise();
+    if (firstOf[0])
+        window->resizeDocks({firstOf[0]}, {std::min(kRightMaxWidth, int(window->width() * kRightWidth))}, Qt::Horizontal);
+    if (firstOf[1])
+        window->resizeDocks({firstOf[1]}, {std::max(kBottomMinHeight, int(window->height() * kBottomHeight))}, Qt::Vertical);
+}
+
+void DockLayout::place(QMainWindow *window, QDockWidget *dock)
+{
+    const Placement *p = placement(dock);
+    const Qt::DockWidgetArea area = p ? p->area : Qt::RightDockWidgetArea;
+    window->addDockWidget(area, dock);
+    for (const Placement &other : kPlacements) {
+        QDockWidget *first = findDock(window, other.objectName);
+        if (other.area == area && first && first != dock && !first->isFloating() && window->dockWidgetArea(first) == area) {
+            window->tabifyDockWidget(first, dock);
+            break;
+        }
+    }
+    dock->show();
+    dock->raise();
+}
+
+} // namespace lanescope

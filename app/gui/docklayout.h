@@ -1,0 +1,47 @@
+#pragma once
+// The first-run arrangement of the window's docks, as one table: dock object name -> area, and whether
+// the dock is shown on first run. Docks of one area are tabbed in table order (the bottom group and
+// the right group), so the timeline keeps most of the window; View > Reset Layout applies it again.
+// Adding a dock is one line in kPlacements (docklayout.cpp).
+#include <Qt>
+
+#include <span>
+
+class QDockWidget;
+class QMainWindow;
+
+namespace lanescope {
+
+class DockLayout
+{
+public:
+    enum class Shown {
+        Yes,
+        No,
+        ByPanel // the panel decides (Engines: traces with NeuronCore engines; Compare: a comparison)
+    };
+    struct Placement
+    {
+        const char *objectName; // the dock's QObject name, e.g. "warningsDock"
+        Qt::DockWidgetArea area;
+        Shown shown = Shown::Yes;
+        bool front = false; // the tab in front of its group
+    };
+
+    // Share of the window the groups get: the right group's width, the bottom group's height.
+    static constexpr double kRightWidth = 0.15;
+    static constexpr int kRightMaxWidth = 340;
+    static constexpr double kBottomHeight = 0.15;
+    static constexpr int kBottomMinHeight = 120;
+
+    static std::span<const Placement> placements();
+    static const Placement *placement(const QDockWidget *dock);
+
+    // Every dock of the window named in the table goes to its area, tabbed with the others there, and
+    // gets the group's size; docks not in the table are left alone.
+    static void apply(QMainWindow *window);
+    // One dock created later (the NEFF panel): into its group, in front.
+    static void place(QMainWindow *window, QDockWidget *dock);
+};
+
+} // namespace lanescope
