@@ -2,11 +2,18 @@
 // The Engines dock (per-engine charts of a Neuron profile for the marked range, the whole trace
 // without one) and the utilization strip under the timeline (its visible range), which the window
 // places in its central area. Both follow their range at most every 60 ms (Throttle). Shown for
-// traces with NeuronCore engines, hidden for comparisons.
+// traces with NeuronCore engines, hidden for comparisons. In a profile folder the execution box above
+// the charts picks every execution of every core, or one device execution (DeviceExecutions): the
+// charts then show its lane set only and the marked range becomes its span.
 #include "panel.h"
+
+#include <memory>
+
+class QComboBox;
 
 namespace lanescope {
 
+class DeviceExecutions;
 class EngineChartsView;
 class Throttle;
 class TimelineView;
@@ -20,13 +27,18 @@ public:
 
     UtilizationStrip *strip() const { return m_strip; }
     EngineChartsView *charts() const { return m_charts; }
+    QComboBox *executionBox() const { return m_executionBox; }
     void setDark(bool dark);
 
 private:
     void onTraceChanged();
+    void fillExecutionBox();
+    void onExecutionChosen(int index);
 
     TimelineView *m_timeline;
     EngineChartsView *m_charts;
+    QComboBox *m_executionBox;
+    std::shared_ptr<const DeviceExecutions> m_executions;
     UtilizationStrip *m_strip;
     Throttle *m_markedThrottle;
     Throttle *m_visibleThrottle;
