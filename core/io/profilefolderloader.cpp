@@ -435,9 +435,16 @@ Trace Loader::merge()
         md.files.push_back(m_folder.report(f));
         md.entries.emplace_back("file." + f.relativePath, md.files.back().text());
     }
-    for (const Source &s : m_sources)
+    size_t sequenced = 0;
+    for (const Source &s : m_sources) {
         if (s.role != FolderRole::FrameworkTrace)
             md.entries.emplace_back("alignment." + file(s).relativePath, s.alignment);
+        sequenced += s.alignment.starts_with("sequence: ");
+    }
+    if (sequenced) // the folder's rule, as the alignment.<file> entries give each file's
+        md.entries.emplace_back("alignment", "sequence: " + std::to_string(sequenced) +
+                                                 " device profiles without a framework or system trace, laid out one after "
+                                                 "another in folder order, a gap apart (ClockAlignment)");
     md.entries.insert(md.entries.end(), m_deviceNotes.begin(), m_deviceNotes.end());
     for (const Warning &w : m_folder.diagnostics().warnings())
         b.diagnostics().warn("folder scan: " + w.message, w.firstSeen, w.count);

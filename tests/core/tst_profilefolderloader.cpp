@@ -316,6 +316,7 @@ private slots:
         QCOMPARE(all.all().size(), size_t(102));
         for (size_t i = 1; i < all.all().size(); ++i)
             QVERIFY(all.all()[i].start > all.all()[i - 1].end);
+        QVERIFY(meta(t, "alignment")->starts_with("sequence: 102 device profiles without a framework or system trace"));
         QVERIFY(meta(t, "alignment.exec_005.ntff")->starts_with("sequence: no framework or system trace; device trace 6 of 102"));
         QVERIFY(meta(t, "alignment.exec_101.ntff")->starts_with("sequence: no framework or system trace; device trace 102 of 102"));
         QCOMPARE(t.diagnostics().total() > 0, true); // the NTFFs' own notes only, no overlap
