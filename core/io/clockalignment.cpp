@@ -71,16 +71,16 @@ std::vector<ClockAlignment::Placement> ClockAlignment::align(const std::vector<H
         // Device profiles only: one after another in the order given, a gap apart.
         int64_t longest = 0;
         for (const Device &d : devices)
-            longest = std::max(longest, d.duration);
+            longest = std::max(longest, d.last - d.first);
         const int64_t gap = std::max(kSequenceGapMinNs, longest / 10);
         int64_t at = 0;
         for (size_t i = 0; i < devices.size(); ++i) {
             out[i].rule = AlignmentRule::Sequence;
-            out[i].offset = at;
+            out[i].offset = at - devices[i].first;
             out[i].note = "sequence: no framework or system trace; device trace " + std::to_string(i + 1) + " of " +
                           std::to_string(devices.size()) + " in folder order, starting at +" + std::to_string(at) +
                           " ns, a gap of " + std::to_string(gap) + " ns after the previous one";
-            at += std::max<int64_t>(0, devices[i].duration) + gap;
+            at += std::max<int64_t>(0, devices[i].last - devices[i].first) + gap;
         }
         return out;
     }

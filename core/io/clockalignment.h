@@ -16,8 +16,9 @@
 //     time order;
 //   - Sequence: when the folder has no framework trace and no device timeline was placed by a system
 //     trace (a folder of device profiles only), every device timeline is laid out one after another in
-//     the order given (folder order), each starting a gap after the previous one ends: the gap is a tenth
-//     of the longest timeline, at least 1 us (kSequenceGapMinNs). Not a host placement (aligned() is false);
+//     the order given (folder order): its first event a gap after the previous one's last event ends; the
+//     gap is a tenth of the longest timeline (first to last event), at least 1 us (kSequenceGapMinNs).
+//     Not a host placement (aligned() is false);
 //   - None: else it keeps its own 0-based clock, and the note says why.
 // Identity and Order placements are approximate (the device clock and the host clock share no sync
 // point in those files).
@@ -55,7 +56,7 @@ public:
         std::string key;                 // identity + core + group: timelines of one NEFF on one core
         int group = -1;                  // process folder
         int64_t pid = -1;                // from its name; -1 unknown
-        int64_t duration = 0;            // end of its last event on its own clock (Sequence)
+        int64_t first = 0, last = 0;     // its first event's start and last event's end on its own clock (Sequence)
         bool synced = false;             // placed by the system trace's sync points
         int64_t syncOffset = 0;
         std::string syncNote;

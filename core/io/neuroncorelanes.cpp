@@ -17,6 +17,8 @@ std::string NeuronCoreLanes::sliceName(const Execution &e)
     std::string name = e.networkName.empty() ? e.program : e.networkName;
     if (!e.launchedBy.empty())
         name += " \xC2\xB7 " + e.launchedBy;
+    else if (!e.networkName.empty() && e.networkName != e.program)
+        name += " (" + e.program + ")"; // no launching op: which device profile it is ("file.neff" is common)
     return name;
 }
 

@@ -4,7 +4,8 @@
 // "NeuronCore <n>[ · <instance>]": ProfileFolderLoader merges every execution's engine, DMA-queue,
 // counter and semaphore lanes into it (TraceMerger, MergeOptions::shareLanes), so they hold every
 // execution's events in time order. Its first lane, "executions", has one slice per device execution
-// (category "neff_execution"), named "<NEFF network name> · <framework op that launched it>", with args
+// (category "neff_execution"), named "<NEFF network name> · <framework op that launched it>" (without a
+// known op "<network name> (<program>)"), with args
 //   program       the execution's program name ("neff_<hash>", the NEFF's stem): LaunchIndex's NEFF name
 //   network_name  the NEFF's network name;  launched_by  the framework op;  ntff, neff  the files
 //   alignment     how it was placed on the host clock (ClockAlignment's note)

@@ -314,7 +314,7 @@ void Loader::align()
     std::vector<ClockAlignment::Device> list;
     for (int di : devices) {
         const Source &d = m_sources[size_t(di)];
-        list.push_back({d.tokens, d.key, file(d).group, file(d).name.pid, std::max<int64_t>(0, d.last), d.exact, d.offset, d.alignment});
+        list.push_back({d.tokens, d.key, file(d).group, file(d).name.pid, d.first, d.last, d.exact, d.offset, d.alignment});
     }
     const std::vector<ClockAlignment::Placement> placed = ClockAlignment::align(hosts, std::move(events), list);
     for (size_t k = 0; k < devices.size(); ++k) {

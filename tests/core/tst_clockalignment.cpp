@@ -136,9 +136,10 @@ private slots:
     void deviceProfilesOnlyAreLaidOutInSequence()
     {
         std::vector<Device> d = {device({"a"}, "a"), device({}, "b"), device({"c"}, "c", 1)};
-        d[0].duration = 100'000; // 100 us, the longest: gap 10 us
-        d[1].duration = 40'000;
-        d[2].duration = 0;
+        d[0].last = 100'000; // 100 us, the longest: gap 10 us
+        d[1].first = 5'000;  // its first event 5 us after its own 0: placed at 110 us all the same
+        d[1].last = 45'000;
+        d[2].first = d[2].last = 0;
         const auto p = ClockAlignment::align({}, {}, d);
         QCOMPARE(p.size(), size_t(3));
         for (const auto &x : p) {
@@ -147,14 +148,14 @@ private slots:
             QCOMPARE(x.host, -1);
         }
         QCOMPARE(p[0].offset, int64_t(0));
-        QCOMPARE(p[1].offset, int64_t(110'000));
+        QCOMPARE(p[1].offset, int64_t(110'000 - 5'000));
         QCOMPARE(p[2].offset, int64_t(160'000));
         QCOMPARE(p[1].note, std::string("sequence: no framework or system trace; device trace 2 of 3 in folder order, starting at "
                                         "+110000 ns, a gap of 10000 ns after the previous one"));
         QCOMPARE(std::string(ClockAlignment::ruleName(AlignmentRule::Sequence)), std::string("sequence"));
         // short timelines: the gap is at least 1 us
         std::vector<Device> tiny = {device({}, "x"), device({}, "y")};
-        tiny[0].duration = 500;
+        tiny[0].last = 500;
         QCOMPARE(ClockAlignment::align({}, {}, tiny)[1].offset, int64_t(500 + ClockAlignment::kSequenceGapMinNs));
         // a device timeline placed by a system trace: no sequence, the others keep their own clock
         tiny[0].synced = true;

@@ -97,7 +97,7 @@ private slots:
         QCOMPARE(n2.core, placed[0].parent);
         QCOMPARE(n3.core, placed[0].parent); // the second set still belongs to core 0
         QCOMPARE(n3.laneSet, placed[2].parent);
-        QCOMPARE(byProgram.at("neff_4")->name, std::string("neff_4.neff")); // no launching op known
+        QCOMPARE(byProgram.at("neff_4")->name, std::string("neff_4.neff (neff_4)")); // no launching op known
         QCOMPARE(argString(t, n2.slice, "launched_by"), std::string("aten::mul"));
         QCOMPARE(argString(t, n2.slice, "ntff"), std::string("neff_2.ntff"));
         QCOMPARE(argString(t, n2.slice, "neff"), std::string("neff_2.neff"));
