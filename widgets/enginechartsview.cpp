@@ -127,6 +127,7 @@ void EngineChartsView::setRange(int64_t start, int64_t end)
             o.endNs = end;
         }
         o.buckets = 120;
+        o.execution = m_execution;
         m_result = EngineBreakdown::compute(*m_trace, o);
     }
     fillCoreBox();
@@ -193,7 +194,7 @@ QString EngineChartsView::headerText() const
     const int64_t origin = m_trace->startNs();
     QString text = m_result.wholeTrace
         ? tr("Whole trace (%1)").arg(DurationFormat::format(m_result.endNs - m_result.startNs))
-        : tr("Selected range %1 \u2013 %2 (%3)")
+        : (m_result.execution ? tr("Execution %1 \u2013 %2 (%3)") : tr("Selected range %1 \u2013 %2 (%3)"))
               .arg(DurationFormat::format(m_result.startNs - origin), DurationFormat::format(m_result.endNs - origin),
                    DurationFormat::format(m_result.endNs - m_result.startNs));
     text += tr("; percentages of %1 (%2)")

@@ -11,6 +11,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QChartView;
 class QComboBox;
@@ -44,8 +45,12 @@ public:
     static constexpr int kMaxDmaQueues = 8; // the busiest queues by bytes (fewer when short of height)
 
 public slots:
-    // Recomputes for [start, end]; start >= end means the whole trace (ZoomControl::selectionChanged).
+    // Recomputes for [start, end]; start >= end means the whole trace (ZoomControl::selectionChanged),
+    // or the chosen execution's span (setExecution).
     void setRange(int64_t start, int64_t end);
+    // One device execution of a profile folder (index into DeviceExecutions::all(), EngineBreakdown::Options::
+    // execution), or every execution of every core (nullopt); takes effect at the next setRange().
+    void setExecution(std::optional<size_t> execution) { m_execution = execution; }
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -62,6 +67,7 @@ private:
     std::shared_ptr<const Trace> m_trace;
     EngineBreakdownResult m_result;
     EngineBreakdownResult m_shown;
+    std::optional<size_t> m_execution;
     bool m_dark = false;
     int m_dmaShown = 0; // queues in the DMA chart as last built
     QLabel *m_header = nullptr;

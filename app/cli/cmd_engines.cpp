@@ -1,12 +1,17 @@
-// lanescope-cli engines PATH [--json|--format csv [--table engines|dma|cores]] [--range FROM:TO]:
-// per-engine and per-DMA-queue breakdown of every NeuronCore in a trace (EngineBreakdown, the numbers
-// the GUI's Engines dock shows). Columns: core/analysis/tablerows.h.
+// lanescope-cli engines PATH [--json|--format csv [--table engines|dma|cores]] [--range FROM:TO]
+// [--execution N|list]: per-engine and per-DMA-queue breakdown of every NeuronCore in a trace
+// (EngineBreakdown, the numbers the GUI's Engines dock shows), over the whole trace or for one device
+// execution of a profile folder (DeviceExecutions: `--execution list` prints their numbers). Columns:
+// core/analysis/tablerows.h.
 #include "commands.h"
 #include "tableargs.h"
 #include "tableoutput.h"
 
+#include "analysis/deviceexecutions.h"
 #include "analysis/enginebreakdown.h"
 #include "analysis/tablerows.h"
+#include "model/trace.h"
+#include "util/textutil.h"
 
 #include <QJsonArray>
 
@@ -37,7 +42,7 @@ QJsonObject engineJson(const EngineBreakdownRow &e)
 void printText(const EngineBreakdownResult &r)
 {
     std::printf("window: %lld .. %lld ns (%s), percentages of %lld ns (%s)\n", (long long)r.startNs,
-                (long long)r.endNs, r.wholeTrace ? "whole trace" : "range", (long long)r.denominatorNs,
+                (long long)r.endNs, r.wholeTrace ? "whole trace" : r.execution ? "one execution" : "range", (long long)r.denominatorNs,
                 r.denominatorSource.c_str());
     std::string core;
     for (const EngineBreakdownRow &e : r.engines) {
@@ -77,17 +82,75 @@ void printText(const EngineBreakdownResult &r)
 
 } // namespace
 
-int cmdEngines(const Args &args)
+QJsonObject executionJson(const Trace &trace, const DeviceExecutions &executions, size_t i)
 {
+    const DeviceExecution &e = executions.all()[i];
+    return QJsonObject{{QStringLiteral("number"), qint64(e.number)},
+                       {QStringLiteral("name"), qs(e.name)},
+                       {QStringLiteral("core"), qs(trace.groupPath(e.core))},
+                       {QStringLiteral("start_ns"), qint64(e.start)},
+                       {QStringLiteral("duration_ns"), qint64(e.end - e.start)}};
+}
+
+// `--execution N|list`, taken out of the arguments before the shared table flags are parsed.
+Args takeExecution(const Args &args, std::string &execution)
+{
+    Args rest;
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--execution" && i + 1 < args.size())
+            execution = args[++i];
+        else if (args[i].starts_with("--execution="))
+            execution = args[i].substr(12);
+        else
+            rest.push_back(args[i]);
+    }
+    return rest;
+}
+
+int cmdEngines(const Args &allArgs)
+{
+    std::string execution;
+    const Args args = takeExecution(allArgs, execution);
     TableArgs ta;
     if (!ta.parse("engines", args, {.table = true}))
         return kExitUnreadable;
+    int64_t number = 0;
+    if (!execution.empty() && execution != "list" && (!text::parseInt(execution, number) || number <= 0))
+        return ta.usageError("--execution expects an execution number (1, 2, ... as `--execution list` prints them) or list, got '" +
+                             execution + "'");
     if (!ta.table.empty() && (ta.format != TableArgs::Format::Csv || (ta.table != "engines" && ta.table != "dma" && ta.table != "cores")))
         return ta.usageError("--table engines|dma|cores picks the table of --format csv, got '" + ta.table + "'");
     LoadResult loaded;
     if (!ta.load(args, loaded))
         return kExitUnreadable;
     EngineBreakdown::Options options;
+    const DeviceExecutions executions = DeviceExecutions::build(*loaded.trace);
+    if (execution == "list") {
+        if (ta.format == TableArgs::Format::Json) {
+            QJsonArray list;
+            for (size_t i = 0; i < executions.all().size(); ++i)
+                list.append(executionJson(*loaded.trace, executions, i));
+            printJson(QJsonObject{{QStringLiteral("executions"), list}});
+        } else if (executions.empty()) {
+            std::printf("no device executions lane in %s (a profile folder has one per NeuronCore)\n", ta.path.c_str());
+        } else {
+            for (size_t i = 0; i < executions.all().size(); ++i) {
+                const DeviceExecution &e = executions.all()[i];
+                std::printf("%s  start %lld ns  %lld ns\n", executions.label(*loaded.trace, i).c_str(), (long long)e.start,
+                            (long long)(e.end - e.start));
+            }
+        }
+        return kExitOk;
+    }
+    if (number) {
+        if (uint64_t(number) > executions.all().size()) {
+            std::fprintf(stderr, "lanescope-cli engines: %s has %zu device executions, there is no execution %llu "
+                                 "(`--execution list` prints them)\n",
+                         ta.path.c_str(), executions.all().size(), (unsigned long long)number);
+            return kExitUnreadable;
+        }
+        options.execution = size_t(number - 1);
+    }
     if (ta.range) {
         options.startNs = ta.range->absoluteFrom(loaded.trace->startNs());
         options.endNs = ta.range->absoluteTo(loaded.trace->startNs());
@@ -108,6 +171,8 @@ int cmdEngines(const Args &args)
         o[QStringLiteral("engines")] = engines;
         o[QStringLiteral("dma")] = TableRowWriter::jsonArray(TableRows::dmaQueues(), r.dma);
         o[QStringLiteral("cores")] = TableRowWriter::jsonArray(TableRows::cores(), r.cores);
+        if (options.execution)
+            o[QStringLiteral("execution")] = executionJson(*loaded.trace, executions, *options.execution);
         o[QStringLiteral("window")] = QJsonObject{{QStringLiteral("start_ns"), qint64(r.startNs)},
                                                   {QStringLiteral("end_ns"), qint64(r.endNs)},
                                                   {QStringLiteral("whole_trace"), r.wholeTrace},

@@ -29,7 +29,7 @@ const std::vector<Command> &commands()
          "kernel table: kernels, memcpy, NEFF executions, Neuron opcodes by name, with the op that launched them"},
         {"devices", cmdDevices, "devices PATH... [--json|--format text|json|csv] [--limit N] [--range FROM:TO] [--rank N]",
          "per GPU / NeuronCore: total, busy, idle, compute and memcpy/DMA time"},
-        {"engines", cmdEngines, "engines PATH [--json|--format text|json|csv [--table engines|dma|cores]] [--range FROM:TO]",
+        {"engines", cmdEngines, "engines PATH [--json|--format text|json|csv [--table engines|dma|cores]] [--range FROM:TO] [--execution N|list]",
          "per NeuronCore engine and DMA queue: instructions, instruction/active time, idle gaps, top opcodes, bytes, MFU"},
         {"insights", cmdInsights, "insights PATH [--json] [--range FROM:TO] [--min-severity low|medium|high]",
          "what is slow, why and what to change: key metrics and ranked findings (docs/insights.md)"},

@@ -1,5 +1,7 @@
 #include "enginebreakdown.h"
 
+#include "deviceexecutions.h"
+
 #include "model/trace.h"
 #include "util/textutil.h"
 
@@ -120,14 +122,15 @@ struct CoreTracks
     std::vector<TrackId> dma;
 };
 
-std::vector<CoreTracks> findCoreTracks(const Trace &trace)
+// Only the lanes directly in `laneSet` when it is valid (one execution's lane set).
+std::vector<CoreTracks> findCoreTracks(const Trace &trace, GroupId laneSet)
 {
     std::vector<CoreTracks> cores;
     std::unordered_map<uint32_t, size_t> index;
     const StringId dmaCategory = trace.strings().find("dma");
     for (uint32_t t = 0; t < trace.tracks().size(); ++t) {
         const Track &tr = trace.tracks()[t];
-        if (tr.kind == TrackKind::Counter || tr.sliceCount == 0)
+        if (tr.kind == TrackKind::Counter || tr.sliceCount == 0 || (laneSet.isValid() && tr.group != laneSet))
             continue;
         const GroupId core = neuronCoreOf(trace, tr.group);
         if (!core.isValid())
@@ -352,6 +355,8 @@ void Computation::dmaRows(const CoreTracks &core, CoreBreakdown &totals)
         row.activePercent = m_r.denominatorNs > 0 ? 100.0 * double(row.activeTimeNs) / double(m_r.denominatorNs) : 0.0;
         row.throughputBytesPerSec = row.activeTimeNs > 0 ? double(row.bytes) * 1e9 / double(row.activeTimeNs) : 0.0;
         totals.dmaBytes += row.bytes;
+        if (m_r.execution && row.packetCount == 0)
+            continue; // a queue of the core's other executions (shared lanes)
         m_r.dma.push_back(std::move(row));
     }
     totals.dmaActiveTimeNs = mergeIntervals(all);
@@ -436,7 +441,18 @@ double EngineBreakdown::defaultClockGHz(std::string_view instanceType, NeuronEng
 EngineBreakdownResult EngineBreakdown::compute(const Trace &trace, const Options &options)
 {
     EngineBreakdownResult r;
-    const std::vector<CoreTracks> cores = findCoreTracks(trace);
+    GroupId laneSet;
+    std::optional<std::pair<int64_t, int64_t>> executionSpan;
+    if (options.execution) {
+        const DeviceExecutions executions = DeviceExecutions::build(trace);
+        if (*options.execution < executions.all().size()) {
+            const DeviceExecution &e = executions.all()[*options.execution];
+            laneSet = e.laneSet;
+            executionSpan = std::make_pair(e.start, e.end);
+        }
+    }
+    const std::vector<CoreTracks> cores = options.execution && !laneSet.isValid() ? std::vector<CoreTracks>()
+                                                                                   : findCoreTracks(trace, laneSet);
     // The default window: the span of the NeuronCore tracks (not of host tracks in a profile folder).
     int64_t spanStart = std::numeric_limits<int64_t>::max(), spanEnd = std::numeric_limits<int64_t>::min();
     auto extend = [&](TrackId t) {
@@ -454,7 +470,10 @@ EngineBreakdownResult EngineBreakdown::compute(const Trace &trace, const Options
     }
     if (cores.empty())
         spanStart = spanEnd = trace.startNs();
-    r.wholeTrace = !options.startNs && !options.endNs;
+    if (executionSpan)
+        std::tie(spanStart, spanEnd) = *executionSpan;
+    r.execution = options.execution;
+    r.wholeTrace = !options.startNs && !options.endNs && !options.execution;
     r.startNs = options.startNs.value_or(spanStart);
     r.endNs = std::max(r.startNs, options.endNs.value_or(spanEnd));
     r.denominatorNs = r.endNs - r.startNs;
@@ -476,7 +495,9 @@ EngineBreakdownResult EngineBreakdown::compute(const Trace &trace, const Options
         totals.core = c.core;
         totals.coreName = trace.groupPath(c.core);
         comp.dmaRows(c, totals);
-        if (cores.size() == 1)
+        if (options.execution)
+            totals.flopsNote = "MFU/HFU: not computed for one execution of a profile folder";
+        else if (cores.size() == 1)
             comp.flops(totals);
         else
             totals.flopsNote = "MFU/HFU: not computed for several cores (FLOP counts are per profile)";

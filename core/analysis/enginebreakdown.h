@@ -13,6 +13,9 @@
 // throughput = bytes / active time. MFU / HFU need the FLOP counts neuron-profile computed from the
 // NEFF (summary.model_flops / hardware_flops of a JSON export); they are whole-trace numbers only.
 // Everything is clipped to the window: an instruction half inside counts once with its inside part.
+// In a profile folder every execution on one NeuronCore shares its lanes (NeuronCoreLanes): the rows are
+// per core over all its executions, or, with Options::execution, for that one execution (DMA queues that
+// carried none of its packets left out).
 #include "model/ids.h"
 
 #include <cstdint>
@@ -98,6 +101,7 @@ struct EngineBreakdownResult
 {
     int64_t startNs = 0, endNs = 0; // the window
     bool wholeTrace = true;
+    std::optional<size_t> execution; // Options::execution
     int64_t denominatorNs = 0;      // of the percentages
     std::string denominatorSource;  // "recorded total time" / "window"
     int64_t bucketNs = 0;
@@ -115,6 +119,9 @@ public:
     struct Options
     {
         std::optional<int64_t> startNs, endNs; // unset: the span of the NeuronCore tracks
+        // One device execution (index into DeviceExecutions::all()): only its core's lanes of its lane set,
+        // and the window defaults to its span. Unset: every core over the whole trace.
+        std::optional<size_t> execution;
         size_t buckets = 100;
         size_t topOpcodes = 8;
         size_t longestIdleGaps = 5;

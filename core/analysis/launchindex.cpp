@@ -1,6 +1,7 @@
 #include "launchindex.h"
 
 #include "rankfilter.h"
+#include "deviceexecutions.h"
 
 #include "model/trace.h"
 #include "util/textutil.h"
@@ -153,7 +154,14 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
     };
     std::unordered_map<std::pair<int64_t, int64_t>, uint32_t, RankIdHash> runtimeByCorrelation;
     std::unordered_map<std::pair<int64_t, int64_t>, uint32_t, RankIdHash> opByExternalId;
-    std::unordered_map<uint32_t, uint32_t> executionOfGroup; // group id -> index in m_work
+    // One NEFF execution: a slice of the executions lane of the lane set (a profile folder, DeviceExecutions),
+    // else the whole NeuronCore group (a single NTFF).
+    const DeviceExecutions executions = DeviceExecutions::build(trace);
+    const auto executionKey = [&](GroupId laneSet, GroupId group, int64_t t) {
+        const int e = executions.find(laneSet, t);
+        return e >= 0 ? uint64_t(1) << 32 | uint32_t(e) : uint64_t(group.value);
+    };
+    std::unordered_map<uint64_t, uint32_t> executionOfGroup; // execution key -> index in m_work
     std::vector<uint32_t> open;                              // per depth: slice id of the open slice
 
     for (uint32_t t = 0; t < trace.tracks().size(); ++t) {
@@ -229,12 +237,15 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
             if (execGroup.isValid()) {
                 const TrackGroup &g = trace.group(execGroup);
                 w.device = deviceIndex("NeuronCore " + std::to_string(g.externalId), true);
-                auto [it, added] = executionOfGroup.try_emplace(execGroup.value, uint32_t(ix.m_work.size()));
+                const uint64_t key = executionKey(track.group, execGroup, s.start);
+                auto [it, added] = executionOfGroup.try_emplace(key, uint32_t(ix.m_work.size()));
                 if (added) {
                     Work e;
                     e.start = s.start;
                     e.end = s.end();
                     e.name = g.name;
+                    if (key >> 32 && executions.all()[uint32_t(key)].program.isValid())
+                        e.name = executions.all()[uint32_t(key)].program;
                     e.slice = SliceId(id);
                     e.kind = WorkKind::NeffExecution;
                     e.device = w.device;
@@ -287,10 +298,11 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
     for (const Flow &f : trace.flows()) {
         if (!f.from.isValid() || !f.to.isValid() || ix.m_role[f.from.value] != uint8_t(Role::Runtime))
             continue;
-        const GroupId g = executionGroup(trace.track(trace.trackOfSlice(f.to)).group);
+        const GroupId laneSet = trace.track(trace.trackOfSlice(f.to)).group;
+        const GroupId g = executionGroup(laneSet);
         if (!g.isValid())
             continue;
-        auto it = executionOfGroup.find(g.value);
+        auto it = executionOfGroup.find(executionKey(laneSet, g, trace.slice(f.to).start));
         if (it != executionOfGroup.end() && !ix.m_work[it->second].launcher.isValid())
             ix.m_work[it->second].launcher = f.from;
     }

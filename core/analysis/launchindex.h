@@ -10,8 +10,10 @@
 //                 mtia_runtime), cuda_driver
 //   device work   kernel, gpu_memcpy / Memcpy, gpu_memset / Memset; privateuse1_driver slices that
 //                 carry a correlation (the driver's record of a NeuronCore execution); NTFF /
-//                 neuron-profile data: every NeuronCore group is one NEFF execution spanning its
-//                 slices, its `instruction` slices are Neuron opcodes and its `dma` slices DMA packets
+//                 neuron-profile data: one NEFF execution is a slice of the "executions" lane of a
+//                 profile folder's NeuronCore group (DeviceExecutions; its work: the slices of its lane set
+//                 within its span, named by its `program` arg), or a whole NeuronCore group without that
+//                 lane (one NTFF); `instruction` slices are Neuron opcodes and `dma` slices DMA packets
 //   other         python_function, gpu_user_annotation (a label over device work, not work), ...
 //
 // Launch links, first that resolves wins:

@@ -67,6 +67,23 @@ std::vector<ClockAlignment::Placement> ClockAlignment::align(const std::vector<H
     for (size_t i = 0; i < devices.size(); ++i)
         if (devices[i].synced)
             out[i] = {AlignmentRule::SyncPoint, devices[i].syncOffset, -1, 0, devices[i].syncNote};
+    if (hostTraces.empty() && std::none_of(devices.begin(), devices.end(), [](const Device &d) { return d.synced; })) {
+        // Device profiles only: one after another in the order given, a gap apart.
+        int64_t longest = 0;
+        for (const Device &d : devices)
+            longest = std::max(longest, d.last - d.first);
+        const int64_t gap = std::max(kSequenceGapMinNs, longest / 10);
+        int64_t at = 0;
+        for (size_t i = 0; i < devices.size(); ++i) {
+            out[i].rule = AlignmentRule::Sequence;
+            out[i].offset = at - devices[i].first;
+            out[i].note = "sequence: no framework or system trace; device trace " + std::to_string(i + 1) + " of " +
+                          std::to_string(devices.size()) + " in folder order, starting at +" + std::to_string(at) +
+                          " ns, a gap of " + std::to_string(gap) + " ns after the previous one";
+            at += std::max<int64_t>(0, devices[i].last - devices[i].first) + gap;
+        }
+        return out;
+    }
     std::vector<Event> events;
     events.reserve(executions.size());
     for (HostExecution &e : executions)
@@ -204,6 +221,7 @@ const char *ClockAlignment::ruleName(AlignmentRule r)
     case AlignmentRule::SyncPoint: return "sync-point";
     case AlignmentRule::Identity: return "identity";
     case AlignmentRule::Order: return "order";
+    case AlignmentRule::Sequence: return "sequence";
     case AlignmentRule::None: break;
     }
     return "none";

@@ -14,6 +14,11 @@
 //   - Order: else the remaining device timelines (in the order given: exec / session index, then name)
 //     take the remaining execution events of their process folder (of their pid when it has some) in
 //     time order;
+//   - Sequence: when the folder has no framework trace and no device timeline was placed by a system
+//     trace (a folder of device profiles only), every device timeline is laid out one after another in
+//     the order given (folder order): its first event a gap after the previous one's last event ends; the
+//     gap is a tenth of the longest timeline (first to last event), at least 1 us (kSequenceGapMinNs).
+//     Not a host placement (aligned() is false);
 //   - None: else it keeps its own 0-based clock, and the note says why.
 // Identity and Order placements are approximate (the device clock and the host clock share no sync
 // point in those files).
@@ -25,7 +30,7 @@
 
 namespace lanescope {
 
-enum class AlignmentRule : uint8_t { None, SyncPoint, Identity, Order };
+enum class AlignmentRule : uint8_t { None, SyncPoint, Identity, Order, Sequence };
 
 class ClockAlignment
 {
@@ -51,6 +56,7 @@ public:
         std::string key;                 // identity + core + group: timelines of one NEFF on one core
         int group = -1;                  // process folder
         int64_t pid = -1;                // from its name; -1 unknown
+        int64_t first = 0, last = 0;     // its first event's start and last event's end on its own clock (Sequence)
         bool synced = false;             // placed by the system trace's sync points
         int64_t syncOffset = 0;
         std::string syncNote;
@@ -63,7 +69,7 @@ public:
         uint32_t hostSlice = 0;
         // "sync points: ...", "approximate: placed at nrt_execute ts=<ns> (...)", "none: own clock, ..."
         std::string note;
-        bool aligned() const { return rule != AlignmentRule::None; }
+        bool aligned() const { return rule != AlignmentRule::None && rule != AlignmentRule::Sequence; }
     };
 
     // One placement per device, in the order of `devices` (the order in which they take executions).
@@ -73,7 +79,8 @@ public:
     // The host execution events of a framework trace: its privateuse1_runtime / privateuse1_driver slices.
     static std::vector<HostExecution> hostExecutions(const Trace &framework, int host);
 
-    static const char *ruleName(AlignmentRule r); // "none", "sync-point", "identity", "order"
+    static const char *ruleName(AlignmentRule r); // "none", "sync-point", "identity", "order", "sequence"
+    static constexpr int64_t kSequenceGapMinNs = 1000;
 };
 
 } // namespace lanescope

@@ -408,6 +408,8 @@ void FolderScan::classify(FolderFile &f, const LoadOptions &options)
         probe.head = more;
         kind = Formats::sniffInFolder(probe);
     }
+    if (kind == FileFormat::Unknown && object && Formats::isNeuronProfileExportName(base))
+        kind = FileFormat::NeuronProfileJson;
     const bool probedMore = !more.empty() && kind != FileFormat::Unknown;
     switch (kind) {
     case FileFormat::Neff: {

@@ -207,6 +207,12 @@ FileFormat Formats::sniffName(std::string_view baseName)
     return FileFormat::Unknown;
 }
 
+bool Formats::isNeuronProfileExportName(std::string_view base)
+{
+    static constexpr std::string_view prefix = "device_profile_model_", suffix = ".json";
+    return base.size() > prefix.size() + suffix.size() && base.starts_with(prefix) && base.ends_with(suffix);
+}
+
 FileFormat Formats::sniffPath(const std::string &path)
 {
     std::error_code ec;

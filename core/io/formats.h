@@ -80,6 +80,10 @@ public:
     // Detection inside a profile folder (FolderScan); Unknown when none applies.
     static FileFormat sniffInFolder(const FormatProbe &probe);
     static FileFormat sniffName(std::string_view baseName);
+    // "device_profile_model_<id>.json": what `neuron-profile view --output-format json` writes beside
+    // system_profile.json. In a folder, a JSON object of that name that no content rule claims is taken as a
+    // neuron-profile export (its keys may all sit past the probed head).
+    static bool isNeuronProfileExportName(std::string_view baseName);
 
     // The GUI's NEFF check: the path is a compiled program (opened in the NEFF panel, not as a trace).
     static bool isCompiledProgram(const std::string &path);

@@ -5,6 +5,7 @@
 #include "inputbuffer.h"
 #include "model/tracemerger.h"
 #include "neffreader.h"
+#include "neuroncorelanes.h"
 #include "ntffimporter.h"
 #include "systemprofilejoin.h"
 #include "util/textutil.h"
@@ -48,7 +49,35 @@ struct Source
     std::string alignment;
     int host = -1;          // source index of the framework trace it is aligned to
     uint32_t hostSlice = 0; // slice index in that trace
+    std::string networkName; // of the paired NEFF
+    std::string where;       // " · <instance label>" when the folder has several
+    int64_t first = 0, last = 0; // its events' span on its own clock
 };
+
+// The span of a device timeline's slices on its own clock (its counters when it has none).
+std::pair<int64_t, int64_t> spanOf(const Trace &t)
+{
+    int64_t first = INT64_MAX, last = INT64_MIN;
+    for (uint32_t i = 0; i < t.tracks().size(); ++i)
+        for (const Slice &x : t.slices(TrackId(i))) {
+            first = std::min(first, x.start);
+            last = std::max(last, x.end());
+        }
+    if (first > last)
+        return {t.startNs(), t.endNs()};
+    return {first, last};
+}
+
+// The framework op around a host execution event (nrt_execute inside aten::mul), or the event itself.
+uint32_t launchingOp(const Trace &t, uint32_t slice)
+{
+    for (SliceId p = t.parent(SliceId(slice)); p.isValid(); p = t.parent(p)) {
+        const std::string cat = text::lower(t.str(t.slice(p).category));
+        if (cat == "cpu_op" || cat == "user_annotation" || cat == "operator")
+            return p.value;
+    }
+    return slice;
+}
 
 class Loader
 {
@@ -81,6 +110,7 @@ private:
     const LoadOptions &m_options;
     std::vector<Source> m_sources;
     std::vector<std::pair<std::string, std::string>> m_deviceNotes; // metadata from paired NEFFs
+    std::string m_networkName;                                      // of the NEFF nameFromNeff() read last
     int m_reported = -1;
     size_t m_budgeted = 0; // sources whose memory is counted against the budget
 };
@@ -148,13 +178,17 @@ void Loader::loadOne(size_t index, const LoadOptions &sub)
             if (sub.progress)
                 decode.progress = [&sub](int permille) { sub.report(permille * 9 / 10); };
             NtffProfile profile = info.readRows(input, f.path, decode);
+            m_networkName.clear();
             nameFromNeff(f, profile);
+            s.networkName = m_networkName;
             s.trace = std::make_shared<const Trace>(NtffImporter::build(profile, f.path, sub));
         } else {
             s.trace = std::make_shared<const Trace>(info.import(input, f.path, sub));
         }
-        if (s.role == FolderRole::DeviceTrace)
+        if (s.role == FolderRole::DeviceTrace) {
             identify(s);
+            std::tie(s.first, s.last) = spanOf(*s.trace);
+        }
     } catch (const LoadCancelled &) {
         throw;
     } catch (const ImportError &e) {
@@ -190,6 +224,7 @@ void Loader::nameFromNeff(const FolderFile &ntff, NtffProfile &profile)
     const std::string p = ntff.relativePath + ": neff.";
     m_deviceNotes.emplace_back(p + "file", neff.relativePath);
     m_deviceNotes.emplace_back(p + "network_name", info.header.networkName);
+    m_networkName = info.header.networkName;
     m_deviceNotes.emplace_back(p + "compiler_version", info.compilerVersion);
     m_deviceNotes.emplace_back(p + "target", info.target);
     const NeffSubgraph *sg = info.subgraph(profile.subgraphName);
@@ -283,7 +318,7 @@ void Loader::align()
     std::vector<ClockAlignment::Device> list;
     for (int di : devices) {
         const Source &d = m_sources[size_t(di)];
-        list.push_back({d.tokens, d.key, file(d).group, file(d).name.pid, d.exact, d.offset, d.alignment});
+        list.push_back({d.tokens, d.key, file(d).group, file(d).name.pid, d.first, d.last, d.exact, d.offset, d.alignment});
     }
     const std::vector<ClockAlignment::Placement> placed = ClockAlignment::align(hosts, std::move(events), list);
     for (size_t k = 0; k < devices.size(); ++k) {
@@ -348,7 +383,7 @@ void Loader::nameSources()
     std::set<std::string> used;
     for (Source &s : m_sources) {
         const FolderFile &f = file(s);
-        const std::string where = groupsUsed.size() > 1 && !m_folder.groups()[size_t(f.group)].label.empty()
+        const std::string where = s.where = groupsUsed.size() > 1 && !m_folder.groups()[size_t(f.group)].label.empty()
                                       ? " · " + m_folder.groups()[size_t(f.group)].label
                                       : std::string();
         if (s.role == FolderRole::SystemTrace) {
@@ -404,9 +439,16 @@ Trace Loader::merge()
         md.files.push_back(m_folder.report(f));
         md.entries.emplace_back("file." + f.relativePath, md.files.back().text());
     }
-    for (const Source &s : m_sources)
+    size_t sequenced = 0;
+    for (const Source &s : m_sources) {
         if (s.role != FolderRole::FrameworkTrace)
             md.entries.emplace_back("alignment." + file(s).relativePath, s.alignment);
+        sequenced += s.alignment.starts_with("sequence: ");
+    }
+    if (sequenced) // the folder's rule, as the alignment.<file> entries give each file's
+        md.entries.emplace_back("alignment", "sequence: " + std::to_string(sequenced) +
+                                                 " device profiles without a framework or system trace, laid out one after "
+                                                 "another in folder order, a gap apart (ClockAlignment)");
     md.entries.insert(md.entries.end(), m_deviceNotes.begin(), m_deviceNotes.end());
     for (const Warning &w : m_folder.diagnostics().warnings())
         b.diagnostics().report(w.severity, "folder scan: " + w.message, w.firstSeen, w.count);
@@ -426,20 +468,17 @@ Trace Loader::merge()
     });
     TraceMerger merger(b);
     std::vector<MergeResult> results(m_sources.size());
-    for (size_t k = 0; k < order.size(); ++k) {
+    auto append = [&](size_t k, GroupId parent) {
         const size_t i = order[k];
         const Source &s = m_sources[i];
         const FolderFile &f = file(s);
-        const bool system = s.role == FolderRole::SystemTrace;
-        const bool device = s.role != FolderRole::FrameworkTrace && !system;
-        const std::string name = s.name + suffix(s);
-        const GroupId top = b.addGroup(system ? GroupKind::Global : device ? GroupKind::NeuronCore : GroupKind::Process, b.intern(name), {},
-                                       device ? s.core : system ? 0 : std::max<int64_t>(0, pidOf(s)));
-        b.group(top).sortIndex = device ? kDeviceSortBase + int64_t(k) : int64_t(k);
         MergeOptions mo;
-        mo.parent = top;
+        mo.parent = parent;
         mo.timeOffsetNs = s.offset;
-        mo.skipGroupLevels = device ? 2 : 0; // NtffImporter::build's "Neuron device / NeuronCore 0 (sg00)"
+        if (s.role == FolderRole::DeviceTrace) {
+            mo.skipGroupLevels = 2; // NtffImporter::build's "Neuron device / NeuronCore 0 (sg00)"
+            mo.shareLanes = true;   // one set of lanes per NeuronCore (NeuronCoreLanes)
+        }
         mo.diagnosticsPrefix = f.relativePath + ": ";
         mo.metadataPrefix = f.relativePath + ": ";
         mo.cancel = m_options.cancel;
@@ -447,6 +486,52 @@ Trace Loader::merge()
         if (results[i].cancelled)
             throw LoadCancelled();
         report(900 + int(90 * (k + 1) / order.size()));
+    };
+    size_t hostCount = 0; // framework and system traces: each its own top group
+    for (; hostCount < order.size() && m_sources[order[hostCount]].role != FolderRole::DeviceTrace; ++hostCount) {
+        const Source &s = m_sources[order[hostCount]];
+        const bool system = s.role == FolderRole::SystemTrace;
+        const GroupId top = b.addGroup(system ? GroupKind::Global : GroupKind::Process, b.intern(s.name + suffix(s)), {},
+                                       system ? 0 : std::max<int64_t>(0, pidOf(s)));
+        b.group(top).sortIndex = int64_t(hostCount);
+        append(hostCount, top);
+    }
+    // Device timelines: one group per (instance, NeuronCore), an executions lane, the launching op linked.
+    std::vector<NeuronCoreLanes::Execution> executions;
+    std::vector<int64_t> launchers; // merged provisional slice index of the op (or host event), -1 none
+    for (size_t k = hostCount; k < order.size(); ++k) {
+        const Source &d = m_sources[order[k]];
+        const FolderFile &f = file(d);
+        NeuronCoreLanes::Execution e;
+        e.instance = f.group;
+        e.instanceLabel = d.where;
+        e.core = d.core;
+        e.start = d.first + d.offset;
+        e.end = d.last + d.offset;
+        const std::string prefix = NeuronCoreLanes::coreGroupName(d.core, std::string()) + " \xC2\xB7 ";
+        e.program = d.name.starts_with(prefix) ? d.name.substr(prefix.size()) : d.name;
+        e.networkName = d.networkName;
+        e.ntff = f.relativePath;
+        if (!f.pairedWith.empty())
+            e.neff = m_folder.files()[size_t(f.pairedWith.front())].relativePath;
+        e.alignment = d.alignment;
+        int64_t launcher = -1;
+        if (d.host >= 0) {
+            const Trace &host = *m_sources[size_t(d.host)].trace;
+            const uint32_t op = launchingOp(host, d.hostSlice);
+            e.launchedBy = std::string(host.str(host.slice(SliceId(op)).name));
+            launcher = int64_t(results[size_t(d.host)].firstSlice) + op;
+        }
+        executions.push_back(std::move(e));
+        launchers.push_back(launcher);
+    }
+    const std::vector<NeuronCoreLanes::Placement> lanes = NeuronCoreLanes::place(b, executions, kDeviceSortBase + int64_t(hostCount));
+    const StringId launchCat = b.intern("neuron"), launchName = b.intern("launched execution");
+    for (size_t k = hostCount; k < order.size(); ++k) {
+        append(k, lanes[k - hostCount].parent);
+        if (launchers[k - hostCount] >= 0)
+            b.addFlow(FlowEnd::slice(uint32_t(launchers[k - hostCount])), FlowEnd::slice(lanes[k - hostCount].slice), launchCat,
+                      launchName, 0);
     }
 
     // A flow from each host execution event to the first slice of the device timeline placed there:

@@ -8,7 +8,9 @@
 #include <simdjson.h>
 
 #include <charconv>
+#include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace lanescope {
 
@@ -63,7 +65,9 @@ private:
     // The text of a scalar (number token or string contents); false for objects, arrays, null.
     bool scalarText(sj::value v, std::string_view &out);
     bool intOf(sj::value v, int64_t &out);
-    Arg argOf(StringId k, sj::value v);
+    Arg argOf(StringId k, sj::value v, bool numeric);
+    // {"Neuron_Runtime_API_Event": {...}}: AWS's exports wrap each element in an object naming its kind.
+    void readFields(sj::object obj, SystemProfileEvent &e, SystemProfileSample &s, uint64_t offset, const char *what);
     void keepMetadata(std::string_view key, sj::value v);
 
     TraceBuilder &m_b;
@@ -97,7 +101,33 @@ bool Reader::intOf(sj::value v, int64_t &out)
     return scalarText(v, text) && intOrPrefix(text, out);
 }
 
-Arg Reader::argOf(StringId k, sj::value v)
+// A number's text as an arg: int64, else uint64 (ids past 2^63), else a double; nullopt when it is no number.
+std::optional<Arg> numberArg(StringId k, std::string_view tok)
+{
+    tok = trim(tok);
+    int64_t i = 0;
+    if (text::parseInt(tok, i))
+        return Arg::makeInt(k, i);
+    uint64_t u = 0;
+    if (auto r = std::from_chars(tok.data(), tok.data() + tok.size(), u); r.ec == std::errc() && r.ptr == tok.data() + tok.size())
+        return Arg::makeUInt(k, u);
+    double d = 0;
+    if (auto r = std::from_chars(tok.data(), tok.data() + tok.size(), d);
+        !tok.empty() && r.ec == std::errc() && r.ptr == tok.data() + tok.size() && std::isfinite(d))
+        return Arg::makeDouble(k, d);
+    return std::nullopt;
+}
+
+// The fields AWS's documentation shows as JSON numbers, which its exports also write as strings
+// (process_id and lnc_idx are strings in both).
+bool isNumericField(std::string_view key)
+{
+    static constexpr std::string_view keys[] = {"size",   "tensor_id", "cpu_id", "thread_id",     "id",   "parent_id",
+                                                "type",   "util",      "usage",  "percent_usage", "nc_idx", "device_id"};
+    return std::find(std::begin(keys), std::end(keys), key) != std::end(keys);
+}
+
+Arg Reader::argOf(StringId k, sj::value v, bool numeric)
 {
     sj::json_type t;
     if (v.type().get(t))
@@ -105,12 +135,8 @@ Arg Reader::argOf(StringId k, sj::value v)
     switch (t) {
     case sj::json_type::number: {
         const std::string_view tok = trim(v.raw_json_token());
-        int64_t i = 0;
-        if (text::parseInt(tok, i))
-            return Arg::makeInt(k, i);
-        uint64_t u = 0;
-        if (auto r = std::from_chars(tok.data(), tok.data() + tok.size(), u); r.ec == std::errc() && r.ptr == tok.data() + tok.size())
-            return Arg::makeUInt(k, u);
+        if (const std::optional<Arg> n = numberArg(k, tok); n && n->type != ArgType::Double)
+            return *n;
         double d = 0;
         if (v.get_double().get(d) == simdjson::SUCCESS)
             return Arg::makeDouble(k, d);
@@ -120,6 +146,9 @@ Arg Reader::argOf(StringId k, sj::value v)
         std::string_view s;
         if (!stringOf(v, s))
             failJson(simdjson::STRING_ERROR, "expected a valid JSON string");
+        if (numeric) // AWS's exports write numbers as strings: "size": "4", "tensor_id": "4900392441224765051"
+            if (const std::optional<Arg> n = numberArg(k, s))
+                return *n;
         return Arg::makeString(k, m_b.intern(s));
     }
     case sj::json_type::boolean: {
@@ -200,7 +229,7 @@ void Reader::readField(std::string_view key, sj::value v, SystemProfileEvent &e,
         }
     }
     // Everything else is an arg; some are also read into the record.
-    const Arg a = argOf(m_b.intern(key), v);
+    const Arg a = argOf(m_b.intern(key), v, isNumericField(key));
     auto asInt = [&](int64_t &out) {
         if (a.type == ArgType::Int) {
             out = a.value.i;
@@ -257,6 +286,29 @@ void Reader::readField(std::string_view key, sj::value v, SystemProfileEvent &e,
     m_data.args.push_back(a);
 }
 
+void Reader::readFields(sj::object obj, SystemProfileEvent &e, SystemProfileSample &s, uint64_t offset, const char *what)
+{
+    bool first = true;
+    for (auto fr : obj) {
+        sj::field f;
+        if (auto err = std::move(fr).get(f))
+            failJson(err, what);
+        const std::string k(keyOf(f));
+        sj::value v = f.value();
+        sj::json_type t;
+        sj::object inner;
+        // A first field that is an object and no field of an event: the element's kind around it.
+        if (first && k != "args" && v.type().get(t) == simdjson::SUCCESS && t == sj::json_type::object &&
+            v.get_object().get(inner) == simdjson::SUCCESS) {
+            first = false;
+            readFields(inner, e, s, offset, what);
+            continue;
+        }
+        first = false;
+        readField(k, v, e, s, offset);
+    }
+}
+
 void Reader::readEvent(sj::object obj, uint64_t offset)
 {
     SystemProfileEvent e;
@@ -264,13 +316,7 @@ void Reader::readEvent(sj::object obj, uint64_t offset)
     e.offset = s.offset = offset;
     e.argBegin = uint32_t(m_data.args.size());
     m_isSample = m_isCpu = false;
-    for (auto fr : obj) {
-        sj::field f;
-        if (auto err = std::move(fr).get(f))
-            failJson(err, "expected a field of a trace event (\"name\": value)");
-        const std::string k(keyOf(f));
-        readField(k, f.value(), e, s, offset);
-    }
+    readFields(obj, e, s, offset, "expected a field of a trace event (\"name\": value)");
     if (m_isSample && !e.name.isValid()) {
         m_data.args.resize(e.argBegin);
         (m_isCpu ? m_data.cpuUtil : m_data.memUsage).push_back(s);
@@ -306,13 +352,7 @@ void Reader::readSample(sj::object obj, SystemProfileSample &s)
 {
     SystemProfileEvent e;
     const size_t argsBefore = m_data.args.size();
-    for (auto fr : obj) {
-        sj::field f;
-        if (auto err = std::move(fr).get(f))
-            failJson(err, "expected a field of a sample");
-        const std::string k(keyOf(f));
-        readField(k, f.value(), e, s, s.offset);
-    }
+    readFields(obj, e, s, s.offset, "expected a field of a sample");
     m_data.args.resize(argsBefore);
     if (!e.hasTs)
         s.offset = UINT64_MAX; // no time: dropped by the caller

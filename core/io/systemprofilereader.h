@@ -12,7 +12,12 @@
 // No real export is public: the field list is AWS's documentation by example. Tolerated here:
 // ids and process/thread ids written as numbers or strings, `timestamp`/`duration` as strings of
 // digits, a bare top-level array of events, fields nested in an `args` object, samples that sit in
-// `trace_events` (recognised by `util` / `percent_usage`). Every field that is not one of the lane
+// `trace_events` (recognised by `util` / `percent_usage`). AWS's exports as its documentation shows
+// them load exactly like the plain form: each element possibly wrapped in an object naming its kind
+// (`{"Neuron_Runtime_API_Event": {...}}`, `{"Framework_Event": {...}}`: a first field whose value is an
+// object is read as the element), numbers written as strings (`"size": "4"`, `"cpu_id": "47"`,
+// `"tensor_id": "4900392441224765051"`: the numeric fields become int64 args, uint64 past 2^63, doubles
+// for `util` / `usage` / `percent_usage`), `mem_usage` samples with a `duration` (ignored). Every field that is not one of the lane
 // fields (name, group, timestamp, duration, instance_id, process_id) is kept as an arg of its event.
 // A `timestamp_sync_point` carries its pair of clocks in `sync_host_ts` / `sync_device_ts` (the names
 // of the rule in formats.md; top level or in `args`).

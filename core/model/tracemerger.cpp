@@ -80,7 +80,16 @@ MergeResult TraceMerger::append(const Trace &source, const MergeOptions &options
             result.groups[g] = parent;
             continue;
         }
-        const GroupId id = m_b.addGroup(src.kind, mapString(src.name), parent, src.externalId);
+        const StringId name = mapString(src.name);
+        const auto key = std::make_tuple(parent.value, uint8_t(src.kind), name.value);
+        if (options.shareLanes)
+            if (const auto it = m_sharedGroups.find(key); it != m_sharedGroups.end()) {
+                result.groups[g] = GroupId(it->second);
+                continue;
+            }
+        const GroupId id = m_b.addGroup(src.kind, name, parent, src.externalId);
+        if (options.shareLanes)
+            m_sharedGroups.emplace(key, id.value);
         TrackGroup &dst = m_b.group(id);
         dst.sortIndex = src.sortIndex;
         dst.labels = mapString(src.labels);
@@ -92,7 +101,16 @@ MergeResult TraceMerger::append(const Trace &source, const MergeOptions &options
     for (const Track &src : tracks) {
         const GroupId group = src.group.isValid() && src.group.value < groups.size() ? result.groups[src.group.value]
                                                                                        : options.parent;
-        const TrackId id = m_b.addTrack(group, src.kind, mapString(src.name), src.externalId);
+        const StringId name = mapString(src.name);
+        const auto key = std::make_tuple(group.value, uint8_t(src.kind), name.value);
+        if (options.shareLanes)
+            if (const auto it = m_sharedTracks.find(key); it != m_sharedTracks.end()) {
+                result.tracks.push_back(TrackId(it->second));
+                continue;
+            }
+        const TrackId id = m_b.addTrack(group, src.kind, name, src.externalId);
+        if (options.shareLanes)
+            m_sharedTracks.emplace(key, id.value);
         Track &dst = m_b.track(id);
         dst.sortIndex = src.sortIndex;
         dst.unit = mapString(src.unit);

@@ -10,7 +10,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace lanescope {
@@ -26,6 +28,10 @@ struct MergeOptions
     bool copyMetadata = true;      // source metadata entries are appended as metadataPrefix + key
     std::string metadataPrefix;
     bool mergeStats = true; // event/byte counts, phases and categories are summed
+    // Lanes shared across appends: a group or track of the source whose kind and name equal one an
+    // earlier shared append of this merger made below the same parent is reused, so its slices and
+    // samples join that lane (one NeuronCore's engine lanes over all its executions).
+    bool shareLanes = false;
     // Checked every 64 Ki records; when set the copy stops early and MergeResult::cancelled is true
     // (the builder then holds part of the source and should be dropped).
     const std::atomic<bool> *cancel = nullptr;
@@ -58,6 +64,8 @@ private:
     std::vector<uint32_t> m_strings; // source string id -> builder string id + 1 (0 = not yet)
     std::vector<uint32_t> m_argSets; // source arg set -> builder arg set + 1
     std::vector<Arg> m_scratch;
+    // (parent group, kind, name) -> group / track made by a shared append
+    std::map<std::tuple<uint32_t, uint8_t, uint32_t>, uint32_t> m_sharedGroups, m_sharedTracks;
 };
 
 } // namespace lanescope

@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QDirIterator>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -68,7 +69,7 @@ private slots:
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         checkShape(o);
-        // One NeuronCore group per NTFF of the folder, each with the five engines in order.
+        // One NeuronCore group for the folder's six executions, with the five engines in order.
         const QStringList five = {QStringLiteral("Tensor"), QStringLiteral("Vector"), QStringLiteral("Scalar"),
                                   QStringLiteral("GpSimd"), QStringLiteral("Sync")};
         const QStringList names = engineNames(o);
@@ -76,11 +77,60 @@ private slots:
         for (qsizetype i = 0; i < names.size(); i += 5)
             QCOMPARE(names.mid(i, 5), five);
         QCOMPARE(o[QStringLiteral("cores")].toArray().size(), names.size() / 5);
+        QCOMPARE(names.size(), 5);
         QVERIFY(!o[QStringLiteral("dma")].toArray().isEmpty());
         qint64 bytes = 0;
         for (const auto &v : o[QStringLiteral("dma")].toArray())
             bytes += v.toObject()[QStringLiteral("bytes")].toInteger();
         QVERIFY(bytes > 0);
+    }
+
+    void oneExecution()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QCOMPARE(cli({QStringLiteral("generate-sample"), QStringLiteral("--folder"), dir.path()}).exitCode, 0);
+        const Run list = cli({QStringLiteral("engines"), dir.path(), QStringLiteral("--execution"), QStringLiteral("list"), QStringLiteral("--json")});
+        QVERIFY2(list.exitCode == 0, list.err.constData());
+        const QJsonArray executions = QJsonDocument::fromJson(list.out).object()[QStringLiteral("executions")].toArray();
+        QCOMPARE(executions.size(), 6);
+        QCOMPARE(executions[0].toObject()[QStringLiteral("number")].toInteger(), 1);
+        QVERIFY(executions[0].toObject()[QStringLiteral("name")].toString().contains(QStringLiteral(" \u00b7 aten::")));
+        // Each execution's numbers equal those of its NTFF opened alone (instructions, times, DMA bytes).
+        auto key = [](const QJsonObject &o) {
+            QStringList k;
+            for (const auto &v : o[QStringLiteral("engines")].toArray()) {
+                const QJsonObject e = v.toObject();
+                k << QStringLiteral("%1 %2 %3 %4").arg(e[QStringLiteral("engine")].toString()).arg(e[QStringLiteral("instruction_count")].toInteger())
+                         .arg(e[QStringLiteral("instruction_time_ns")].toInteger()).arg(e[QStringLiteral("active_time_ns")].toInteger());
+            }
+            qint64 bytes = 0;
+            for (const auto &v : o[QStringLiteral("dma")].toArray())
+                bytes += v.toObject()[QStringLiteral("bytes")].toInteger();
+            return k.join(QLatin1Char(',')) + QStringLiteral(" dma ") + QString::number(bytes);
+        };
+        QStringList perExecution, perFile;
+        for (int n = 1; n <= 6; ++n) {
+            const Run r = cli({QStringLiteral("engines"), dir.path(), QStringLiteral("--execution"), QString::number(n), QStringLiteral("--json")});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+            checkShape(o);
+            QCOMPARE(o[QStringLiteral("execution")].toObject()[QStringLiteral("number")].toInteger(), qint64(n));
+            QCOMPARE(o[QStringLiteral("window")].toObject()[QStringLiteral("whole_trace")].toBool(), false);
+            perExecution << key(o);
+        }
+        QDirIterator it(dir.path(), {QStringLiteral("*.ntff")}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const Run r = cli({QStringLiteral("engines"), it.next(), QStringLiteral("--json")});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            perFile << key(QJsonDocument::fromJson(r.out).object());
+        }
+        perExecution.sort();
+        perFile.sort();
+        QCOMPARE(perExecution, perFile);
+        const Run missing = cli({QStringLiteral("engines"), dir.path(), QStringLiteral("--execution"), QStringLiteral("7")});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.err.contains("has 6 device executions, there is no execution 7"), missing.err.constData());
     }
 
     void realFiles_data()
@@ -166,6 +216,9 @@ private slots:
         QTest::newRow("bad table") << QStringList{QStringLiteral("engines"), QStringLiteral("x"), QStringLiteral("--format"),
                                                   QStringLiteral("csv"), QStringLiteral("--table"), QStringLiteral("pies")}
                                    << QStringLiteral("--table engines|dma|cores");
+        QTest::newRow("execution") << QStringList{QStringLiteral("engines"), QStringLiteral("x"), QStringLiteral("--execution"),
+                                                  QStringLiteral("first")}
+                                   << QStringLiteral("--execution expects an execution number");
         QTest::newRow("limit") << QStringList{QStringLiteral("engines"), QStringLiteral("x"), QStringLiteral("--limit"), QStringLiteral("3")}
                                << QStringLiteral("--limit applies to");
     }

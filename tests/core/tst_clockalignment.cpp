@@ -119,7 +119,8 @@ private slots:
 
     void noneWithoutFrameworkTraceOrEvents()
     {
-        auto p = ClockAlignment::align({}, {}, {device({"h"}, "h")});
+        // (a framework trace in another process folder: without any, device profiles are laid out in sequence)
+        auto p = ClockAlignment::align({{0, 1}}, {}, {device({"h"}, "h")});
         QCOMPARE(p[0].rule, AlignmentRule::None);
         QCOMPARE(p[0].host, -1);
         QCOMPARE(p[0].note,
@@ -130,6 +131,38 @@ private slots:
         p = ClockAlignment::align({{0, 0}}, {exec(0, 0, 1, "nrt_execute")}, {device({}, "a"), device({}, "b")});
         QCOMPARE(p[1].note, std::string("none: own clock, 0 = start of this device trace (more device traces (2) than "
                                         "unmatched execution events (1))"));
+    }
+
+    void deviceProfilesOnlyAreLaidOutInSequence()
+    {
+        std::vector<Device> d = {device({"a"}, "a"), device({}, "b"), device({"c"}, "c", 1)};
+        d[0].last = 100'000; // 100 us, the longest: gap 10 us
+        d[1].first = 5'000;  // its first event 5 us after its own 0: placed at 110 us all the same
+        d[1].last = 45'000;
+        d[2].first = d[2].last = 0;
+        const auto p = ClockAlignment::align({}, {}, d);
+        QCOMPARE(p.size(), size_t(3));
+        for (const auto &x : p) {
+            QCOMPARE(x.rule, AlignmentRule::Sequence);
+            QVERIFY(!x.aligned()); // not a host-clock placement: no "(aligned approx.)", no host link
+            QCOMPARE(x.host, -1);
+        }
+        QCOMPARE(p[0].offset, int64_t(0));
+        QCOMPARE(p[1].offset, int64_t(110'000 - 5'000));
+        QCOMPARE(p[2].offset, int64_t(160'000));
+        QCOMPARE(p[1].note, std::string("sequence: no framework or system trace; device trace 2 of 3 in folder order, starting at "
+                                        "+110000 ns, a gap of 10000 ns after the previous one"));
+        QCOMPARE(std::string(ClockAlignment::ruleName(AlignmentRule::Sequence)), std::string("sequence"));
+        // short timelines: the gap is at least 1 us
+        std::vector<Device> tiny = {device({}, "x"), device({}, "y")};
+        tiny[0].last = 500;
+        QCOMPARE(ClockAlignment::align({}, {}, tiny)[1].offset, int64_t(500 + ClockAlignment::kSequenceGapMinNs));
+        // a device timeline placed by a system trace: no sequence, the others keep their own clock
+        tiny[0].synced = true;
+        tiny[0].syncOffset = 7;
+        const auto q = ClockAlignment::align({}, {}, tiny);
+        QCOMPARE(q[0].rule, AlignmentRule::SyncPoint);
+        QCOMPARE(q[1].rule, AlignmentRule::None);
     }
 
     void syncPointPlacementIsKeptAndLinked()

@@ -7,6 +7,8 @@
 #include "io/ntffwriter.h"
 #include "io/formats.h"
 #include "io/profilefolder.h"
+#include "io/folderscan.h"
+#include "io/traceloader.h"
 
 #include <QDir>
 #include <QFile>
@@ -194,6 +196,39 @@ private slots:
         QVERIFY(fileAt(pf, "export.json").detail.find("renamed.bin") != std::string::npos);
         for (const FolderFile &f : pf.files())
             QVERIFY2(!f.detail.empty() || f.status == FileOutcome::Loaded, f.relativePath.c_str()); // nothing silent
+    }
+
+    void deviceProfileModelRecognisedByName()
+    {
+        // `neuron-profile view --output-format json` beside system_profile.json writes device_profile_model_<id>.json.
+        // A real export whose known keys all sit past the probed 4 MiB (a long first field): recognised by its
+        // name, loaded as a device timeline; the same bytes under another name stay unknown.
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json/profile_128x128x384.json"));
+        QFile src(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x384.json")));
+        QVERIFY(src.open(QIODevice::ReadOnly));
+        const QByteArray original = src.readAll();
+        QVERIFY(original.startsWith('{'));
+        const std::string padded = "{\"exporter_note\": \"" + std::string(FolderScan::kJsonProbeBytes + 1024, 'x') + "\", " +
+                                   original.mid(1).toStdString();
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        writeFile(dir.filePath(QStringLiteral("device_profile_model_3.json")), padded);
+        writeFile(dir.filePath(QStringLiteral("other.json")), padded);
+        const ProfileFolder pf = ProfileFolder::scan(dir.path().toStdString());
+        QCOMPARE(fileAt(pf, "device_profile_model_3.json").kind, FileFormat::NeuronProfileJson);
+        QCOMPARE(fileAt(pf, "device_profile_model_3.json").status, FileOutcome::Loaded);
+        QCOMPARE(fileAt(pf, "other.json").kind, FileFormat::Unknown);
+        QCOMPARE(fileAt(pf, "other.json").status, FileOutcome::Ignored);
+        QVERIFY(Formats::isNeuronProfileExportName("device_profile_model_12.json"));
+        QVERIFY(!Formats::isNeuronProfileExportName("device_profile_model_.json"));
+        QVERIFY(!Formats::isNeuronProfileExportName("device_profile_model_1.json.txt"));
+        const LoadResult r = TraceLoader::load(dir.path().toStdString());
+        QVERIFY2(r.ok(), r.error.c_str());
+        QVERIFY(r.trace->stats().categories.at("instruction") > 0);
+        bool core = false;
+        for (const TrackGroup &g : r.trace->groups())
+            core = core || g.kind == GroupKind::NeuronCore;
+        QVERIFY(core);
     }
 
     void uuidBeatsNames()

@@ -2,6 +2,7 @@
 // executions, each placed at its nrt_execute event and flagged approximate, every NEFF/NTFF paired by
 // uuid); the alignment fallbacks (by hash for repeated executions, by order, none); real cs149 pairs
 // through symbolic links; progress, cancel and the TraceLoader entry point.
+#include "analysis/deviceexecutions.h"
 #include "corpus.h"
 #include "io/ntffwriter.h"
 #include "io/profilefolderloader.h"
@@ -77,6 +78,16 @@ int64_t firstSliceBelow(const Trace &t, uint32_t g)
     return first;
 }
 
+// The executions lanes' slices by their `program` arg (the device timeline's program name).
+std::map<std::string, DeviceExecution> executionsByProgram(const Trace &t)
+{
+    std::map<std::string, DeviceExecution> out;
+    const DeviceExecutions all = DeviceExecutions::build(t);
+    for (const DeviceExecution &e : all.all())
+        out[std::string(t.str(e.program))] = e;
+    return out;
+}
+
 } // namespace
 
 class TestProfileFolderLoader : public QObject
@@ -106,9 +117,12 @@ private slots:
         QCOMPARE(t.metadata().format, std::string("profile-folder"));
         QCOMPARE(t.metadata().sourcePath, root);
 
-        // One top group per source file: the framework trace first, then six device executions.
+        // The framework trace first, then one NeuronCore group holding the six device executions.
         const auto tops = topGroups(t);
-        QCOMPARE(tops.size(), size_t(7));
+        QCOMPARE(tops.size(), size_t(2));
+        QCOMPARE(t.str(t.groups()[tops[1]].name), std::string_view("NeuronCore 0"));
+        const auto executions = executionsByProgram(t);
+        QCOMPARE(executions.size(), size_t(6));
         QCOMPARE(t.str(t.groups()[tops[0]].name), std::string_view("trace.json (framework, pid 4242)"));
         std::map<std::string, int64_t> execStart, execEnd; // neff hash -> nrt_execute
         for (uint32_t i = 0; i < t.allSlices().size(); ++i) {
@@ -134,18 +148,20 @@ private slots:
             QCOMPARE(*meta(t, "file." + ntff), "paired with " + x.neffFile + " by uuid; loaded as 'NeuronCore 0 · neff_" +
                                                    x.hash + ProfileFolderLoader::kAlignedSuffix + "'");
             QCOMPARE(*meta(t, "file." + neff), "paired with " + x.ntffFile + " by uuid");
-            // the device group is named, flagged, and its timeline sits inside its nrt_execute
-            bool found = false;
-            for (uint32_t g : tops) {
-                if (t.str(t.groups()[g].name) != "NeuronCore 0 · neff_" + x.hash + ProfileFolderLoader::kAlignedSuffix)
-                    continue;
-                found = true;
-                const int64_t first = firstSliceBelow(t, g);
-                QVERIFY(first >= ts);
-                QVERIFY(first < execEnd.at("neff_" + x.hash));
-                ++aligned;
-            }
-            QVERIFY2(found, x.hash.c_str());
+            // its execution on the executions lane is named by its NEFF and launching op, and sits inside its nrt_execute
+            const auto e = executions.find("neff_" + x.hash);
+            QVERIFY2(e != executions.end(), x.hash.c_str());
+            QCOMPARE(e->second.core.value, tops[1]);
+            QVERIFY(e->second.start >= ts);
+            QVERIFY(e->second.start < execEnd.at("neff_" + x.hash));
+            const std::string &name = e->second.name; // "<NEFF network name> · <framework op>"
+            const size_t dot = name.find(" \xC2\xB7 ");
+            QVERIFY2(dot != std::string::npos && name.starts_with("synthetic_rmsnorm_"), name.c_str());
+            const std::string op = name.substr(dot + 4);
+            QVERIFY2(op == "aten::pow" || op == "aten::mean" || op == "aten::rsqrt" || op == "aten::mul" || op == "aten::rms_norm" ||
+                         op == "CompiledFunction",
+                     name.c_str());
+            ++aligned;
         }
         QCOMPARE(aligned, 6);
         QVERIFY(meta(t, "file.README_SYNTHETIC.txt")->starts_with("ignored: "));
@@ -220,21 +236,121 @@ private slots:
         QVERIFY2(none->starts_with("none: own clock"), none->c_str());
         QVERIFY(meta(t, "file." + p + "profile_exec_0.ntff")->starts_with("unpaired: no NEFF in the folder has its uuid 3333"));
         // the unaligned timeline keeps its 0-based clock; the aligned ones start at their events
+        // One NeuronCore group per instance (process folder), the executions in time order on it.
         int unaligned = 0, session0 = 0;
         for (uint32_t g : topGroups(t)) {
             const std::string name(t.str(t.groups()[g].name));
-            if (name == "NeuronCore 0 · profile") {
+            if (name == "NeuronCore 0") { // elsewhere/: a process folder without a label
                 ++unaligned;
                 QCOMPARE(firstSliceBelow(t, g), int64_t(0));
             }
-            if (name == "NeuronCore 0 · neff_55 · i-0test (pid 7) · session 0 (aligned approx.)") {
-                ++session0;
-                QVERIFY(name.ends_with(ProfileFolderLoader::kAlignedSuffix));
-                QCOMPARE(firstSliceBelow(t, g), int64_t(2000000));
-            }
         }
+        const auto executions = executionsByProgram(t);
+        QCOMPARE(executions.size(), size_t(5));
+        const auto s0 = executions.find("neff_55 \xC2\xB7 i-0test (pid 7) \xC2\xB7 session 0");
+        QVERIFY(s0 != executions.end());
+        QCOMPARE(t.str(t.group(s0->second.core).name), std::string_view("NeuronCore 0 \xC2\xB7 i-0test (pid 7)"));
+        QCOMPARE(s0->second.start, int64_t(2000000));
+        session0 = 1;
         QCOMPARE(unaligned, 1);
         QCOMPARE(session0, 1);
+    }
+
+    void sampleHasOneNeuronCoreGroup()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const LoadResult r = TraceLoader::load(SampleFolderWriter::write(dir.path().toStdString()));
+        QVERIFY2(r.ok(), r.error.c_str());
+        const Trace &t = *r.trace;
+        // was 153 lanes in 8 top groups (6 of them "NeuronCore 0 · neff_<hash>")
+        QCOMPARE(t.tracks().size(), size_t(42));
+        size_t cores = 0;
+        for (uint32_t g : topGroups(t))
+            cores += t.groups()[g].kind == GroupKind::NeuronCore;
+        QCOMPARE(cores, size_t(1));
+        const DeviceExecutions all = DeviceExecutions::build(t);
+        QCOMPARE(all.all().size(), size_t(6));
+        for (size_t i = 1; i < all.all().size(); ++i)
+            QVERIFY(all.all()[i].start >= all.all()[i - 1].end); // in time order, none overlapping
+        // every instruction of every execution on the one Tensor / Vector / ... lane each
+        std::map<std::string, int> lanes;
+        for (const Track &tr : t.tracks())
+            ++lanes[std::string(t.str(tr.name))];
+        QCOMPARE(lanes["Scalar"], 1);
+        QCOMPARE(lanes["executions"], 1);
+        QCOMPARE(t.diagnostics().count("device executions overlap in time on NeuronCore 0 (a clock-alignment problem: a core runs "
+                                       "one NEFF at a time); kept on separate lane sets, not merged"),
+                 uint64_t(0));
+        // the launching op -> the execution's slice
+        int launched = 0;
+        for (const Flow &f : t.flows())
+            if (t.str(f.name) == "launched execution") {
+                ++launched;
+                QCOMPARE(t.str(t.slice(f.to).category), std::string_view("neff_execution"));
+                QVERIFY(t.str(t.slice(f.from).category) == "cpu_op");
+            }
+        QCOMPARE(launched, 6);
+    }
+
+    void hundredExecutionsOnOneCoreShareTheirLanes()
+    {
+        // An eager-mode capture: the sample's six NTFFs again and again (102 device profiles, no host trace),
+        // laid out one after another, all on NeuronCore 0.
+        QTemporaryDir sample, dir;
+        QVERIFY(sample.isValid() && dir.isValid());
+        SampleFolderWriter::write(sample.path().toStdString());
+        const QString run = sample.path() + QLatin1Char('/') + QString::fromStdString(SampleFolderWriter::runFolder()) + QLatin1Char('/');
+        std::vector<QString> ntffs;
+        for (const auto &x : SampleFolderWriter::executions())
+            ntffs.push_back(run + QString::fromStdString(x.ntffFile));
+        for (int k = 0; k < 102; ++k)
+            QVERIFY(QFile::copy(ntffs[size_t(k) % ntffs.size()], dir.filePath(QStringLiteral("exec_%1.ntff").arg(k, 3, 10, QLatin1Char('0')))));
+        const LoadResult r = TraceLoader::load(dir.path().toStdString());
+        QVERIFY2(r.ok(), r.error.c_str());
+        const Trace &t = *r.trace;
+        QCOMPARE(topGroups(t).size(), size_t(1));
+        QVERIFY2(t.tracks().size() <= 60, std::to_string(t.tracks().size()).c_str());
+        QCOMPARE(t.tracks().size(), size_t(33)); // the union of the six programs' lanes + the executions lane
+        const DeviceExecutions all = DeviceExecutions::build(t);
+        QCOMPARE(all.all().size(), size_t(102));
+        for (size_t i = 1; i < all.all().size(); ++i)
+            QVERIFY(all.all()[i].start > all.all()[i - 1].end);
+        QVERIFY(meta(t, "alignment")->starts_with("sequence: 102 device profiles without a framework or system trace"));
+        QVERIFY(meta(t, "alignment.exec_005.ntff")->starts_with("sequence: no framework or system trace; device trace 6 of 102"));
+        QVERIFY(meta(t, "alignment.exec_101.ntff")->starts_with("sequence: no framework or system trace; device trace 102 of 102"));
+        QCOMPARE(t.diagnostics().total() > 0, true); // the NTFFs' own notes only, no overlap
+        for (const Warning &w : t.diagnostics().warnings())
+            QVERIFY2(w.message.find("overlap in time") == std::string::npos, w.message.c_str());
+    }
+
+    void overlappingExecutionsGetASecondSetOfLanes()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        // Two executions placed by order 5 us apart, each 10 us long: impossible on one core, kept apart.
+        writeFile(dir.filePath(QStringLiteral("trace.json")),
+                  kineto({{"nrt_execute", 2000, 100, R"("External id": 1)"}, {"nrt_execute", 2005, 100, R"("External id": 2)"}}));
+        writeFile(dir.filePath(QStringLiteral("profile_exec_0.ntff")), ntffBytes("66666666666666666666666666666666", "graph.neff"));
+        writeFile(dir.filePath(QStringLiteral("profile_exec_1.ntff")), ntffBytes("77777777777777777777777777777777", "graph.neff"));
+        const LoadResult r = TraceLoader::load(dir.path().toStdString());
+        QVERIFY2(r.ok(), r.error.c_str());
+        const Trace &t = *r.trace;
+        QCOMPARE(t.diagnostics().count("device executions overlap in time on NeuronCore 0 (a clock-alignment problem: a core runs "
+                                       "one NEFF at a time); kept on separate lane sets, not merged"),
+                 uint64_t(1));
+        const DeviceExecutions all = DeviceExecutions::build(t);
+        QCOMPARE(all.all().size(), size_t(2));
+        QCOMPARE(all.all()[0].core, all.all()[1].core);
+        QVERIFY(all.all()[0].laneSet != all.all()[1].laneSet);
+        int tensorLanes = 0;
+        for (uint32_t i = 0; i < t.tracks().size(); ++i)
+            tensorLanes += t.str(t.tracks()[i].name) == "Tensor";
+        QCOMPARE(tensorLanes, 2);
+        bool second = false;
+        for (uint32_t i = 0; i < t.tracks().size(); ++i)
+            second = second || t.trackPath(TrackId(i)) == "NeuronCore 0 / overlapping executions (set 2) / Tensor";
+        QVERIFY(second);
     }
 
     void moreDevicesThanEvents()
@@ -263,15 +379,15 @@ private slots:
         const LoadResult r = TraceLoader::load(dir.path().toStdString());
         QVERIFY2(r.ok(), r.error.c_str());
         const Trace &t = *r.trace;
-        QCOMPARE(topGroups(t).size(), size_t(2));
+        QCOMPARE(topGroups(t).size(), size_t(1)); // one NeuronCore, both executions on it
         QCOMPARE(*meta(t, "file.stream_256k_fd1k.ntff"),
                  std::string("paired with stream_256k_fd1k.neff by uuid; loaded as 'NeuronCore 0 · stream_256k_fd1k'"));
         QVERIFY(meta(t, "file.part2_file_pool_1_float16.neff")->starts_with("unpaired: no NTFF in the folder has its uuid"));
-        QVERIFY(meta(t, "alignment.stream_256k_fd2k.ntff")->starts_with("none: own clock"));
+        QVERIFY(meta(t, "alignment.stream_256k_fd2k.ntff")->starts_with("sequence: no framework or system trace; device trace 2 of 2"));
         QCOMPARE(*meta(t, "stream_256k_fd1k.ntff: neff.compiler_version"), std::string("2.18.121.0+9e31e41a"));
         bool named = false;
         for (uint32_t i = 0; i < t.tracks().size(); ++i)
-            named = named || t.trackPath(TrackId(i)) == "NeuronCore 0 · stream_256k_fd1k / semaphores / semaphore 8 (qSyncIO0)";
+            named = named || t.trackPath(TrackId(i)) == "NeuronCore 0 / semaphores / semaphore 8 (qSyncIO0)";
         QVERIFY(named); // semaphore 8 belongs to qSPIO0 in the NEFF's def.json
         QVERIFY(t.diagnostics().count("stream_256k_fd1k.ntff: instructions starting before the trace window (skipped)") > 0);
     }
@@ -294,8 +410,8 @@ private slots:
         QVERIFY(meta(t, "file.pair/profile_128x128x256.json")->starts_with("ignored: export of an NTFF with the same uuid"));
         const std::string *alone = meta(t, "file.profile_128x128x384.json");
         QVERIFY2(alone->starts_with("loaded: as 'NeuronCore 0 · profile_128x128x384 (neuron-profile JSON)'"), alone->c_str());
-        QVERIFY(meta(t, "alignment.profile_128x128x384.json")->starts_with("none: own clock"));
-        QCOMPARE(topGroups(t).size(), size_t(2));
+        QVERIFY(meta(t, "alignment.profile_128x128x384.json")->starts_with("sequence: "));
+        QCOMPARE(topGroups(t).size(), size_t(1));
     }
 
     void nothingToLoad()

@@ -109,7 +109,9 @@ private slots:
         for (const auto &[k, n] : flows)
             if (k.starts_with("device execution: "))
                 QCOMPARE(k, std::string("device execution: privateuse1_runtime -> instruction"));
-        QCOMPARE(int(t.flows().size()), 6 + 6 + 8 + 8 + 6);
+        // and each execution's slice on the executions lane is linked from the op that launched it
+        QCOMPARE(flows["launched execution: cpu_op -> neff_execution"], 6);
+        QCOMPARE(int(t.flows().size()), 6 + 6 + 8 + 8 + 6 + 6);
     }
 
     void placeByIdentityThenOrder()
