@@ -46,6 +46,9 @@ constexpr std::array kEntries = {
     Shortcuts::Entry{"View", "[", "walk the selection's dependency chain back", Id::ChainPrevious},
     Shortcuts::Entry{"View", "]", "walk the selection's dependency chain forward", Id::ChainNext},
     Shortcuts::Entry{"View", "Ctrl+Shift+P", "show the selection's critical path", Id::CriticalPath},
+    Shortcuts::Entry{"View", "[", "after Summary > Show: the finding's previous event or range (Clear Marks gives [ / ] back to the chain)", Id::FindingPrevious},
+    Shortcuts::Entry{"View", "]", "after Summary > Show: the finding's next event or range", Id::FindingNext},
+    Shortcuts::Entry{"View", "Shift+S", "duration statistics of the selected slice's name (Statistics dock)", Id::DurationStatistics},
     Shortcuts::Entry{"View", "Ctrl+Shift+R", "reset the window layout to the first-run layout", Id::ResetLayout},
     Shortcuts::Entry{"Help", "F1", "this list of keys", Id::KeyboardShortcuts},
 };

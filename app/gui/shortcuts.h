@@ -29,6 +29,9 @@ public:
         ChainPrevious,
         ChainNext,
         CriticalPath,
+        FindingPrevious,
+        FindingNext,
+        DurationStatistics,
         ResetLayout,
         KeyboardShortcuts,
         None // a key the timeline handles itself (not a QAction)

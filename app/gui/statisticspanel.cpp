@@ -1,6 +1,7 @@
 #include "statisticspanel.h"
 
 #include "session.h"
+#include "shortcuts.h"
 #include "throttle.h"
 
 #include "comparesession.h"
@@ -66,7 +67,7 @@ StatisticsPanel::StatisticsPanel(Session *session, TimelineView *timeline, QMain
       m_matches(new QLabel), m_histogram(new DurationHistogramView), m_slowest(new QPushButton(tr("Slowest"))),
       m_fastest(new QPushButton(tr("Fastest"))), m_rangeThrottle(new Throttle([this] { recompute(); }, this, 150))
 {
-    m_action->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_S));
+    Shortcuts::bind(m_action, Shortcuts::Id::DurationStatistics);
     m_action->setToolTip(tr("Count, total, mean, median, p90, p99, min, max, stddev and a histogram of the selected slice's name"));
     connect(m_action, &QAction::triggered, this, &StatisticsPanel::showForSelection);
 

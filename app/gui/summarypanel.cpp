@@ -1,6 +1,7 @@
 #include "summarypanel.h"
 
 #include "session.h"
+#include "shortcuts.h"
 #include "throttle.h"
 
 #include "capturebanner.h"
@@ -58,8 +59,8 @@ SummaryPanel::SummaryPanel(Session *session, TimelineView *timeline, QVBoxLayout
         window->tabifyDockWidget(warnings, this);
 
     // The keys of the finding being shown; enabled only while one is (the chain's [ / ] otherwise).
-    m_previous->setShortcut(QKeySequence(Qt::Key_BracketLeft));
-    m_next->setShortcut(QKeySequence(Qt::Key_BracketRight));
+    Shortcuts::bind(m_previous, Shortcuts::Id::FindingPrevious);
+    Shortcuts::bind(m_next, Shortcuts::Id::FindingNext);
     m_previous->setToolTip(tr("Go to the previous event or range of the finding shown ([)"));
     m_next->setToolTip(tr("Go to the next event or range of the finding shown (])"));
     for (QAction *a : {m_previous, m_next}) {
