@@ -33,6 +33,7 @@ int cmdCache(const Args &args);
 int cmdChain(const Args &args);
 int cmdScreenshot(const Args &args);
 int cmdInsights(const Args &args);
+int cmdNotes(const Args &args);
 
 struct Command
 {

@@ -42,6 +42,8 @@ const std::vector<Command> &commands()
         {"screenshot", cmdScreenshot,
          "screenshot PATH -o OUT.png|OUT.svg [--range FROM:TO] [--lanes REGEX] [--width W] [--height H] [--view timeline|engines|ops]",
          "render the timeline offscreen (no display needed) to PNG or SVG; --scale 2, --caption, --dark"},
+        {"notes", cmdNotes, "notes PATH [--json] | --add FROM:TO TEXT | --at T TEXT | --event ID TEXT | --remove N",
+         "the trace's notes (PATH.lanescope-notes.json, docs/notes.md): list, add one (--color #rrggbb), remove one"},
     };
     return all;
 }
