@@ -6,6 +6,8 @@
 #include "enginespanel.h"
 #include "filespanel.h"
 #include "neffpanel.h"
+#include "notescontroller.h"
+#include "notespanel.h"
 #include "rangepanel.h"
 #include "recentmenu.h"
 #include "samplesmenu.h"
@@ -165,6 +167,9 @@ void MainWindow::createPanels()
     m_files = new FilesPanel(m_session, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_files);
     tabifyDockWidget(m_warnings, m_files);
+    m_notes = new NotesController(m_session, m_timeline, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_notes->panel());
+    tabifyDockWidget(m_warnings, m_notes->panel());
     m_warnings->raise();
 }
 
@@ -239,6 +244,8 @@ void MainWindow::createActions()
     for (QDockWidget *dock : std::initializer_list<QDockWidget *>{m_details, m_range, m_warnings, m_compare->dock(),
                                                                   m_engines, m_analysis, m_files})
         view->addAction(dock->toggleViewAction());
+    m_notes->setImageExport(m_export);
+    menuBar()->addMenu(m_notes->menu());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addMenu(new SamplesMenu(m_session, this));
@@ -356,7 +363,7 @@ void MainWindow::exportSqlite()
     }, Qt::UniqueConnection);
     m_status->showProgress(0);
     statusBar()->showMessage(tr("Exporting %1...").arg(out));
-    m_exportJob->start(m_session->trace(), out);
+    m_exportJob->start(m_session->trace(), out, m_notes->store().notes());
 }
 
 void MainWindow::setDarkTheme(bool dark)
