@@ -2,7 +2,7 @@
 // and right-click > Add Note Here, each through the real AnnotationDialog; the notes appear in the
 // Notes dock and are drawn in the timeline in their colour, are saved next to the trace at once,
 // and are there again after the window is closed and the trace reopened. An unreadable notes file
-// is said in the dock and left alone.
+// is said in the dock and left alone. Pictures of the dialog go to $LANESCOPE_TEST_SHOTS when set.
 #include "annotationdialog.h"
 #include "mainwindow.h"
 #include "notescontroller.h"
@@ -65,6 +65,9 @@ void answerDialog(const QString &text, const QString &colour)
             if (auto *dialog = qobject_cast<AnnotationDialog *>(w); dialog && dialog->isVisible()) {
                 dialog->setText(text);
                 dialog->setColor(colour);
+                // A picture for looking at it, when $LANESCOPE_TEST_SHOTS names a folder.
+                if (const QString dir = qEnvironmentVariable("LANESCOPE_TEST_SHOTS"); !dir.isEmpty())
+                    dialog->grab().save(dir + QStringLiteral("/note-dialog-") + colour.mid(1) + QStringLiteral(".png"));
                 dialog->accept();
                 return;
             }
