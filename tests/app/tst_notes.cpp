@@ -9,6 +9,9 @@
 #include "notespanel.h"
 #include "session.h"
 
+#include "imagecheck.h"
+#include "notesfixture.h"
+
 #include "annotationsoverlay.h"
 #include "timelineview.h"
 
@@ -30,25 +33,7 @@ using namespace lanescope;
 
 namespace {
 
-bool writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-const QByteArray kTrace = R"({"schemaVersion": 1, "deviceProperties": [], "traceEvents": [
-  {"ph": "X", "cat": "cpu_op", "name": "aten::linear", "pid": 2, "tid": 7, "ts": 1733001234500.000, "dur": 40.5},
-  {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 2, "tid": 7, "ts": 1733001234502.250, "dur": 30.0},
-  {"ph": "X", "cat": "cpu_op", "name": "aten::add", "pid": 2, "tid": 7, "ts": 1733001234560.000, "dur": 3.25}
-]}
-)";
-constexpr int64_t kStart = 1733001234500000;
+constexpr int64_t kStart = test::kNotesTraceStartNs;
 
 bool open(MainWindow &w, const QString &path)
 {
@@ -75,15 +60,6 @@ void answerDialog(const QString &text, const QString &colour)
     });
 }
 
-int countColour(const QImage &image, QRgb colour)
-{
-    int n = 0;
-    for (int y = 0; y < image.height(); ++y)
-        for (int x = 0; x < image.width(); ++x)
-            n += (image.pixel(x, y) & 0xffffff) == (colour & 0xffffff);
-    return n;
-}
-
 } // namespace
 
 class TestNotes : public QObject
@@ -102,7 +78,7 @@ private slots:
     void addShowSaveReopen()
     {
         const QString trace = m_dir.filePath(QStringLiteral("step.pt.trace.json"));
-        QVERIFY(writeFile(trace, kTrace));
+        QVERIFY(test::writeBytes(trace, test::notesTrace()));
         auto *w = new MainWindow;
         w->setQuietErrors(true);
         w->resize(1200, 800);
@@ -159,21 +135,21 @@ private slots:
         QCOMPARE(list->topLevelItem(1)->text(2), QStringLiteral("aten::mm at 2.25 µs"));
         QCOMPARE(notes->overlay()->notes().size(), size_t(3));
         w->timeline()->fitAll();
-        QVERIFY(countColour(w->timeline()->grab().toImage(), qRgb(255, 0, 255)) > 100);
+        QVERIFY(test::pixelsOfColour(w->timeline()->grab().toImage(), qRgb(255, 0, 255)) > 100);
         notes->setShown(false, false);
-        QCOMPARE(countColour(w->timeline()->grab().toImage(), qRgb(255, 0, 255)), 0);
+        QCOMPARE(test::pixelsOfColour(w->timeline()->grab().toImage(), qRgb(255, 0, 255)), 0);
         notes->setShown(true, false);
         QVERIFY(notes->panel()->location()->text().contains(trace + QStringLiteral(".lanescope-notes.json")));
 
         // Saved at once, next to the trace.
-        QVERIFY(readFile(trace + QStringLiteral(".lanescope-notes.json")).contains("\"this matmul\""));
+        QVERIFY(test::readBytes(trace + QStringLiteral(".lanescope-notes.json")).contains("\"this matmul\""));
 
         // Removing one from the dock saves too.
         list->setCurrentItem(list->topLevelItem(2));
         QCOMPARE(notes->panel()->currentId(), 3);
         notes->removeNote(notes->panel()->currentId());
         QCOMPARE(list->topLevelItemCount(), 2);
-        QVERIFY(!readFile(trace + QStringLiteral(".lanescope-notes.json")).contains("add starts"));
+        QVERIFY(!test::readBytes(trace + QStringLiteral(".lanescope-notes.json")).contains("add starts"));
 
         // Close, reopen: the notes are back.
         w->close();
@@ -192,9 +168,9 @@ private slots:
     void unreadableNotesFileIsSaidAndKept()
     {
         const QString trace = m_dir.filePath(QStringLiteral("broken.json"));
-        QVERIFY(writeFile(trace, kTrace));
+        QVERIFY(test::writeBytes(trace, test::notesTrace()));
         const QByteArray broken = "{\"version\": 1, \"notes\": [";
-        QVERIFY(writeFile(trace + QStringLiteral(".lanescope-notes.json"), broken));
+        QVERIFY(test::writeBytes(trace + QStringLiteral(".lanescope-notes.json"), broken));
         MainWindow w;
         w.setQuietErrors(true);
         w.show();
@@ -204,7 +180,7 @@ private slots:
                  qPrintable(said));
         w.notes()->addNote(Annotation::point(kStart + 5000, "in memory only"));
         QCOMPARE(w.notes()->panel()->list()->topLevelItemCount(), 1);
-        QCOMPARE(readFile(trace + QStringLiteral(".lanescope-notes.json")), broken);
+        QCOMPARE(test::readBytes(trace + QStringLiteral(".lanescope-notes.json")), broken);
     }
 };
 

@@ -3,6 +3,8 @@
 // bad ranges, ids and an unreadable sidecar exit 2 and leave the file alone; export-sqlite carries
 // the notes and `screenshot --notes` draws them. The trace is Kineto JSON as PyTorch writes it.
 #include "clirun.h"
+#include "imagecheck.h"
+#include "notesfixture.h"
 
 #include <QFile>
 #include <QImage>
@@ -17,35 +19,7 @@ using lanescope::test::runCli;
 
 namespace {
 
-bool writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-// torch.profiler's export: µs timestamps, the trace starts at 1733001234500.000 µs.
-const QByteArray kTrace = R"({"schemaVersion": 1, "deviceProperties": [], "traceEvents": [
-  {"ph": "X", "cat": "cpu_op", "name": "aten::linear", "pid": 2, "tid": 7, "ts": 1733001234500.000, "dur": 40.5, "args": {"External id": 3}},
-  {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 2, "tid": 7, "ts": 1733001234502.250, "dur": 30.0, "args": {"External id": 4}},
-  {"ph": "X", "cat": "cpu_op", "name": "aten::add", "pid": 2, "tid": 7, "ts": 1733001234560.000, "dur": 3.25, "args": {"External id": 5}}
-]}
-)";
-constexpr qint64 kStart = 1733001234500000;
-
-int countColour(const QImage &image, QRgb colour)
-{
-    int n = 0;
-    for (int y = 0; y < image.height(); ++y)
-        for (int x = 0; x < image.width(); ++x)
-            n += (image.pixel(x, y) & 0xffffff) == (colour & 0xffffff);
-    return n;
-}
+constexpr qint64 kStart = lanescope::test::kNotesTraceStartNs;
 
 } // namespace
 
@@ -65,7 +39,7 @@ private slots:
         qputenv("LANESCOPE_NO_CACHE", "1");
         qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("xdg-data")).toLocal8Bit());
         m_trace = m_dir.filePath(QStringLiteral("step.pt.trace.json"));
-        QVERIFY(writeFile(m_trace, kTrace));
+        QVERIFY(lanescope::test::writeBytes(m_trace, lanescope::test::notesTrace()));
     }
 
     void addListRemove()
@@ -82,7 +56,7 @@ private slots:
         QVERIFY2(r.exitCode == 0, r.err.constData());
         r = runCli({QStringLiteral("notes"), m_trace, QStringLiteral("--at"), QStringLiteral("60us"), QStringLiteral("add starts")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        QVERIFY(readFile(sidecar()).contains("\"version\": 1"));
+        QVERIFY(lanescope::test::readBytes(sidecar()).contains("\"version\": 1"));
 
         r = runCli({QStringLiteral("notes"), m_trace, QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
@@ -132,8 +106,8 @@ private slots:
         r = runCli({QStringLiteral("screenshot"), m_trace, QStringLiteral("-o"), without, QStringLiteral("--width"), QStringLiteral("800")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QRgb red = qRgb(0xd6, 0x45, 0x41); // the range note's edges and flag
-        QVERIFY2(countColour(QImage(withNotes), red) > 100, "the range note is not drawn");
-        QCOMPARE(countColour(QImage(without), red), 0);
+        QVERIFY2(lanescope::test::pixelsOfColour(QImage(withNotes), red) > 100, "the range note is not drawn");
+        QCOMPARE(lanescope::test::pixelsOfColour(QImage(without), red), 0);
     }
 
     void badInputExitsTwo_data()
@@ -160,26 +134,26 @@ private slots:
     {
         QFETCH(QStringList, args);
         QFETCH(QString, message);
-        const QByteArray before = readFile(sidecar());
+        const QByteArray before = lanescope::test::readBytes(sidecar());
         const auto r = runCli(QStringList{QStringLiteral("notes"), m_trace} + args);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
-        QCOMPARE(readFile(sidecar()), before);
+        QCOMPARE(lanescope::test::readBytes(sidecar()), before);
     }
 
     void unreadableSidecarIsNotOverwritten()
     {
         const QString trace = m_dir.filePath(QStringLiteral("broken.json"));
-        QVERIFY(writeFile(trace, kTrace));
+        QVERIFY(lanescope::test::writeBytes(trace, lanescope::test::notesTrace()));
         const QByteArray broken = "{\n  \"version\": 1,\n  \"notes\": [\n    {\"id\": 1,\n";
         const QString file = trace + QStringLiteral(".lanescope-notes.json");
-        QVERIFY(writeFile(file, broken));
+        QVERIFY(lanescope::test::writeBytes(file, broken));
         auto r = runCli({QStringLiteral("notes"), trace});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(file.toUtf8() + ": line 5, column 1"), r.err.constData());
         r = runCli({QStringLiteral("notes"), trace, QStringLiteral("--at"), QStringLiteral("5us"), QStringLiteral("x")});
         QCOMPARE(r.exitCode, 2);
-        QCOMPARE(readFile(file), broken);
+        QCOMPARE(lanescope::test::readBytes(file), broken);
     }
 };
 
