@@ -54,7 +54,7 @@ void printUsage(std::FILE *to)
                      "  --notes                 with --screenshot: draw the trace's notes (PATH.lanescope-notes.json)\n"
                      "                          and bring the Notes dock to the front; without it notes are not drawn\n"
                      "  --dock NAME             with --screenshot: bring a tabbed dock to the front (warnings,\n"
-                     "                          range, analysis, files)\n"
+                     "                          range, analysis, files, notes)\n"
                      "  --memory-budget SIZE    memory a load may use (default 16G, or $LANESCOPE_MEMORY_BUDGET)\n\n"
                      "Qt options (-platform, -style, ...) are accepted as well.\n");
 }

@@ -101,6 +101,9 @@ void NotesController::onTraceChanged()
         emit m_session->statusMessage(tr("Notes: %1").arg(QString::fromStdString(m_store.error())), 15000);
     } else if (const size_t lost = m_store.resolve(*trace)) {
         emit m_session->statusMessage(tr("Notes: %n note(s) no longer find their event; shown at the stored time", "", int(lost)), 10000);
+    } else if (m_store.usesDataFolder()) {
+        emit m_session->statusMessage(tr("The trace's folder is read-only: notes are saved in %1")
+                                          .arg(QString::fromStdString(m_store.path())), 10000);
     }
     m_addAction->setEnabled(m_store.isOpen());
     emit notesChanged();
