@@ -79,6 +79,7 @@ QWidget *ImageExportActions::widgetFor(const ImageExportDialog::Choice &choice, 
     request.theme = m_timeline->colors().theme;
     request.colorByCategory = m_timeline->colorByCategory();
     request.width = m_timeline->width();
+    request.notes = m_notes;
     if (choice.target == Target::TimelineMatchingLanes)
         request.laneRegex = choice.laneRegex;
     if (choice.target == Target::TimelineLanesOnScreen) {

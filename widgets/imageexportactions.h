@@ -4,9 +4,12 @@
 // clipboard). Rendering is ImageExporter's; this class only decides what to render.
 #include "imageexportdialog.h"
 
+#include "annotations/annotation.h"
+
 #include <QObject>
 
 #include <memory>
+#include <vector>
 
 class QAction;
 class QDockWidget;
@@ -27,6 +30,8 @@ public:
 
     // The file shown (for the caption).
     void setSourcePath(const QString &path) { m_sourcePath = path; }
+    // The notes drawn on exported timelines (empty: none, e.g. while View > Show Notes is off).
+    void setNotes(std::vector<Annotation> notes) { m_notes = std::move(notes); }
 
     // The docks a picture can be taken of: shown and in front (not behind another tab).
     QList<QDockWidget *> visibleDocks() const;
@@ -57,6 +62,7 @@ private:
     QAction *m_exportAction;
     QAction *m_copyAction;
     QString m_sourcePath;
+    std::vector<Annotation> m_notes;
     ImageExportDialog::Choice m_last;
 };
 

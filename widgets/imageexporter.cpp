@@ -1,6 +1,7 @@
 #include "imageexporter.h"
 
 #include "analysistablesview.h"
+#include "annotationsoverlay.h"
 #include "durationformat.h"
 #include "enginechartsview.h"
 #include "timelineview.h"
@@ -124,6 +125,8 @@ std::unique_ptr<TimelineView> ImageExporter::createTimeline(const TimelineReques
     view->setLaneState(state);
     view->setTheme(request.theme);
     view->setColorByCategory(request.colorByCategory);
+    if (!request.notes.empty())
+        view->addOverlay(std::make_unique<AnnotationsOverlay>())->setNotes(request.notes);
     const int band = caption ? captionHeight(view.get()) : 0;
     int height = request.height;
     if (height <= 0) // all lanes: the ruler plus every row

@@ -7,6 +7,8 @@
 #include "timelinelayout.h"
 #include "timelinepalette.h"
 
+#include "annotations/annotation.h"
+
 #include <QByteArray>
 #include <QImage>
 #include <QSize>
@@ -14,6 +16,7 @@
 
 #include <memory>
 #include <set>
+#include <vector>
 
 class QDateTime;
 class QPainter;
@@ -44,6 +47,7 @@ public:
         bool colorByCategory = false;
         int width = 1600;                    // logical pixels
         int height = 0;                      // logical pixels including the caption; <= 0 fits all lanes
+        std::vector<Annotation> notes;       // drawn over the lanes (AnnotationsOverlay) when not empty
     };
 
     // Builds the offscreen view of a request. Fails (nullptr and *error) on a bad regex, on a

@@ -15,14 +15,14 @@ SqliteExportJob::~SqliteExportJob()
     m_worker.waitForFinished();
 }
 
-bool SqliteExportJob::start(std::shared_ptr<const Trace> trace, const QString &outPath)
+bool SqliteExportJob::start(std::shared_ptr<const Trace> trace, const QString &outPath, std::vector<Annotation> notes)
 {
     if (m_running || !trace)
         return false;
     m_running = true;
     m_cancel = false;
     const std::string out = outPath.toStdString();
-    m_worker = QtConcurrent::run([this, trace = std::move(trace), out, outPath] {
+    m_worker = QtConcurrent::run([this, trace = std::move(trace), out, outPath, notes = std::move(notes)] {
         QElapsedTimer sinceReport;
         sinceReport.start();
         LoadOptions options;
@@ -34,7 +34,7 @@ bool SqliteExportJob::start(std::shared_ptr<const Trace> trace, const QString &o
             QMetaObject::invokeMethod(this, [this, permille] { emit progress(permille); }, Qt::QueuedConnection);
         };
         std::string error;
-        const bool ok = SqliteExporter::exportTo(*trace, out, options, &error);
+        const bool ok = SqliteExporter::exportTo(*trace, out, options, &error, notes);
         const QString message = QString::fromStdString(error);
         QMetaObject::invokeMethod(
             this,

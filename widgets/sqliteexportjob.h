@@ -1,6 +1,7 @@
 #pragma once
 // Runs SqliteExporter in the background (File > Export as SQLite): progress on a 0..1000 scale,
 // cancel(), and one finished() with the outcome on the GUI thread.
+#include "annotations/annotation.h"
 #include "model/trace.h"
 
 #include <QFuture>
@@ -9,6 +10,7 @@
 
 #include <atomic>
 #include <memory>
+#include <vector>
 
 namespace lanescope {
 
@@ -19,8 +21,8 @@ public:
     explicit SqliteExportJob(QObject *parent = nullptr);
     ~SqliteExportJob() override; // cancels and waits
 
-    // False when an export is already running.
-    bool start(std::shared_ptr<const Trace> trace, const QString &outPath);
+    // False when an export is already running. `notes` fill the database's notes table.
+    bool start(std::shared_ptr<const Trace> trace, const QString &outPath, std::vector<Annotation> notes = {});
     void cancel() { m_cancel = true; }
     bool isRunning() const { return m_running; }
 

@@ -187,6 +187,8 @@ void TimelineInput::contextMenu(QContextMenuEvent *event)
             menu.addAction(QCoreApplication::translate("TimelineView", "Move Down"), m_view.hostWidget(), [this, track] { m_view.moveTrackBy(track, 1); });
         }
     }
+    if (m_view.timeArea().contains(event->pos()))
+        m_view.extendContextMenu(menu, m_view.timeAtX(event->pos().x()));
     const size_t hidden = m_view.layout().state().hidden.size();
     if (hidden) {
         menu.addSeparator();

@@ -33,7 +33,8 @@ public:
     bool doubleClick(QMouseEvent *event);
     bool key(QKeyEvent *event);
     void leave();
-    // Right click on a lane: hide, pin / unpin, move up / down, show hidden lanes.
+    // Right click on a lane: hide, pin / unpin, move up / down, show hidden lanes, and what the
+    // host's extendContextMenu adds at the clicked time (Add Note).
     void contextMenu(QContextMenuEvent *event);
 
     Drag drag() const { return m_drag; }

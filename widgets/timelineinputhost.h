@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+class QMenu;
 class QWidget;
 
 namespace lanescope {
@@ -61,6 +62,8 @@ public:
     virtual void showAllTracks() = 0;
     virtual bool moveTrack(TrackId track, TrackId before) = 0;
     virtual bool moveTrackBy(TrackId track, int delta) = 0;
+    // The lane context menu is about to open at time `t` (absolute ns): others may add actions.
+    virtual void extendContextMenu(QMenu &menu, int64_t t) = 0;
 };
 
 } // namespace lanescope

@@ -60,6 +60,7 @@ public:
     // TimelineInputHost: the widget TimelineInput repaints and sets cursors on; / or Ctrl+F.
     QWidget *hostWidget() override { return this; }
     void requestSearch() override { emit searchRequested(); }
+    void extendContextMenu(QMenu &menu, int64_t t) override { emit contextMenuAboutToShow(&menu, t); }
 
     void setTrace(std::shared_ptr<const Trace> trace);
     const std::shared_ptr<const Trace> &trace() const override { return m_trace; }
@@ -170,6 +171,9 @@ signals:
     void searchRequested();
     void currentMatchChanged(int index, int count);
     void layoutStateChanged();
+    // Right click in the time area at `t` (absolute ns): add actions to `menu` (a direct connection;
+    // the menu lives until it closes).
+    void contextMenuAboutToShow(QMenu *menu, qint64 t);
 
 protected:
     void paintEvent(QPaintEvent *event) override;

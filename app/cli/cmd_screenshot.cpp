@@ -1,5 +1,5 @@
 // lanescope-cli screenshot PATH -o OUT.png|OUT.svg [--range FROM:TO] [--lanes REGEX] [--width W]
-//   [--height H] [--scale 2] [--caption] [--dark] [--view timeline]
+//   [--height H] [--scale 2] [--caption] [--dark] [--notes] [--view timeline]
 // Renders the timeline offscreen, without a display: the only command that creates a QApplication
 // (QT_QPA_PLATFORM defaults to offscreen), through the same ImageExporter as the GUI's File > Export.
 #include "commands.h"
@@ -14,6 +14,7 @@
 #include "analysis/launchindex.h"
 #include "analysis/summaryregions.h"
 #include "analysis/timerange.h"
+#include "annotations/annotationstore.h"
 #include "io/traceloader.h"
 #include "model/trace.h"
 #include "util/textutil.h"
@@ -33,7 +34,7 @@ namespace {
 
 constexpr const char *kUsage =
     "usage: lanescope-cli screenshot PATH -o OUT.png|OUT.svg [--range FROM:TO] [--lanes REGEX]\n"
-    "                                [--width W] [--height H] [--scale 1|2] [--caption] [--dark]\n"
+    "                                [--width W] [--height H] [--scale 1|2] [--caption] [--dark] [--notes]\n"
     "                                [--view timeline|engines|ops|summary]\n"
     "  --range FROM:TO  time after the trace start with units ns, us, ms, s (10ms:12.5ms, 200us:350us,\n"
     "                   1.5s:, :2ms); Nabs is trace-clock ns (as `info` prints start_ns); default: the\n"
@@ -44,6 +45,7 @@ constexpr const char *kUsage =
     "  --scale S        device pixel ratio: the PNG is W*S x H*S pixels (default 1)\n"
     "  --caption        a band at the bottom with the file, the time range and the date\n"
     "  --dark           the dark timeline theme\n"
+    "  --notes          draw the trace's notes (PATH.lanescope-notes.json, `lanescope-cli notes`)\n"
     "  --view V         timeline (default), or engines: the Engines panel's charts of a Neuron profile\n"
     "                   for the range, ops: the Analysis panel's operator table, or summary: the\n"
     "                   Summary page (key metrics, charts, findings of `insights` for the range)\n"
@@ -169,7 +171,7 @@ int cmdScreenshot(const Args &args)
         const std::string &a = args[i];
         if (std::find(valued.begin(), valued.end(), a) != valued.end())
             ++i; // its value may start with '-'
-        else if (a.size() > 1 && a[0] == '-' && a != "--caption" && a != "--dark" && a.find('=') == std::string::npos)
+        else if (a.size() > 1 && a[0] == '-' && a != "--caption" && a != "--dark" && a != "--notes" && a.find('=') == std::string::npos)
             return usageError(("unknown option " + a).c_str());
     }
     if (paths.size() != 1)
@@ -218,6 +220,15 @@ int cmdScreenshot(const Args &args)
         return kExitUnreadable;
     }
     request.trace = r.trace;
+    if (hasFlag(args, "--notes")) {
+        AnnotationStore notes;
+        if (!notes.open(paths[0])) {
+            std::fprintf(stderr, "lanescope-cli: %s\n", notes.error().c_str());
+            return kExitUnreadable;
+        }
+        notes.resolve(*r.trace);
+        request.notes = notes.notes();
+    }
     if (range && !range->resolve(r.trace->startNs(), r.trace->endNs(), false, &request.t0, &request.t1, &rangeError))
         return usageError(("--range " + rangeError).c_str());
 

@@ -34,6 +34,7 @@ int cmdChain(const Args &args);
 int cmdScreenshot(const Args &args);
 int cmdInsights(const Args &args);
 int cmdStats(const Args &args);
+int cmdNotes(const Args &args);
 
 struct Command
 {

@@ -44,6 +44,8 @@ const std::vector<Command> &commands()
          "render the timeline offscreen (no display needed) to PNG or SVG; --scale 2, --caption, --dark"},
         {"stats", cmdStats, "stats PATH --name REGEX [--json] [--range FROM:TO]",
          "duration statistics per matching slice name: count, total, mean, median, p90, p99 (nearest rank), min, max, stddev, log histogram"},
+        {"notes", cmdNotes, "notes PATH [--json] | --add FROM:TO TEXT | --at T TEXT | --event ID TEXT | --remove N",
+         "the trace's notes (PATH.lanescope-notes.json, docs/notes.md): list, add one (--color #rrggbb), remove one"},
     };
     return all;
 }

@@ -1,6 +1,7 @@
 // lanescope: the viewer. `lanescope [PATH...]` opens each trace file or folder in its own window.
 #include "analysispanel.h"
 #include "mainwindow.h"
+#include "notescontroller.h"
 #include "session.h"
 #include "summarypanel.h"
 
@@ -52,8 +53,10 @@ void printUsage(std::FILE *to)
                      "                          chain is highlighted\n"
                      "  --critical-path         with --chain: outline the chain's critical path\n"
                      "  --dark                  with --screenshot: dark timeline\n"
+                     "  --notes                 with --screenshot: draw the trace's notes (PATH.lanescope-notes.json)\n"
+                     "                          and bring the Notes dock to the front; without it notes are not drawn\n"
                      "  --dock NAME             with --screenshot: bring a tabbed dock to the front (warnings,\n"
-                     "                          range, analysis, files)\n"
+                     "                          range, analysis, files, notes)\n"
                      "  --view summary          with --screenshot: the Summary page, once its findings are computed\n"
                      "  --memory-budget SIZE    memory a load may use (default 16G, or $LANESCOPE_MEMORY_BUDGET)\n\n"
                      "Qt options (-platform, -style, ...) are accepted as well.\n");
@@ -73,6 +76,7 @@ struct Options
     bool flows = false;
     bool dark = false;
     std::string view; // "summary": wait for the Summary page
+    bool notes = false;
     std::string dock; // objectName prefix of a dock to raise: "files" -> filesDock
     int analysis = -1; // AnalysisTablesView::Table
     long long event = -1;
@@ -151,6 +155,8 @@ int parseArgs(int argc, char **argv, Options &o)
             o.chain = o.criticalPath = true;
         } else if (a == "--dark") {
             o.dark = true;
+        } else if (a == "--notes") {
+            o.notes = true;
         } else if (a == "--dock") {
             const char *v = value("--dock");
             if (!v)
@@ -203,6 +209,7 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
     Session *session = window->session();
     window->setQuietErrors(true);
     window->resize(options.width, options.height);
+    window->notes()->setShown(options.notes, false); // scripted pictures: notes only when asked for
     window->show();
     const QString out = QString::fromLocal8Bit(options.screenshot.c_str());
     int status = 0;
@@ -243,6 +250,8 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
             window->timeline()->setTheme(TimelinePalette::Theme::Dark);
             window->summaryPanel()->setDark(true);
         }
+        if (options.notes)
+            window->findChild<QDockWidget *>(QStringLiteral("notesDock"))->raise();
         if (!options.dock.empty()) {
             if (auto *dock = window->findChild<QDockWidget *>(QString::fromStdString(options.dock + "Dock")))
                 dock->raise();

@@ -7,6 +7,8 @@
 #include "enginespanel.h"
 #include "filespanel.h"
 #include "neffpanel.h"
+#include "notescontroller.h"
+#include "notespanel.h"
 #include "rangepanel.h"
 #include "recentmenu.h"
 #include "samplesmenu.h"
@@ -166,6 +168,8 @@ void MainWindow::createPanels()
     m_statistics = new StatisticsPanel(m_session, m_timeline, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_statistics);
     m_summary = new SummaryPanel(m_session, m_timeline, m_centralLayout, chainController(), this); // raised after every load
+    m_notes = new NotesController(m_session, m_timeline, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_notes->panel());
     DockLayout::apply(this);
 }
 
@@ -269,6 +273,8 @@ void MainWindow::createActions()
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
     Shortcuts::bind(view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout), Shortcuts::Id::ResetLayout);
+    m_notes->setImageExport(m_export);
+    menuBar()->addMenu(m_notes->menu());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addMenu(new SamplesMenu(m_session, this));
@@ -385,7 +391,7 @@ void MainWindow::exportSqlite()
     }, Qt::UniqueConnection);
     m_status->showProgress(0);
     statusBar()->showMessage(tr("Exporting %1...").arg(out));
-    m_exportJob->start(m_session->trace(), out);
+    m_exportJob->start(m_session->trace(), out, m_notes->store().notes());
 }
 
 void MainWindow::setDarkTheme(bool dark)

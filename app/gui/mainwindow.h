@@ -19,6 +19,7 @@ class FilesPanel;
 class ImageExportActions;
 class NeffPanel;
 class NeffInfoView;
+class NotesController;
 class RangePanel;
 class RecentMenu;
 class Session;
@@ -49,6 +50,7 @@ public:
     ChainController *chainController() const;
     CompareController *compare() const { return m_compare; }
     ImageExportActions *imageExport() const { return m_export; }
+    NotesController *notes() const { return m_notes; }
     NeffInfoView *neffView() const; // null until a NEFF was opened
 
     // Errors go to stderr instead of a message box, and the recent files and window layout are left
@@ -100,6 +102,7 @@ private:
     SummaryPanel *m_summary = nullptr;
 
     NeffPanel *m_neff = nullptr;
+    NotesController *m_notes = nullptr; // the Notes dock, menu and timeline overlay
     CompareController *m_compare = nullptr;
 
     // Menus and actions that keep state, and the status bar.

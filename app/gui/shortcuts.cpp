@@ -49,6 +49,9 @@ constexpr std::array kEntries = {
     Shortcuts::Entry{"View", "[", "after Summary > Show: the finding's previous event or range (Clear Marks gives [ / ] back to the chain)", Id::FindingPrevious},
     Shortcuts::Entry{"View", "]", "after Summary > Show: the finding's next event or range", Id::FindingNext},
     Shortcuts::Entry{"View", "Shift+S", "duration statistics of the selected slice's name (Statistics dock)", Id::DurationStatistics},
+    Shortcuts::Entry{"Notes", "N", "add a note to the marked range, else to the selected slice (M then N)", Id::AddNote},
+    Shortcuts::Entry{"Notes", "right-click the time area", "Add Note Here: a note at the clicked time"},
+    Shortcuts::Entry{"Notes", "Ctrl+Shift+N", "show / hide notes in the timeline", Id::ShowNotes},
     Shortcuts::Entry{"View", "Ctrl+Shift+R", "reset the window layout to the first-run layout", Id::ResetLayout},
     Shortcuts::Entry{"Help", "F1", "this list of keys", Id::KeyboardShortcuts},
 };

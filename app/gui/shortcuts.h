@@ -32,6 +32,8 @@ public:
         FindingPrevious,
         FindingNext,
         DurationStatistics,
+        AddNote,
+        ShowNotes,
         ResetLayout,
         KeyboardShortcuts,
         None // a key the timeline handles itself (not a QAction)

@@ -35,6 +35,8 @@ CREATE TABLE counters(track_id INTEGER NOT NULL REFERENCES tracks(id), ts INTEGE
 CREATE TABLE flows(id INTEGER PRIMARY KEY, from_slice_id INTEGER REFERENCES slices(id),
   to_slice_id INTEGER REFERENCES slices(id), name TEXT NOT NULL, category TEXT NOT NULL, external_id INTEGER NOT NULL);
 CREATE TABLE warnings(message TEXT NOT NULL, count INTEGER NOT NULL, first_seen TEXT, severity TEXT NOT NULL);
+CREATE TABLE notes(id INTEGER PRIMARY KEY, kind TEXT NOT NULL, ts INTEGER NOT NULL, end_ts INTEGER NOT NULL,
+  text TEXT NOT NULL, color TEXT, slice_id INTEGER REFERENCES slices(id), event_name TEXT);
 )sql";
 
 const char *kIndexes = R"sql(
@@ -210,6 +212,33 @@ bool writeOps(Writer &w, const Trace &t)
 bool writeEngines(Writer &w, const Trace &t)
 {
     return writeTable(w, "engines", TableRows::engines(), EngineBreakdown::compute(t).engines);
+}
+
+// The user's notes (docs/notes.md); an event note whose event is gone keeps its time, without slice_id.
+bool writeNotes(Writer &w, const std::vector<Annotation> &notes)
+{
+    if (!w.prepare("INSERT INTO notes VALUES(?, ?, ?, ?, ?, ?, ?, ?)"))
+        return false;
+    for (const Annotation &a : notes) {
+        w.i64(1, a.id);
+        w.text(2, Annotation::kindName(a.kind));
+        w.i64(3, a.startNs);
+        w.i64(4, a.endNs);
+        w.text(5, a.text);
+        if (a.color.empty())
+            w.null(6);
+        else
+            w.text(6, a.color);
+        const bool event = a.kind == Annotation::Kind::Event;
+        w.optionalId(7, event && a.eventFound ? a.sliceId : UINT32_MAX);
+        if (event)
+            w.text(8, a.eventName);
+        else
+            w.null(8);
+        if (!w.row())
+            return false;
+    }
+    return true;
 }
 
 bool writeAll(Writer &w, const Trace &t, const LoadOptions &options, std::string *error)
@@ -433,7 +462,7 @@ bool writeAll(Writer &w, const Trace &t, const LoadOptions &options, std::string
 } // namespace
 
 bool SqliteExporter::exportTo(const Trace &trace, const std::string &outPath, const LoadOptions &options,
-                              std::string *error)
+                              std::string *error, const std::vector<Annotation> &notes)
 {
     namespace fs = std::filesystem;
     const std::string tmp = outPath + ".partial";
@@ -452,7 +481,7 @@ bool SqliteExporter::exportTo(const Trace &trace, const std::string &outPath, co
         Writer w(db, outPath);
         // A fresh file nobody else reads: no journal, no syncs until the end, one transaction.
         ok = w.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA page_size=16384; BEGIN")
-            && writeAll(w, trace, options, &why) && w.exec("COMMIT");
+            && writeAll(w, trace, options, &why) && writeNotes(w, notes) && w.exec("COMMIT");
         if (!ok && why.empty())
             why = w.error();
     }

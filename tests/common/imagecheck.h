@@ -34,4 +34,14 @@ inline int saturatedPixels(const QImage &image, QRect rect = {})
     return n;
 }
 
+// Pixels of exactly `colour` (alpha ignored): a note drawn in a colour nothing else uses.
+inline int pixelsOfColour(const QImage &image, QRgb colour)
+{
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            n += (image.pixel(x, y) & 0xffffff) == (colour & 0xffffff);
+    return n;
+}
+
 } // namespace lanescope::test

@@ -6,6 +6,7 @@
 #include "analysis/launchindex.h"
 #include "analysis/optable.h"
 #include "io/samplefolderwriter.h"
+#include "annotations/annotation.h"
 #include "io/traceloader.h"
 #include "store/sqliteexporter.h"
 
@@ -194,6 +195,54 @@ private slots:
         QCOMPARE(db.scalar("SELECT COUNT(*) FROM slices s WHERE s.arg_set_id IS NOT NULL AND NOT EXISTS"
                            " (SELECT 1 FROM args a WHERE a.arg_set_id = s.arg_set_id)"),
                  int64_t(0));
+    }
+
+    // The user's notes (issue 19): one row per note, event notes joined to their slice, a note whose
+    // event is gone without slice_id; the table exists (empty) without notes.
+    void notesTableHasTheNotes()
+    {
+        const QString file = QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz");
+        LANESCOPE_REQUIRE_CORPUS_FILE(file);
+        const LoadResult r = TraceLoader::load(test::corpusFile(file).toStdString());
+        QVERIFY(r.ok());
+        const Trace &t = *r.trace;
+        uint32_t longest = 0;
+        for (uint32_t i = 0; i < t.allSlices().size(); ++i)
+            if (t.allSlices()[i].duration > t.allSlices()[longest].duration)
+                longest = i;
+        std::vector<Annotation> notes;
+        notes.push_back(Annotation::range(t.startNs() + 1000000, t.startNs() + 2500000, "slow data loader"));
+        notes.back().id = 1;
+        notes.back().color = "#d64541";
+        notes.push_back(Annotation::event(t, SliceId(longest), "the longest slice"));
+        notes.back().id = 2;
+        notes.push_back(Annotation::point(t.startNs() + 7, "here"));
+        notes.back().id = 5;
+        Annotation gone = Annotation::event(t, SliceId(0), "was in the old capture");
+        gone.id = 6;
+        gone.eventName = "aten::not_in_this_trace";
+        QVERIFY(!gone.resolve(t));
+        notes.push_back(gone);
+
+        QTemporaryDir tmp;
+        const std::string out = tmp.path().toStdString() + "/out.db";
+        std::string error;
+        QVERIFY2(SqliteExporter::exportTo(t, out, {}, &error, notes), error.c_str());
+        Db db(out);
+        QCOMPARE(db.scalar("SELECT COUNT(*) FROM notes"), int64_t(4));
+        QCOMPARE(db.scalar("SELECT COUNT(*) FROM notes WHERE kind = 'range' AND color = '#d64541' AND text = 'slow data loader'"), int64_t(1));
+        QCOMPARE(db.scalar("SELECT end_ts - ts FROM notes WHERE id = 1"), int64_t(1500000));
+        QCOMPARE(db.scalar("SELECT slice_id FROM notes WHERE id = 2"), int64_t(longest));
+        QCOMPARE(db.scalar("SELECT COUNT(*) FROM notes n JOIN slices s ON s.id = n.slice_id"
+                           " WHERE s.name = n.event_name AND s.ts = n.ts AND s.ts + s.dur = n.end_ts"),
+                 int64_t(1));
+        QCOMPARE(db.scalar("SELECT ts - (SELECT value FROM meta WHERE key = 'start_ns') FROM notes WHERE id = 5"), int64_t(7));
+        QCOMPARE(db.scalar("SELECT COUNT(*) FROM notes WHERE id = 6 AND slice_id IS NULL AND event_name = 'aten::not_in_this_trace'"), int64_t(1));
+        QCOMPARE(db.scalar("SELECT COUNT(*) FROM notes WHERE color IS NULL"), int64_t(3));
+
+        const std::string empty = tmp.path().toStdString() + "/empty.db";
+        QVERIFY(SqliteExporter::exportTo(t, empty, {}, nullptr));
+        QCOMPARE(Db(empty).scalar("SELECT COUNT(*) FROM notes"), int64_t(0));
     }
 
     void documentedQueriesRun()

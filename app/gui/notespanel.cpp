@@ -1,0 +1,133 @@
+#include "notespanel.h"
+
+#include "notescontroller.h"
+#include "session.h"
+
+#include "annotationsoverlay.h"
+#include "durationformat.h"
+
+#include "model/trace.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QPainter>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace lanescope {
+
+namespace {
+
+enum Column { Number, Kind, Where, Text, ColumnCount };
+
+QIcon swatch(const QColor &c)
+{
+    QPixmap pm(12, 12);
+    pm.fill(c);
+    return QIcon(pm);
+}
+
+} // namespace
+
+NotesPanel::NotesPanel(NotesController *notes, Session *session, QMainWindow *window)
+    : Panel(tr("Notes"), QStringLiteral("notesDock"), session, window), m_notes(notes)
+{
+    auto *body = new QWidget(this);
+    auto *layout = new QVBoxLayout(body);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_location = new QLabel(body);
+    m_location->setWordWrap(true);
+    m_location->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_location);
+    m_list = new QTreeWidget(body);
+    m_list->setColumnCount(ColumnCount);
+    m_list->setHeaderLabels({tr("#"), tr("Kind"), tr("Where"), tr("Note")});
+    m_list->setRootIsDecorated(false);
+    m_list->setUniformRowHeights(true);
+    m_list->setAllColumnsShowFocus(true);
+    m_list->header()->setStretchLastSection(true);
+    m_list->installEventFilter(this);
+    layout->addWidget(m_list, 1);
+    auto *buttons = new QHBoxLayout;
+    m_goTo = new QPushButton(tr("&Go To"), body);
+    m_edit = new QPushButton(tr("&Edit..."), body);
+    m_delete = new QPushButton(tr("De&lete"), body);
+    auto *add = new QPushButton(tr("&Add Note..."), body);
+    add->setToolTip(notes->addAction()->toolTip() + tr(" (N)"));
+    for (QPushButton *b : {m_goTo, m_edit, m_delete})
+        buttons->addWidget(b);
+    buttons->addStretch(1);
+    buttons->addWidget(add);
+    layout->addLayout(buttons);
+    setWidget(body);
+
+    connect(add, &QPushButton::clicked, notes, &NotesController::addNoteForSelection);
+    connect(m_goTo, &QPushButton::clicked, this, [this] { m_notes->jumpTo(currentId()); });
+    connect(m_edit, &QPushButton::clicked, this, [this] { m_notes->editNote(currentId()); });
+    connect(m_delete, &QPushButton::clicked, this, [this] { m_notes->removeNote(currentId()); });
+    connect(m_list, &QTreeWidget::itemActivated, this, [this] { m_notes->jumpTo(currentId()); });
+    connect(m_list, &QTreeWidget::currentItemChanged, this, [this] {
+        const bool any = currentId() > 0;
+        for (QPushButton *b : {m_goTo, m_edit, m_delete})
+            b->setEnabled(any);
+        m_notes->setCurrent(currentId());
+    });
+    connect(notes, &NotesController::notesChanged, this, &NotesPanel::refresh);
+    refresh();
+}
+
+int NotesPanel::currentId() const
+{
+    const QTreeWidgetItem *item = m_list->currentItem();
+    return item ? item->data(Number, Qt::UserRole).toInt() : 0;
+}
+
+void NotesPanel::refresh()
+{
+    const int current = currentId();
+    const auto &trace = session()->trace();
+    const int64_t origin = trace ? trace->startNs() : 0;
+    m_list->clear();
+    for (const Annotation &note : m_notes->store().notes()) {
+        QString where;
+        switch (note.kind) {
+        case Annotation::Kind::Range:
+            where = tr("%1 – %2").arg(DurationFormat::format(note.startNs - origin), DurationFormat::format(note.endNs - origin));
+            break;
+        case Annotation::Kind::Event:
+            where = tr("%1 at %2%3").arg(QString::fromStdString(note.eventName), DurationFormat::format(note.startNs - origin),
+                                         note.eventFound ? QString() : tr(" (not found)"));
+            break;
+        case Annotation::Kind::Point: where = DurationFormat::format(note.startNs - origin); break;
+        }
+        auto *item = new QTreeWidgetItem(m_list, {QString::number(note.id), QString::fromLatin1(Annotation::kindName(note.kind)),
+                                                  where, QString::fromStdString(note.text)});
+        item->setData(Number, Qt::UserRole, note.id);
+        item->setIcon(Number, swatch(AnnotationsOverlay::colorOf(note)));
+        item->setToolTip(Text, QString::fromStdString(note.text));
+        if (note.id == current)
+            m_list->setCurrentItem(item);
+    }
+    for (int c : {Number, Kind, Where})
+        m_list->resizeColumnToContents(c);
+    m_location->setText(m_notes->locationText());
+    const bool any = currentId() > 0;
+    for (QPushButton *b : {m_goTo, m_edit, m_delete})
+        b->setEnabled(any);
+    setWindowTitle(m_notes->store().notes().empty() ? tr("Notes") : tr("Notes (%1)").arg(m_notes->store().notes().size()));
+}
+
+bool NotesPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_list && event->type() == QEvent::KeyPress
+        && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Delete && currentId() > 0) {
+        m_notes->removeNote(currentId());
+        return true;
+    }
+    return Panel::eventFilter(watched, event);
+}
+
+} // namespace lanescope
