@@ -25,10 +25,10 @@ namespace lanescope {
 class FindingsListView;
 class SummaryBars;
 
-// A capture check (issue 20) is a finding whose rule id starts with "capture-".
+// A capture check (issue 20): shown in its own section (Finding::isCapture says which rules are).
 inline bool isCaptureCheck(const Finding &f)
 {
-    return f.rule.starts_with("capture-");
+    return Finding::isCapture(f.rule);
 }
 
 class SummaryView : public QWidget
