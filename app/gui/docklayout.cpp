@@ -1,7 +1,9 @@
 #include "docklayout.h"
 
 #include <QDockWidget>
+#include <QLayout>
 #include <QMainWindow>
+#include <QTabBar>
 
 #include <algorithm>
 #include <array>
@@ -16,11 +18,11 @@ using Shown = DockLayout::Shown;
 constexpr std::array kPlacements = {
     DockLayout::Placement{"detailsDock", Qt::RightDockWidgetArea, Shown::Yes, true},
     DockLayout::Placement{"neffDock", Qt::RightDockWidgetArea},
-    DockLayout::Placement{"notesDock", Qt::RightDockWidgetArea},
+    DockLayout::Placement{"notesDock", Qt::RightDockWidgetArea, Shown::No}, // View > Notes, or N
     DockLayout::Placement{"analysisDock", Qt::BottomDockWidgetArea, Shown::Yes, true},
     DockLayout::Placement{"enginesDock", Qt::BottomDockWidgetArea, Shown::ByPanel},
     DockLayout::Placement{"summaryDock", Qt::BottomDockWidgetArea},
-    DockLayout::Placement{"statisticsDock", Qt::BottomDockWidgetArea},
+    DockLayout::Placement{"statisticsDock", Qt::BottomDockWidgetArea, Shown::No}, // Shift+S
     DockLayout::Placement{"rangeDock", Qt::BottomDockWidgetArea},
     DockLayout::Placement{"compareDock", Qt::BottomDockWidgetArea, Shown::ByPanel},
     DockLayout::Placement{"filesDock", Qt::BottomDockWidgetArea},
@@ -71,10 +73,22 @@ void DockLayout::apply(QMainWindow *window)
     for (QDockWidget *dock : frontOf)
         if (dock)
             dock->raise();
+    window->layout()->activate(); // the groups' tab bars exist from here
+    scrollTabs(window);
     if (firstOf[0])
         window->resizeDocks({firstOf[0]}, {std::min(kRightMaxWidth, int(window->width() * kRightWidth))}, Qt::Horizontal);
     if (firstOf[1])
         window->resizeDocks({firstOf[1]}, {std::max(kBottomMinHeight, int(window->height() * kBottomHeight))}, Qt::Vertical);
+}
+
+void DockLayout::scrollTabs(QMainWindow *window)
+{
+    // A group's tabs scroll instead of widening the window: eight tabs in the bottom group are wider
+    // than a 1366-pixel screen.
+    for (QTabBar *tabs : window->findChildren<QTabBar *>()) {
+        tabs->setUsesScrollButtons(true);
+        tabs->setElideMode(Qt::ElideRight);
+    }
 }
 
 void DockLayout::place(QMainWindow *window, QDockWidget *dock)
@@ -91,6 +105,8 @@ void DockLayout::place(QMainWindow *window, QDockWidget *dock)
     }
     dock->show();
     dock->raise();
+    window->layout()->activate();
+    scrollTabs(window);
 }
 
 } // namespace lanescope

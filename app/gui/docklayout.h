@@ -42,6 +42,8 @@ public:
     static void apply(QMainWindow *window);
     // One dock created later (the NEFF panel): into its group, in front.
     static void place(QMainWindow *window, QDockWidget *dock);
+    // Tabs of every dock group scroll and elide, so a group never widens the window.
+    static void scrollTabs(QMainWindow *window);
 };
 
 } // namespace lanescope

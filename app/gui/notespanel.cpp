@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
+#include <QGridLayout>
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
@@ -51,16 +52,18 @@ NotesPanel::NotesPanel(NotesController *notes, Session *session, QMainWindow *wi
     m_list->header()->setStretchLastSection(true);
     m_list->installEventFilter(this);
     layout->addWidget(m_list, 1);
-    auto *buttons = new QHBoxLayout;
+    // Two rows of buttons: the dock shares the narrow right group with Details, so the timeline keeps
+    // its width on a 1366-pixel screen.
+    auto *buttons = new QGridLayout;
     m_goTo = new QPushButton(tr("&Go To"), body);
     m_edit = new QPushButton(tr("&Edit..."), body);
     m_delete = new QPushButton(tr("De&lete"), body);
     auto *add = new QPushButton(tr("&Add Note..."), body);
-    add->setToolTip(notes->addAction()->toolTip() + tr(" (N)"));
-    for (QPushButton *b : {m_goTo, m_edit, m_delete})
-        buttons->addWidget(b);
-    buttons->addStretch(1);
-    buttons->addWidget(add);
+    add->setToolTip(notes->addAction()->toolTip());
+    buttons->addWidget(m_goTo, 0, 0);
+    buttons->addWidget(m_edit, 0, 1);
+    buttons->addWidget(m_delete, 1, 0);
+    buttons->addWidget(add, 1, 1);
     layout->addLayout(buttons);
     setWidget(body);
 

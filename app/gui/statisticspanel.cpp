@@ -1,5 +1,6 @@
 #include "statisticspanel.h"
 
+#include "docklayout.h"
 #include "session.h"
 #include "shortcuts.h"
 #include "throttle.h"
@@ -190,8 +191,10 @@ void StatisticsPanel::showForSelection()
 // Shows and raises the dock, tall enough for the numbers beside the histogram.
 void StatisticsPanel::present()
 {
-    show();
-    raise();
+    if (isHidden())
+        DockLayout::place(mainWindow(), this); // into its tab group
+    else
+        raise();
     const int wanted = std::min(kMinHeight, mainWindow()->height() / 4);
     if (!isFloating() && height() < wanted)
         mainWindow()->resizeDocks({this}, {wanted}, Qt::Vertical);

@@ -1,5 +1,6 @@
 #include "summarypanel.h"
 
+#include "docklayout.h"
 #include "session.h"
 #include "shortcuts.h"
 #include "throttle.h"
@@ -75,8 +76,7 @@ SummaryPanel::SummaryPanel(Session *session, TimelineView *timeline, QVBoxLayout
     connect(m_view->captureList(), &FindingsListView::showRequested, this, [this](int i) { showFinding(true, i); });
     connect(m_view->regionBox(), &QComboBox::activated, this, &SummaryPanel::recompute);
     connect(m_banner, &CaptureBanner::showRequested, this, [this] {
-        show();
-        raise();
+        bringToFront();
         m_view->scrollToCapture();
     });
     connect(&m_watcher, &QFutureWatcher<Computed>::finished, this, &SummaryPanel::onComputed);
@@ -105,6 +105,15 @@ void SummaryPanel::setDark(bool dark)
     m_view->setDark(dark);
 }
 
+void SummaryPanel::bringToFront()
+{
+    // Into its tab group when hidden (the group keeps the first-run size, so the timeline keeps its share).
+    if (isHidden())
+        DockLayout::place(mainWindow(), this);
+    else
+        raise();
+}
+
 void SummaryPanel::onTraceChanged()
 {
     clearMarks();
@@ -116,10 +125,7 @@ void SummaryPanel::onTraceChanged()
     m_bannerPending = !session()->isComparing();
     fillRegionBox();
     m_view->regionBox()->setEnabled(!session()->isComparing());
-    show();
-    raise(); // the first thing shown after a load
-    const int height = std::max(260, mainWindow()->height() * 3 / 10); // the timeline keeps the rest
-    mainWindow()->resizeDocks({this}, {height}, Qt::Vertical);
+    bringToFront(); // the first thing shown after a load
     recompute();
 }
 

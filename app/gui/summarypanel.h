@@ -92,6 +92,7 @@ private:
     };
 
     void onTraceChanged();
+    void bringToFront();
     void recompute();
     void onComputed();
     void fillRegionBox();

@@ -1,5 +1,7 @@
 #include "executionneff.h"
 
+#include "deviceexecutions.h"
+
 #include "model/trace.h"
 
 #include <set>
@@ -41,35 +43,56 @@ bool namesProgram(std::string_view group, const std::string &program)
     return false;
 }
 
-} // namespace
-
-GroupId ExecutionNeff::deviceGroup(const Trace &trace, SliceId slice)
+// The slice itself when it is on a device timeline, else (a host execution event) the first device
+// slice its flow leads to.
+SliceId deviceSliceOf(const Trace &trace, SliceId slice)
 {
     if (!slice.isValid() || slice.value >= trace.allSlices().size())
         return {};
-    if (const GroupId g = topGroupOf(trace, slice); g.isValid())
-        return g;
-    // A host execution event: its flow to the first slice of the device timeline placed there.
+    if (topGroupOf(trace, slice).isValid())
+        return slice;
     for (const FlowId f : trace.flowsFrom(slice)) {
         const Flow &flow = trace.flows()[f.value];
         const std::string_view name = trace.str(flow.name);
-        if ((name == "device execution" || name == "device instructions") && flow.to.isValid())
-            if (const GroupId g = topGroupOf(trace, flow.to); g.isValid())
-                return g;
+        if ((name == "device execution" || name == "device instructions") && flow.to.isValid()
+            && topGroupOf(trace, flow.to).isValid())
+            return flow.to;
     }
     return {};
 }
 
+// One set of lanes per NeuronCore (NeuronCoreLanes): the execution whose span holds the slice names
+// its program; empty when the trace has no executions lane.
+std::string executionProgram(const Trace &trace, SliceId device)
+{
+    const DeviceExecutions executions = DeviceExecutions::build(trace);
+    if (executions.empty())
+        return {};
+    const int e = executions.find(trace.track(trace.trackOfSlice(device)).group, trace.slice(device).start);
+    if (e < 0 || !executions.all()[size_t(e)].program.isValid())
+        return {};
+    return std::string(trace.str(executions.all()[size_t(e)].program));
+}
+
+} // namespace
+
+GroupId ExecutionNeff::deviceGroup(const Trace &trace, SliceId slice)
+{
+    const SliceId device = deviceSliceOf(trace, slice);
+    return device.isValid() ? topGroupOf(trace, device) : GroupId();
+}
+
 std::string ExecutionNeff::find(const Trace &trace, SliceId slice)
 {
-    const GroupId group = deviceGroup(trace, slice);
-    if (!group.isValid())
+    const SliceId device = deviceSliceOf(trace, slice);
+    if (!device.isValid())
         return {};
-    const std::string_view groupName = trace.str(trace.group(group).name);
+    const std::string_view groupName = trace.str(trace.group(topGroupOf(trace, device)).name);
+    const std::string program = executionProgram(trace, device);
     std::set<std::string> neffs;
     for (const auto &[key, value] : trace.metadata().entries)
         if (key.size() > kNeffFileSuffix.size() && key.ends_with(kNeffFileSuffix) && !value.empty()
-            && namesProgram(groupName, stemOf(value)))
+            && (namesProgram(groupName, stemOf(value)) || (!program.empty() && program == stemOf(value))))
             neffs.insert(value);
     if (neffs.size() != 1) // none, or two programs with one stem: do not guess
         return {};

@@ -41,7 +41,7 @@ private slots:
             QCOMPARE(key, QString::fromLatin1(e.keys));
             listed.insert(key);
         }
-        QCOMPARE(actions, 13);
+        QCOMPARE(actions, 18);
         QCOMPARE(bound, listed);
     }
 
