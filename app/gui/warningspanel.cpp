@@ -34,8 +34,12 @@ void WarningsPanel::refresh()
     std::vector<Warning> warnings = session()->trace()->diagnostics().warnings();
     const QStringList &notices = session()->loadNotices();
     // From the cache, the first notice only says so (it goes to the status bar).
+    // A stale entry rebuilt (the file or Lanescope changed) is expected: a note. A corrupt entry or a
+    // failed store stays a warning.
     for (qsizetype i = session()->loadedFromCache() ? 1 : 0; i < notices.size(); ++i)
-        warnings.insert(warnings.begin(), Warning{notices[i].toStdString(), 1, "trace cache"});
+        warnings.insert(warnings.begin(), Warning{notices[i].toStdString(), 1, "trace cache",
+                                                  notices[i].startsWith(QLatin1String("cache entry was stale")) ? DiagnosticSeverity::Note
+                                                                                                             : DiagnosticSeverity::Warning});
     m_model->setWarnings(std::move(warnings));
     m_view->resizeColumnToContents(WarningsModel::Count);
     const uint64_t n = total();
