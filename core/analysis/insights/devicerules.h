@@ -12,6 +12,7 @@
 //   throttling          the throttling counter below 1 for >= 5 % of the window
 //   mfu-below-hfu       MFU < 50 % of HFU (Explorer)
 //   tensor-transpose    transpose opcodes > 10 % of the Tensor engine's instruction time (Explorer)
+#include "queuekind.h"
 #include "rule.h"
 
 #include <cstdint>
@@ -33,10 +34,7 @@ constexpr double kThrottlePercent = 5.0;
 constexpr double kMfuOfHfuPercent = 50.0;
 constexpr double kTransposePercent = 10.0;
 
-enum class QueueKind : uint8_t { Io, Weights, SpillReload, Other };
-// From the DMA queue's lane name ("qSyncSpillReload0-Q1-E0", "qIO...", "qWeight...").
-QueueKind queueKind(std::string_view queueName);
-const char *queueKindName(QueueKind k); // "io", "weights", "spill_reload", "other"
+// QueueKind, queueKind() and queueKindName(): queuekind.h
 
 void addTo(RuleList &rules);
 } // namespace DeviceRules

@@ -7,7 +7,7 @@
 //   a constant ("file", weight)            weights
 //   state buffer <-> internal DRAM (virtual) spill_reload
 //   anything else                          other
-#include "devicerules.h"
+#include "queuekind.h"
 
 #include <string>
 #include <string_view>
