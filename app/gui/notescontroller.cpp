@@ -49,7 +49,14 @@ NotesController::NotesController(Session *session, TimelineView *timeline, QMain
     connect(m_showAction, &QAction::toggled, this, [this](bool on) { setShown(on); });
     window->addAction(m_addAction); // the keys work while the menu bar is hidden too
     window->addAction(m_showAction);
-    m_panel = new NotesPanel(this, session, window);
+    m_panel = new NotesPanel(session, window);
+    m_panel->setAddToolTip(m_addAction->toolTip());
+    connect(m_panel, &NotesPanel::addRequested, this, &NotesController::addNoteForSelection);
+    connect(m_panel, &NotesPanel::goToRequested, this, &NotesController::jumpTo);
+    connect(m_panel, &NotesPanel::editRequested, this, &NotesController::editNote);
+    connect(m_panel, &NotesPanel::removeRequested, this, &NotesController::removeNote);
+    connect(m_panel, &NotesPanel::currentChanged, this, &NotesController::setCurrent);
+    connect(this, &NotesController::notesChanged, m_panel, [this] { m_panel->setNotes(m_store.notes(), locationText()); });
     m_menu->addSeparator();
     m_menu->addAction(m_panel->toggleViewAction());
 

@@ -1,11 +1,11 @@
 #include "notespanel.h"
 
-#include "notescontroller.h"
 #include "session.h"
 
 #include "annotationsoverlay.h"
 #include "durationformat.h"
 
+#include "annotations/annotation.h"
 #include "model/trace.h"
 
 #include <QHBoxLayout>
@@ -33,8 +33,8 @@ QIcon swatch(const QColor &c)
 
 } // namespace
 
-NotesPanel::NotesPanel(NotesController *notes, Session *session, QMainWindow *window)
-    : Panel(tr("Notes"), QStringLiteral("notesDock"), session, window), m_notes(notes)
+NotesPanel::NotesPanel(Session *session, QMainWindow *window)
+    : Panel(tr("Notes"), QStringLiteral("notesDock"), session, window)
 {
     auto *body = new QWidget(this);
     auto *layout = new QVBoxLayout(body);
@@ -58,8 +58,8 @@ NotesPanel::NotesPanel(NotesController *notes, Session *session, QMainWindow *wi
     m_goTo = new QPushButton(tr("&Go To"), body);
     m_edit = new QPushButton(tr("&Edit..."), body);
     m_delete = new QPushButton(tr("De&lete"), body);
-    auto *add = new QPushButton(tr("&Add Note..."), body);
-    add->setToolTip(notes->addAction()->toolTip());
+    m_add = new QPushButton(tr("&Add Note..."), body);
+    auto *add = m_add;
     buttons->addWidget(m_goTo, 0, 0);
     buttons->addWidget(m_edit, 0, 1);
     buttons->addWidget(m_delete, 1, 0);
@@ -67,19 +67,23 @@ NotesPanel::NotesPanel(NotesController *notes, Session *session, QMainWindow *wi
     layout->addLayout(buttons);
     setWidget(body);
 
-    connect(add, &QPushButton::clicked, notes, &NotesController::addNoteForSelection);
-    connect(m_goTo, &QPushButton::clicked, this, [this] { m_notes->jumpTo(currentId()); });
-    connect(m_edit, &QPushButton::clicked, this, [this] { m_notes->editNote(currentId()); });
-    connect(m_delete, &QPushButton::clicked, this, [this] { m_notes->removeNote(currentId()); });
-    connect(m_list, &QTreeWidget::itemActivated, this, [this] { m_notes->jumpTo(currentId()); });
+    connect(add, &QPushButton::clicked, this, &NotesPanel::addRequested);
+    connect(m_goTo, &QPushButton::clicked, this, [this] { emit goToRequested(currentId()); });
+    connect(m_edit, &QPushButton::clicked, this, [this] { emit editRequested(currentId()); });
+    connect(m_delete, &QPushButton::clicked, this, [this] { emit removeRequested(currentId()); });
+    connect(m_list, &QTreeWidget::itemActivated, this, [this] { emit goToRequested(currentId()); });
     connect(m_list, &QTreeWidget::currentItemChanged, this, [this] {
         const bool any = currentId() > 0;
         for (QPushButton *b : {m_goTo, m_edit, m_delete})
             b->setEnabled(any);
-        m_notes->setCurrent(currentId());
+        emit currentChanged(currentId());
     });
-    connect(notes, &NotesController::notesChanged, this, &NotesPanel::refresh);
-    refresh();
+    setNotes({}, QString());
+}
+
+void NotesPanel::setAddToolTip(const QString &tip)
+{
+    m_add->setToolTip(tip);
 }
 
 int NotesPanel::currentId() const
@@ -88,13 +92,13 @@ int NotesPanel::currentId() const
     return item ? item->data(Number, Qt::UserRole).toInt() : 0;
 }
 
-void NotesPanel::refresh()
+void NotesPanel::setNotes(const std::vector<Annotation> &notes, const QString &location)
 {
     const int current = currentId();
     const auto &trace = session()->trace();
     const int64_t origin = trace ? trace->startNs() : 0;
     m_list->clear();
-    for (const Annotation &note : m_notes->store().notes()) {
+    for (const Annotation &note : notes) {
         QString where;
         switch (note.kind) {
         case Annotation::Kind::Range:
@@ -116,18 +120,18 @@ void NotesPanel::refresh()
     }
     for (int c : {Number, Kind, Where})
         m_list->resizeColumnToContents(c);
-    m_location->setText(m_notes->locationText());
+    m_location->setText(location);
     const bool any = currentId() > 0;
     for (QPushButton *b : {m_goTo, m_edit, m_delete})
         b->setEnabled(any);
-    setWindowTitle(m_notes->store().notes().empty() ? tr("Notes") : tr("Notes (%1)").arg(m_notes->store().notes().size()));
+    setWindowTitle(notes.empty() ? tr("Notes") : tr("Notes (%1)").arg(notes.size()));
 }
 
 bool NotesPanel::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_list && event->type() == QEvent::KeyPress
         && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Delete && currentId() > 0) {
-        m_notes->removeNote(currentId());
+        emit removeRequested(currentId());
         return true;
     }
     return Panel::eventFilter(watched, event);
