@@ -1,6 +1,5 @@
 #include "loadjob.h"
 
-#include "io/multirankloader.h"
 #include "store/cachedloader.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -56,7 +55,7 @@ uint64_t LoadJob::start(const QString &path, const QStringList &rankFiles)
         };
         CachedLoader loader(cacheOptions);
         loader.setDeferStore(true); // show the trace first, store it afterwards (the trace is immutable)
-        LoadResult result = ranks.empty() ? loader.load(file, options) : MultiRankLoader::loadFiles(ranks, options);
+        LoadResult result = ranks.empty() ? loader.load(file, options) : loader.load(ranks, options); // a rank set is cached too
         QMetaObject::invokeMethod(
             this, [this, id, result = std::move(result)] { deliver(id, result); }, Qt::QueuedConnection);
         if (!shared->cancel.load())

@@ -8,7 +8,6 @@
 #include "analysis/ranksteptable.h"
 #include "analysis/tablerows.h"
 #include "io/formats.h"
-#include "io/multirankloader.h"
 #include "io/traceloader.h"
 #include "store/cachedloader.h"
 #include "util/durationtext.h"
@@ -171,7 +170,7 @@ int cmdInfo(const Args &args)
         std::fprintf(stderr, "usage: lanescope-cli info PATH... [--json] [--no-cache]\n");
         return kExitUnreadable;
     }
-    const LoadResult r = paths.size() > 1 ? MultiRankLoader::loadFiles(paths) : loadTrace(paths[0], args);
+    const LoadResult r = loadTrace(paths, args);
     if (!r.ok()) {
         std::fprintf(stderr, "lanescope-cli: %s\n", r.error.c_str());
         return kExitUnreadable;
@@ -179,9 +178,11 @@ int cmdInfo(const Args &args)
     // A folder or a rank set: what was found and what was done with each file (typed, as the loader reported it).
     const std::vector<FileReport> &files = r.trace->metadata().files;
     // One line on how the profile was captured: "ok" or its first problem (lanescope-cli insights has all).
-    const std::string capture = CaptureCheck::verdict(CaptureCheck::run(*r.trace));
+    // One launch index for both (it is the costly part of each).
+    const LaunchIndex index = LaunchIndex::build(*r.trace);
+    const std::string capture = CaptureCheck::verdict(CaptureCheck::run(*r.trace, index));
     const bool folder = !files.empty();
-    const RankStepTable::Result ranks = RankStepTable::compute(*r.trace, LaunchIndex::build(*r.trace), {});
+    const RankStepTable::Result ranks = RankStepTable::compute(*r.trace, index, {});
     if (hasFlag(args, "--json")) {
         QJsonObject o = infoJson(*r.trace);
         o[QStringLiteral("capture")] = qs(capture);

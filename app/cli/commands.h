@@ -53,6 +53,8 @@ std::vector<std::string> positional(const Args &args, const std::vector<std::str
 // Loads a trace through the trace cache (CachedLoader) unless --no-cache is given or
 // LANESCOPE_NO_CACHE=1; cache notices go to stderr.
 LoadResult loadTrace(const std::string &path, const Args &args, const LoadOptions &options = {});
+// Several paths: the files of one job's ranks as one multi-rank trace, cached under all of them.
+LoadResult loadTrace(const std::vector<std::string> &paths, const Args &args, const LoadOptions &options = {});
 // Findings as text under a heading (insights, the findings section of diff).
 void printFindings(const char *heading, const std::vector<Finding> &findings);
 

@@ -2,6 +2,7 @@
 #include "commands.h"
 
 #include "io/memorybudget.h"
+#include "io/multirankloader.h"
 #include "store/cachedloader.h"
 
 #include <cstdio>
@@ -90,13 +91,19 @@ std::vector<std::string> positional(const Args &args, const std::vector<std::str
 
 LoadResult loadTrace(const std::string &path, const Args &args, const LoadOptions &options)
 {
+    return loadTrace(std::vector<std::string>{path}, args, options);
+}
+
+LoadResult loadTrace(const std::vector<std::string> &paths, const Args &args, const LoadOptions &options)
+{
     CacheOptions cache = CacheOptions::fromEnvironment();
     if (hasFlag(args, "--no-cache"))
         cache.enabled = false;
     CachedLoader loader(cache);
-    LoadResult r = loader.load(path, options);
+    LoadResult r = loader.load(paths, options);
+    const std::string shown = paths.size() == 1 ? paths.front() : MultiRankLoader::title(paths);
     for (const auto &n : r.notices)
-        std::fprintf(stderr, "lanescope-cli: %s: %s\n", path.c_str(), n.c_str());
+        std::fprintf(stderr, "lanescope-cli: %s: %s\n", shown.c_str(), n.c_str());
     return r;
 }
 

@@ -3,7 +3,6 @@
 #include "tableoutput.h"
 
 #include "analysis/rankfilter.h"
-#include "io/multirankloader.h"
 #include "util/textutil.h"
 
 #include <QJsonDocument>
@@ -144,7 +143,7 @@ bool TableArgs::check(const Args &args, Accepts accepts, std::string &error)
 bool TableArgs::load(const Args &args, LoadResult &loaded)
 {
     // Several PATHs: the files of one job's ranks, as one multi-rank trace.
-    loaded = paths.size() > 1 ? MultiRankLoader::loadFiles(paths) : loadTrace(path, args);
+    loaded = paths.size() > 1 ? loadTrace(paths, args) : loadTrace(path, args);
     if (!loaded.ok()) {
         std::fprintf(stderr, "lanescope-cli: %s\n", loaded.error.c_str());
         return false;

@@ -1,9 +1,9 @@
 #include "ranksteptable.h"
 
-#include "insights/steprules.h"
 #include "model/trace.h"
 #include "optable.h"
 #include "rankfilter.h"
+#include "stepstatistics.h"
 
 #include <algorithm>
 #include <map>
@@ -42,22 +42,17 @@ RankStepTable::Result RankStepTable::fromSteps(const Trace &trace, const std::ve
             const int64_t x = trace.slice(SliceId(a)).start, y = trace.slice(SliceId(b)).start;
             return x != y ? x < y : a < b;
         });
-        std::vector<int64_t> d;
-        for (uint32_t s : row.stepSlices) {
-            const int64_t dur = trace.slice(SliceId(s)).duration;
-            d.push_back(dur);
-            if (row.steps++ == 0 || dur > row.slowest) {
-                row.slowest = dur;
-                row.slowestStep = s;
-            }
-        }
-        if (d.empty())
+        const StepStatistics::Summary st = StepStatistics::summarize(StepStatistics::durations(trace, row.stepSlices));
+        row.steps = st.count;
+        if (st.count == 0)
             continue;
-        row.median = StepRules::median(d);
-        row.p90 = StepRules::percentile(d, 0.9);
+        row.median = st.median;
+        row.p90 = st.p90;
+        row.slowest = st.slowest;
+        row.slowestStep = row.stepSlices[st.slowestIndex];
         medians.push_back(row.median);
     }
-    result.medianOfRanks = StepRules::median(medians);
+    result.medianOfRanks = StepStatistics::median(medians);
     for (auto &[rank, row] : byRank) {
         if (row.steps > 0 && result.medianOfRanks > 0) {
             row.ratio = double(row.median) / double(result.medianOfRanks);

@@ -2,7 +2,7 @@
 // Per rank of a multi-rank trace, the time of its ProfilerStep#N occurrences (the op table's
 // "ProfilerStep*" row, split by rank with RankFilter):
 //   steps     occurrences that start in the range
-//   median    median step time (the lower middle for an even count, StepRules::median)
+//   median    median step time (the lower middle for an even count; StepStatistics, shared with the step rules)
 //   p90       nearest-rank 90th percentile
 //   slowest   the longest step, and which one
 //   ratio     median / the median of the ranks' medians

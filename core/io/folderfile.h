@@ -28,6 +28,7 @@ struct FolderFile
     std::string uuid;        // NTFF / NEFF: 32 lowercase hex digits
     std::string neffName;    // NTFF: the NEFF name recorded inside; NEFF: the network name
     uint8_t ntffVersion = 0; // NTFF
+    int64_t distributedRank = -1; // Kineto / Chrome JSON: distributedInfo.rank in the head (RankDetection), -1 when none
     std::vector<int> pairedWith; // indices into the folder's files: an NTFF has one NEFF, a NEFF one or more NTFFs
     PairedBy pairedBy = PairedBy::None;
     int group = -1; // index into ProfileFolder::groups()

@@ -5,6 +5,7 @@
 #include "neffreader.h"
 #include "ntffprofile.h"
 #include "protobufreader.h"
+#include "rankdetection.h"
 #include "util/textutil.h"
 
 #include <archive.h>
@@ -444,6 +445,8 @@ void FolderScan::classify(FolderFile &f, const LoadOptions &options)
         return;
     default:
         set(kind, FileOutcome::Loaded, {});
+        if (kind == FileFormat::ChromeJson) // a rank set is recognised without loading it (MultiRankLoader)
+            f.distributedRank = RankDetection::fromHead(probedMore ? more : head);
         return;
     }
 }

@@ -1,11 +1,11 @@
 #include "multirankloader.h"
 
+#include "fileimporter.h"
 #include "formats.h"
 #include "model/tracemerger.h"
 #include "profilefolder.h"
 #include "rankclock.h"
 #include "rankdetection.h"
-#include "traceloader.h"
 #include "util/runoncores.h"
 
 #include <zlib.h>
@@ -83,10 +83,10 @@ std::vector<Loaded> loadAll(const std::vector<MultiRankLoader::Input> &files, co
                 permille[i].store(std::clamp(p, 0, 1000), std::memory_order_relaxed);
                 reportTotal();
             };
-            out[i].result = TraceLoader::load(files[i].path, sub);
+            out[i].result = FileImporter::load(files[i].path, sub);
             permille[i].store(1000, std::memory_order_relaxed);
             if (out[i].result.ok())
-                out[i].origin = RankDetection::detect(*out[i].result.trace, files[i].path);
+                out[i].origin = RankDetection::detect(*out[i].result.trace, files[i].rankPath.empty() ? files[i].path : files[i].rankPath);
             reportTotal();
         }
     });
@@ -98,33 +98,33 @@ std::vector<Loaded> loadAll(const std::vector<MultiRankLoader::Input> &files, co
 bool MultiRankLoader::isCandidate(const ProfileFolder &folder)
 {
     size_t traces = 0;
-    std::set<int64_t> named;
     for (const FolderFile &f : folder.files()) {
         const bool loadable = Formats::info(f.kind).import &&
                               (f.status == FileOutcome::Loaded || f.status == FileOutcome::Paired || f.status == FileOutcome::Unpaired);
         if (!loadable)
             continue;
-        if (f.kind != FileFormat::ChromeJson)
+        if (f.kind != FileFormat::ChromeJson || (f.distributedRank < 0 && !RankDetection::fromPath(f.relativePath).found()))
             return false;
         ++traces;
-        if (const int64_t r = RankDetection::fromFileName(f.relativePath); r >= 0 && !named.insert(r).second)
-            return false;
     }
     return traces >= 2;
 }
 
-std::optional<Trace> MultiRankLoader::loadFolder(const ProfileFolder &folder, const LoadOptions &options)
+Trace MultiRankLoader::loadFolder(const ProfileFolder &folder, const LoadOptions &options)
 {
     std::vector<Input> inputs;
     Extras extras;
     for (const FolderFile &f : folder.files()) {
         if (f.kind == FileFormat::ChromeJson && f.status == FileOutcome::Loaded)
-            inputs.push_back({f.path, f.relativePath});
+            inputs.push_back({f.path, f.relativePath, f.relativePath}); // the folder's name below the root counts, not above it
         else
             extras.reports.push_back(folder.report(f)); // the folder's other files, as the scan found them
     }
     extras.scan = &folder.diagnostics();
-    return loadRanks(inputs, folder.root(), options, extras);
+    std::optional<Trace> t = loadRanks(inputs, folder.root(), options, extras);
+    if (!t) // isCandidate saw a rank in every file's head or name; the loaded text says the same
+        throw ImportError(folder.root(), "a trace of the rank set carries no rank after loading");
+    return std::move(*t);
 }
 
 std::optional<Trace> MultiRankLoader::load(const std::vector<Input> &files, const std::string &title, const LoadOptions &options)
@@ -139,14 +139,15 @@ std::optional<Trace> MultiRankLoader::loadRanks(const std::vector<Input> &files,
     std::vector<Loaded> loaded = loadAll(files, options);
     if (options.cancelled() || std::any_of(loaded.begin(), loaded.end(), [](const Loaded &l) { return l.result.cancelled; }))
         throw LoadCancelled();
-    std::set<int64_t> ranks;
+    std::map<int64_t, std::vector<size_t>> byRank; // files that loaded, per rank they claim
     std::vector<size_t> ok;
     uint64_t memory = 0;
     for (size_t i = 0; i < loaded.size(); ++i) {
         if (!loaded[i].result.ok())
             continue;
-        if (!loaded[i].origin.found() || !ranks.insert(loaded[i].origin.rank).second)
+        if (!loaded[i].origin.found())
             return std::nullopt; // not a rank set
+        byRank[loaded[i].origin.rank].push_back(i);
         ok.push_back(i);
         memory += loaded[i].result.trace->memoryUsage();
     }
@@ -159,7 +160,7 @@ std::optional<Trace> MultiRankLoader::loadRanks(const std::vector<Input> &files,
     if (memory > options.memoryBudget)
         throw ImportError(title, "the rank traces need " + MemoryBudget::format(memory) + ", more than the memory budget of " +
                                      MemoryBudget::format(options.memoryBudget) + " (" + MemoryBudget::hint() + ")");
-    std::sort(ok.begin(), ok.end(), [&](size_t a, size_t b) { return loaded[a].origin.rank < loaded[b].origin.rank; });
+    std::stable_sort(ok.begin(), ok.end(), [&](size_t a, size_t b) { return loaded[a].origin.rank < loaded[b].origin.rank; });
 
     std::vector<RankClock::Input> clocks;
     for (size_t i : ok) {
@@ -175,7 +176,8 @@ std::optional<Trace> MultiRankLoader::loadRanks(const std::vector<Input> &files,
     std::string rankList;
     std::set<RankClockRule> rules;
     for (size_t k = 0; k < ok.size(); ++k) {
-        rankList += (k ? " " : "") + std::to_string(loaded[ok[k]].origin.rank);
+        if (k == 0 || loaded[ok[k]].origin.rank != loaded[ok[k - 1]].origin.rank)
+            rankList += (k ? " " : "") + std::to_string(loaded[ok[k]].origin.rank);
         rules.insert(placed[k].rule);
     }
     md.entries.emplace_back("ranks", rankList);
@@ -189,19 +191,35 @@ std::optional<Trace> MultiRankLoader::loadRanks(const std::vector<Input> &files,
         const Loaded &l = loaded[ok[k]];
         const Input &in = files[ok[k]];
         const int64_t rank = l.origin.rank;
-        const std::string name = "Rank " + std::to_string(rank);
-        const GroupId top = b.addGroup(GroupKind::Rank, b.intern(name), {}, rank);
+        const std::vector<size_t> &claim = byRank[rank];
+        // Two files of one rank stay two groups, each named with its file; the rank filter takes both.
+        const std::string label = std::to_string(rank) + (claim.size() > 1 ? " (" + in.shown + ")" : std::string());
+        const GroupId top = b.addGroup(GroupKind::Rank, b.intern("Rank " + label), {}, rank);
         b.group(top).sortIndex = rank;
         MergeOptions mo;
         mo.parent = top;
         mo.timeOffsetNs = placed[k].offset;
         mo.diagnosticsPrefix = "rank " + std::to_string(rank) + " (" + in.shown + "): ";
-        mo.metadataPrefix = "rank " + std::to_string(rank) + ": ";
+        mo.metadataPrefix = "rank " + label + ": ";
         mo.cancel = options.cancel;
         if (merger.append(*l.result.trace, mo).cancelled)
             throw LoadCancelled();
-        md.entries.emplace_back("rank." + std::to_string(rank), in.shown + "; rank from " + l.origin.source + "; clock: " +
-                                                                     RankClock::ruleName(placed[k].rule) + ": " + placed[k].note);
+        md.entries.emplace_back("rank." + label, in.shown + "; rank from " + l.origin.source + "; clock: " +
+                                                     RankClock::ruleName(placed[k].rule) + ": " + placed[k].note);
+        if (placed[k].apartNs != 0) // expected with unsynchronised hosts: said, not warned
+            b.diagnostics().note("rank " + label + ": its clock was " + RankClock::distanceText(placed[k].apartNs) + " apart from rank " +
+                                     std::to_string(loaded[ok[0]].origin.rank) + "'s; placed by the " + RankClock::ruleName(placed[k].rule) +
+                                     " rule, shifted by " + std::to_string(placed[k].offset) + " ns",
+                                 in.shown);
+        if (claim.size() > 1 && claim.front() == ok[k]) {
+            std::string names;
+            for (size_t i : claim)
+                names += (names.empty() ? "" : ", ") + files[i].shown;
+            b.diagnostics().warn(std::to_string(claim.size()) + " files claim rank " + std::to_string(rank) + " (" + names +
+                                     "): kept apart as groups 'Rank " + std::to_string(rank) +
+                                     " (<file>)'; the rank filter and the step table count them as one rank",
+                                 in.shown);
+        }
         options.report(900 + int(90 * (k + 1) / ok.size()));
     }
     for (size_t i = 0; i < loaded.size(); ++i) {
@@ -216,8 +234,9 @@ std::optional<Trace> MultiRankLoader::loadRanks(const std::vector<Input> &files,
         } else {
             r.outcome = FileOutcome::NotReadable;
             r.detail = res.error;
-            const int64_t named = RankDetection::fromFileName(files[i].path);
-            b.diagnostics().warn("rank file not loaded" + (named >= 0 ? " (rank " + std::to_string(named) + " by its name)" : std::string()) +
+            const RankOrigin named = RankDetection::fromPath(files[i].rankPath.empty() ? files[i].path : files[i].rankPath);
+            const std::string by = named.source == "folder name" ? "by its folder's name" : "by its name";
+            b.diagnostics().warn("rank file not loaded" + (named.found() ? " (rank " + std::to_string(named.rank) + " " + by + ")" : std::string()) +
                                      ": " + res.error,
                                  files[i].shown);
         }
@@ -236,29 +255,37 @@ std::optional<Trace> MultiRankLoader::loadRanks(const std::vector<Input> &files,
     return t;
 }
 
-LoadResult MultiRankLoader::loadFiles(const std::vector<std::string> &paths, const LoadOptions &options)
+std::string MultiRankLoader::title(const std::vector<std::string> &paths)
 {
-    LoadResult result;
-    std::vector<Input> inputs;
-    for (const std::string &p : paths)
-        inputs.push_back({p, p});
     std::string title = paths.empty() ? std::string() : paths.front();
     if (paths.size() > 1)
         title += " and " + std::to_string(paths.size() - 1) + " more rank file" + (paths.size() > 2 ? "s" : "");
-    try {
-        std::optional<Trace> t = load(inputs, title, options);
-        if (t)
-            result.trace = std::make_shared<const Trace>(std::move(*t));
-        else
-            result.error = title + ": these files do not carry distinct ranks (distributedInfo.rank or a rank in the file name)";
-    } catch (const LoadCancelled &) {
-        result.cancelled = true;
-        result.error = title + ": load cancelled";
-    } catch (const ImportError &e) {
-        result.error = e.what();
-    } catch (const std::bad_alloc &) {
-        result.error = title + ": out of memory while loading";
+    return title;
+}
+
+LoadResult MultiRankLoader::loadFiles(const std::vector<std::string> &paths, const LoadOptions &options)
+{
+    const std::string name = title(paths);
+    std::vector<Input> inputs;
+    std::map<std::string, std::string> seen; // canonical path -> as given
+    for (const std::string &p : paths) {
+        std::error_code ec;
+        const std::filesystem::path canonical = std::filesystem::weakly_canonical(p, ec);
+        const auto [it, added] = seen.emplace(ec ? p : canonical.string(), p);
+        if (!added) {
+            LoadResult twice;
+            twice.error = name + ": these files do not carry distinct ranks: " + p + " is given twice" +
+                          (it->second != p ? " (as " + it->second + ")" : std::string());
+            return twice;
+        }
+        inputs.push_back({p, p, {}});
     }
+    LoadResult result = FileImporter::run(name, [&] {
+        std::optional<Trace> t = load(inputs, name, options);
+        if (!t)
+            throw ImportError(name, "these files do not carry distinct ranks (distributedInfo.rank, or a rank in the file or folder name)");
+        return std::move(*t);
+    });
     return result;
 }
 
@@ -283,19 +310,9 @@ bool MultiRankLoader::looksLikeRankSet(const std::vector<std::string> &paths)
         const uint64_t size = std::filesystem::file_size(p, ec);
         if (Formats::sniff(std::string_view(head).substr(0, 4096), std::max<uint64_t>(ec ? 0 : size, head.size())) != FileFormat::ChromeJson)
             return false;
-        int64_t r = RankDetection::fromFileName(p);
-        if (r < 0) {
-            const size_t key = head.find("\"distributedInfo\"");
-            const size_t open = key == std::string::npos ? key : head.find('{', key);
-            size_t close = std::string::npos;
-            for (size_t at = open, depth = 0; at < head.size() && close == std::string::npos; ++at) // nested pg_config objects
-                if (head[at] == '{')
-                    ++depth;
-                else if (head[at] == '}' && --depth == 0)
-                    close = at;
-            if (close != std::string::npos)
-                r = RankDetection::fromDistributedInfo(std::string_view(head).substr(open, close - open + 1));
-        }
+        int64_t r = RankDetection::fromHead(head);
+        if (r < 0)
+            r = RankDetection::fromPath(p).rank;
         if (r < 0 || !ranks.insert(r).second)
             return false;
     }

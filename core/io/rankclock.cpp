@@ -50,6 +50,8 @@ std::vector<RankClock::Placement> RankClock::align(const std::vector<Input> &ran
                               : "its trace start placed at " + refName + "'s (no ProfilerStep# in " +
                                     (in.firstStepNs ? refName : std::string("it")) + ")") +
                  ", shifted by " + std::to_string(p.offset) + " ns";
+        if (std::llabs(p.offset) > kFarApartNs && p.apartNs == 0)
+            p.apartNs = p.offset;
         if (std::llabs(p.offset) > kFarApartNs)
             p.note += " (its clock was " + distanceText(p.offset) + " apart from " + refName + "'s)";
     };
@@ -69,6 +71,7 @@ std::vector<RankClock::Placement> RankClock::align(const std::vector<Input> &ran
         const int64_t anchor = (in.firstStepNs ? *in.firstStepNs : in.startNs) + offset;
         const int64_t refAnchor = r.firstStepNs && in.firstStepNs ? *r.firstStepNs : r.startNs;
         if (std::llabs(anchor - refAnchor) > kFarApartNs) {
+            p.apartNs = anchor - refAnchor;
             byAnchor(in, p, "baseTimeNanoseconds would put it " + distanceText(anchor - refAnchor) + " from " + refName + "; ");
             continue;
         }

@@ -38,6 +38,9 @@ public:
         int64_t offset = 0; // added to every time of the rank
         RankClockRule rule = RankClockRule::TraceStart;
         std::string note;
+        // How far apart the rank's own clock was from the reference's when that is more than
+        // kFarApartNs (clocks hours apart: the loader adds a note naming the rule and the offset), else 0.
+        int64_t apartNs = 0;
     };
 
     // One placement per input, in input order.

@@ -27,6 +27,21 @@ int64_t RankDetection::fromDistributedInfo(std::string_view json)
     return -1;
 }
 
+int64_t RankDetection::fromHead(std::string_view head)
+{
+    const size_t key = head.find("\"distributedInfo\"");
+    const size_t open = key == std::string_view::npos ? key : head.find('{', key);
+    if (open == std::string_view::npos)
+        return -1;
+    size_t depth = 0;
+    for (size_t at = open; at < head.size(); ++at) // nested pg_config objects
+        if (head[at] == '{')
+            ++depth;
+        else if (head[at] == '}' && --depth == 0)
+            return fromDistributedInfo(head.substr(open, at - open + 1));
+    return -1;
+}
+
 int64_t RankDetection::fromFileName(std::string_view path)
 {
     const std::string_view name = path.substr(path.find_last_of('/') == std::string_view::npos ? 0 : path.find_last_of('/') + 1);
@@ -50,14 +65,24 @@ int64_t RankDetection::fromFileName(std::string_view path)
     return -1;
 }
 
+RankOrigin RankDetection::fromPath(std::string_view path)
+{
+    if (const int64_t r = fromFileName(path); r >= 0)
+        return {r, "file name"};
+    const size_t slash = path.find_last_of('/');
+    if (slash == std::string_view::npos || slash == 0)
+        return {};
+    if (const int64_t r = fromFileName(path.substr(0, slash)); r >= 0) // the folder's own name
+        return {r, "folder name"};
+    return {};
+}
+
 RankOrigin RankDetection::detect(const Trace &trace, std::string_view path)
 {
     if (const std::string *info = trace.metadata().find("distributedInfo"))
         if (const int64_t r = fromDistributedInfo(*info); r >= 0)
             return {r, "distributedInfo.rank"};
-    if (const int64_t r = fromFileName(path); r >= 0)
-        return {r, "file name"};
-    return {};
+    return fromPath(path);
 }
 
 } // namespace lanescope

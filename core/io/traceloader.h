@@ -17,11 +17,13 @@ public:
     // 3: a folder's per-file reports travel typed with the trace (TraceMetadata::files).
     // 4: a profile folder's metadata says what each DMA queue of a paired NEFF moves (neff.dma_queue.*).
     // 5: a folder of Kineto traces of distinct ranks loads as one multi-rank trace (MultiRankLoader).
-    static constexpr uint32_t kImporterVersion = 5;
+    // 6: ranks also from the folder name (rank_3/trace.json); two files of one rank are kept apart.
+    static constexpr uint32_t kImporterVersion = 6;
 
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
-    // A folder is scanned (ProfileFolder) and all its traces merged into one (ProfileFolderLoader), or,
-    // when they are Kineto traces of distinct ranks, into one multi-rank trace (MultiRankLoader).
+    // A file is read by FileImporter. A folder is scanned (ProfileFolder) and all its traces merged into
+    // one (ProfileFolderLoader), or, when they are Kineto traces that all carry a rank, into one
+    // multi-rank trace (MultiRankLoader).
     static LoadResult load(const std::string &path, const LoadOptions &options = {});
 
     // The rules live in the formats table; these forward to it for existing callers.

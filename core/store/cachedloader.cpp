@@ -1,6 +1,7 @@
 #include "cachedloader.h"
 
 #include "contentfingerprint.h"
+#include "io/multirankloader.h"
 #include "io/traceloader.h"
 
 #include <chrono>
@@ -42,18 +43,30 @@ CachedLoader::~CachedLoader() = default;
 
 LoadResult CachedLoader::load(const std::string &path, const LoadOptions &options)
 {
+    return load(std::vector<std::string>{path}, options);
+}
+
+LoadResult CachedLoader::load(const std::vector<std::string> &paths, const LoadOptions &options)
+{
     m_pending = {};
+    // One path: a file or a folder (TraceLoader); several: a rank set given together (MultiRankLoader).
+    const bool set = paths.size() > 1;
+    const std::string path = set ? MultiRankLoader::title(paths) : paths.empty() ? std::string() : paths.front();
+    auto loadUncached = [&] { return set ? MultiRankLoader::loadFiles(paths, options) : TraceLoader::load(path, options); };
     if (!m_options.enabled)
-        return TraceLoader::load(path, options);
+        return loadUncached();
     const auto t0 = std::chrono::steady_clock::now();
     std::vector<std::string> notices;
-    const std::string source = absolutePath(path);
+    std::string source = set ? "rank set:" : absolutePath(path);
+    if (set)
+        for (const std::string &p : paths)
+            source += "\n" + absolutePath(p);
     if (!m_cache) {
         m_cache = std::make_unique<TraceCache>(m_options);
         std::string error;
         if (!m_cache->open(&error)) {
             m_cache.reset();
-            LoadResult r = TraceLoader::load(path, options);
+            LoadResult r = loadUncached();
             r.notices.push_back("trace cache unavailable (" + error + "); loaded without it");
             return r;
         }
@@ -62,7 +75,7 @@ LoadResult CachedLoader::load(const std::string &path, const LoadOptions &option
 
     // The content key: from the signature memo when stat() says nothing changed since the file was
     // last hashed (ctime included, which no tool can set back), else by hashing every byte.
-    const ContentFingerprint::StatSignature sig = ContentFingerprint::statSignature(path);
+    const ContentFingerprint::StatSignature sig = ContentFingerprint::statSignature(paths);
     const auto nowNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
                            std::chrono::system_clock::now().time_since_epoch())
                            .count();
@@ -74,11 +87,11 @@ LoadResult CachedLoader::load(const std::string &path, const LoadOptions &option
     uint64_t size = 0;
     if (hashed) {
         try {
-            const ContentFingerprint fp = ContentFingerprint::ofPath(path);
+            const ContentFingerprint fp = ContentFingerprint::ofPaths(paths);
             key = fp.key();
             size = fp.size;
         } catch (const std::exception &) {
-            return TraceLoader::load(path, options); // it names the file and the problem
+            return loadUncached(); // it names the file and the problem
         }
     } else {
         const size_t dash = key.rfind('-');
@@ -93,7 +106,7 @@ LoadResult CachedLoader::load(const std::string &path, const LoadOptions &option
     }
     std::string display = path; // what the importers record: a folder without trailing slashes
     std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
+    if (!set && std::filesystem::is_directory(path, ec))
         while (display.size() > 1 && display.back() == '/')
             display.pop_back();
     const std::string signature = sigTrustworthy ? sig.hex : std::string();
@@ -116,7 +129,7 @@ LoadResult CachedLoader::load(const std::string &path, const LoadOptions &option
     else if (m_cache->dropOtherEntriesFor(source, key))
         notices.push_back("cache entry was stale (the file changed since it was cached), rebuilt");
 
-    LoadResult r = TraceLoader::load(path, options);
+    LoadResult r = loadUncached();
     r.notices.insert(r.notices.begin(), notices.begin(), notices.end());
     if (!r.ok())
         return r;

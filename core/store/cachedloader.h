@@ -10,6 +10,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace lanescope {
 
@@ -23,6 +24,9 @@ public:
     // trace first and stores it afterwards on its worker thread).
     void setDeferStore(bool defer) { m_deferStore = defer; }
     LoadResult load(const std::string &path, const LoadOptions &options = {});
+    // Several files given together: one multi-rank trace (MultiRankLoader::loadFiles), cached under
+    // the content of all of them (ContentFingerprint::ofPaths); one path is load(path).
+    LoadResult load(const std::vector<std::string> &paths, const LoadOptions &options = {});
     // Writes the trace kept by the last load() (deferred mode); returns a notice, or empty.
     std::string storePending();
 

@@ -185,14 +185,39 @@ std::vector<std::pair<std::string, std::string>> inputFiles(const std::string &p
     return files;
 }
 
+// Files given together (a rank set): each by its absolute path, in the order given (the order names
+// the trace), so the same files from another folder, or another order, are another input.
+std::vector<std::pair<std::string, std::string>> inputFiles(const std::vector<std::string> &paths)
+{
+    if (paths.size() == 1)
+        return inputFiles(paths.front());
+    std::vector<std::pair<std::string, std::string>> files;
+    for (const std::string &p : paths) {
+        std::error_code ec;
+        const std::filesystem::path abs = std::filesystem::absolute(p, ec);
+        files.emplace_back("set:" + (ec ? p : abs.lexically_normal().string()), p);
+    }
+    return files;
+}
+
 } // namespace
 
 ContentFingerprint::StatSignature ContentFingerprint::statSignature(const std::string &path)
 {
+    return statSignature(std::vector<std::string>{path});
+}
+
+ContentFingerprint ContentFingerprint::ofPath(const std::string &path)
+{
+    return ofPaths(std::vector<std::string>{path});
+}
+
+ContentFingerprint::StatSignature ContentFingerprint::statSignature(const std::vector<std::string> &paths)
+{
     StatSignature sig;
     std::string manifest;
     try {
-        for (const auto &[rel, full] : inputFiles(path)) {
+        for (const auto &[rel, full] : inputFiles(paths)) {
             struct stat st{};
             if (::stat(full.c_str(), &st) != 0)
                 return {};
@@ -214,7 +239,7 @@ ContentFingerprint::StatSignature ContentFingerprint::statSignature(const std::s
     return sig;
 }
 
-ContentFingerprint ContentFingerprint::ofPath(const std::string &path)
+ContentFingerprint ContentFingerprint::ofPaths(const std::vector<std::string> &paths)
 {
     ContentFingerprint fp;
     // The input's hash: per file its relative path, size and content hash, in a fixed order.
@@ -227,11 +252,13 @@ ContentFingerprint ContentFingerprint::ofPath(const std::string &path)
         ++fp.files;
     };
     std::error_code ec;
-    const bool folder = std::filesystem::is_directory(path, ec);
-    for (const auto &[rel, full] : inputFiles(path))
+    const bool folder = paths.size() == 1 && std::filesystem::is_directory(paths.front(), ec);
+    for (const auto &[rel, full] : inputFiles(paths))
         add(rel, full);
     if (folder)
         manifest += "folder";
+    else if (paths.size() > 1)
+        manifest += "rank set";
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx",
                   static_cast<unsigned long long>(hashBytes(manifest, 0x4c616e6573636f70ull))); // "Lanescop"

@@ -1,11 +1,13 @@
 #pragma once
-// What the trace cache is keyed by: a 64-bit hash of every byte of the input (a file, or every regular
-// file below a profile folder with its relative path) plus the total size. Never mtime: a file
+// What the trace cache is keyed by: a 64-bit hash of every byte of the input (a file, every regular
+// file below a profile folder with its relative path, or the files of a rank set given together with
+// their absolute paths) plus the total size. Never mtime: a file
 // rewritten in place with the same size and a restored mtime still hashes differently. Hashing reads
 // the whole input once (8 MB chunks on all cores), far cheaper than parsing it.
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace lanescope {
 
@@ -22,6 +24,9 @@ public:
 
     // Throws std::runtime_error naming the file when it cannot be read.
     static ContentFingerprint ofPath(const std::string &path);
+    // Files given together (a multi-rank set): every file's content under its absolute path, in the
+    // order given; one path is ofPath(path).
+    static ContentFingerprint ofPaths(const std::vector<std::string> &paths);
 
     // What stat() says about the input, without reading it: per file (sorted relative path) device,
     // inode, size, mtime and ctime in ns. ctime is set by the kernel on every write and on every
@@ -34,6 +39,7 @@ public:
         int64_t newestNs = 0;  // the latest mtime / ctime among the files (wall clock, ns)
     };
     static StatSignature statSignature(const std::string &path);
+    static StatSignature statSignature(const std::vector<std::string> &paths);
     // The hash used above and for the cache's block checksums (4 independent 64-bit lanes).
     static uint64_t hashBytes(std::string_view bytes, uint64_t seed = 0);
 

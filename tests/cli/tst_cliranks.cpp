@@ -1,12 +1,15 @@
 // lanescope-cli on a multi-rank set (HTA's real sampled ranks 0 and 1 of a 128-rank job, given
 // together): info lists the ranks and their step times; ops / kernels / devices --rank N equal the
-// rank's file alone; a rank that is not there and --rank on a single trace are usage errors.
+// rank's file alone; a rank that is not there and --rank on a single trace are usage errors; a rank
+// file cut in half is listed and warned about while the other rank loads.
 #include "clirun.h"
 #include "corpus.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QtTest>
 
 namespace {
@@ -98,6 +101,40 @@ private slots:
         QVERIFY(word.err.contains("--rank expects a rank number"));
         const Run engines = lanescope::test::runCli({QStringLiteral("engines"), corpusFile(kRank0), QStringLiteral("--rank"), QStringLiteral("0")});
         QCOMPARE(engines.exitCode, 2);
+    }
+
+    // A rank folder with one rank file cut in half: info loads the other rank, lists the cut file as
+    // not readable and warns with its name and byte offset (JSON and text).
+    void cutRankFileIsListed()
+    {
+        LANESCOPE_REQUIRE_CORPUS_FILE(kRank0);
+        LANESCOPE_REQUIRE_CORPUS_FILE(kRank1);
+        QTemporaryDir dir;
+        QVERIFY(QFile::copy(corpusFile(kRank0), dir.filePath(QStringLiteral("r0.json.gz"))));
+        QFile whole(corpusFile(kRank1));
+        QVERIFY(whole.open(QIODevice::ReadOnly));
+        const QByteArray bytes = whole.readAll();
+        QFile cut(dir.filePath(QStringLiteral("r1.json.gz")));
+        QVERIFY(cut.open(QIODevice::WriteOnly));
+        cut.write(bytes.left(bytes.size() / 2));
+        cut.close();
+        const Run r = lanescope::test::runCli({QStringLiteral("info"), dir.path(), QStringLiteral("--json"), QStringLiteral("--no-cache")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = jsonOf(r);
+        QCOMPARE(o[QStringLiteral("format")].toString(), QStringLiteral("multi-rank"));
+        QCOMPARE(o[QStringLiteral("metadata")].toObject()[QStringLiteral("ranks")].toString(), QStringLiteral("0"));
+        bool listed = false, warned = false;
+        for (const QJsonValue &f : o[QStringLiteral("files")].toArray())
+            listed = listed || (f.toObject()[QStringLiteral("path")].toString() == QStringLiteral("r1.json.gz") &&
+                                f.toObject()[QStringLiteral("status")].toString() == QStringLiteral("not_readable"));
+        for (const QJsonValue &w : o[QStringLiteral("warnings")].toArray()) {
+            const QString m = w.toObject()[QStringLiteral("message")].toString();
+            warned = warned || (m.startsWith(QStringLiteral("rank file not loaded: ")) && m.contains(QStringLiteral("r1.json.gz: at byte ")));
+        }
+        QVERIFY(listed);
+        QVERIFY2(warned, r.out.constData());
+        const Run text = lanescope::test::runCli({QStringLiteral("info"), dir.path(), QStringLiteral("--no-cache")});
+        QVERIFY2(text.out.contains("rank file not loaded: ") && text.out.contains("r1.json.gz: at byte "), text.out.constData());
     }
 
     // Two files of the same rank are not a rank set: a clear error, exit 2.

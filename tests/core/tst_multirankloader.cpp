@@ -1,7 +1,8 @@
 // MultiRankLoader: rank sets written from a real corpus trace (the same Kineto trace as N ranks, with
 // distributedInfo, clocks shifted by hours, one rank slowed), loaded as a folder and as files given
 // together; the op, kernel and device tables per rank equal those of the single file; a truncated
-// rank file; baseTimeNanoseconds; the corpus's own distributedInfo pair (HTA's sampled ranks 0 and 1).
+// rank file; baseTimeNanoseconds; clocks hours apart (a note); ranks from folder names; two files of one
+// rank; the corpus's own distributedInfo pair (HTA's sampled ranks 0 and 1).
 #include "corpus.h"
 #include "compress.h"
 #include "loadtrace.h"
@@ -14,8 +15,10 @@
 #include "analysis/ranksteptable.h"
 #include "io/inputbuffer.h"
 #include "io/multirankloader.h"
+#include "io/profilefolder.h"
 #include "io/traceloader.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -88,6 +91,22 @@ bool writeFile(const QString &path, const std::string &bytes)
     return f.open(QIODevice::WriteOnly) && f.write(bytes.data(), qint64(bytes.size())) == qint64(bytes.size());
 }
 
+// The same text without its distributedInfo object: the rank then comes from the file or folder name.
+std::string withoutDistributedInfo(std::string json)
+{
+    const size_t key = json.find("\"distributedInfo\"");
+    json.erase(key, json.find('}', key) + 2 - key);
+    return json;
+}
+
+const Warning *findDiagnostic(const Trace &t, const std::string &text)
+{
+    for (const Warning &w : t.diagnostics().warnings())
+        if (w.message.find(text) != std::string::npos)
+            return &w;
+    return nullptr;
+}
+
 std::string sourceText()
 {
     return std::string(InputBuffer::read(corpusFile(kSource).toStdString(), {}).view());
@@ -145,6 +164,13 @@ private slots:
                 names.emplace_back(t->str(g.name));
         QCOMPARE(names, (std::vector<std::string>{"Rank 0", "Rank 1", "Rank 2", "Rank 3"}));
         QVERIFY2(meta(*t, "rank.2").find("5.0 h apart") != std::string::npos, meta(*t, "rank.2").c_str());
+        // Clocks hours apart are a note (expected, said), naming the rule and the offset; 30 s is not.
+        const Warning *far = findDiagnostic(*t, "rank 2: its clock was 5.0 h apart from rank 0's; placed by the first ProfilerStep# rule, shifted by ");
+        QVERIFY(far && far->isNote());
+        QCOMPARE(far->firstSeen, std::string("worker14.pt.trace.json.gz"));
+        QVERIFY(far->message.ends_with(" " + std::to_string(5 * kHourUs * 1000) + " ns"));
+        QVERIFY(findDiagnostic(*t, "rank 1: its clock was 2.0 h apart") && !findDiagnostic(*t, "rank 3: its clock"));
+        QCOMPARE(t->diagnostics().total(DiagnosticSeverity::Note), uint64_t(2));
         QVERIFY(meta(*t, "rank.1").find("rank from distributedInfo.rank") != std::string::npos);
         // The file's own warnings, once per rank, prefixed with the rank and its file.
         size_t prefixed = 0;
@@ -250,6 +276,9 @@ private slots:
         QCOMPARE(firstStepOfRank(*t, 1) - firstStepOfRank(*t, 0), int64_t(7000000));
         QCOMPARE(firstStepOfRank(*t, 2), firstStepOfRank(*t, 0));
         QVERIFY2(meta(*t, "rank.2").find("baseTimeNanoseconds would put it 5.0 h from rank 0") != std::string::npos, meta(*t, "rank.2").c_str());
+        const Warning *far = findDiagnostic(*t, "rank 2: its clock was 5.0 h apart from rank 0's; placed by the first ProfilerStep# rule, shifted by 0 ns");
+        QVERIFY(far && far->isNote());
+        QVERIFY(!findDiagnostic(*t, "rank 1: its clock")); // 7 ms: the bases are believed
         QVERIFY(meta(*t, "rank.1").find("clock: baseTimeNanoseconds") != std::string::npos);
     }
 
@@ -277,6 +306,10 @@ private slots:
         for (const Warning &w : t->diagnostics().warnings())
             warned = warned || w.message.find("rank file not loaded (rank 1 by its name)") != std::string::npos;
         QVERIFY(warned);
+        const Warning *w = findDiagnostic(*t, "rank file not loaded (rank 1 by its name): ");
+        QVERIFY(w && !w->isNote());
+        QVERIFY2(w->message.find("trace_rank_1.json.gz: at byte ") != std::string::npos, w->message.c_str());
+        QCOMPARE(w->firstSeen, std::string("trace_rank_1.json.gz"));
     }
 
     // The corpus's real pair: HTA's sampled ranks 0 and 1 of a 128-rank job (distributedInfo, no base):
@@ -303,6 +336,86 @@ private slots:
         QCOMPARE(steps.rows.size(), size_t(2));
         QCOMPARE(steps.rows[1].steps, uint64_t(2));
         QVERIFY(!steps.rows[0].straggler && !steps.rows[1].straggler);
+    }
+
+    // The rank from the folder holding each trace (rank_0/, rank-1/, node_rank2/ as launchers write
+    // them), decided from the folder scan alone; one trace without any rank makes it a profile folder.
+    void rankSubfolders()
+    {
+        LANESCOPE_REQUIRE_CORPUS_FILE(kSource);
+        const std::string text = sourceText();
+        QTemporaryDir dir;
+        const QStringList folders = {QStringLiteral("rank_0"), QStringLiteral("rank-1"), QStringLiteral("node_rank2")};
+        for (int r = 0; r < 3; ++r) {
+            QVERIFY(QDir(dir.path()).mkpath(folders[r]));
+            const std::string json = withoutDistributedInfo(rankVariant(text, {0, r * 2000, r == 2 ? 3 : 1, r == 2 ? 2 : 1}));
+            const QString name = dir.filePath(folders[r] + QStringLiteral("/host.pt.trace.json"));
+            QVERIFY(r == 1 ? writeFile(name + QStringLiteral(".gz"), test::gzipOf(json)) : writeFile(name, json));
+        }
+        QVERIFY(MultiRankLoader::isCandidate(ProfileFolder::scan(dir.path().toStdString())));
+        const auto t = test::load(dir.path());
+        QVERIFY(t);
+        QCOMPARE(t->metadata().format, std::string("multi-rank"));
+        QCOMPARE(meta(*t, "ranks"), std::string("0 1 2"));
+        QVERIFY2(meta(*t, "rank.1").starts_with("rank-1/host.pt.trace.json.gz; rank from folder name"), meta(*t, "rank.1").c_str());
+        const auto single = test::load(corpusFile(kSource));
+        QVERIFY(single);
+        QCOMPARE(t->allSlices().size(), single->allSlices().size() * 3);
+        const LaunchIndex ix = LaunchIndex::build(*t);
+        const RankStepTable::Result steps = RankStepTable::compute(*t, ix, {});
+        QCOMPARE(steps.rows.size(), size_t(3));
+        QVERIFY(steps.rows[2].straggler && !steps.rows[0].straggler && !steps.rows[1].straggler); // 1.5 x slower
+        QCOMPARE(steps.rows[2].median, steps.rows[0].median * 3 / 2);
+
+        // A fourth trace with no rank anywhere: not a rank set, an ordinary profile folder (one load).
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("extra")));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("extra/host.pt.trace.json")), withoutDistributedInfo(text)));
+        QVERIFY(!MultiRankLoader::isCandidate(ProfileFolder::scan(dir.path().toStdString())));
+        const auto folder = test::load(dir.path());
+        QVERIFY(folder);
+        QCOMPARE(folder->metadata().format, std::string("profile-folder"));
+    }
+
+    // Two files claiming one rank (a re-run copied beside the first): both load, kept apart in two
+    // groups named with their files, one warning says so; the rank filter takes both.
+    void twoFilesOfOneRank()
+    {
+        LANESCOPE_REQUIRE_CORPUS_FILE(kSource);
+        const std::string text = sourceText();
+        QTemporaryDir dir;
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("worker_a.json")), rankVariant(text, {0, 0})));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("worker_b.json")), rankVariant(text, {1, 1000})));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("worker_c.json.gz")), test::gzipOf(rankVariant(text, {1, 5000}))));
+        const auto t = test::load(dir.path());
+        QVERIFY(t);
+        QCOMPARE(t->metadata().format, std::string("multi-rank"));
+        QCOMPARE(meta(*t, "ranks"), std::string("0 1"));
+        std::vector<std::string> names;
+        for (const TrackGroup &g : t->groups())
+            if (g.kind == GroupKind::Rank)
+                names.emplace_back(t->str(g.name));
+        QCOMPARE(names, (std::vector<std::string>{"Rank 0", "Rank 1 (worker_b.json)", "Rank 1 (worker_c.json.gz)"}));
+        const Warning *w = findDiagnostic(*t, "2 files claim rank 1 (worker_b.json, worker_c.json.gz): kept apart");
+        QVERIFY(w && !w->isNote());
+        QCOMPARE(w->firstSeen, std::string("worker_b.json"));
+        QVERIFY(!meta(*t, "rank.1 (worker_c.json.gz)").empty());
+        QCOMPARE(RankFilter::ranks(*t), (std::vector<int64_t>{0, 1}));
+        const auto single = test::load(corpusFile(kSource));
+        QVERIFY(single);
+        const RankFilter one(*t, 1);
+        size_t accepted = 0;
+        for (uint32_t i = 0; i < t->allSlices().size(); ++i)
+            accepted += one.accepts(SliceId(i));
+        QCOMPARE(accepted, single->allSlices().size() * 2);
+
+        // Given together: the same (the CLI's info a b c); the GUI opens such files as a comparison.
+        const std::vector<std::string> paths = {dir.filePath(QStringLiteral("worker_a.json")).toStdString(),
+                                                dir.filePath(QStringLiteral("worker_b.json")).toStdString(),
+                                                dir.filePath(QStringLiteral("worker_c.json.gz")).toStdString()};
+        QVERIFY(!MultiRankLoader::looksLikeRankSet(paths));
+        const LoadResult r = MultiRankLoader::loadFiles(paths);
+        QVERIFY2(r.ok(), r.error.c_str());
+        QVERIFY(findDiagnostic(*r.trace, "2 files claim rank 1"));
     }
 
     // A folder of Kineto traces without ranks is still an ordinary profile folder.

@@ -1,5 +1,5 @@
 // RankDetection: the rank of a Kineto trace from distributedInfo.rank (as PyTorch writes it, through
-// the real importer), else from the file name.
+// the real importer, or in the head of the text), else from the file name, else the folder name.
 #include "io/inputbuffer.h"
 #include "io/formats.h"
 #include "io/rankdetection.h"
@@ -34,6 +34,43 @@ private slots:
         QFETCH(QString, path);
         QFETCH(qlonglong, rank);
         QCOMPARE(RankDetection::fromFileName(path.toStdString()), int64_t(rank));
+    }
+
+    // The file name first, else the folder holding the file (one level up only).
+    void path_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<qlonglong>("rank");
+        QTest::addColumn<QString>("source");
+        QTest::newRow("file name wins") << "rank_5/trace_rank-2.json" << 2LL << "file name";
+        QTest::newRow("rank_3/") << "rank_3/trace.json" << 3LL << "folder name";
+        QTest::newRow("rank-3/") << "logs/rank-3/host.pt.trace.json.gz" << 3LL << "folder name";
+        QTest::newRow("_rank3/") << "/tmp/job_rank3/trace.json" << 3LL << "folder name";
+        QTest::newRow("two up ignored") << "rank_3/host/trace.json" << -1LL << "";
+        QTest::newRow("worker3/") << "worker3/trace.json" << -1LL << "";
+        QTest::newRow("no folder") << "trace.json" << -1LL << "";
+    }
+    void path()
+    {
+        QFETCH(QString, path);
+        QFETCH(qlonglong, rank);
+        QFETCH(QString, source);
+        const RankOrigin o = RankDetection::fromPath(path.toStdString());
+        QCOMPARE(o.rank, int64_t(rank));
+        QCOMPARE(QString::fromStdString(o.source), source);
+    }
+
+    // distributedInfo in the head of the text, as PyTorch writes it (before traceEvents); an object
+    // cut off at the end of the head does not count.
+    void head()
+    {
+        const std::string text = R"({
+  "schemaVersion": 1,
+  "distributedInfo": {"backend": "nccl", "rank": 5, "world_size": 8, "pg_count": 1, "pg_config": [{"pg_name": "0", "ranks": [0, 1, 2]}]},
+  "traceEvents": [)";
+        QCOMPARE(RankDetection::fromHead(text), int64_t(5));
+        QCOMPARE(RankDetection::fromHead(text.substr(0, text.find("\"pg_config\""))), int64_t(-1));
+        QCOMPARE(RankDetection::fromHead(R"({"traceEvents": []})"), int64_t(-1));
     }
 
     void distributedInfo()

@@ -1,6 +1,7 @@
 // TraceCache and CachedLoader: a second open is served from the cache and equals the first; a file
 // changed in place (same size, mtime restored), a new importer version, damaged blocks and a damaged
-// database are detected and rebuilt with a notice; LRU eviction under a cap; concurrent writers.
+// database are detected and rebuilt with a notice; LRU eviction under a cap; concurrent writers; a
+// multi-rank set (folder or files given together) keyed over all its files.
 // Every case uses its own temporary cache folder, never the user's cache.
 #include "corpus.h"
 #include "traceequal.h"
@@ -112,6 +113,46 @@ private slots:
         QVERIFY2(hasNotice(second, "loaded from cache"), notices(second).c_str());
         const std::string diff = test::traceDifference(*first.trace, *second.trace);
         QVERIFY2(diff.empty(), diff.c_str());
+    }
+
+    // A multi-rank set (HTA's real sampled ranks 0 and 1, distributedInfo): as a folder and as files
+    // given together, the second open is a cache hit equal to the first; the key covers every member
+    // file (one byte changed in one rank file: another key), and the order the files were given in.
+    void rankSetComesFromCache()
+    {
+        const QString a = QStringLiteral("hta/trace_filter__sampled_rank-0.json.gz"), b = QStringLiteral("hta/trace_filter__sampled_rank-1.json.gz");
+        LANESCOPE_REQUIRE_CORPUS_FILE(a);
+        LANESCOPE_REQUIRE_CORPUS_FILE(b);
+        QTemporaryDir tmp;
+        QVERIFY(QDir(tmp.path()).mkpath(QStringLiteral("ranks")));
+        const std::string r0 = copyTestFile(tmp, test::corpusFile(a), QStringLiteral("ranks/r0.json.gz")).toStdString();
+        const std::string r1 = copyTestFile(tmp, test::corpusFile(b), QStringLiteral("ranks/r1.json.gz")).toStdString();
+        QVERIFY(!r0.empty() && !r1.empty());
+        const std::string folder = tmp.filePath(QStringLiteral("ranks")).toStdString();
+        for (const std::vector<std::string> &input : {std::vector<std::string>{folder}, std::vector<std::string>{r0, r1}}) {
+            const LoadResult first = CachedLoader(optionsIn(tmp)).load(input);
+            QVERIFY2(first.ok(), first.error.c_str());
+            QVERIFY(!first.fromCache);
+            QCOMPARE(first.trace->metadata().format, std::string("multi-rank"));
+            const LoadResult second = CachedLoader(optionsIn(tmp)).load(input);
+            QVERIFY2(second.fromCache, notices(second).c_str());
+            QCOMPARE(second.trace->metadata().sourcePath, first.trace->metadata().sourcePath);
+            const std::string diff = test::traceDifference(*first.trace, *second.trace);
+            QVERIFY2(diff.empty(), diff.c_str());
+        }
+        QCOMPARE(ContentFingerprint::ofPaths({r0, r1}).size, ContentFingerprint::ofPath(folder).size);
+        const std::string key = ContentFingerprint::ofPaths({r0, r1}).key();
+        QVERIFY(ContentFingerprint::ofPaths({r1, r0}).key() != key);
+        QVERIFY(ContentFingerprint::ofPaths({r0, r1}).key() != ContentFingerprint::ofPath(folder).key());
+        QFile f(QString::fromStdString(r1));
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QByteArray bytes = f.readAll();
+        bytes[bytes.size() / 2] = char(bytes[bytes.size() / 2] ^ 1);
+        f.seek(0);
+        f.write(bytes);
+        f.close();
+        QVERIFY(ContentFingerprint::ofPaths({r0, r1}).key() != key);
+        QVERIFY(!CachedLoader(optionsIn(tmp)).load(std::vector<std::string>{r0, r1}).fromCache); // a damaged rank 1 is rebuilt (and not readable)
     }
 
     void disabledCacheWritesNothing()

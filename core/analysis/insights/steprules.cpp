@@ -9,41 +9,15 @@
 
 namespace lanescope {
 
-int64_t StepRules::median(std::vector<int64_t> v)
-{
-    if (v.empty())
-        return 0;
-    const auto at = v.begin() + ptrdiff_t((v.size() - 1) / 2);
-    std::nth_element(v.begin(), at, v.end()); // the sorted order's element, in linear time
-    return *at;
-}
-
-int64_t StepRules::percentile(std::vector<int64_t> v, double p)
-{
-    if (v.empty())
-        return 0;
-    const double rank = std::clamp(p, 0.0, 1.0) * double(v.size());
-    const size_t at = std::min(rank <= 1.0 ? 0 : size_t(rank + 0.999999) - 1, v.size() - 1);
-    std::nth_element(v.begin(), v.begin() + ptrdiff_t(at), v.end());
-    return v[at];
-}
-
 namespace {
-
-std::vector<int64_t> durations(const Trace &trace, const std::vector<uint32_t> &steps)
-{
-    std::vector<int64_t> d;
-    for (uint32_t s : steps)
-        d.push_back(trace.slice(SliceId(s)).duration);
-    return d;
-}
 
 std::string stepsSummary(InsightContext &ctx, const std::vector<int64_t> &d)
 {
     const OpTable::Row *row = ctx.opRow("ProfilerStep*");
+    const StepStatistics::Summary s = StepStatistics::summarize(d);
     return std::to_string(row ? row->calls : d.size()) + " steps, " + insighttext::ns(row ? row->cpuTotal : 0) +
-           " in total (op table ProfilerStep*), median " + insighttext::ns(StepRules::median(d)) + ", p90 " +
-           insighttext::ns(StepRules::percentile(d, 0.9)) + ", slowest " + insighttext::ns(row ? row->cpuMax : 0);
+           " in total (op table ProfilerStep*), median " + insighttext::ns(s.median) + ", p90 " + insighttext::ns(s.p90) + ", slowest " +
+           insighttext::ns(row ? row->cpuMax : s.slowest);
 }
 
 } // namespace
@@ -54,7 +28,7 @@ void StepWarmupRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) co
     const std::vector<uint32_t> steps = ctx.steps();
     if (steps.size() < StepRules::kMinSteps)
         return;
-    const std::vector<int64_t> d = durations(trace, steps);
+    const std::vector<int64_t> d = StepStatistics::durations(trace, steps);
     const int64_t rest = StepRules::median(std::vector<int64_t>(d.begin() + 1, d.end()));
     if (rest <= 0 || double(d.front()) < kThresholdRatio * double(rest))
         return;
@@ -81,7 +55,7 @@ void StepOutlierRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) c
     const std::vector<uint32_t> steps = ctx.steps();
     if (steps.size() < StepRules::kMinSteps)
         return;
-    const std::vector<int64_t> d = durations(trace, steps);
+    const std::vector<int64_t> d = StepStatistics::durations(trace, steps);
     const int64_t med = StepRules::median(d);
     if (med <= 0)
         return;

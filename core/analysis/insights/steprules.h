@@ -4,13 +4,13 @@
 //                  compilation or caching inside the profiled window)
 //   step-outlier   later steps taking >= 1.5 x the median step (median, p90 and the slowest named)
 // Both need at least 3 steps.
+#include "analysis/stepstatistics.h"
 #include "rule.h"
 
 #include <cstdint>
 #include <vector>
 
 namespace lanescope {
-
 
 class StepWarmupRule : public Rule
 {
@@ -31,10 +31,9 @@ public:
 namespace StepRules {
 constexpr size_t kMinSteps = 3;
 void addTo(RuleList &rules);
-// Median of durations (the lower middle for an even count, as PyTorch's tables do not round).
-int64_t median(std::vector<int64_t> durations);
-// Nearest-rank percentile, p in [0, 1].
-int64_t percentile(std::vector<int64_t> durations, double p);
+// The shared step statistics (analysis/stepstatistics.h), for the rules that use them.
+inline int64_t median(std::vector<int64_t> durations) { return StepStatistics::median(std::move(durations)); }
+inline int64_t percentile(std::vector<int64_t> durations, double p) { return StepStatistics::percentile(std::move(durations), p); }
 } // namespace StepRules
 
 } // namespace lanescope
