@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <tuple>
+
 using namespace lanescope;
 
 namespace {
@@ -528,13 +530,10 @@ private slots:
                         ++executions;
                     }
                 QCOMPARE(executions, 4);
-                DeviceSummary::Options o;
-                o.hasRange = true;
-                o.t0 = first;
-                o.t1 = last;
-                const auto rows = DeviceSummary::compute(*trace, index, o);
-                QCOMPARE(rows.size(), size_t(1));
-                QVERIFY(rows[0].idle > 0);
+                DeviceSummary::Options between; // the device table over this occurrence's span
+                std::tie(between.hasRange, between.t0, between.t1) = std::make_tuple(true, first, last);
+                const auto rows = DeviceSummary::compute(*trace, index, between);
+                QVERIFY(rows.size() == 1 && rows[0].idle > 0);
                 idle += rows[0].idle;
             }
             QCOMPARE(*f->recoverableNs, idle);
