@@ -58,10 +58,12 @@ int generateFolder(const std::string &dir, const Args &args)
             return kExitOk;
         }
         const std::string folder = SampleFolderWriter::write(dir, options);
-        const size_t runs = SampleFolderWriter::executions(options).size();
-        const size_t pairs = runs - (options.capture == "no-sync" ? std::min(runs, SampleFolderWriter::kLostExecutions) : 0);
-        std::printf("wrote %s (synthetic TorchNeuron-shaped profile folder: trace.json + system_profile.json + %zu NEFF/NTFF pairs, seed %llu%s)\n",
-                    folder.c_str(), pairs,
+        const std::vector<SampleFolderWriter::Execution> runs = SampleFolderWriter::executions(options);
+        const size_t neffs = size_t(std::count_if(runs.begin(), runs.end(), [](const auto &x) { return x.step == 1; }));
+        const size_t ntffs = runs.size() - (options.capture == "no-sync" ? std::min(runs.size(), SampleFolderWriter::kLostExecutions) : 0);
+        std::printf("wrote %s (synthetic TorchNeuron-shaped profile folder: trace.json + system_profile.json + %zu NEFFs + "
+                    "%zu NTFFs, %d profiled steps, seed %llu%s)\n",
+                    folder.c_str(), neffs, ntffs, SampleFolderWriter::kActiveSteps,
                     static_cast<unsigned long long>(options.seed),
                     options.capture.empty() ? "" : ("; captured wrong: " + options.capture).c_str());
     } catch (const std::exception &e) {

@@ -37,6 +37,7 @@ struct Source
     FolderRole role = FolderRole::None;
     std::shared_ptr<const Trace> trace;
     std::string name; // top group name, without the aligned suffix
+    std::string program; // device traces: the name before a repeat got its path (the executions of one NEFF share it)
     // devices
     std::vector<std::string> tokens; // hash, uuid (plain and dashed), lowercase
     std::string key;                 // identity + core: device traces of one NEFF on one core
@@ -414,6 +415,7 @@ void Loader::nameSources()
             if (s.kind == FileFormat::NeuronProfileJson)
                 s.name += " (neuron-profile JSON)";
         }
+        s.program = s.name;
         if (!used.insert(s.name).second) {
             s.name += " (" + f.relativePath + ")";
             used.insert(s.name);
@@ -509,7 +511,7 @@ Trace Loader::merge()
         e.start = d.first + d.offset;
         e.end = d.last + d.offset;
         const std::string prefix = NeuronCoreLanes::coreGroupName(d.core, std::string()) + " \xC2\xB7 ";
-        e.program = d.name.starts_with(prefix) ? d.name.substr(prefix.size()) : d.name;
+        e.program = d.program.starts_with(prefix) ? d.program.substr(prefix.size()) : d.program;
         e.networkName = d.networkName;
         e.ntff = f.relativePath;
         if (!f.pairedWith.empty())

@@ -475,7 +475,8 @@ constexpr const char *kReadme =
     "SYNTHETIC SAMPLE - NOT A MEASUREMENT\n\n"
     "Written by `lanescope-cli generate-sample --folder DIR`. It has the shape of a TorchNeuron profile\n"
     "folder (framework trace.json + NEFF/NTFF pairs) for an RMSNorm case study: naive (pow, mean, rsqrt,\n"
-    "mul as four device executions), torch.rms_norm (fused) and torch.compile. Every number in it comes\n"
+    "mul as four device executions), torch.rms_norm (fused) and torch.compile, in three profiled steps\n"
+    "(schedule wait=1, warmup=1, active=3; one NTFF per device execution). Every number in it comes\n"
     "from a small simulation, not from hardware. Open the folder in Lanescope.\n";
 
 } // namespace
@@ -526,7 +527,7 @@ std::vector<SampleFolderWriter::Execution> SampleFolderWriter::executions(const 
                                                                       {"torch.rms_norm", "aten::rms_norm"},
                                                                       {"torch.compile", "CompiledFunction"}};
     text::SplitMix64 rng(options.seed ^ 0x5EED5A4D91E0F01Dull);
-    std::vector<Execution> out;
+    std::vector<Execution> programs;
     for (const auto &[variant, op] : kRuns) {
         if (!options.variant.empty() && options.variant != variant) {
             rng.next(); // keep the hashes and uuids of the other variants' executions the same
@@ -543,9 +544,16 @@ std::vector<SampleFolderWriter::Execution> SampleFolderWriter::executions(const 
                       static_cast<unsigned long long>(rng.next()));
         x.uuid = uuid;
         x.neffFile = "neff_" + x.hash + ".neff";
-        x.ntffFile = x.hash + "_instid_0_vnc_0.ntff";
-        out.push_back(std::move(x));
+        programs.push_back(std::move(x));
     }
+    // Every active step runs every program once; each execution has its own NTFF, numbered per NEFF.
+    std::vector<Execution> out;
+    for (int step = 1; step <= kActiveSteps; ++step)
+        for (Execution x : programs) {
+            x.step = step;
+            x.ntffFile = x.hash + "_instid_" + std::to_string(step - 1) + "_vnc_0.ntff";
+            out.push_back(std::move(x));
+        }
     return out;
 }
 
@@ -576,114 +584,113 @@ std::string SampleFolderWriter::write(const std::string &outDir, const Options &
     HostTrace host;
     const int64_t mainTid = kPid, driverTid = kPid + 1;
     int64_t t = int64_t(573720829000) * kUs; // Kineto-like relative clock
-    int64_t external = 1, correlation = 1001;
-    const size_t step = host.slice("user_annotation", "ProfilerStep#1", mainTid, t, "\"External id\": 0");
-    t += rng.vary(6 * kUs, 200);
-    const size_t write = host.slice("cpu_op", "aten::to", mainTid, t, "\"External id\": 1");
-    host.add({'X', "privateuse1_runtime", "nrt_tensor_write", mainTid, t + 2 * kUs, rng.vary(180 * kUs, 50),
-              "\"External id\": 1, \"bytes\": " + std::to_string(kTiles * kTileBytes)});
-    host.at(write).dur = 2 * kUs + host.at(write + 1).dur + rng.vary(3 * kUs, 200);
-    t += host.at(write).dur + rng.vary(10 * kUs, 200);
-
+    int64_t external = -1, correlation = 1001;
     // The system trace sees the same calls: framework op (99999) > runtime call (11) > hardware execution.
     SystemTrace sys;
     const int64_t B = kBaseTimeNs;
     const int64_t tensorBytes = int64_t(kTiles) * kTileBytes;
-    sys.syncPoint(B + host.at(step).ts);
-    {
-        const HostEvent &op = host.at(write), &call = host.at(write + 1);
-        const int64_t f = sys.add("aten::to", "framework-4242", 99999, B + op.ts, op.dur, 0);
-        sys.add("nrt_tensor_write", "nrt-nc-000", 11, B + call.ts, call.dur, f,
-                ", \"size\": " + std::to_string(tensorBytes) + ", \"tensor_id\": 1, \"tensor_name\": \"x\"");
-    }
-
-    std::string variant;
-    size_t annotation = 0;
-    for (const Execution &x : runs) {
-        if (x.variant != variant) {
-            if (!variant.empty()) {
-                host.at(annotation).dur = t - host.at(annotation).ts;
-                t += rng.vary(12 * kUs, 200);
+    // x in at the start of a step, y out at its end: a cpu_op around an nrt_tensor_* call, in both traces.
+    auto tensorCall = [&](const char *op, const char *call, int64_t callUs, int64_t tensorId, const char *tensor) {
+        const size_t o = host.slice("cpu_op", op, mainTid, t, "\"External id\": " + std::to_string(++external));
+        host.add({'X', "privateuse1_runtime", call, mainTid, t + 2 * kUs, rng.vary(callUs * kUs, 50),
+                  "\"External id\": " + std::to_string(external) + ", \"bytes\": " + std::to_string(tensorBytes)});
+        host.at(o).dur = 2 * kUs + host.at(o + 1).dur + rng.vary(3 * kUs, 200);
+        const int64_t f = sys.add(op, "framework-4242", 99999, B + host.at(o).ts, host.at(o).dur, 0);
+        sys.add(call, "nrt-nc-000", 11, B + host.at(o + 1).ts, host.at(o + 1).dur, f,
+                ", \"size\": " + std::to_string(tensorBytes) + ", \"tensor_id\": " + std::to_string(tensorId) +
+                    ", \"tensor_name\": \"" + tensor + "\"");
+        t += host.at(o).dur;
+    };
+    sys.syncPoint(B + t);
+    const int64_t firstStep = t;
+    size_t k = 0; // index into runs: the device executions in host order, kActiveSteps steps of them
+    for (int stepNo = 1; stepNo <= kActiveSteps; ++stepNo) {
+        const size_t step = host.slice("user_annotation", "ProfilerStep#" + std::to_string(stepNo), mainTid, t,
+                                       "\"External id\": " + std::to_string(++external));
+        t += rng.vary(6 * kUs, 200);
+        tensorCall("aten::to", "nrt_tensor_write", 180, 1, "x");
+        t += rng.vary(10 * kUs, 200);
+        std::string variant;
+        size_t annotation = 0;
+        for (size_t p = 0; k < runs.size() && runs[k].step == stepNo; ++k, ++p) {
+            const Execution &x = runs[k];
+            if (x.variant != variant) {
+                if (!variant.empty()) {
+                    host.at(annotation).dur = t - host.at(annotation).ts;
+                    t += rng.vary(12 * kUs, 200);
+                }
+                variant = x.variant;
+                annotation = host.slice("user_annotation", "rmsnorm " + variant, mainTid, t, "\"External id\": " + std::to_string(++external));
+                t += rng.vary(2 * kUs, 200);
+                if (variant == "torch.compile") {
+                    host.slice("user_annotation", "Torch-Compiled Region: 0/0", mainTid, t, "\"External id\": " + std::to_string(++external));
+                    t += rng.vary(1 * kUs, 200);
+                }
             }
-            variant = x.variant;
-            annotation = host.slice("user_annotation", "rmsnorm " + variant, mainTid, t, "\"External id\": " + std::to_string(++external));
-            t += rng.vary(2 * kUs, 200);
-            if (variant == "torch.compile") {
-                host.slice("user_annotation", "Torch-Compiled Region: 0/0", mainTid, t, "\"External id\": " + std::to_string(++external));
-                t += rng.vary(1 * kUs, 200);
+            // Device work first: its length sets how long the synchronous nrt_execute takes.
+            const Recipe recipe = recipeFor(x.op);
+            DeviceSim sim(rng);
+            sim.run(recipe);
+            // "no-sync": the profiler stopped before the device ran the last executions; their NTFFs were never written.
+            const bool lost = noSync && k + kLostExecutions >= runs.size();
+            if (x.step == 1) // one NEFF per program, loaded once
+                writeNeff(x, recipe, sim, (run / x.neffFile).string());
+            if (!lost)
+                writeNtff(x, sim, rng, (run / x.ntffFile).string());
+
+            const int64_t ext = ++external, corr = correlation++;
+            const size_t op = host.slice("cpu_op", x.op, mainTid, t,
+                                         "\"External id\": " + std::to_string(ext) + ", \"Input Dims\": [[512, 4096]], "
+                                         "\"Input type\": [\"c10::BFloat16\"], \"Record function id\": 0");
+            const std::string neffArg = "\"neff\": \"neff_" + x.hash + "\"";
+            int64_t loadAt = -1, loadDur = 0;
+            if (noWarmup && x.step == 1) { // the first call of a NEFF loads it (no warm-up iteration ran before the profiler)
+                loadAt = t + rng.vary(3 * kUs, 200);
+                loadDur = rng.vary(kLoadNs, 10);
+                host.add({'X', "privateuse1_runtime", "nrt_load", mainTid, loadAt, loadDur,
+                          "\"External id\": " + std::to_string(ext) + ", " + neffArg + ", \"nc_idx\": 0"});
+                t = loadAt + loadDur;
             }
+            const int64_t execStart = t + rng.vary(9 * kUs, 200);
+            const int64_t launch = rng.vary(2 * kUs, 200);
+            const int64_t device = sim.end() + 500;
+            const std::string ids = "\"External id\": " + std::to_string(ext) + ", \"correlation\": " + std::to_string(corr);
+            // Without synchronize the lost executions' nrt_execute only queues them and returns.
+            host.add({'X', "privateuse1_runtime", "nrt_execute", mainTid, execStart, launch + (lost ? 0 : device) + rng.vary(4 * kUs, 200),
+                      ids + ", " + neffArg + ", \"nc_idx\": 0, \"device\": 0"});
+            const size_t callIndex = host.size() - 1;
+            if (!lost)
+                host.add({'X', "privateuse1_driver", "nc_exec_running", driverTid, execStart + launch, device,
+                          ids + ", " + neffArg + ", \"nc\": 0"});
+            t = execStart + launch + (lost ? 0 : device) + rng.vary(6 * kUs, 200);
+            host.at(op).dur = t - host.at(op).ts;
+            const std::string neffName = ", \"neff_name\": \"" + x.neffFile + "\"";
+            const int64_t f = sys.add(x.op.c_str(), "framework-4242", 99999, B + host.at(op).ts, host.at(op).dur, 0);
+            if (loadAt >= 0)
+                sys.add("nrt_load", "nrt-nc-000", 11, B + loadAt, loadDur, f, neffName);
+            const HostEvent &call = host.at(callIndex);
+            const int64_t c = sys.add("nrt_execute", "nrt-nc-000", 11, B + call.ts, call.dur, f, neffName);
+            if (!lost)
+                sys.add("nc_exec_running", "nrt-nc-000", 1, B + execStart + launch - kDeviceLag, device, c, neffName);
+            const int64_t q = int64_t(p);
+            sys.sample(true, B + execStart, "\"usage\": " + std::to_string(3 * tensorBytes + q * 65536) +
+                                                ", \"percent_usage\": " + std::to_string(1 + q % 3));
+            for (int cpu = 0; cpu < 2; ++cpu)
+                sys.sample(false, B + execStart, "\"cpu_id\": " + std::to_string(cpu) + ", \"util\": " +
+                                                     std::to_string(cpu == 0 ? 92 - 3 * q : 7 + q));
+            t += rng.vary(4 * kUs, 200);
         }
-        // Device work first: its length sets how long the synchronous nrt_execute takes.
-        const Recipe recipe = recipeFor(x.op);
-        DeviceSim sim(rng);
-        sim.run(recipe);
-        const int64_t k = int64_t(&x - runs.data());
-        // "no-sync": the profiler stopped before the device ran the last executions; their NTFFs were never written.
-        const bool lost = noSync && size_t(k) + kLostExecutions >= runs.size();
-        const fs::path ntff = run / x.ntffFile, neff = run / x.neffFile;
-        writeNeff(x, recipe, sim, neff.string());
-        if (!lost)
-            writeNtff(x, sim, rng, ntff.string());
-
-        const int64_t ext = ++external, corr = correlation++;
-        const size_t op = host.slice("cpu_op", x.op, mainTid, t,
-                                     "\"External id\": " + std::to_string(ext) + ", \"Input Dims\": [[512, 4096]], "
-                                     "\"Input type\": [\"c10::BFloat16\"], \"Record function id\": 0");
-        const std::string neffArg = "\"neff\": \"neff_" + x.hash + "\"";
-        int64_t loadAt = -1, loadDur = 0;
-        if (noWarmup) { // the first call of a NEFF loads it (no warm-up iteration ran before the profiler)
-            loadAt = t + rng.vary(3 * kUs, 200);
-            loadDur = rng.vary(kLoadNs, 10);
-            host.add({'X', "privateuse1_runtime", "nrt_load", mainTid, loadAt, loadDur,
-                      "\"External id\": " + std::to_string(ext) + ", " + neffArg + ", \"nc_idx\": 0"});
-            t = loadAt + loadDur;
-        }
-        const int64_t execStart = t + rng.vary(9 * kUs, 200);
-        const int64_t launch = rng.vary(2 * kUs, 200);
-        const int64_t device = sim.end() + 500;
-        const std::string ids = "\"External id\": " + std::to_string(ext) + ", \"correlation\": " + std::to_string(corr);
-        // Without synchronize the lost executions' nrt_execute only queues them and returns.
-        host.add({'X', "privateuse1_runtime", "nrt_execute", mainTid, execStart, launch + (lost ? 0 : device) + rng.vary(4 * kUs, 200),
-                  ids + ", " + neffArg + ", \"nc_idx\": 0, \"device\": 0"});
-        const size_t callIndex = host.size() - 1;
-        if (!lost)
-            host.add({'X', "privateuse1_driver", "nc_exec_running", driverTid, execStart + launch, device,
-                      ids + ", " + neffArg + ", \"nc\": 0"});
-        t = execStart + launch + (lost ? 0 : device) + rng.vary(6 * kUs, 200);
-        host.at(op).dur = t - host.at(op).ts;
-        const std::string neffName = ", \"neff_name\": \"" + x.neffFile + "\"";
-        const int64_t f = sys.add(x.op.c_str(), "framework-4242", 99999, B + host.at(op).ts, host.at(op).dur, 0);
-        if (loadAt >= 0)
-            sys.add("nrt_load", "nrt-nc-000", 11, B + loadAt, loadDur, f, neffName);
-        const HostEvent &call = host.at(callIndex);
-        const int64_t c = sys.add("nrt_execute", "nrt-nc-000", 11, B + call.ts, call.dur, f, neffName);
-        if (!lost)
-            sys.add("nc_exec_running", "nrt-nc-000", 1, B + execStart + launch - kDeviceLag, device, c, neffName);
-        sys.sample(true, B + execStart, "\"usage\": " + std::to_string(3 * tensorBytes + k * 65536) +
-                                            ", \"percent_usage\": " + std::to_string(1 + k % 3));
-        for (int cpu = 0; cpu < 2; ++cpu)
-            sys.sample(false, B + execStart, "\"cpu_id\": " + std::to_string(cpu) + ", \"util\": " +
-                                                 std::to_string(cpu == 0 ? 92 - 3 * k : 7 + k));
-        t += rng.vary(4 * kUs, 200);
+        host.at(annotation).dur = t - host.at(annotation).ts;
+        if (size_t compiled = annotation + 1; compiled < host.size() && host.at(compiled).name == "Torch-Compiled Region: 0/0")
+            host.at(compiled).dur = t - 2 * kUs - host.at(compiled).ts;
+        t += rng.vary(8 * kUs, 200);
+        tensorCall("aten::_to_copy", "nrt_tensor_read", 170, 2, "y"); // y.cpu(), after torch.neuron.synchronize()
+        t += rng.vary(5 * kUs, 200);
+        host.at(step).dur = t - host.at(step).ts;
+        t += rng.vary(30 * kUs, 200); // prof.step() and the Python loop until the next step begins
     }
-    host.at(annotation).dur = t - host.at(annotation).ts;
-    if (size_t compiled = annotation + 1; compiled < host.size() && host.at(compiled).name == "Torch-Compiled Region: 0/0")
-        host.at(compiled).dur = t - 2 * kUs - host.at(compiled).ts;
-    t += rng.vary(8 * kUs, 200);
-    const size_t read = host.slice("cpu_op", "aten::_to_copy", mainTid, t, "\"External id\": " + std::to_string(++external));
-    host.add({'X', "privateuse1_runtime", "nrt_tensor_read", mainTid, t + 2 * kUs, rng.vary(170 * kUs, 50),
-              "\"External id\": " + std::to_string(external) + ", \"bytes\": " + std::to_string(kTiles * kTileBytes)});
-    host.at(read).dur = 2 * kUs + host.at(read + 1).dur + rng.vary(2 * kUs, 200);
-    {
-        const HostEvent &op = host.at(read), &call = host.at(read + 1);
-        const int64_t f = sys.add("aten::_to_copy", "framework-4242", 99999, B + op.ts, op.dur, 0);
-        sys.add("nrt_tensor_read", "nrt-nc-000", 11, B + call.ts, call.dur, f,
-                ", \"size\": " + std::to_string(tensorBytes) + ", \"tensor_id\": 2, \"tensor_name\": \"y\"");
-    }
-    t += host.at(read).dur + rng.vary(5 * kUs, 200);
-    host.at(step).dur = t - host.at(step).ts;
 
-    const int64_t meta = host.at(step).ts;
+    const int64_t meta = firstStep;
     host.add({'M', {}, "process_name", 0, meta, -1, std::string("\"name\": \"") + kProcessName + "\""});
     host.add({'M', {}, "process_labels", 0, meta, -1, "\"labels\": \"CPU, NeuronCore 0 (synthetic)\""});
     host.add({'M', {}, "thread_name", mainTid, meta, -1, "\"name\": \"thread 4242 (python3, synthetic)\""});

@@ -8,9 +8,15 @@
 //       trace.json                                      Kineto framework trace, "synthetic": true
 //       system_profile.json                             system trace: framework ops, nrt_* runtime calls,
 //                                                       nc_exec_running on a device clock + sync points
-//       neff_<H>.neff + <H>_instid_0_vnc_0.ntff          x 6, one pair per device execution
+//       neff_<H>.neff                                   x 6, one per program (device graph)
+//       <H>_instid_<S>_vnc_0.ntff                        x 18, one per device execution (S = step - 1)
 //
-// Three variants run one after the other: naive (aten::pow, mean, rsqrt, mul: four separate device
+// Captured the way TorchNeuron is meant to be profiled: torch.profiler.schedule(wait=1, warmup=1,
+// active=3) with torch.neuron.synchronize() before prof.step(), so the window holds kActiveSteps steps
+// (ProfilerStep#1..#3, numbered as PyTorch names the active steps) of the same work and similar length,
+// no nrt_load or compilation (that ran in the warm-up step), every execution's device side with its NTFF,
+// placed at its nc_exec_running sync point. Every capture check of docs/insights.md passes.
+// Each step: x in (aten::to, nrt_tensor_write), the three variants one after the other: naive (aten::pow, mean, rsqrt, mul: four separate device
 // executions, each loading and storing the whole tensor), torch.rms_norm (one fused execution) and
 // torch.compile (one execution that sums squares on the Tensor engine). Host side: user annotations,
 // cpu_op slices, privateuse1_runtime nrt_execute calls and privateuse1_driver nc_exec_running events
@@ -22,10 +28,10 @@
 //
 // Capture variants (Options::capture; the capture checks of docs/insights.md name them):
 //   "no-sync"    the loop misses torch.neuron.synchronize(): the profiler exports before the device
-//                finishes, so the last kLostExecutions executions have their nrt_execute call (returning
-//                at once) but no nc_exec_running, no hardware event and no NTFF (their NEFFs stay unpaired)
-//   "no-warmup"  no warm-up iteration before profiling: the first call of each NEFF loads it inside the
-//                step (an nrt_load runtime call of kLoadNs before its nrt_execute)
+//                finishes, so the last kLostExecutions executions (of the last step) have their nrt_execute
+//                call (returning at once) but no nc_exec_running, no hardware event and no NTFF
+//   "no-warmup"  no warm-up step before the active ones: the first call of each NEFF loads it inside
+//                ProfilerStep#1 (an nrt_load runtime call of kLoadNs before its nrt_execute)
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -48,6 +54,7 @@ public:
     static constexpr int64_t kPid = 4242;
     static constexpr const char *kTimestampFolder = "20250101_000000";
     static constexpr const char *kProcessName = "python3 (synthetic Lanescope sample)";
+    static constexpr int kActiveSteps = 3;           // ProfilerStep#1 .. #3 (schedule active=3)
     static constexpr size_t kLostExecutions = 2;     // "no-sync": the device side of the last two is missing
     static constexpr int64_t kLoadNs = 30'000'000;   // "no-warmup": one nrt_load (about 30 ms) per NEFF
 
@@ -55,17 +62,20 @@ public:
     static std::vector<std::string> captureVariants();
     static std::string captureFolderName(const std::string &capture); // "synthetic_rmsnorm_no_sync", ...
 
+    // One device execution: a program (NEFF) run once in one step.
     struct Execution
     {
         std::string variant; // "naive", "torch.rms_norm", "torch.compile"
         std::string op;      // host op that launches it, e.g. "aten::pow"
         std::string hash;    // <H> of neff_<H>.neff (decimal, like the runtime's)
-        std::string uuid;    // 32 hex digits, the same in the NEFF and the NTFF
+        std::string uuid;    // 32 hex digits, the same in the NEFF and its NTFFs
         std::string neffFile; // file names inside the timestamp folder
-        std::string ntffFile;
+        std::string ntffFile; // <H>_instid_<step - 1>_vnc_0.ntff
+        int step = 1;         // the ProfilerStep#N that launches it
     };
 
-    // The six executions, in host order, for `options`.
+    // The device executions in host order for `options`: kActiveSteps steps of the six programs (naive's
+    // four, torch.rms_norm's, torch.compile's; fewer with options.variant), each step in the same order.
     static std::vector<Execution> executions(const Options &options);
     static std::vector<Execution> executions() { return executions(Options()); }
     // Relative path of the folder holding trace.json and the NEFF/NTFF pairs.

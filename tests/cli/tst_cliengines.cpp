@@ -69,7 +69,7 @@ private slots:
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         checkShape(o);
-        // One NeuronCore group for the folder's six executions, with the five engines in order.
+        // One NeuronCore group for the folder's 18 executions (6 per step), with the five engines in order.
         const QStringList five = {QStringLiteral("Tensor"), QStringLiteral("Vector"), QStringLiteral("Scalar"),
                                   QStringLiteral("GpSimd"), QStringLiteral("Sync")};
         const QStringList names = engineNames(o);
@@ -93,7 +93,7 @@ private slots:
         const Run list = cli({QStringLiteral("engines"), dir.path(), QStringLiteral("--execution"), QStringLiteral("list"), QStringLiteral("--json")});
         QVERIFY2(list.exitCode == 0, list.err.constData());
         const QJsonArray executions = QJsonDocument::fromJson(list.out).object()[QStringLiteral("executions")].toArray();
-        QCOMPARE(executions.size(), 6);
+        QCOMPARE(executions.size(), 18); // 6 per step x 3 steps
         QCOMPARE(executions[0].toObject()[QStringLiteral("number")].toInteger(), 1);
         QVERIFY(executions[0].toObject()[QStringLiteral("name")].toString().contains(QStringLiteral(" \u00b7 aten::")));
         // Each execution's numbers equal those of its NTFF opened alone (instructions, times, DMA bytes).
@@ -110,7 +110,7 @@ private slots:
             return k.join(QLatin1Char(',')) + QStringLiteral(" dma ") + QString::number(bytes);
         };
         QStringList perExecution, perFile;
-        for (int n = 1; n <= 6; ++n) {
+        for (int n = 1; n <= 18; ++n) {
             const Run r = cli({QStringLiteral("engines"), dir.path(), QStringLiteral("--execution"), QString::number(n), QStringLiteral("--json")});
             QVERIFY2(r.exitCode == 0, r.err.constData());
             const QJsonObject o = QJsonDocument::fromJson(r.out).object();
@@ -128,9 +128,9 @@ private slots:
         perExecution.sort();
         perFile.sort();
         QCOMPARE(perExecution, perFile);
-        const Run missing = cli({QStringLiteral("engines"), dir.path(), QStringLiteral("--execution"), QStringLiteral("7")});
+        const Run missing = cli({QStringLiteral("engines"), dir.path(), QStringLiteral("--execution"), QStringLiteral("19")});
         QCOMPARE(missing.exitCode, 2);
-        QVERIFY2(missing.err.contains("has 6 device executions, there is no execution 7"), missing.err.constData());
+        QVERIFY2(missing.err.contains("has 18 device executions, there is no execution 19"), missing.err.constData());
     }
 
     void realFiles_data()

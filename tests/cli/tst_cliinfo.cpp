@@ -110,8 +110,8 @@ private slots:
     }
 
     // The generated sample folder: system_profile.json listed and loaded, its runtime lanes shown, the
-    // dependency links counted by category (exec: nc_exec_running -> device instructions, one per NTFF;
-    // nrt: 6 nrt_execute -> nc_exec_running and 8 framework -> call by parent_id, 8 trace.json op -> call).
+    // dependency links counted by category, 3 steps of (exec: nc_exec_running -> device instructions, one
+    // per NTFF; nrt: 6 nrt_execute -> nc_exec_running and 8 framework -> call by parent_id, 8 trace.json op -> call).
     void sampleFolderWithSystemProfile()
     {
         QTemporaryDir dir;
@@ -136,11 +136,11 @@ private slots:
         for (const QString &l : {QStringLiteral("neuron_rt · NC 0"), QStringLiteral("hardware · NC 0"), QStringLiteral("framework 4242")})
             QVERIFY2(lanes.contains(l), qPrintable(l));
         const QJsonObject flows = o[QStringLiteral("flow_categories")].toObject();
-        QCOMPARE(flows[QStringLiteral("exec")].toInt(), 6);
-        QCOMPARE(flows[QStringLiteral("nrt")].toInt(), 22);
-        // trace.json's nrt_execute -> its device timeline (6), its launching op -> its slice on the executions lane (6)
-        QCOMPARE(flows[QStringLiteral("neuron")].toInt(), 12);
-        QCOMPARE(o[QStringLiteral("flows")].toInt(), 40);
+        QCOMPARE(flows[QStringLiteral("exec")].toInt(), 18);
+        QCOMPARE(flows[QStringLiteral("nrt")].toInt(), 3 * (6 + 8 + 8));
+        // trace.json's nrt_execute -> its device timeline (18), its launching op -> its slice on the executions lane (18)
+        QCOMPARE(flows[QStringLiteral("neuron")].toInt(), 36);
+        QCOMPARE(o[QStringLiteral("flows")].toInt(), 18 + 66 + 36);
     }
 
     void missingFileAndUsage()

@@ -81,7 +81,9 @@ private slots:
                                                           QStringLiteral("summary"), QStringLiteral("-o"), out,
                                                           QStringLiteral("--width"), QStringLiteral("1200")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        QVERIFY2(r.out.contains("summary, 5 findings, 1200x900"), r.out.constData()); // 4 findings and 1 capture check
+        // host-device-copy and fusion-candidate; no capture check (three steps, synchronized). dma-bound and
+        // semaphore-wait no longer fire here: over three steps the device idles while the host copies x in and y out.
+        QVERIFY2(r.out.contains("summary, 2 findings, 1200x900"), r.out.constData());
         const QImage image(out);
         QCOMPARE(image.size(), QSize(1200, 900));
         QVERIFY(saturatedPixels(image) > 500); // the HIGH / MEDIUM badges, the card edges, the bars

@@ -64,7 +64,7 @@ private slots:
         QCOMPARE(QFileInfo(QString::fromStdString(neff)).absolutePath(), QFileInfo(folder).absoluteFilePath());
 
         // a host execution event (system trace's nc_exec_running): the NEFF of the timeline it starts,
-        // one per execution, six different programs
+        // one per execution (18: 6 per step), six different programs
         std::set<std::string> fromHost;
         int hostEvents = 0;
         for (uint32_t i = 0; i < t.allSlices().size(); ++i) {

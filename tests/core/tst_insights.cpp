@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <tuple>
+
 using namespace lanescope;
 
 namespace {
@@ -509,23 +511,33 @@ private slots:
             QVERIFY2(f->title.find("rmsnorm naive") != std::string::npos, f->title.c_str());
             QCOMPARE(f->value, 4.0);
             QVERIFY2(f->detail.find("aten::pow, aten::mean, aten::rsqrt, aten::mul") != std::string::npos, f->detail.c_str());
-            // The idle between them equals the device table over the four executions' span.
-            const auto work = index.work();
-            int64_t first = INT64_MAX, last = INT64_MIN;
-            for (const auto &w : work)
-                if (w.kind == LaunchIndex::WorkKind::NeffExecution) {
-                    first = std::min(first, w.start);
-                    last = std::max(last, w.end);
-                }
-            DeviceSummary::Options o;
-            o.hasRange = true;
-            o.t0 = first;
-            o.t1 = last;
-            const auto rows = DeviceSummary::compute(*trace, index, o);
-            QCOMPARE(rows.size(), size_t(1));
-            QCOMPARE(*f->recoverableNs, rows[0].idle);
-            QVERIFY(rows[0].idle > 0);
-            QVERIFY(f->detail.find("device idle between them " + insighttext::ns(rows[0].idle)) != std::string::npos);
+            // The idle between them equals the device table over each occurrence's four executions' span
+            // (one occurrence per ProfilerStep, 3 steps), summed.
+            QVERIFY2(f->detail.find("rmsnorm naive: 3 occurrence(s), 12 device executions") != std::string::npos, f->detail.c_str());
+            std::vector<std::pair<int64_t, int64_t>> steps;
+            for (const Slice &s : trace->allSlices())
+                if (trace->str(s.name).starts_with("ProfilerStep#"))
+                    steps.emplace_back(s.start, s.end());
+            QCOMPARE(steps.size(), size_t(3));
+            int64_t idle = 0;
+            for (const auto &[s0, s1] : steps) {
+                int64_t first = INT64_MAX, last = INT64_MIN;
+                int executions = 0;
+                for (const auto &w : index.work())
+                    if (w.kind == LaunchIndex::WorkKind::NeffExecution && w.start >= s0 && w.start < s1) {
+                        first = std::min(first, w.start);
+                        last = std::max(last, w.end);
+                        ++executions;
+                    }
+                QCOMPARE(executions, 4);
+                DeviceSummary::Options between; // the device table over this occurrence's span
+                std::tie(between.hasRange, between.t0, between.t1) = std::make_tuple(true, first, last);
+                const auto rows = DeviceSummary::compute(*trace, index, between);
+                QVERIFY(rows.size() == 1 && rows[0].idle > 0);
+                idle += rows[0].idle;
+            }
+            QCOMPARE(*f->recoverableNs, idle);
+            QVERIFY(f->detail.find("device idle between them " + insighttext::ns(idle)) != std::string::npos);
             QVERIFY(f->ranges.size() >= 3); // between the executions, and any idle inside them
         }
         const FindingsDiffResult d = FindingsDiff::compare(found[0], found[2]); // naive -> compile

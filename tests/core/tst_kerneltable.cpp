@@ -143,10 +143,13 @@ private slots:
         const KernelTable::Result r = KernelTable::compute(*trace, index, KernelTable::Options());
         int neffs = 0, opcodes = 0;
         for (const auto &e : SampleFolderWriter::executions()) {
+            if (e.step != 1)
+                continue; // one row per NEFF, whatever the step
             const KernelTable::Row *row = findRow(r, "neff_" + e.hash);
             QVERIFY2(row, e.hash.c_str());
             QCOMPARE(row->kind, LaunchIndex::WorkKind::NeffExecution);
             QCOMPARE(row->launchedBy, e.op);
+            QCOMPARE(row->count, uint64_t(SampleFolderWriter::kActiveSteps)); // run once per step: 3
             ++neffs;
         }
         for (const auto &row : r.rows)

@@ -142,7 +142,7 @@ private slots:
         QVERIFY(!work[4].op.isValid());
     }
 
-    // The synthetic TorchNeuron-shaped folder: six nrt_execute calls, each aligned with one NTFF;
+    // The synthetic TorchNeuron-shaped folder: 18 nrt_execute calls (6 per step), each aligned with one NTFF;
     // the NEFF executions are launched by the ops the sample generator says, the driver's
     // nc_exec_running records are superseded, opcodes and DMA packets inherit the launcher.
     void neuronFolder()

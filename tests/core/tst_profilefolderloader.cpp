@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <atomic>
 #include <map>
 
@@ -79,12 +80,15 @@ int64_t firstSliceBelow(const Trace &t, uint32_t g)
 }
 
 // The executions lanes' slices by their `program` arg (the device timeline's program name).
-std::map<std::string, DeviceExecution> executionsByProgram(const Trace &t)
+// The device executions of each program (NEFF network name), in time order.
+std::map<std::string, std::vector<DeviceExecution>> executionsByProgram(const Trace &t)
 {
-    std::map<std::string, DeviceExecution> out;
+    std::map<std::string, std::vector<DeviceExecution>> out;
     const DeviceExecutions all = DeviceExecutions::build(t);
     for (const DeviceExecution &e : all.all())
-        out[std::string(t.str(e.program))] = e;
+        out[std::string(t.str(e.program))].push_back(e);
+    for (auto &[program, list] : out)
+        std::stable_sort(list.begin(), list.end(), [](const DeviceExecution &a, const DeviceExecution &b) { return a.start < b.start; });
     return out;
 }
 
@@ -117,53 +121,61 @@ private slots:
         QCOMPARE(t.metadata().format, std::string("profile-folder"));
         QCOMPARE(t.metadata().sourcePath, root);
 
-        // The framework trace first, then one NeuronCore group holding the six device executions.
+        // The framework trace first, then one NeuronCore group holding the 18 device executions (6 programs x 3 steps).
         const auto tops = topGroups(t);
         QCOMPARE(tops.size(), size_t(2));
         QCOMPARE(t.str(t.groups()[tops[1]].name), std::string_view("NeuronCore 0"));
         const auto executions = executionsByProgram(t);
         QCOMPARE(executions.size(), size_t(6));
+        for (const auto &[program, list] : executions)
+            QCOMPARE(list.size(), size_t(SampleFolderWriter::kActiveSteps));
         QCOMPARE(t.str(t.groups()[tops[0]].name), std::string_view("trace.json (framework, pid 4242)"));
-        std::map<std::string, int64_t> execStart, execEnd; // neff hash -> nrt_execute
+        std::map<std::string, std::vector<std::pair<int64_t, int64_t>>> calls; // neff hash -> its nrt_execute calls, in time order
         for (uint32_t i = 0; i < t.allSlices().size(); ++i) {
             const Slice &s = t.allSlices()[i];
             if (t.str(s.name) != "nrt_execute")
                 continue;
             for (const Arg &a : t.args().args(s.args))
-                if (t.str(a.key) == "neff") {
-                    execStart[std::string(t.str(a.stringValue()))] = s.start;
-                    execEnd[std::string(t.str(a.stringValue()))] = s.end();
-                }
+                if (t.str(a.key) == "neff")
+                    calls[std::string(t.str(a.stringValue()))].emplace_back(s.start, s.end());
         }
-        QCOMPARE(execStart.size(), size_t(6));
+        QCOMPARE(calls.size(), size_t(6));
+        for (auto &[hash, list] : calls) {
+            std::sort(list.begin(), list.end());
+            QCOMPARE(list.size(), size_t(3)); // one per step
+        }
         const std::string dirRel = SampleFolderWriter::runFolder().substr(std::string(SampleFolderWriter::kFolderName).size() + 1);
         int aligned = 0;
         for (const auto &x : SampleFolderWriter::executions()) {
             const std::string ntff = dirRel + "/" + x.ntffFile, neff = dirRel + "/" + x.neffFile;
             const std::string *al = meta(t, "alignment." + ntff);
             QVERIFY2(al, ntff.c_str());
-            const int64_t ts = execStart.at("neff_" + x.hash);
+            // the NTFF of step s is placed at the s-th nrt_execute carrying its NEFF hash
+            const auto [ts, end] = calls.at("neff_" + x.hash).at(size_t(x.step - 1));
             QVERIFY2(al->starts_with("approximate: placed at nrt_execute ts=" + std::to_string(ts) + " ("), al->c_str());
+            QVERIFY2(al->find("execution " + std::to_string(x.step) + " of 3 carrying it") != std::string::npos, al->c_str());
             QVERIFY(meta(t, "file." + ntff));
-            QCOMPARE(*meta(t, "file." + ntff), "paired with " + x.neffFile + " by uuid; loaded as 'NeuronCore 0 · neff_" +
-                                                   x.hash + ProfileFolderLoader::kAlignedSuffix + "'");
-            QCOMPARE(*meta(t, "file." + neff), "paired with " + x.ntffFile + " by uuid");
+            QVERIFY2(meta(t, "file." + ntff)->starts_with("paired with " + x.neffFile + " by uuid; loaded as 'NeuronCore 0 · neff_" + x.hash),
+                     meta(t, "file." + ntff)->c_str());
+            QVERIFY(meta(t, "file." + ntff)->find(ProfileFolderLoader::kAlignedSuffix) != std::string::npos);
+            QVERIFY2(meta(t, "file." + neff)->starts_with("paired with "), meta(t, "file." + neff)->c_str());
+            QVERIFY2(meta(t, "file." + neff)->find(x.ntffFile) != std::string::npos, meta(t, "file." + neff)->c_str());
             // its execution on the executions lane is named by its NEFF and launching op, and sits inside its nrt_execute
-            const auto e = executions.find("neff_" + x.hash);
+            const auto e = std::find_if(executions.begin(), executions.end(), [&](const auto &p) {
+                return std::any_of(p.second.begin(), p.second.end(), [&](const DeviceExecution &d) { return d.start >= ts && d.start < end; });
+            });
             QVERIFY2(e != executions.end(), x.hash.c_str());
-            QCOMPARE(e->second.core.value, tops[1]);
-            QVERIFY(e->second.start >= ts);
-            QVERIFY(e->second.start < execEnd.at("neff_" + x.hash));
-            const std::string &name = e->second.name; // "<NEFF network name> · <framework op>"
+            const DeviceExecution &d = e->second.at(size_t(x.step - 1)); // the program's executions in step order
+            QCOMPARE(d.core.value, tops[1]);
+            QVERIFY(d.start >= ts);
+            QVERIFY(d.start < end);
+            const std::string &name = d.name; // "<NEFF network name> · <framework op>"
             const size_t dot = name.find(" \xC2\xB7 ");
             QVERIFY2(dot != std::string::npos && name.starts_with("synthetic_rmsnorm_"), name.c_str());
-            const std::string op = name.substr(dot + 4);
-            QVERIFY2(op == "aten::pow" || op == "aten::mean" || op == "aten::rsqrt" || op == "aten::mul" || op == "aten::rms_norm" ||
-                         op == "CompiledFunction",
-                     name.c_str());
+            QCOMPARE(name.substr(dot + 4), x.op);
             ++aligned;
         }
-        QCOMPARE(aligned, 6);
+        QCOMPARE(aligned, 18);
         QVERIFY(meta(t, "file.README_SYNTHETIC.txt")->starts_with("ignored: "));
         QVERIFY(meta(t, "file." + dirRel + "/trace.json")->starts_with("loaded: as 'trace.json (framework, pid 4242)'"));
 
@@ -198,9 +210,9 @@ private slots:
                 QCOMPARE(t.str(t.slice(f.from).name), std::string_view("nrt_execute"));
                 QCOMPARE(t.slice(f.to).start >= t.slice(f.from).start, true);
             }
-        QCOMPARE(executionFlows, 6);
+        QCOMPARE(executionFlows, 18); // one per NTFF: 6 per step x 3
         QVERIFY(t.stats().categories.at("instruction") > 0);
-        QVERIFY(t.stats().categories.at("privateuse1_runtime") >= 6);
+        QVERIFY(t.stats().categories.at("privateuse1_runtime") >= 18);
     }
 
     void byHashRepeatedExecutionsAndByOrder()
@@ -249,8 +261,9 @@ private slots:
         QCOMPARE(executions.size(), size_t(5));
         const auto s0 = executions.find("neff_55 \xC2\xB7 i-0test (pid 7) \xC2\xB7 session 0");
         QVERIFY(s0 != executions.end());
-        QCOMPARE(t.str(t.group(s0->second.core).name), std::string_view("NeuronCore 0 \xC2\xB7 i-0test (pid 7)"));
-        QCOMPARE(s0->second.start, int64_t(2000000));
+        QCOMPARE(s0->second.size(), size_t(1));
+        QCOMPARE(t.str(t.group(s0->second.front().core).name), std::string_view("NeuronCore 0 \xC2\xB7 i-0test (pid 7)"));
+        QCOMPARE(s0->second.front().start, int64_t(2000000));
         session0 = 1;
         QCOMPARE(unaligned, 1);
         QCOMPARE(session0, 1);
@@ -270,7 +283,7 @@ private slots:
             cores += t.groups()[g].kind == GroupKind::NeuronCore;
         QCOMPARE(cores, size_t(1));
         const DeviceExecutions all = DeviceExecutions::build(t);
-        QCOMPARE(all.all().size(), size_t(6));
+        QCOMPARE(all.all().size(), size_t(18)); // 6 programs x 3 steps
         for (size_t i = 1; i < all.all().size(); ++i)
             QVERIFY(all.all()[i].start >= all.all()[i - 1].end); // in time order, none overlapping
         // every instruction of every execution on the one Tensor / Vector / ... lane each
@@ -290,7 +303,7 @@ private slots:
                 QCOMPARE(t.str(t.slice(f.to).category), std::string_view("neff_execution"));
                 QVERIFY(t.str(t.slice(f.from).category) == "cpu_op");
             }
-        QCOMPARE(launched, 6);
+        QCOMPARE(launched, 18);
     }
 
     void hundredExecutionsOnOneCoreShareTheirLanes()

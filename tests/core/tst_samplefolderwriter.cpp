@@ -1,7 +1,8 @@
 // SampleFolderWriter: the bundled synthetic RMSNorm profile folder is laid out like TorchNeuron's,
 // byte-identical for a seed, says it is synthetic everywhere a reader looks, pairs each NEFF with its
 // NTFF by uuid, links host ops to runtime and driver events, and shows the naive variant doing more
-// device work than the fused and compiled ones.
+// device work than the fused and compiled ones; three profiled steps of the same work, one NTFF per
+// device execution (schedule(wait=1, warmup=1, active=3)).
 #include "io/neffreader.h"
 #include "io/ntffreader.h"
 #include "io/samplefolderwriter.h"
@@ -13,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -68,25 +70,39 @@ private slots:
     void executions()
     {
         const auto xs = SampleFolderWriter::executions();
-        QCOMPARE(xs.size(), size_t(6));
+        QCOMPARE(SampleFolderWriter::kActiveSteps, 3);
+        QCOMPARE(xs.size(), size_t(18)); // 6 programs x 3 steps
         std::map<std::string, int> variants;
-        std::set<std::string> hashes, uuids;
-        for (const auto &x : xs) {
+        std::set<std::string> hashes, uuids, ntffs;
+        for (size_t i = 0; i < xs.size(); ++i) {
+            const auto &x = xs[i];
             ++variants[x.variant];
             hashes.insert(x.hash);
             uuids.insert(x.uuid);
+            ntffs.insert(x.ntffFile);
+            QCOMPARE(x.step, int(i / 6) + 1);
             QCOMPARE(x.uuid.size(), size_t(32));
             QCOMPARE(x.neffFile, "neff_" + x.hash + ".neff");
-            QCOMPARE(x.ntffFile, x.hash + "_instid_0_vnc_0.ntff");
+            QCOMPARE(x.ntffFile, x.hash + "_instid_" + std::to_string(x.step - 1) + "_vnc_0.ntff");
             QVERIFY(x.hash.find_first_not_of("0123456789") == std::string::npos);
+            // every step runs the same programs in the same order
+            QCOMPARE(x.hash, xs[i % 6].hash);
+            QCOMPARE(x.uuid, xs[i % 6].uuid);
         }
-        QCOMPARE(variants["naive"], 4);
-        QCOMPARE(variants["torch.rms_norm"], 1);
-        QCOMPARE(variants["torch.compile"], 1);
+        QCOMPARE(variants["naive"], 4 * 3);
+        QCOMPARE(variants["torch.rms_norm"], 3);
+        QCOMPARE(variants["torch.compile"], 3);
         QCOMPARE(hashes.size(), size_t(6));
         QCOMPARE(uuids.size(), size_t(6));
+        QCOMPARE(ntffs.size(), size_t(18));
         QCOMPARE(xs[0].op, std::string("aten::pow"));
         QCOMPARE(xs[3].op, std::string("aten::mul"));
+        QCOMPARE(xs[6].op, std::string("aten::pow"));
+        SampleFolderWriter::Options one;
+        one.variant = "torch.rms_norm";
+        const auto fused = SampleFolderWriter::executions(one);
+        QCOMPARE(fused.size(), size_t(3));
+        QCOMPARE(fused[0].hash, xs[4].hash); // the same program as in the whole sample
         SampleFolderWriter::Options other;
         other.seed = 2;
         QVERIFY(SampleFolderWriter::executions(other)[0].hash != xs[0].hash);
@@ -99,7 +115,7 @@ private slots:
         const std::string ra = SampleFolderWriter::write(a.path().toStdString());
         const std::string rb = SampleFolderWriter::write(b.path().toStdString());
         const auto sa = snapshot(QString::fromStdString(ra)), sb = snapshot(QString::fromStdString(rb));
-        QCOMPARE(sa.size(), size_t(15)); // README, trace.json, system_profile.json, 6 NEFFs, 6 NTFFs
+        QCOMPARE(sa.size(), size_t(27)); // README, trace.json, system_profile.json, 6 NEFFs, 18 NTFFs (6 x 3 steps)
         QVERIFY(sa == sb);
         SampleFolderWriter::write(a.path().toStdString()); // again into the same place: replaced, same bytes
         QVERIFY(snapshot(QString::fromStdString(ra)) == sa);
@@ -195,14 +211,57 @@ private slots:
                 QVERIFY(opIds.count(argInt(t, s, "External id")));
             }
         }
-        QCOMPARE(runtimeCalls["nrt_execute"], 6);
-        QCOMPARE(runtimeCalls["nrt_tensor_write"], 1);
-        QCOMPARE(runtimeCalls["nrt_tensor_read"], 1);
-        QCOMPARE(driver, 6);
+        QCOMPARE(runtimeCalls["nrt_execute"], 18); // 6 per step
+        QCOMPARE(runtimeCalls["nrt_tensor_write"], 3); // x in, once per step
+        QCOMPARE(runtimeCalls["nrt_tensor_read"], 3); // y out, once per step
+        QCOMPARE(runtimeCalls.count("nrt_load"), size_t(0)); // loaded in the warm-up step, outside the window
+        QCOMPARE(driver, 18);
 
         const LoadResult folder = TraceLoader::load(root);
         QVERIFY2(folder.ok(), folder.error.c_str());
         QVERIFY(folder.trace->metadata().synthetic); // the window title can say so
+    }
+
+    // schedule(wait=1, warmup=1, active=3): ProfilerStep#1..#3, each with the same calls (x in, six
+    // executions, y out) and about as long as the others; nrt_load only in the no-warmup capture's first step.
+    void threeSimilarSteps()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        SampleFolderWriter::write(dir.path().toStdString());
+        SampleFolderWriter::Options cold;
+        cold.capture = "no-warmup";
+        SampleFolderWriter::write(dir.path().toStdString(), cold);
+        for (const SampleFolderWriter::Options &o : {SampleFolderWriter::Options(), cold}) {
+            const LoadResult r = TraceLoader::load(dir.path().toStdString() + "/" + SampleFolderWriter::runFolder(o) + "/trace.json");
+            QVERIFY2(r.ok(), r.error.c_str());
+            const Trace &t = *r.trace;
+            std::vector<const Slice *> steps;
+            for (const Slice &s : t.allSlices())
+                if (t.str(s.name).starts_with("ProfilerStep#"))
+                    steps.push_back(&s);
+            QCOMPARE(steps.size(), size_t(3));
+            std::vector<std::map<std::string, int>> calls(3);
+            for (const Slice &s : t.allSlices()) {
+                if (t.str(s.category) != "privateuse1_runtime")
+                    continue;
+                for (size_t k = 0; k < 3; ++k)
+                    if (s.start >= steps[k]->start && s.end() <= steps[k]->end())
+                        ++calls[k][std::string(t.str(s.name))];
+            }
+            for (size_t k = 0; k < 3; ++k) {
+                QCOMPARE(t.str(steps[k]->name), "ProfilerStep#" + std::to_string(k + 1));
+                QCOMPARE(calls[k]["nrt_execute"], 6);
+                QCOMPARE(calls[k]["nrt_tensor_write"], 1);
+                QCOMPARE(calls[k]["nrt_tensor_read"], 1);
+                QCOMPARE(calls[k]["nrt_load"], o.capture.empty() || k > 0 ? 0 : 6);
+            }
+            if (o.capture.empty())
+                for (size_t k = 1; k < 3; ++k) // within 5 % of the first: the same work, jitter only
+                    QVERIFY(std::abs(steps[k]->duration - steps[0]->duration) < steps[0]->duration / 20);
+            else // the six ~30 ms loads make the first step far longer than the others
+                QVERIFY(steps[0]->duration > 6 * SampleFolderWriter::kLoadNs * 9 / 10 + steps[1]->duration);
+        }
     }
 
     void unwritableTarget()

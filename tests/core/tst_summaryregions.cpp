@@ -79,11 +79,15 @@ private slots:
         QCOMPARE(regions[0].t1, trace->endNs());
         QCOMPARE(regions[1].kind, SummaryRegion::Kind::Step);
         QCOMPARE(regions[1].label, std::string("ProfilerStep#1"));
-        QCOMPARE(countKind(regions, SummaryRegion::Kind::Step), size_t(1));
+        QCOMPARE(countKind(regions, SummaryRegion::Kind::Step), size_t(3)); // ProfilerStep#1..#3
+        QCOMPARE(regions[2].label, std::string("ProfilerStep#2"));
+        QCOMPARE(regions[3].label, std::string("ProfilerStep#3"));
         compareWithRuleSteps(*trace, index, regions);
-        // The naive variant runs aten::pow, aten::mean, aten::rsqrt, aten::mul: four NEFF executions.
-        QCOMPARE(countKind(regions, SummaryRegion::Kind::Execution), size_t(4));
+        // The naive variant runs aten::pow, aten::mean, aten::rsqrt, aten::mul in each step: four NEFF
+        // executions per step, 12 in all, each inside its step.
+        QCOMPARE(countKind(regions, SummaryRegion::Kind::Execution), size_t(12));
         int64_t previous = INT64_MIN;
+        int executions = 0;
         for (const SummaryRegion &r : regions) {
             if (r.kind != SummaryRegion::Kind::Execution)
                 continue;
@@ -91,10 +95,11 @@ private slots:
             previous = r.t0;
             QVERIFY(r.t1 > r.t0);
             QVERIFY2(r.label.starts_with("neff_") && r.label.find(" on NeuronCore 0 at +") != std::string::npos, r.label.c_str());
-            QVERIFY(r.t0 >= regions[1].t0 && r.t1 <= regions[1].t1); // inside the step
+            const SummaryRegion &step = regions[1 + size_t(executions++ / 4)];
+            QVERIFY(r.t0 >= step.t0 && r.t1 <= step.t1); // inside its step
         }
         const auto steps = SummaryRegions::steps(regions, false, 0, 0);
-        QCOMPARE(steps.size(), size_t(1));
+        QCOMPARE(steps.size(), size_t(3));
         QCOMPARE(steps[0].t1 - steps[0].t0, regions[1].t1 - regions[1].t0);
         // A range that starts after the step's start holds no step (occurrences count where they start).
         QCOMPARE(SummaryRegions::steps(regions, true, regions[1].t0 + 1, regions[1].t1).size(), size_t(0));

@@ -1,5 +1,5 @@
 // SystemProfileJoin and its use by ProfileFolderLoader: the generated sample folder (trace.json +
-// system_profile.json + six NEFF/NTFF pairs) loads with the system trace on the framework clock
+// system_profile.json + 6 NEFFs, 18 NTFFs: 3 steps of 6 executions) loads with the system trace on the framework clock
 // (shifted by baseTimeNanoseconds), each NTFF placed exactly at its nc_exec_running (moved to the host
 // clock by the sync points) and the chain framework op -> runtime call -> hardware execution -> device
 // instructions present as flows; the placement rules (identity, order) on their own.
@@ -71,7 +71,7 @@ private slots:
                     (t.str(s.category) == "privateuse1_driver" ? driver : system).push_back(s.start);
         std::sort(driver.begin(), driver.end());
         std::sort(system.begin(), system.end());
-        QCOMPARE(system.size(), size_t(6));
+        QCOMPARE(system.size(), size_t(18)); // 6 executions per step x 3 steps
         QCOMPARE(system, driver);
         const auto runs = SampleFolderWriter::executions();
         for (size_t k = 0; k < runs.size(); ++k) {
@@ -99,19 +99,20 @@ private slots:
         for (const auto &[k, n] : flows)
             if (k.starts_with("device instructions: neuron_hw -> "))
                 deviceInstructions += n;
-        QCOMPARE(deviceInstructions, 6);
-        QCOMPARE(flows["parent_id: neuron_rt -> neuron_hw"], 6);
-        QCOMPARE(flows["parent_id: framework -> neuron_rt"], 8); // 6 nrt_execute + tensor write + read
-        QCOMPARE(flows["runtime call: cpu_op -> neuron_rt"], 8);  // trace.json's op -> the system trace's call
+        // per step: 6 executions, and 8 runtime calls (6 nrt_execute + tensor write + read); 3 steps
+        QCOMPARE(deviceInstructions, 18);
+        QCOMPARE(flows["parent_id: neuron_rt -> neuron_hw"], 18);
+        QCOMPARE(flows["parent_id: framework -> neuron_rt"], 24);
+        QCOMPARE(flows["runtime call: cpu_op -> neuron_rt"], 24); // trace.json's op -> the system trace's call
         // The placement is exact (nc_exec_running); the framework trace's nrt_execute still links each
         // device timeline (the launching op for the analysis tables), without moving it.
-        QCOMPARE(flows["device execution: privateuse1_runtime -> instruction"], 6);
+        QCOMPARE(flows["device execution: privateuse1_runtime -> instruction"], 18);
         for (const auto &[k, n] : flows)
             if (k.starts_with("device execution: "))
                 QCOMPARE(k, std::string("device execution: privateuse1_runtime -> instruction"));
         // and each execution's slice on the executions lane is linked from the op that launched it
-        QCOMPARE(flows["launched execution: cpu_op -> neff_execution"], 6);
-        QCOMPARE(int(t.flows().size()), 6 + 6 + 8 + 8 + 6 + 6);
+        QCOMPARE(flows["launched execution: cpu_op -> neff_execution"], 18);
+        QCOMPARE(int(t.flows().size()), 18 + 18 + 24 + 24 + 18 + 18);
     }
 
     void placeByIdentityThenOrder()
