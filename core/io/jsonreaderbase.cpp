@@ -17,7 +17,7 @@ JsonReaderBase::JsonReaderBase(InputBuffer &input, const std::string &name, cons
 
 uint64_t JsonReaderBase::fileSize() const
 {
-    return m_textOffset + m_input.size();
+    return m_fileEnd ? m_fileEnd : m_textOffset + m_input.size();
 }
 
 size_t JsonReaderBase::firstByte() const

@@ -6,8 +6,8 @@
 // neuron-profile's JSON export and system_profile.json derive from it.
 //
 // Every offset given out is a file offset: the text being parsed starts at byte textOffset() of the
-// file (0 today, when the text is the whole file). Reading the event array in bounded windows later
-// (each window parsed on its own) only has to move that start; errors keep naming file bytes.
+// file (0 when the text is the whole file; a window of the event array, JsonWindowSplitter, or the
+// part of a top-level object after that array starts further on), so errors keep naming file bytes.
 //
 // This header holds simdjson types: whatever includes it must be compiled with simdjson::simdjson's
 // definitions (SIMDJSON_THREADS_ENABLED changes the parser's layout), as lanescope_core is.
@@ -52,6 +52,13 @@ protected:
     // The same, the end of the file when the document cannot say.
     uint64_t location() { return position(fileSize()); }
     uint64_t textOffset() const { return m_textOffset; }
+    // The text stands for file bytes from `offset` on; `fileEnd` is the file offset of the end of the
+    // file when the text reaches it (0: the end of the text, offset + size).
+    void setTextOffset(uint64_t offset, uint64_t fileEnd = 0)
+    {
+        m_textOffset = offset;
+        m_fileEnd = fileEnd;
+    }
     uint64_t fileSize() const;
 
     // Checks cancel (throws LoadCancelled) and reports progress from the parse position.
@@ -80,6 +87,7 @@ protected:
 private:
     Style m_style;
     uint64_t m_textOffset = 0;
+    uint64_t m_fileEnd = 0;
 };
 
 } // namespace lanescope

@@ -1,0 +1,20 @@
+#pragma once
+// Parses one window of a Chrome/Kineto event array ("[" events "]", JsonWindowSplitter) with simdjson
+// On-Demand into ChromeWindowEvents: phases, times digit-exact to ns, pid / tid, ids, flow fields and
+// args as formats.md section 2 describes them. Touches nothing shared, so windows parse in parallel.
+#include "chromewindowevents.h"
+#include "jsonwindowsplitter.h"
+#include "loadoptions.h"
+
+#include <string>
+
+namespace lanescope {
+
+class ChromeWindowReader
+{
+public:
+    // Never throws: a failure (ImportError naming the file byte, LoadCancelled) is kept in `error`.
+    static ChromeWindowEvents read(JsonWindow &window, const std::string &name, const LoadOptions &options);
+};
+
+} // namespace lanescope

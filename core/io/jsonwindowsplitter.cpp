@@ -1,0 +1,304 @@
+#include "jsonwindowsplitter.h"
+
+#include "importerror.h"
+#include "memorybudget.h"
+#include "util/textutil.h"
+
+#include <cstring>
+
+namespace lanescope {
+
+namespace {
+
+enum : uint8_t { kPlain = 0, kQuote, kOpen, kClose, kComma, kColon };
+
+struct ByteClasses
+{
+    uint8_t c[256] = {};
+    constexpr ByteClasses()
+    {
+        c[uint8_t('"')] = kQuote;
+        c[uint8_t('[')] = kOpen;
+        c[uint8_t('{')] = kOpen;
+        c[uint8_t(']')] = kClose;
+        c[uint8_t('}')] = kClose;
+        c[uint8_t(',')] = kComma;
+        c[uint8_t(':')] = kColon;
+    }
+};
+constexpr ByteClasses kClasses;
+
+// Position after the string whose opening quote was already passed, or npos when `s` ends inside it.
+// A quote ends the string when an even number of backslashes precede it.
+size_t stringEnd(std::string_view s, size_t from)
+{
+    for (;;) {
+        const void *q = from < s.size() ? std::memchr(s.data() + from, '"', s.size() - from) : nullptr;
+        if (!q)
+            return std::string_view::npos;
+        const size_t j = size_t(static_cast<const char *>(q) - s.data());
+        size_t k = j;
+        while (k > 0 && s[k - 1] == '\\')
+            --k;
+        if (((j - k) & 1) == 0)
+            return j + 1;
+        from = j + 1;
+    }
+}
+
+} // namespace
+
+JsonWindowSplitter::JsonWindowSplitter(InputStream &input, std::string_view arrayKey, size_t windowBytes, uint64_t maxElementBytes)
+    : m_input(input), m_key(arrayKey), m_windowBytes(std::max<size_t>(windowBytes, 1)), m_maxElement(maxElementBytes),
+      m_start(input.position()), m_base(m_start)
+{
+}
+
+bool JsonWindowSplitter::pull()
+{
+    std::string_view bytes;
+    if (m_eof || !m_input.next(bytes)) {
+        m_eof = true;
+        return false;
+    }
+    // Bytes of windows already handed out go now, once per block (not once per window: that would
+    // be quadratic with small windows).
+    // The byte before the window (the '[' or ',') stays.
+    if (m_windowStart > 1 && m_shape != Shape::Other) {
+        const size_t drop = m_windowStart - 1;
+        m_buf.erase(0, drop);
+        m_base += drop;
+        m_scan -= drop;
+        m_windowStart = 1;
+    }
+    m_buf.append(bytes);
+    return true;
+}
+
+void JsonWindowSplitter::tooLarge(const char *what) const
+{
+    throw ImportError(m_input.name(), m_base + m_windowStart,
+                      std::string(what) + " is larger than " + MemoryBudget::format(m_maxElement)
+                          + ", a quarter of the memory budget (a compression bomb or a damaged file; " + MemoryBudget::hint() + ")");
+}
+
+JsonWindowSplitter::Shape JsonWindowSplitter::start()
+{
+    while (m_buf.size() < 3 && pull()) {
+    }
+    size_t i = std::string_view(m_buf).substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    for (;;) {
+        while (i < m_buf.size() && text::isSpace(m_buf[i]))
+            ++i;
+        if (i < m_buf.size() || !pull())
+            break;
+    }
+    if (i < m_buf.size() && m_buf[i] == '[') {
+        m_shape = Shape::Array;
+        m_eventDepth = m_depth = 1;
+        m_scan = m_windowStart = i + 1;
+    } else if (i < m_buf.size() && m_buf[i] == '{') {
+        m_depth = 1;
+        m_scan = i + 1;
+        findArray();
+    }
+    if (m_shape == Shape::Other) {
+        while (pull()) {
+            if (m_buf.size() > m_maxElement)
+                tooLarge("the JSON text before a \"traceEvents\" array");
+        }
+        m_prefix = std::move(m_buf);
+        m_buf.clear();
+        m_textSize = m_start + m_prefix.size();
+        m_done = true;
+        return m_shape;
+    }
+    m_prefix = m_buf.substr(0, m_windowStart);
+    const size_t drop = m_windowStart - 1; // the array's '[' stays, as the byte before the window
+    m_buf.erase(0, drop);
+    m_base += drop;
+    m_scan -= drop;
+    m_windowStart = 1;
+    return m_shape;
+}
+
+// Top-level object: looks for `"key": [` at depth 1.
+void JsonWindowSplitter::findArray()
+{
+    size_t keyFrom = 0, keyTo = 0; // last string closed at depth 1
+    bool valueOfKey = false;      // after "key": at depth 1
+    for (;;) {
+        while (m_scan < m_buf.size()) {
+            if (m_inString) {
+                const size_t e = stringEnd(m_buf, m_scan);
+                if (e == std::string_view::npos) {
+                    m_scan = m_buf.size();
+                    break;
+                }
+                m_inString = false;
+                keyTo = e - 1;
+                m_scan = e;
+                continue;
+            }
+            const char c = m_buf[m_scan];
+            switch (kClasses.c[uint8_t(c)]) {
+            case kQuote:
+                m_inString = true;
+                keyFrom = m_scan + 1;
+                keyTo = 0;
+                valueOfKey = false;
+                break;
+            case kOpen:
+                if (m_depth == 1 && c == '[' && valueOfKey) {
+                    m_shape = Shape::Object;
+                    m_eventDepth = m_depth = 2;
+                    m_scan = m_windowStart = m_scan + 1;
+                    return;
+                }
+                ++m_depth;
+                valueOfKey = false;
+                break;
+            case kClose:
+                --m_depth;
+                valueOfKey = false;
+                break;
+            case kColon:
+                valueOfKey = m_depth == 1 && keyTo >= keyFrom && std::string_view(m_buf).substr(keyFrom, keyTo - keyFrom) == m_key;
+                break;
+            case kComma:
+                valueOfKey = false;
+                break;
+            default:
+                if (!text::isSpace(c))
+                    valueOfKey = false;
+                break;
+            }
+            ++m_scan;
+        }
+        if (m_buf.size() > m_maxElement)
+            tooLarge("the JSON text before a \"traceEvents\" array");
+        if (!pull())
+            return;
+    }
+}
+
+JsonWindowSplitter::Stop JsonWindowSplitter::scan()
+{
+    const std::string_view b = m_buf;
+    size_t i = m_scan;
+    while (i < b.size()) {
+        if (m_inString) {
+            const size_t e = stringEnd(b, i);
+            if (e == std::string_view::npos) {
+                i = b.size();
+                break;
+            }
+            m_inString = false;
+            i = e;
+            continue;
+        }
+        switch (kClasses.c[uint8_t(b[i])]) {
+        case kQuote:
+            m_inString = true;
+            break;
+        case kOpen:
+            ++m_depth;
+            break;
+        case kClose:
+            if (m_depth == m_eventDepth) {
+                m_scan = i;
+                return Stop::Close;
+            }
+            --m_depth;
+            break;
+        case kComma:
+            if (m_depth == m_eventDepth) {
+                m_scan = i;
+                return Stop::Comma;
+            }
+            break;
+        default:
+            break;
+        }
+        ++i;
+    }
+    m_scan = i;
+    return Stop::NeedMore;
+}
+
+JsonWindow JsonWindowSplitter::cut(size_t from, size_t to, uint64_t index)
+{
+    JsonWindow w;
+    const std::string_view elements = std::string_view(m_buf).substr(from, to - from);
+    w.text = InputBuffer::ofText({"[", elements, "]"});
+    w.offset = m_base + from - 1;
+    w.index = index;
+    return w;
+}
+
+bool JsonWindowSplitter::next(JsonWindow &window)
+{
+    if (m_done)
+        return false;
+    for (;;) {
+        const Stop stop = scan();
+        if (stop == Stop::Comma) {
+            if (m_scan - m_windowStart >= m_windowBytes) {
+                window = cut(m_windowStart, m_scan, m_windows++);
+                m_scan = m_windowStart = m_scan + 1;
+                m_afterComma = true;
+                return true;
+            }
+            ++m_scan;
+            continue;
+        }
+        if (stop == Stop::Close) {
+            if (m_buf[m_scan] != ']')
+                throw ImportError(m_input.name(), m_base + m_scan, "expected ',' or ']' after an element of the event array");
+            const bool empty = text::trim(std::string_view(m_buf).substr(m_windowStart, m_scan - m_windowStart)).empty();
+            // "[ ..., ]": the ',' before the window goes back into it, so the parser names it as it
+            // would in one piece.
+            if (empty && m_afterComma)
+                window = JsonWindow{InputBuffer::ofText({"[", std::string_view(m_buf).substr(m_windowStart - 1, m_scan - m_windowStart + 1), "]"}),
+                                    m_base + m_windowStart - 2, m_windows++};
+            else
+                window = cut(m_windowStart, m_scan, m_windows++);
+            m_terminated = true;
+            m_arrayEnd = m_base + m_scan;
+            m_suffix = m_buf.substr(m_scan + 1);
+            m_buf.clear();
+            while (pull()) {
+                m_suffix.append(m_buf);
+                m_buf.clear();
+                if (m_suffix.size() > m_maxElement)
+                    tooLarge("the JSON text after the \"traceEvents\" array");
+            }
+            m_textSize = m_arrayEnd + 1 + m_suffix.size();
+            m_done = true;
+            return true;
+        }
+        if (m_buf.size() - m_windowStart > m_maxElement)
+            tooLarge("one element of the event array");
+        if (pull())
+            continue;
+        // The input ends inside the array: older exporters stop without the closing ']' (and with a
+        // trailing comma). Whatever is left is the last window.
+        size_t end = m_buf.size();
+        while (end > m_windowStart && text::isSpace(m_buf[end - 1]))
+            --end;
+        m_arrayEnd = m_base + end;
+        size_t to = end;
+        if (to > m_windowStart && m_buf[to - 1] == ',')
+            --to;
+        m_terminated = false;
+        m_done = true;
+        m_textSize = m_base + to + 1;
+        if (to == m_windowStart && m_windows > 0)
+            return false; // nothing after the last ','
+        window = cut(m_windowStart, to, m_windows++);
+        window.end = m_base + m_buf.size();
+        return true;
+    }
+}
+
+} // namespace lanescope
