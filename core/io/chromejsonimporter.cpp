@@ -13,7 +13,9 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 namespace lanescope {
 
@@ -174,9 +176,10 @@ void ChromeTraceReader::readWindows(JsonWindowSplitter &splitter)
 {
     const std::string &name = m_name;
     const LoadOptions &options = m_options;
+    std::vector<sj::parser> parsers(std::max(1u, m_options.jsonThreads));
     parseWindowsInOrder(
         splitter, m_options.jsonThreads,
-        [&name, &options](JsonWindow &w) { return ChromeWindowReader::read(w, name, options); },
+        [&name, &options, &parsers](JsonWindow &w, unsigned worker) { return ChromeWindowReader::read(w, name, options, &parsers[worker]); },
         [this](ChromeWindowEvents &events) {
             m_merger.merge(events);
             progress(events.textBytes);

@@ -6,6 +6,8 @@
 #include "jsonwindowsplitter.h"
 #include "loadoptions.h"
 
+#include <simdjson.h>
+
 #include <string>
 
 namespace lanescope {
@@ -14,7 +16,9 @@ class ChromeWindowReader
 {
 public:
     // Never throws: a failure (ImportError naming the file byte, LoadCancelled) is kept in `error`.
-    static ChromeWindowEvents read(JsonWindow &window, const std::string &name, const LoadOptions &options);
+    // `parser`: reused across the windows one thread parses (nullptr: a fresh one).
+    static ChromeWindowEvents read(JsonWindow &window, const std::string &name, const LoadOptions &options,
+                                   simdjson::ondemand::parser *parser = nullptr);
 };
 
 } // namespace lanescope

@@ -12,6 +12,7 @@
 #include <zstd_errors.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <string>
 
@@ -44,6 +45,14 @@ public:
         : m_out(out), m_name(name), m_options(options) {}
 
     void feedNone(const char *p, size_t n) { append(p, n); }
+    // Plain input read straight into the buffer (no copy): up to `n` bytes, returns how many.
+    size_t readNone(std::FILE *f, size_t n)
+    {
+        m_out.ensure(n, m_name, m_options.memoryBudget);
+        const size_t got = std::fread(m_out.m_data.get() + m_out.m_size, 1, n, f);
+        m_out.m_size += got;
+        return got;
+    }
 
     // Room asked for before each inflate step: grows with the output (64 KB up to 1 MB), so a small
     // stream does not allocate and touch a megabyte (measured: the decompression fuzz harness spent

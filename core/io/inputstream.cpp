@@ -71,7 +71,32 @@ void InputStream::produce(std::FILE *file, std::string head)
         std::unique_ptr<char[]> chunk(new char[step]);
         uint64_t consumed = 0;
         std::string_view in = head;
-        for (;;) {
+        if (m_compression == Compression::None) {
+            // Plain text goes straight from the file into the blocks.
+            dec.feedNone(in.data(), in.size());
+            consumed = in.size();
+            for (;;) {
+                {
+                    std::lock_guard lock(m_mutex);
+                    if (m_stop)
+                        return;
+                }
+                if (m_options.cancelled())
+                    throw LoadCancelled();
+                const size_t got = dec.readNone(f.get(), kBlockBytes - std::min(block.size(), kBlockBytes - 1));
+                consumed += got;
+                m_compressedPosition.store(consumed, std::memory_order_relaxed);
+                if (block.size() >= kBlockBytes || (got == 0 && block.size())) {
+                    InputBuffer full;
+                    std::swap(full, block);
+                    push(std::move(full));
+                }
+                if (got == 0)
+                    break;
+            }
+            in = {};
+        }
+        for (; m_compression != Compression::None;) {
             if (in.empty()) {
                 in = std::string_view(chunk.get(), std::fread(chunk.get(), 1, step, f.get()));
                 if (in.empty())

@@ -39,7 +39,10 @@ public:
     JsonReaderBase &operator=(const JsonReaderBase &) = delete;
 
 protected:
-    JsonReaderBase(InputBuffer &input, const std::string &name, const LoadOptions &options, const Style &style);
+    // `parser`: one to reuse (a window reader's thread parses many windows: its index is allocated and
+    // its pages touched once); nullptr: the reader's own.
+    JsonReaderBase(InputBuffer &input, const std::string &name, const LoadOptions &options, const Style &style,
+                   simdjson::ondemand::parser *parser = nullptr);
     ~JsonReaderBase() = default;
 
     // First byte of the document: after a UTF-8 byte order mark and JSON whitespace (text size when none).
@@ -80,7 +83,11 @@ protected:
     InputBuffer &m_input;
     const std::string &m_name;
     const LoadOptions &m_options;
-    simdjson::ondemand::parser m_parser;
+private:
+    simdjson::ondemand::parser m_ownParser;
+
+protected:
+    simdjson::ondemand::parser &m_parser;
     simdjson::ondemand::document m_doc;
     bool m_haveDoc = false; // iterate() succeeded: m_doc may be asked where it is
 

@@ -6,6 +6,10 @@
 
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace lanescope {
 
 namespace {
@@ -28,6 +32,31 @@ struct ByteClasses
 };
 constexpr ByteClasses kClasses;
 
+// First byte at or after `i` that is a quote, a bracket or a ',' (the scan outside strings), or `n`.
+// Sixteen bytes at a time where SSE2 is there (every x86-64): '[' / '{' and ']' / '}' differ only in
+// bit 0x20, so two compares of (byte | 0x20) find all four.
+size_t nextStructural(const char *p, size_t i, size_t n)
+{
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), comma = _mm_set1_epi8(','), open = _mm_set1_epi8('{'),
+                  close = _mm_set1_epi8('}'), bit = _mm_set1_epi8(0x20);
+    for (; i + 16 <= n; i += 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + i));
+        const __m128i folded = _mm_or_si128(v, bit);
+        const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, comma)),
+                                         _mm_or_si128(_mm_cmpeq_epi8(folded, open), _mm_cmpeq_epi8(folded, close)));
+        if (const int mask = _mm_movemask_epi8(hit))
+            return i + size_t(__builtin_ctz(unsigned(mask)));
+    }
+#endif
+    for (; i < n; ++i) {
+        const uint8_t c = kClasses.c[uint8_t(p[i])];
+        if (c != kPlain && c != kColon)
+            return i;
+    }
+    return n;
+}
+
 // Position after the string whose opening quote was already passed, or npos when `s` ends inside it.
 // A quote ends the string when an even number of backslashes precede it.
 size_t stringEnd(std::string_view s, size_t from)
@@ -44,6 +73,57 @@ size_t stringEnd(std::string_view s, size_t from)
             return j + 1;
         from = j + 1;
     }
+}
+
+#if defined(__SSE2__)
+// Bits of the 64 bytes at `p` equal to `c`.
+uint64_t eqMask(const char *p, char c)
+{
+    const __m128i v = _mm_set1_epi8(c);
+    uint64_t m = 0;
+    for (int k = 0; k < 4; ++k)
+        m |= uint64_t(uint16_t(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16 * k)), v))))
+            << (16 * k);
+    return m;
+}
+
+// Bits of the 64 bytes at `p` that are a bracket or a ',' ('[' / '{' and ']' / '}' differ in bit 0x20).
+uint64_t structuralMask(const char *p)
+{
+    const __m128i comma = _mm_set1_epi8(','), open = _mm_set1_epi8('{'), close = _mm_set1_epi8('}'), bit = _mm_set1_epi8(0x20);
+    uint64_t m = 0;
+    for (int k = 0; k < 4; ++k) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16 * k));
+        const __m128i folded = _mm_or_si128(v, bit);
+        const __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, comma), _mm_or_si128(_mm_cmpeq_epi8(folded, open), _mm_cmpeq_epi8(folded, close)));
+        m |= uint64_t(uint16_t(_mm_movemask_epi8(hit))) << (16 * k);
+    }
+    return m;
+}
+#endif
+
+// Characters escaped by a backslash in a 64-byte block (simdjson's branchless scan); `prevEscaped`
+// carries "the first byte of the next block is escaped".
+uint64_t escapedMask(uint64_t backslash, uint64_t &prevEscaped)
+{
+    constexpr uint64_t kEven = 0x5555555555555555ull;
+    backslash &= ~prevEscaped;
+    const uint64_t followsEscape = backslash << 1 | prevEscaped;
+    const uint64_t oddStarts = backslash & ~kEven & ~followsEscape;
+    uint64_t evenStarts = 0;
+    prevEscaped = __builtin_add_overflow(oddStarts, backslash, &evenStarts) ? 1 : 0;
+    return (kEven ^ (evenStarts << 1)) & followsEscape;
+}
+
+uint64_t prefixXor(uint64_t x)
+{
+    x ^= x << 1;
+    x ^= x << 2;
+    x ^= x << 4;
+    x ^= x << 8;
+    x ^= x << 16;
+    x ^= x << 32;
+    return x;
 }
 
 } // namespace
@@ -186,6 +266,59 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scan()
 {
     const std::string_view b = m_buf;
     size_t i = m_scan;
+#if defined(__SSE2__)
+    // 64 bytes at a time: the quotes that are not escaped give the bytes inside strings (prefix xor),
+    // and only the brackets and commas outside them are looked at one by one.
+    if (i + 64 <= b.size()) {
+        uint64_t prevEscaped = 0;
+        if (m_inString) {
+            size_t k = i;
+            while (k > 0 && b[k - 1] == '\\')
+                --k;
+            prevEscaped = (i - k) & 1;
+        }
+        uint64_t prevInString = m_inString ? ~uint64_t(0) : 0;
+        for (; i + 64 <= b.size(); i += 64) {
+            const char *p = b.data() + i;
+            const uint64_t escaped = escapedMask(eqMask(p, '\\'), prevEscaped);
+            const uint64_t quotes = eqMask(p, '"') & ~escaped;
+            const uint64_t inString = prefixXor(quotes) ^ prevInString;
+            uint64_t structural = structuralMask(p) & ~inString;
+            while (structural) {
+                const size_t at = i + size_t(__builtin_ctzll(structural));
+                structural &= structural - 1;
+                switch (kClasses.c[uint8_t(b[at])]) {
+                case kOpen:
+                    ++m_depth;
+                    break;
+                case kClose:
+                    if (m_depth == m_eventDepth) {
+                        m_inString = false;
+                        m_scan = at;
+                        return Stop::Close;
+                    }
+                    --m_depth;
+                    break;
+                case kComma:
+                    if (m_depth == m_eventDepth && at - m_windowStart >= m_windowBytes) {
+                        m_inString = false;
+                        m_scan = at;
+                        return Stop::Comma;
+                    }
+                    break;
+                default:
+                    break;
+                }
+            }
+            prevInString = uint64_t(int64_t(inString) >> 63);
+        }
+        m_inString = prevInString != 0;
+        if (!m_eof) {
+            m_scan = i; // the rest waits for more bytes (or the end of the input)
+            return Stop::NeedMore;
+        }
+    }
+#endif
     while (i < b.size()) {
         if (m_inString) {
             const size_t e = stringEnd(b, i);
@@ -197,6 +330,9 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scan()
             i = e;
             continue;
         }
+        i = nextStructural(b.data(), i, b.size());
+        if (i >= b.size())
+            break;
         switch (kClasses.c[uint8_t(b[i])]) {
         case kQuote:
             m_inString = true;
@@ -212,7 +348,7 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scan()
             --m_depth;
             break;
         case kComma:
-            if (m_depth == m_eventDepth) {
+            if (m_depth == m_eventDepth && i - m_windowStart >= m_windowBytes) {
                 m_scan = i;
                 return Stop::Comma;
             }
@@ -243,14 +379,10 @@ bool JsonWindowSplitter::next(JsonWindow &window)
     for (;;) {
         const Stop stop = scan();
         if (stop == Stop::Comma) {
-            if (m_scan - m_windowStart >= m_windowBytes) {
-                window = cut(m_windowStart, m_scan, m_windows++);
-                m_scan = m_windowStart = m_scan + 1;
-                m_afterComma = true;
-                return true;
-            }
-            ++m_scan;
-            continue;
+            window = cut(m_windowStart, m_scan, m_windows++);
+            m_scan = m_windowStart = m_scan + 1;
+            m_afterComma = true;
+            return true;
         }
         if (stop == Stop::Close) {
             if (m_buf[m_scan] != ']')
@@ -281,6 +413,8 @@ bool JsonWindowSplitter::next(JsonWindow &window)
             tooLarge("one element of the event array");
         if (pull())
             continue;
+        if (m_scan < m_buf.size())
+            continue; // the end of the input: the last bytes are scanned one by one
         // The input ends inside the array: older exporters stop without the closing ']' (and with a
         // trailing comma). Whatever is left is the last window.
         size_t end = m_buf.size();

@@ -3,6 +3,8 @@
 // thread in file order. At most threads + 2 windows are split and not yet merged, so memory stays
 // bounded whatever the file size; the calling thread splits (and waits for the next result) while
 // the workers parse. With threads <= 1 everything runs on the calling thread, one window at a time.
+// `parse(window, worker)` is called with the worker's number (0 .. threads - 1), so it can keep
+// per-thread state (a simdjson parser reused for every window of that thread).
 // Shared by the JSON readers that read an event array in windows.
 #include "jsonwindowsplitter.h"
 
@@ -21,11 +23,11 @@ namespace lanescope {
 template <class Parse, class Merge>
 void parseWindowsInOrder(JsonWindowSplitter &splitter, unsigned threads, Parse &&parse, Merge &&merge)
 {
-    using Result = std::invoke_result_t<Parse &, JsonWindow &>;
+    using Result = std::invoke_result_t<Parse &, JsonWindow &, unsigned>;
     if (threads <= 1) {
         JsonWindow w;
         while (splitter.next(w)) {
-            Result r = parse(w);
+            Result r = parse(w, 0u);
             w = JsonWindow();
             merge(r);
         }
@@ -60,7 +62,7 @@ void parseWindowsInOrder(JsonWindowSplitter &splitter, unsigned threads, Parse &
         }
     } joiner{mutex, changed, stop, workers};
     for (unsigned t = 0; t < threads; ++t) {
-        workers.emplace_back([&] {
+        workers.emplace_back([&, t] {
             for (;;) {
                 Job *job = nullptr;
                 {
@@ -71,7 +73,7 @@ void parseWindowsInOrder(JsonWindowSplitter &splitter, unsigned threads, Parse &
                     job = todo.front();
                     todo.pop_front();
                 }
-                Result r = parse(job->window);
+                Result r = parse(job->window, t);
                 job->window = JsonWindow(); // the text is not needed any more
                 {
                     std::lock_guard lock(mutex);
