@@ -16,13 +16,9 @@
 
 namespace lanescope {
 
-namespace {
+using decoder::FilePtr;
 
-struct FileCloser
-{
-    void operator()(std::FILE *f) const { if (f) std::fclose(f); }
-};
-using FilePtr = std::unique_ptr<std::FILE, FileCloser>;
+namespace {
 
 constexpr size_t kChunk = size_t(1) << 20;
 

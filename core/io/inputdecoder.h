@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
 
 namespace lanescope {
@@ -22,6 +23,12 @@ namespace decoder {
 
 constexpr size_t kChunk = size_t(1) << 20;
 constexpr size_t kMinChunk = size_t(64) << 10;
+
+struct FileCloser
+{
+    void operator()(std::FILE *f) const { if (f) std::fclose(f); }
+};
+using FilePtr = std::unique_ptr<std::FILE, FileCloser>;
 
 // log2 of the largest zstd window the budget allows, between zstd's minimum (1 KiB) and its maximum
 // (2 GiB). zstd's own default limit (128 MiB) is replaced by the budget: a `zstd --long=30` file loads

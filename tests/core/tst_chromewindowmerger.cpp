@@ -4,6 +4,7 @@
 // traceequal.h), for the real corpus, the bundled sample, and hand-built files full of warnings;
 // errors name the same byte; the streamed load from disk (gzip) gives the same trace again.
 #include "compress.h"
+#include "jsonquote.h"
 #include "corpus.h"
 #include "traceequal.h"
 
@@ -26,15 +27,6 @@ using namespace lanescope;
 using namespace lanescope::test;
 
 namespace {
-
-// JSON written with single quotes (moc cannot read raw string literals): ' becomes ".
-std::string q(std::string s)
-{
-    for (char &c : s)
-        if (c == '\'')
-            c = '"';
-    return s;
-}
 
 LoadOptions oneWindow()
 {

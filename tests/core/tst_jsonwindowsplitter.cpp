@@ -5,23 +5,17 @@
 #include "io/inputstream.h"
 #include "io/jsonwindowsplitter.h"
 
+#include "jsonquote.h"
+
 #include <QTest>
 
 #include <string>
 #include <vector>
 
 using namespace lanescope;
+using lanescope::test::q;
 
 namespace {
-
-// JSON written with single quotes (moc cannot read raw string literals): ' becomes ".
-std::string q(std::string s)
-{
-    for (char &c : s)
-        if (c == '\'')
-            c = '"';
-    return s;
-}
 
 struct Split
 {
