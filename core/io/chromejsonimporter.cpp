@@ -14,6 +14,7 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -177,12 +178,28 @@ void ChromeTraceReader::readWindows(JsonWindowSplitter &splitter)
     const std::string &name = m_name;
     const LoadOptions &options = m_options;
     std::vector<sj::parser> parsers(std::max(1u, m_options.jsonThreads));
+    // Merged windows' events go back to the parsing threads: their vectors are reused, not faulted in anew.
+    std::mutex spareMutex;
+    std::vector<ChromeWindowEvents> spare;
     parseWindowsInOrder(
         splitter, m_options.jsonThreads,
-        [&name, &options, &parsers](JsonWindow &w, unsigned worker) { return ChromeWindowReader::read(w, name, options, &parsers[worker]); },
-        [this](ChromeWindowEvents &events) {
+        [&](JsonWindow &w, unsigned worker) {
+            ChromeWindowEvents events;
+            {
+                std::lock_guard lock(spareMutex);
+                if (!spare.empty()) {
+                    events = std::move(spare.back());
+                    spare.pop_back();
+                }
+            }
+            ChromeWindowReader::read(w, name, options, &parsers[worker], events);
+            return events;
+        },
+        [&](ChromeWindowEvents &events) {
             m_merger.merge(events);
             progress(events.textBytes);
+            std::lock_guard lock(spareMutex);
+            spare.push_back(std::move(events));
         });
 }
 

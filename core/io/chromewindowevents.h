@@ -7,7 +7,9 @@
 #include "model/argstore.h"
 #include "model/stringpool.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <exception>
 #include <map>
 #include <string>
@@ -37,6 +39,22 @@ struct ChromeWindowEvents
     std::vector<uint64_t> categoryCounts; // by local StringId
     uint64_t textBytes = 0;          // size of the window's text (progress)
     std::exception_ptr error;        // the parse failed here (thrown when merged, in file order)
+
+    // Empty again, keeping the vectors' memory for the next window.
+    void reset()
+    {
+        strings = StringPool();
+        events.clear();
+        args.clear();
+        argsEnd.clear();
+        stringsEnd.clear();
+        warnings.clear();
+        elements = objects = textBytes = 0;
+        std::fill(std::begin(phaseCounts), std::end(phaseCounts), 0);
+        otherPhases.clear();
+        categoryCounts.clear();
+        error = nullptr;
+    }
 };
 
 } // namespace lanescope

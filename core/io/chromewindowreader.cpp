@@ -370,13 +370,20 @@ ChromeWindowEvents ChromeWindowReader::read(JsonWindow &window, const std::strin
                                             sj::parser *reuse)
 {
     ChromeWindowEvents out;
+    read(window, name, options, reuse, out);
+    return out;
+}
+
+void ChromeWindowReader::read(JsonWindow &window, const std::string &name, const LoadOptions &options, sj::parser *reuse,
+                              ChromeWindowEvents &out)
+{
+    out.reset();
     try {
         ChromeWindowParser parser(window, name, options, out, reuse);
         parser.run();
     } catch (...) {
         out.error = std::current_exception();
     }
-    return out;
 }
 
 } // namespace lanescope

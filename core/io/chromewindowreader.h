@@ -19,6 +19,9 @@ public:
     // `parser`: reused across the windows one thread parses (nullptr: a fresh one).
     static ChromeWindowEvents read(JsonWindow &window, const std::string &name, const LoadOptions &options,
                                    simdjson::ondemand::parser *parser = nullptr);
+    // The same into `out` (reset first; its vectors' memory is reused).
+    static void read(JsonWindow &window, const std::string &name, const LoadOptions &options, simdjson::ondemand::parser *parser,
+                     ChromeWindowEvents &out);
 };
 
 } // namespace lanescope

@@ -128,19 +128,29 @@ InputBuffer InputBuffer::readZip(std::string_view bytes, const std::string &name
 
 InputBuffer InputBuffer::ofText(std::initializer_list<std::string_view> parts)
 {
+    InputBuffer out;
+    out.assignText(parts);
+    return out;
+}
+
+void InputBuffer::assignText(std::initializer_list<std::string_view> parts)
+{
     size_t size = 0;
     for (std::string_view p : parts)
         size += p.size();
-    InputBuffer out;
-    out.m_data.reset(new char[size + kPadding]);
-    out.m_capacity = size + kPadding;
-    for (std::string_view p : parts) {
-        std::memcpy(out.m_data.get() + out.m_size, p.data(), p.size());
-        out.m_size += p.size();
+    if (!m_data || m_capacity < size + kPadding) {
+        m_data.reset(new char[size + kPadding]);
+        m_capacity = size + kPadding;
     }
-    out.m_compressedSize = size;
-    out.finishPadding();
-    return out;
+    m_size = 0;
+    for (std::string_view p : parts) {
+        if (!p.empty())
+            std::memcpy(m_data.get() + m_size, p.data(), p.size());
+        m_size += p.size();
+    }
+    m_compression = Compression::None;
+    m_compressedSize = size;
+    finishPadding();
 }
 
 InputBuffer InputBuffer::fromBytes(std::string_view bytes, const std::string &name, const LoadOptions &options)

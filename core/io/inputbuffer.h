@@ -27,6 +27,8 @@ public:
 
     // The concatenation of `parts`, as it is (no decompression), padded.
     static InputBuffer ofText(std::initializer_list<std::string_view> parts);
+    // The same into this buffer, reusing its memory when it is large enough (no new pages to fault in).
+    void assignText(std::initializer_list<std::string_view> parts);
 
     const char *data() const { return m_data.get(); }
     size_t size() const { return m_size; }

@@ -366,7 +366,9 @@ JsonWindow JsonWindowSplitter::cut(size_t from, size_t to, uint64_t index)
 {
     JsonWindow w;
     const std::string_view elements = std::string_view(m_buf).substr(from, to - from);
-    w.text = InputBuffer::ofText({"[", elements, "]"});
+    w.text = std::move(m_spare);
+    m_spare = InputBuffer();
+    w.text.assignText({"[", elements, "]"});
     w.offset = m_base + from - 1;
     w.index = index;
     return w;

@@ -31,7 +31,6 @@ class JsonWindowSplitter
 {
 public:
     enum class Shape { Object, Array, Other };
-    static constexpr size_t kDefaultWindowBytes = size_t(32) << 20;
 
     // `windowBytes`: a window ends at the first element boundary past this many bytes.
     // `maxElementBytes`: one element (or the text before the array) larger than this is a clear
@@ -56,6 +55,8 @@ public:
     uint64_t textSize() const { return m_textSize; }
     const std::string &suffix() const { return m_suffix; }
     Shape shape() const { return m_shape; }
+    // Gives a window's text back once it is parsed: the next window is written into its memory.
+    void recycle(InputBuffer &&text) { m_spare = std::move(text); }
 
 private:
     enum class Stop { NeedMore, Comma, Close };
@@ -84,6 +85,7 @@ private:
     bool m_eof = false;
     uint64_t m_windows = 0;
 
+    InputBuffer m_spare;
     std::string m_prefix;
     std::string m_suffix;
     bool m_terminated = false;

@@ -26,7 +26,7 @@ struct LoadOptions
     // JSON event arrays are parsed in windows of about this many bytes (JsonWindowSplitter), on this
     // many threads besides the one that reads and merges (1: one window after another on the caller's
     // thread). The trace is the same for every setting; tests force tiny windows.
-    size_t jsonWindowBytes = size_t(32) << 20;
+    size_t jsonWindowBytes = size_t(16) << 20;
     unsigned jsonThreads = 2;
 
     bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }

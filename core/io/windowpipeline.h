@@ -1,6 +1,6 @@
 #pragma once
 // Parses the windows of a JsonWindowSplitter on worker threads and merges the results on the calling
-// thread in file order. At most threads + 2 windows are split and not yet merged, so memory stays
+// thread in file order; a merged window's text goes back to the splitter for the next window. At most threads + 2 windows are split and not yet merged, so memory stays
 // bounded whatever the file size; the calling thread splits (and waits for the next result) while
 // the workers parse. With threads <= 1 everything runs on the calling thread, one window at a time.
 // `parse(window, worker)` is called with the worker's number (0 .. threads - 1), so it can keep
@@ -28,8 +28,8 @@ void parseWindowsInOrder(JsonWindowSplitter &splitter, unsigned threads, Parse &
         JsonWindow w;
         while (splitter.next(w)) {
             Result r = parse(w, 0u);
-            w = JsonWindow();
             merge(r);
+            splitter.recycle(std::move(w.text));
         }
         return;
     }
@@ -74,7 +74,6 @@ void parseWindowsInOrder(JsonWindowSplitter &splitter, unsigned threads, Parse &
                     todo.pop_front();
                 }
                 Result r = parse(job->window, t);
-                job->window = JsonWindow(); // the text is not needed any more
                 {
                     std::lock_guard lock(mutex);
                     job->result.emplace(std::move(r));
@@ -117,6 +116,7 @@ void parseWindowsInOrder(JsonWindowSplitter &splitter, unsigned threads, Parse &
             inFlight.pop_front();
         }
         merge(*front->result);
+        splitter.recycle(std::move(front->window.text));
     }
 }
 
