@@ -212,7 +212,9 @@ void ChromeTraceReader::readInline(std::string_view array, uint64_t offset)
 
 Trace ChromeTraceReader::run()
 {
-    JsonWindowSplitter splitter(m_input, "traceEvents", m_options.jsonWindowBytes, m_options.memoryBudget / 4);
+    // A window's text and its parse index (about twice the text) stay well inside the budget.
+    const size_t windowBytes = size_t(std::min<uint64_t>(m_options.jsonWindowBytes, std::max<uint64_t>(m_options.memoryBudget / 8, 1)));
+    JsonWindowSplitter splitter(m_input, "traceEvents", windowBytes, m_options.memoryBudget / 4);
     // Reserve from the input size (Kineto: 190-320 bytes per event, ~4 args per event; compressed
     // JSON inflates about 8x): growth by doubling would copy and fault the pages twice. Unused
     // reservations are never touched.

@@ -4,6 +4,7 @@
 #include "memorybudget.h"
 #include "util/textutil.h"
 
+#include <algorithm>
 #include <cstring>
 
 #if defined(__SSE2__)
@@ -157,7 +158,7 @@ bool JsonWindowSplitter::pull()
 
 void JsonWindowSplitter::tooLarge(const char *what) const
 {
-    throw ImportError(m_input.name(), m_base + m_windowStart,
+    throw ImportError(m_input.name(), std::max(m_elementOffset, m_base + m_windowStart),
                       std::string(what) + " is larger than " + MemoryBudget::format(m_maxElement)
                           + ", a quarter of the memory budget (a compression bomb or a damaged file; " + MemoryBudget::hint() + ")");
 }
@@ -300,10 +301,13 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scan()
                     --m_depth;
                     break;
                 case kComma:
-                    if (m_depth == m_eventDepth && at - m_windowStart >= m_windowBytes) {
-                        m_inString = false;
-                        m_scan = at;
-                        return Stop::Comma;
+                    if (m_depth == m_eventDepth) {
+                        if (at - m_windowStart >= m_windowBytes) {
+                            m_inString = false;
+                            m_scan = at;
+                            return Stop::Comma;
+                        }
+                        m_elementOffset = m_base + at + 1;
                     }
                     break;
                 default:
@@ -348,9 +352,12 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scan()
             --m_depth;
             break;
         case kComma:
-            if (m_depth == m_eventDepth && i - m_windowStart >= m_windowBytes) {
-                m_scan = i;
-                return Stop::Comma;
+            if (m_depth == m_eventDepth) {
+                if (i - m_windowStart >= m_windowBytes) {
+                    m_scan = i;
+                    return Stop::Comma;
+                }
+                m_elementOffset = m_base + i + 1;
             }
             break;
         default:
@@ -411,7 +418,8 @@ bool JsonWindowSplitter::next(JsonWindow &window)
             m_done = true;
             return true;
         }
-        if (m_buf.size() - m_windowStart > m_maxElement)
+        const uint64_t element = std::max(m_elementOffset, m_base + m_windowStart);
+        if (m_base + m_buf.size() - element > m_maxElement)
             tooLarge("one element of the event array");
         if (pull())
             continue;

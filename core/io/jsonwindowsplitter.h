@@ -77,6 +77,7 @@ private:
     std::string m_buf;   // bytes from the start of the open window (or of the file, before the array)
     size_t m_scan = 0;   // scan position in m_buf
     size_t m_windowStart = 0;
+    uint64_t m_elementOffset = 0; // file offset where the open element starts (after the last ',')
     bool m_inString = false;
     int m_depth = 0;
     int m_eventDepth = 0;
