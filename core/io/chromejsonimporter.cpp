@@ -1,19 +1,22 @@
 #include "chromejsonimporter.h"
 
-#include "chromeevent.h"
 #include "chrometraceassembler.h"
+#include "chromewindowmerger.h"
+#include "chromewindowreader.h"
 #include "inputbuffer.h"
+#include "inputstream.h"
 #include "jsonreaderbase.h"
-#include "jsonstringreader.h"
-#include "timestampparser.h"
+#include "jsonwindowsplitter.h"
+#include "windowpipeline.h"
 #include "model/tracebuilder.h"
 #include "util/textutil.h"
 
 #include <simdjson.h>
 
-#include <charconv>
-#include <cstring>
+#include <algorithm>
+#include <mutex>
 #include <string>
+#include <vector>
 
 namespace lanescope {
 
@@ -25,360 +28,101 @@ constexpr size_t kMaxKeptMetadataBytes = 1 << 20;
 
 using text::trim;
 
-uint64_t fnv1a(std::string_view s)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (unsigned char c : s)
-        h = (h ^ c) * 1099511628211ull;
-    return h;
-}
-
-// Reduces an id as written ("0x1f", "123", 123, "some-name") to 64 bits.
-uint64_t idFromText(std::string_view s)
-{
-    s = trim(s);
-    uint64_t v = 0;
-    if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        auto r = std::from_chars(s.data() + 2, s.data() + s.size(), v, 16);
-        if (r.ec == std::errc() && r.ptr == s.data() + s.size())
-            return v;
-    } else if (!s.empty()) {
-        auto r = std::from_chars(s.data(), s.data() + s.size(), v, 10);
-        if (r.ec == std::errc() && r.ptr == s.data() + s.size())
-            return v;
-        int64_t sv = 0;
-        auto r2 = std::from_chars(s.data(), s.data() + s.size(), sv, 10);
-        if (r2.ec == std::errc() && r2.ptr == s.data() + s.size())
-            return uint64_t(sv);
-    }
-    return fnv1a(s) | (uint64_t(1) << 63);
-}
-
-// Chrome's wording: a string left open is more often an unescaped quote than a truncated file.
 constexpr JsonReaderBase::Style kStyle{200, 700, "a string is never closed (unescaped quote or truncated file)",
                                        "a control character inside a string is not escaped (or a quote is missing)"};
 
-class ChromeJsonReader : JsonReaderBase
+// Reads a trace from a stream: the event array in windows (parsed on the cores, merged in file
+// order), the top-level keys before and after it as small documents of their own.
+class ChromeTraceReader
 {
 public:
-    ChromeJsonReader(InputBuffer &input, const std::string &name, const LoadOptions &options)
-        : JsonReaderBase(input, name, options, kStyle), m_assembler(m_b)
+    ChromeTraceReader(InputStream &input, const LoadOptions &options)
+        : m_input(input), m_name(input.name()), m_options(options), m_assembler(m_b),
+          m_merger(m_b, m_assembler, m_name, options.memoryBudget)
     {
         m_b.metadata().format = "chrome-json";
-        m_b.metadata().sourcePath = name;
+        m_b.metadata().sourcePath = m_name;
     }
 
     Trace run();
 
-private:
-    void repairUnterminatedArray();
-    void readEvents(sj::array events);
-    bool readEvent(sj::object obj, uint64_t offset);
-    void readArgs(sj::value v);
-    bool readTime(sj::value v, int64_t &ns);
-    bool stringOf(sj::value v, std::string_view &out);
-    ChromeEntityKey readEntity(sj::value v);
-    bool readId(sj::value v, uint64_t &id);
-    void keepMetadata(std::string_view key, sj::value v);
-    void countPhase(std::string_view ph);
-    void finishStats();
+    // Called by TopLevel for the "traceEvents" array.
+    void readWindows(JsonWindowSplitter &splitter);
+    void readInline(std::string_view array, uint64_t offset);
+    TraceBuilder &builder() { return m_b; }
 
+private:
+    void progress(uint64_t windowBytes);
+
+    InputStream &m_input;
+    const std::string &m_name;
+    const LoadOptions &m_options;
     TraceBuilder m_b;
     ChromeTraceAssembler m_assembler;
-    std::vector<Arg> m_args;
-    JsonStringReader m_strings;
-    uint64_t m_events = 0;
-    uint64_t m_objects = 0;
-    uint64_t m_phaseCounts[256] = {};
-    std::map<std::string, uint64_t> m_otherPhases;
-    std::vector<uint64_t> m_categoryCounts; // by StringId
+    ChromeWindowMerger m_merger;
+    uint64_t m_merged = 0;
 };
 
-void ChromeJsonReader::repairUnterminatedArray()
+// One top-level object text: the part before the event array (ending in "[]}"), the part after it
+// ("{" and the rest), or the whole input when the array could not be found by the splitter.
+class TopLevel : JsonReaderBase
 {
-    // Older exporters write a bare array and may stop without the closing ']' (and with a trailing comma).
-    std::string_view v = m_input.view();
-    size_t end = v.size();
-    while (end > 0 && text::isSpace(v[end - 1]))
-        --end;
-    if (end > 0 && v[end - 1] == ']')
-        return;
-    size_t cut = end;
-    if (cut > 0 && v[cut - 1] == ',')
-        --cut;
-    m_input.replaceTail(cut, "]");
-    m_b.diagnostics().warnAtByte("array of events is not terminated (accepted, as Chrome does)", end);
-}
+public:
+    enum class Part { Before, After, Whole };
 
-// A string value without copying it when it has no escapes (the common case): get_string() would
-// copy every string into simdjson's buffer first.
-bool ChromeJsonReader::stringOf(sj::value v, std::string_view &out)
-{
-    return m_strings.read(m_parser, v, out);
-}
-
-bool ChromeJsonReader::readTime(sj::value v, int64_t &ns)
-{
-    std::string_view text;
-    return numberOrStringText(v, text) && TimestampParser::microsToNs(text, ns);
-}
-
-ChromeEntityKey ChromeJsonReader::readEntity(sj::value v)
-{
-    ChromeEntityKey k;
-    sj::json_type t;
-    if (v.type().get(t))
-        return k;
-    std::string_view text;
-    if (t == sj::json_type::number) {
-        int64_t n = 0;
-        if (v.get_int64().get(n) == simdjson::SUCCESS) {
-            k.number = n;
-            return k;
-        }
-        text = v.raw_json_token();
-    } else if (t == sj::json_type::string) {
-        if (v.get_string().get(text))
-            return k;
-    } else {
-        return k;
+    TopLevel(InputBuffer &text, uint64_t offset, ChromeTraceReader &owner, const std::string &name, const LoadOptions &options)
+        : JsonReaderBase(text, name, options, kStyle), m_owner(owner)
+    {
+        setTextOffset(offset);
     }
-    text = trim(text);
-    if (int64_t n = 0; text::parseInt(text, n)) {
-        k.number = n;
-        return k;
-    }
-    k.text = m_b.intern(text);
-    k.number = int64_t(fnv1a(text) & 0x7fffffffffffffffull);
-    return k;
-}
 
-bool ChromeJsonReader::readId(sj::value v, uint64_t &id)
-{
-    std::string_view text;
-    if (!numberOrStringText(v, text))
-        return false;
-    id = idFromText(text);
-    return true;
-}
+    // Returns whether a "traceEvents" array was read; `splitter` reads the windowed one (Before).
+    bool read(Part part, JsonWindowSplitter *splitter);
 
-void ChromeJsonReader::readArgs(sj::value v)
+private:
+    void keepMetadata(std::string_view key, sj::value v);
+    ChromeTraceReader &m_owner;
+    std::string m_keysSeen;
+};
+
+bool TopLevel::read(Part part, JsonWindowSplitter *splitter)
 {
-    sj::object obj;
-    if (v.get_object().get(obj))
-        return;
-    for (auto fr : obj) {
+    startDocument();
+    sj::object top;
+    if (auto err = m_doc.get_object().get(top))
+        failJson(err, "expected a JSON object");
+    bool sawEvents = false;
+    for (auto fr : top) {
         sj::field f;
         if (auto ferr = std::move(fr).get(f))
-            failJson(ferr, "expected an argument name and value inside \"args\"");
-        const StringId k = m_b.intern(keyOf(f, "expected a valid argument name"));
-        sj::value val = f.value();
-        sj::json_type t;
-        if (val.type().get(t))
-            failJson(val.type().error(), "expected an argument value");
-        switch (t) {
-        case sj::json_type::number: {
-            sj::number_type nt;
-            if (val.get_number_type().get(nt))
-                failJson(simdjson::NUMBER_ERROR, "expected a number");
-            if (nt == sj::number_type::signed_integer) {
-                int64_t i = 0;
-                if (!val.get_int64().get(i))
-                    m_args.push_back(Arg::makeInt(k, i));
-            } else if (nt == sj::number_type::unsigned_integer) {
-                uint64_t u = 0;
-                if (!val.get_uint64().get(u))
-                    m_args.push_back(Arg::makeUInt(k, u));
-            } else {
-                double d = 0;
-                if (val.get_double().get(d) == simdjson::SUCCESS) {
-                    m_args.push_back(Arg::makeDouble(k, d));
-                } else {
-                    m_args.push_back(Arg::makeJson(k, m_b.intern(trim(val.raw_json_token()))));
-                }
-            }
-            break;
-        }
-        case sj::json_type::string: {
-            std::string_view s;
-            if (!stringOf(val, s))
-                failJson(simdjson::STRING_ERROR, "expected a valid JSON string");
-            m_args.push_back(Arg::makeString(k, m_b.intern(s)));
-            break;
-        }
-        case sj::json_type::boolean: {
-            bool b = false;
-            if (val.get_bool().get(b))
-                failJson(simdjson::INCORRECT_TYPE, "expected true or false");
-            m_args.push_back(Arg::makeBool(k, b));
-            break;
-        }
-        case sj::json_type::null:
-            m_args.push_back(Arg::makeNull(k));
-            break;
-        case sj::json_type::object: {
-            sj::object o;
+            failJson(ferr, "expected a top-level key and value");
+        const std::string_view key = keyOf(f);
+        if (key == "traceEvents") {
+            sj::array events;
             std::string_view raw;
-            if (val.get_object().get(o) || o.raw_json().get(raw))
-                failJson(simdjson::TAPE_ERROR, "expected a JSON object");
-            m_args.push_back(Arg::makeJson(k, m_b.intern(trim(raw))));
-            break;
-        }
-        case sj::json_type::array: {
-            sj::array a;
-            std::string_view raw;
-            if (val.get_array().get(a) || a.raw_json().get(raw))
-                failJson(simdjson::TAPE_ERROR, "expected a JSON array");
-            m_args.push_back(Arg::makeJson(k, m_b.intern(trim(raw))));
-            break;
-        }
-        }
-    }
-}
-
-void ChromeJsonReader::countPhase(std::string_view ph)
-{
-    if (ph.size() == 1)
-        ++m_phaseCounts[uint8_t(ph[0])];
-    else
-        ++m_otherPhases[std::string(ph)];
-}
-
-bool ChromeJsonReader::readEvent(sj::object obj, uint64_t offset)
-{
-    ChromeEvent e;
-    e.offset = offset;
-    m_args.clear();
-    bool hasPhase = false;
-    for (auto fr : obj) {
-        sj::field f;
-        if (auto ferr = std::move(fr).get(f))
-            failJson(ferr, "expected a field of a trace event (\"name\": value)");
-        bool escaped = false;
-        const std::string_view key = rawKey(f, escaped);
-        if (escaped || key.empty())
-            continue;
-        sj::value v = f.value();
-        std::string_view s;
-        switch (key[0]) {
-        case 'p':
-            if (key == "ph") {
-                if (stringOf(v, s)) {
-                    hasPhase = true;
-                    countPhase(s);
-                    e.phase = s.size() == 1 ? s[0] : '?';
-                }
-            } else if (key == "pid") {
-                e.pid = readEntity(v);
-            }
-            break;
-        case 't':
-            if (key == "ts") {
-                e.hasTs = readTime(v, e.ts);
-                if (!e.hasTs)
-                    m_b.diagnostics().warnAtByte("ts values that are not numbers (event kept without time)", offset);
-            } else if (key == "tid") {
-                e.tid = readEntity(v);
-            }
-            break;
-        case 'd':
-            if (key == "dur")
-                e.hasDur = readTime(v, e.dur);
-            break;
-        case 'n':
-            if (key == "name") {
-                if (stringOf(v, s)) {
-                    e.name = m_b.intern(s);
-                } else {
-                    e.name = m_b.intern(trim(v.raw_json_token()));
-                }
-            }
-            break;
-        case 'c':
-            if (key == "cat" && stringOf(v, s)) {
-                e.category = m_b.intern(s);
-                if (m_categoryCounts.size() <= e.category.value)
-                    m_categoryCounts.resize(e.category.value + 64, 0);
-                ++m_categoryCounts[e.category.value];
-            }
-            break;
-        case 'a':
-            if (key == "args")
-                readArgs(v);
-            break;
-        case 'i':
-            if (key == "id") {
-                e.hasId = readId(v, e.id);
-            } else if (key == "id2") {
-                sj::object o;
-                if (v.get_object().get(o) == simdjson::SUCCESS) {
-                    for (auto inner : o) {
-                        sj::field g;
-                        if (auto ferr = std::move(inner).get(g))
-                            failJson(ferr, "expected \"local\" or \"global\" inside \"id2\"");
-                        bool esc = false;
-                        const std::string_view k2 = rawKey(g, esc);
-                        if (k2 == "local" || k2 == "global") {
-                            e.hasId = readId(g.value(), e.id);
-                            e.idIsProcessLocal = k2 == "local";
-                        }
-                    }
-                }
-            }
-            break;
-        case 's':
-            if (key == "s" && v.get_string().get(s) == simdjson::SUCCESS && !s.empty())
-                e.scope = s[0];
-            break;
-        case 'b':
-            if (key == "bp") {
-                e.bindEnclosing = v.get_string().get(s) == simdjson::SUCCESS && s == "e";
-            } else if (key == "bind_id") {
-                e.hasBindId = readId(v, e.bindId);
-            }
-            break;
-        case 'f':
-            if (key == "flow_in") {
-                bool b = false;
-                e.flowIn = v.get_bool().get(b) == simdjson::SUCCESS && b;
-            } else if (key == "flow_out") {
-                bool b = false;
-                e.flowOut = v.get_bool().get(b) == simdjson::SUCCESS && b;
-            }
-            break;
-        default:
-            break;
+            if (auto err = f.value().get_array().get(events))
+                failJson(err, "expected \"traceEvents\" to be an array of events");
+            if (auto err = events.raw_json().get(raw))
+                failJson(err, "expected a trace event object or ']'");
+            sawEvents = true;
+            const size_t at = size_t(raw.data() - m_input.data());
+            if (part == Part::Before && splitter && at + raw.size() + 1 == m_input.size())
+                m_owner.readWindows(*splitter); // the "[]" standing for the windowed array
+            else
+                m_owner.readInline(raw, textOffset() + at);
+        } else {
+            if (m_keysSeen.size() < 200)
+                m_keysSeen += (m_keysSeen.empty() ? "" : ", ") + std::string(key);
+            keepMetadata(key, f.value());
         }
     }
-    if (!hasPhase)
-        ++m_otherPhases[""];
-    m_assembler.add(e, m_args);
-    return hasPhase;
+    if (part == Part::Whole && !sawEvents)
+        fail(textOffset() + firstByte(), "JSON object has no \"traceEvents\" array, so it is not a Chrome/Kineto trace (top-level keys: "
+                                        + m_keysSeen + ")");
+    return sawEvents;
 }
 
-void ChromeJsonReader::readEvents(sj::array events)
-{
-    for (auto er : events) {
-        sj::value v;
-        if (auto ferr = std::move(er).get(v))
-            failJson(ferr, "expected a trace event object or ']'");
-        ++m_events;
-        if ((m_events & 0xffff) == 0)
-            progress();
-        sj::object obj;
-        const auto err = v.get_object().get(obj);
-        if (err == simdjson::INCORRECT_TYPE) {
-            m_b.diagnostics().warnAtByte("array elements that are not event objects skipped", location());
-            continue;
-        }
-        if (err)
-            failJson(err, "expected a trace event object");
-        ++m_objects;
-        readEvent(obj, position(0));
-    }
-}
-
-void ChromeJsonReader::keepMetadata(std::string_view key, sj::value v)
+void TopLevel::keepMetadata(std::string_view key, sj::value v)
 {
     sj::json_type t;
     if (v.type().get(t))
@@ -389,11 +133,11 @@ void ChromeJsonReader::keepMetadata(std::string_view key, sj::value v)
         if (v.get_string().get(raw))
             failJson(simdjson::STRING_ERROR, "expected a valid JSON string");
         if (key == "systemTraceEvents") {
-            m_b.metadata().entries.emplace_back(std::string(key), "(" + std::to_string(raw.size()) + " bytes of system trace text, not imported)");
-            m_b.diagnostics().warn("systemTraceEvents (ftrace text) not imported");
+            m_owner.builder().metadata().entries.emplace_back(std::string(key), "(" + std::to_string(raw.size()) + " bytes of system trace text, not imported)");
+            m_owner.builder().diagnostics().warn("systemTraceEvents (ftrace text) not imported");
             return;
         }
-        m_b.metadata().entries.emplace_back(std::string(key), std::string(raw.substr(0, kMaxKeptMetadataBytes)));
+        m_owner.builder().metadata().entries.emplace_back(std::string(key), std::string(raw.substr(0, kMaxKeptMetadataBytes)));
         return;
     case sj::json_type::object: {
         sj::object o;
@@ -410,86 +154,113 @@ void ChromeJsonReader::keepMetadata(std::string_view key, sj::value v)
     default:
         raw = v.raw_json_token();
         if (key == "synthetic" && trim(raw) == "true")
-            m_b.metadata().synthetic = true;
+            m_owner.builder().metadata().synthetic = true;
         break;
     }
     raw = trim(raw);
     if (raw.size() > kMaxKeptMetadataBytes)
-        m_b.metadata().entries.emplace_back(std::string(key), "(" + std::to_string(raw.size()) + " bytes, not kept)");
+        m_owner.builder().metadata().entries.emplace_back(std::string(key), "(" + std::to_string(raw.size()) + " bytes, not kept)");
     else
-        m_b.metadata().entries.emplace_back(std::string(key), std::string(raw));
+        m_owner.builder().metadata().entries.emplace_back(std::string(key), std::string(raw));
 }
 
-void ChromeJsonReader::finishStats()
+void ChromeTraceReader::progress(uint64_t windowBytes)
 {
-    ImportStats &st = m_b.stats();
-    st.eventsRead = m_objects; // event objects; other array elements are skipped with a warning
-    st.bytesRead = m_input.size();
-    for (int c = 0; c < 256; ++c)
-        if (m_phaseCounts[c])
-            st.phases[std::string(1, char(c))] += m_phaseCounts[c];
-    for (const auto &[k, n] : m_otherPhases)
-        st.phases[k] += n;
-    for (size_t i = 0; i < m_categoryCounts.size(); ++i)
-        if (m_categoryCounts[i])
-            st.categories[std::string(m_b.str(StringId(uint32_t(i))))] += m_categoryCounts[i];
+    if (m_options.cancelled())
+        throw LoadCancelled();
+    m_merged += windowBytes;
+    if (m_options.progress && m_input.compressedSize())
+        m_options.report(int(900 * std::min(m_input.compressedPosition(), m_input.compressedSize()) / m_input.compressedSize()));
 }
 
-Trace ChromeJsonReader::run()
+void ChromeTraceReader::readWindows(JsonWindowSplitter &splitter)
 {
-    const std::string_view text = m_input.view();
-    const size_t first = firstByte();
-    if (first >= text.size())
-        fail(0, "file is empty; expected a Chrome/Kineto trace (a JSON object with \"traceEvents\" or an array of events)");
-    const char opener = text[first];
-    if (opener != '{' && opener != '[')
-        fail(first, "expected '{' or '[' at the start of a Chrome/Kineto trace");
-    if (opener == '[')
-        repairUnterminatedArray();
-
-    // Reserve from the input size (Kineto: 190-320 bytes per event, ~4 args per event): growth by
-    // doubling would copy and fault the pages twice. Unused reservations are never touched.
-    m_b.reserveSlices(m_input.size() / 180);
-    m_b.reserveArgs(m_input.size() / 50, m_input.size() / 180);
-
-    startDocument();
-
-    if (opener == '[') {
-        sj::array events;
-        if (auto err = m_doc.get_array().get(events))
-            failJson(err, "expected an array of trace events");
-        readEvents(events);
-        if (m_events > 0 && m_objects == 0)
-            fail(first, "this JSON array holds no event objects; it is not a Chrome/Kineto trace (expected objects with \"ph\", \"ts\", ...)");
-    } else {
-        sj::object top;
-        if (auto err = m_doc.get_object().get(top))
-            failJson(err, "expected a JSON object");
-        bool sawEvents = false;
-        std::string keysSeen;
-        for (auto fr : top) {
-            sj::field f;
-            if (auto ferr = std::move(fr).get(f))
-                failJson(ferr, "expected a top-level key and value");
-            const std::string_view key = keyOf(f);
-            if (key == "traceEvents") {
-                sj::array events;
-                if (auto err = f.value().get_array().get(events))
-                    failJson(err, "expected \"traceEvents\" to be an array of events");
-                sawEvents = true;
-                readEvents(events);
-            } else {
-                if (keysSeen.size() < 200)
-                    keysSeen += (keysSeen.empty() ? "" : ", ") + std::string(key);
-                keepMetadata(key, f.value());
+    const std::string &name = m_name;
+    const LoadOptions &options = m_options;
+    std::vector<sj::parser> parsers(std::max(1u, m_options.jsonThreads));
+    // Merged windows' events go back to the parsing threads: their vectors are reused, not faulted in anew.
+    std::mutex spareMutex;
+    std::vector<ChromeWindowEvents> spare;
+    parseWindowsInOrder(
+        splitter, m_options.jsonThreads,
+        [&](JsonWindow &w, unsigned worker) {
+            ChromeWindowEvents events;
+            {
+                std::lock_guard lock(spareMutex);
+                if (!spare.empty()) {
+                    events = std::move(spare.back());
+                    spare.pop_back();
+                }
             }
-        }
-        if (!sawEvents)
-            fail(first, "JSON object has no \"traceEvents\" array, so it is not a Chrome/Kineto trace (top-level keys: "
-                     + keysSeen + ")");
+            ChromeWindowReader::read(w, name, options, &parsers[worker], events);
+            return events;
+        },
+        [&](ChromeWindowEvents &events) {
+            m_merger.merge(events);
+            progress(events.textBytes);
+            std::lock_guard lock(spareMutex);
+            spare.push_back(std::move(events));
+        });
+}
+
+void ChromeTraceReader::readInline(std::string_view array, uint64_t offset)
+{
+    JsonWindow w{InputBuffer::ofText({array}), offset, 0, 0};
+    ChromeWindowEvents events = ChromeWindowReader::read(w, m_name, m_options);
+    m_merger.merge(events);
+}
+
+Trace ChromeTraceReader::run()
+{
+    // A window's text and its parse index (about twice the text) stay well inside the budget.
+    const size_t windowBytes = size_t(std::min<uint64_t>(m_options.jsonWindowBytes, std::max<uint64_t>(m_options.memoryBudget / 8, 1)));
+    JsonWindowSplitter splitter(m_input, "traceEvents", windowBytes, m_options.memoryBudget / 4);
+    // Reserve from the input size (Kineto: 190-320 bytes per event, ~4 args per event; compressed
+    // JSON inflates about 8x): growth by doubling would copy and fault the pages twice. Unused
+    // reservations are never touched.
+    const uint64_t expected = m_input.compressedSize() * (m_input.compression() == Compression::None ? 1 : 8);
+    m_b.reserveSlices(size_t(expected / 180));
+    m_b.reserveArgs(size_t(expected / 50), size_t(expected / 180));
+
+    const JsonWindowSplitter::Shape shape = splitter.start();
+    const std::string &prefix = splitter.prefix();
+    if (shape == JsonWindowSplitter::Shape::Other) {
+        InputBuffer whole = InputBuffer::ofText({prefix});
+        TopLevel top(whole, splitter.prefixOffset(), *this, m_name, m_options);
+        size_t first = prefix.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+        while (first < prefix.size() && text::isSpace(prefix[first]))
+            ++first;
+        if (first >= prefix.size())
+            throw ImportError(m_name, 0, "file is empty; expected a Chrome/Kineto trace (a JSON object with \"traceEvents\" or an array of events)");
+        if (prefix[first] != '{')
+            throw ImportError(m_name, splitter.prefixOffset() + first, "expected '{' or '[' at the start of a Chrome/Kineto trace");
+        top.read(TopLevel::Part::Whole, nullptr);
+    } else if (shape == JsonWindowSplitter::Shape::Array) {
+        readWindows(splitter);
+        if (!splitter.terminated())
+            m_b.diagnostics().warnAtByte("array of events is not terminated (accepted, as Chrome does)", splitter.arrayEnd());
+        if (m_merger.elements() > 0 && m_merger.objects() == 0)
+            throw ImportError(m_name, splitter.prefixOffset() + prefix.size() - 1,
+                              "this JSON array holds no event objects; it is not a Chrome/Kineto trace (expected objects with \"ph\", \"ts\", ...)");
+    } else {
+        InputBuffer before = InputBuffer::ofText({prefix, "]}"});
+        TopLevel(before, splitter.prefixOffset(), *this, m_name, m_options).read(TopLevel::Part::Before, &splitter);
+        if (!splitter.terminated())
+            throw ImportError(m_name, m_input.position(),
+                              "unexpected end of file (truncated file?); expected a trace event object or ']'");
+        // The rest of the object: "{" in place of the array's ']', its leading ',' made a space.
+        std::string after = "{" + splitter.suffix();
+        const size_t comma = after.find_first_not_of(" \t\r\n", 1);
+        if (comma != std::string::npos && after[comma] == ',')
+            after[comma] = ' ';
+        else if (comma == std::string::npos || after[comma] != '}')
+            throw ImportError(m_name, splitter.arrayEnd() + (comma == std::string::npos ? after.size() : comma),
+                              "expected ',' or '}' after the \"traceEvents\" array");
+        InputBuffer rest = InputBuffer::ofText({after});
+        TopLevel(rest, splitter.arrayEnd(), *this, m_name, m_options).read(TopLevel::Part::After, nullptr);
     }
     m_assembler.finish();
-    finishStats();
+    m_merger.finishStats(splitter.textSize());
     m_options.report(950);
     Trace t = m_b.finish();
     m_options.report(1000);
@@ -500,7 +271,13 @@ Trace ChromeJsonReader::run()
 
 Trace ChromeJsonImporter::import(InputBuffer &input, const std::string &name, const LoadOptions &options)
 {
-    ChromeJsonReader reader(input, name, options);
+    InputStream stream(input.view(), name, options);
+    return importStream(stream, options);
+}
+
+Trace ChromeJsonImporter::importStream(InputStream &input, const LoadOptions &options)
+{
+    ChromeTraceReader reader(input, options);
     return reader.run();
 }
 

@@ -1,13 +1,49 @@
 #include "fileimporter.h"
 
+#include "chromejsonimporter.h"
 #include "formats.h"
 #include "inputbuffer.h"
+#include "inputstream.h"
 #include "util/textutil.h"
+
+#include <cstdio>
+#include <memory>
+#include <optional>
+
+#include <sys/stat.h>
 
 namespace lanescope {
 
+namespace {
+
+// Kineto / Chrome JSON in a regular file (plain, gzip, zstd, zip) is read as a stream: its event
+// array is parsed in windows on the cores while the rest is still read and decompressed, in bounded
+// memory (chromejsonimporter.h). Pipes and other formats are read whole.
+std::optional<Trace> importStreamed(const std::string &path, const LoadOptions &options)
+{
+    struct stat st{};
+    if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+        return std::nullopt;
+    std::string head(4096, '\0');
+    {
+        uint64_t size = 0;
+        std::unique_ptr<std::FILE, int (*)(std::FILE *)> f(InputBuffer::openForReading(path, size), std::fclose);
+        head.resize(std::fread(head.data(), 1, head.size(), f.get()));
+    }
+    if (InputBuffer::detect(head) == Compression::None && Formats::sniff(head, uint64_t(st.st_size)) != FileFormat::ChromeJson)
+        return std::nullopt;
+    InputStream stream(path, options);
+    if (Formats::sniff(stream.peek(4096), stream.compressedSize()) != FileFormat::ChromeJson)
+        return std::nullopt;
+    return ChromeJsonImporter::importStream(stream, options);
+}
+
+} // namespace
+
 Trace FileImporter::import(const std::string &path, const LoadOptions &options)
 {
+    if (std::optional<Trace> streamed = importStreamed(path, options))
+        return std::move(*streamed);
     InputBuffer input = InputBuffer::read(path, options);
     const FileFormat format = Formats::sniff(input.view().substr(0, 4096), input.size());
     const FormatInfo &info = Formats::info(format);

@@ -4,6 +4,8 @@
 #include "loadoptions.h"
 
 #include <cstddef>
+#include <cstdio>
+#include <initializer_list>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -23,6 +25,11 @@ public:
     // Wraps bytes already in memory (tests, nested members); decompresses as detected.
     static InputBuffer fromBytes(std::string_view bytes, const std::string &name, const LoadOptions &options);
 
+    // The concatenation of `parts`, as it is (no decompression), padded.
+    static InputBuffer ofText(std::initializer_list<std::string_view> parts);
+    // The same into this buffer, reusing its memory when it is large enough (no new pages to fault in).
+    void assignText(std::initializer_list<std::string_view> parts);
+
     const char *data() const { return m_data.get(); }
     size_t size() const { return m_size; }
     size_t capacity() const { return m_capacity; } // size + padding at least
@@ -32,6 +39,10 @@ public:
 
     // Keeps the first `keep` bytes and appends `tail` (used to close an unterminated event array).
     void replaceTail(size_t keep, std::string_view tail);
+
+    // Opens `path` for reading (a clear ImportError for folders, devices, sockets; a FIFO without a
+    // writer does not block) and says its size on disk.
+    static std::FILE *openForReading(const std::string &path, uint64_t &fileSize);
 
     static Compression detect(std::string_view head);
     static const char *compressionName(Compression c);

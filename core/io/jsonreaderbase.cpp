@@ -10,14 +10,15 @@ namespace lanescope {
 
 namespace sj = simdjson::ondemand;
 
-JsonReaderBase::JsonReaderBase(InputBuffer &input, const std::string &name, const LoadOptions &options, const Style &style)
-    : m_input(input), m_name(name), m_options(options), m_style(style)
+JsonReaderBase::JsonReaderBase(InputBuffer &input, const std::string &name, const LoadOptions &options, const Style &style,
+                               simdjson::ondemand::parser *parser)
+    : m_input(input), m_name(name), m_options(options), m_parser(parser ? *parser : m_ownParser), m_style(style)
 {
 }
 
 uint64_t JsonReaderBase::fileSize() const
 {
-    return m_textOffset + m_input.size();
+    return m_fileEnd ? m_fileEnd : m_textOffset + m_input.size();
 }
 
 size_t JsonReaderBase::firstByte() const

@@ -6,8 +6,8 @@
 // neuron-profile's JSON export and system_profile.json derive from it.
 //
 // Every offset given out is a file offset: the text being parsed starts at byte textOffset() of the
-// file (0 today, when the text is the whole file). Reading the event array in bounded windows later
-// (each window parsed on its own) only has to move that start; errors keep naming file bytes.
+// file (0 when the text is the whole file; a window of the event array, JsonWindowSplitter, or the
+// part of a top-level object after that array starts further on), so errors keep naming file bytes.
 //
 // This header holds simdjson types: whatever includes it must be compiled with simdjson::simdjson's
 // definitions (SIMDJSON_THREADS_ENABLED changes the parser's layout), as lanescope_core is.
@@ -39,7 +39,10 @@ public:
     JsonReaderBase &operator=(const JsonReaderBase &) = delete;
 
 protected:
-    JsonReaderBase(InputBuffer &input, const std::string &name, const LoadOptions &options, const Style &style);
+    // `parser`: one to reuse (a window reader's thread parses many windows: its index is allocated and
+    // its pages touched once); nullptr: the reader's own.
+    JsonReaderBase(InputBuffer &input, const std::string &name, const LoadOptions &options, const Style &style,
+                   simdjson::ondemand::parser *parser = nullptr);
     ~JsonReaderBase() = default;
 
     // First byte of the document: after a UTF-8 byte order mark and JSON whitespace (text size when none).
@@ -52,6 +55,13 @@ protected:
     // The same, the end of the file when the document cannot say.
     uint64_t location() { return position(fileSize()); }
     uint64_t textOffset() const { return m_textOffset; }
+    // The text stands for file bytes from `offset` on; `fileEnd` is the file offset of the end of the
+    // file when the text reaches it (0: the end of the text, offset + size).
+    void setTextOffset(uint64_t offset, uint64_t fileEnd = 0)
+    {
+        m_textOffset = offset;
+        m_fileEnd = fileEnd;
+    }
     uint64_t fileSize() const;
 
     // Checks cancel (throws LoadCancelled) and reports progress from the parse position.
@@ -73,13 +83,18 @@ protected:
     InputBuffer &m_input;
     const std::string &m_name;
     const LoadOptions &m_options;
-    simdjson::ondemand::parser m_parser;
+private:
+    simdjson::ondemand::parser m_ownParser;
+
+protected:
+    simdjson::ondemand::parser &m_parser;
     simdjson::ondemand::document m_doc;
     bool m_haveDoc = false; // iterate() succeeded: m_doc may be asked where it is
 
 private:
     Style m_style;
     uint64_t m_textOffset = 0;
+    uint64_t m_fileEnd = 0;
 };
 
 } // namespace lanescope

@@ -23,6 +23,12 @@ struct LoadOptions
     // 16 GiB, or what $LANESCOPE_MEMORY_BUDGET says (memorybudget.h).
     uint64_t memoryBudget = MemoryBudget::fromEnvironment();
 
+    // JSON event arrays are parsed in windows of about this many bytes (JsonWindowSplitter), on this
+    // many threads besides the one that reads and merges (1: one window after another on the caller's
+    // thread). The trace is the same for every setting; tests force tiny windows.
+    size_t jsonWindowBytes = size_t(16) << 20;
+    unsigned jsonThreads = 2;
+
     bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
     void report(int permille) const { if (progress) progress(permille); }
 };

@@ -10,6 +10,11 @@
 //                   outside the timed region), the full TraceLoader path minus decompression;
 // with MB/s and events/s, resident bytes per slice of the model, and the ratio (b)/(a) (target <= 1.5).
 // FILE defaults to the corpus file tracelens/xdit_sd35_rank0.json.gz.
+//
+// bench_load --floor FILE: the process-to-process yardstick of run-benchmarks.sh: reads and
+// decompresses FILE and makes the bare pass (a) once, single-threaded, and exits. A load
+// (`lanescope-cli info FILE`) timed as a whole process against it gives the "at most 1.0 times a
+// single-threaded simdjson scan of the same bytes" ratio.
 #include "io/chromejsonimporter.h"
 #include "io/inputbuffer.h"
 
@@ -165,8 +170,28 @@ std::string defaultFile()
 
 } // namespace
 
+int floorPass(const std::string &path)
+{
+    try {
+        const InputBuffer input = InputBuffer::read(path, LoadOptions());
+        const BareResult r = bareOnDemand(input, false, nullptr);
+        if (!r.error.empty()) {
+            std::printf("bench_load --floor: %s\n", r.error.c_str());
+            return 1;
+        }
+        std::printf("bench_load --floor: %llu events, %zu bytes, checksum %llu\n", static_cast<unsigned long long>(r.events),
+                    input.size(), static_cast<unsigned long long>(r.checksum % 1000));
+        return 0;
+    } catch (const std::exception &e) {
+        std::printf("bench_load --floor: %s\n", e.what());
+        return 1;
+    }
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 3 && std::string(argv[1]) == "--floor")
+        return floorPass(argv[2]);
     const std::string path = argc > 1 ? argv[1] : defaultFile();
     const int runs = argc > 2 ? std::max(1, std::atoi(argv[2])) : 5;
     std::error_code ec;

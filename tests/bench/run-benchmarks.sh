@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # run-benchmarks.sh BUILD_DIR: what `make bench` runs. Benchmarks print numbers; they do not assert.
-#  1. bench_load on the corpus file tracelens/xdit_sd35_rank0.json.gz (62 MB of Kineto JSON);
-#  2. Python's json.loads on the same bytes, and the speed-up of our import over it (goal >= 10x);
-#  3. a ~1 GB Kineto trace tiled from that file by gen_kineto into a temporary folder, bench_load on
-#     it, then the file is removed;
+#  1. bench_load on the corpus file tracelens/xdit_sd35_rank0.json.gz (62 MB of Kineto JSON), then
+#     process to process (in the same run, alternating, median of 5): `lanescope-cli info` of that
+#     file against `bench_load --floor` (read, decompress and one bare single-threaded simdjson pass
+#     over the same bytes); goal: ratio <= 1.0;
+#  2. Python's json.loads on the same bytes, and the speed-up of our import over it (goal >= 12x);
+#  3. a ~1 GB Kineto trace tiled from that file by gen_kineto into a temporary folder: `lanescope-cli
+#     info` on it as a process (MB/s of JSON, goal >= 400; peak resident memory / file size, goal
+#     <= 0.6), bench_load on it, then the file is removed; with LANESCOPE_BENCH_HUGE=1 also a ~6 GB
+#     trace (past 4 GiB), the same figures, skipped with a message when the disk lacks room;
 #  4. bench_cache (first load vs reopening from the trace cache, in a temporary cache folder) on the
 #     corpus file and on the ~1 GB trace;
 #     bench_insights (insights after load) on the ~1 GB trace too;
@@ -31,9 +36,49 @@ trap 'rm -rf "$WORK"' EXIT
 # "(b) import  0.128 s ..." -> 0.128
 import_seconds() { awk '/\(b\) import/ { print $3; exit }' "$1"; }
 
+CLI="$BUILD/app/lanescope-cli"
+# run_process OUT CMD...: one whole-process run; appends "wall_seconds peak_rss_kb" to OUT.
+run_process() {
+  local out=$1; shift
+  LANESCOPE_NO_CACHE=1 /usr/bin/time -f "%e %M" -o "$out.one" "$@" >/dev/null 2>&1 || { echo "  FAILED: $*"; return 1; }
+  cat "$out.one" >> "$out"
+}
+# median of column $2 of file $1
+median_of() { sort -g -k"$2","$2" "$1" | awk -v c="$2" '{ v[NR] = $c } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+
+# big_trace FILE: process figures of one large file (goals: >= 400 MB/s, peak <= 0.6 x the file)
+big_trace() {
+  local file=$1 runs=${2:-1} size mb
+  size=$(stat -c %s "$file")
+  mb=$(awk -v s="$size" 'BEGIN { printf "%.1f", s / 1e6 }')
+  rm -f "$WORK/big.txt"
+  for _ in $(seq "$runs"); do run_process "$WORK/big.txt" "$CLI" info "$file" || return 1; done
+  local wall rss
+  wall=$(median_of "$WORK/big.txt" 1)
+  rss=$(median_of "$WORK/big.txt" 2)
+  awk -v w="$wall" -v r="$rss" -v s="$size" -v mb="$mb" 'BEGIN {
+    rate = s / 1e6 / w; ratio = r * 1024 / s;
+    printf "  lanescope-cli info  %.1f MB file: %.2f s, %.0f MB/s (goal >= 400: %s); peak RSS %.0f MB = %.2f x the file (goal <= 0.6: %s)\n",
+      mb, w, rate, (rate >= 400 ? "met" : "NOT met"), r / 1024, ratio, (ratio <= 0.6 ? "met" : "NOT met") }'
+}
+
 if [ -f "$XDIT" ]; then
   echo "== bench_load (corpus file)"
   "$TESTS/bench_load" "$XDIT" | tee "$WORK/load.txt" || status=1
+  if [ -x "$CLI" ]; then
+    echo
+    echo "== process to process: lanescope-cli info vs a single-threaded simdjson pass (bench_load --floor)"
+    rm -f "$WORK/cli.txt" "$WORK/floor.txt"
+    for _ in 1 2 3 4 5; do
+      run_process "$WORK/cli.txt" "$CLI" info "$XDIT" || status=1
+      run_process "$WORK/floor.txt" "$TESTS/bench_load" --floor "$XDIT" || status=1
+    done
+    cli_s=$(median_of "$WORK/cli.txt" 1); floor_s=$(median_of "$WORK/floor.txt" 1)
+    cli_kb=$(median_of "$WORK/cli.txt" 2); floor_kb=$(median_of "$WORK/floor.txt" 2)
+    awk -v a="$cli_s" -v b="$floor_s" -v ka="$cli_kb" -v kb="$floor_kb" 'BEGIN { r = a / b;
+      printf "  lanescope-cli info %.3f s (peak %.0f MB), floor %.3f s (peak %.0f MB): ratio %.2f (goal <= 1.0: %s)\n",
+        a, ka / 1024, b, kb / 1024, r, (r <= 1.0 ? "met" : "NOT met") }'
+  fi
   if [ -x "$TESTS/bench_cache" ]; then
     echo
     echo "== bench_cache (corpus file)"
@@ -45,7 +90,7 @@ if [ -f "$XDIT" ]; then
   ours=$(import_seconds "$WORK/load.txt")
   theirs=$(awk '/python json.loads/ { print $3; exit }' "$WORK/python.txt")
   if [ -n "$ours" ] && [ -n "$theirs" ]; then
-    awk -v a="$theirs" -v b="$ours" 'BEGIN { r = a / b; printf "  import vs python json.loads: %.1fx faster (goal >= 10x: %s)\n", r, (r >= 10 ? "met" : "NOT met") }'
+    awk -v a="$theirs" -v b="$ours" 'BEGIN { r = a / b; printf "  import vs python json.loads: %.1fx faster (goal >= 12x: %s)\n", r, (r >= 12 ? "met" : "NOT met") }'
   fi
   echo
   echo "== bench_load (~$TARGET_MB MB tiled Kineto trace)"
@@ -54,7 +99,8 @@ if [ -f "$XDIT" ]; then
   if [ -n "$free_mb" ] && [ "$free_mb" -lt $((TARGET_MB * 2)) ]; then
     echo "SKIP: only $free_mb MB free in $WORK, need about $((TARGET_MB * 2)) MB"
   elif "$TESTS/gen_kineto" "$XDIT" "$BIG" "$TARGET_MB"; then
-    "$TESTS/bench_load" "$BIG" || status=1
+    [ -x "$CLI" ] && { big_trace "$BIG" 3 || status=1; }
+    "$TESTS/bench_load" "$BIG" 1 || status=1
     if [ -x "$TESTS/bench_cache" ]; then
       echo
       echo "== bench_cache (~$TARGET_MB MB tiled Kineto trace)"
@@ -70,6 +116,20 @@ if [ -f "$XDIT" ]; then
     status=1
   fi
   rm -f "$BIG"
+  if [ "${LANESCOPE_BENCH_HUGE:-0}" = 1 ]; then
+    echo
+    echo "== ~6 GB tiled Kineto trace (LANESCOPE_BENCH_HUGE=1; past 4 GiB)"
+    HUGE="$WORK/kineto_huge.json"
+    free_mb=$(df -Pm "$WORK" | awk 'NR == 2 { print $4 }')
+    if [ -n "$free_mb" ] && [ "$free_mb" -lt 7000 ]; then
+      echo "SKIP: only $free_mb MB free in $WORK, need about 7000 MB"
+    elif "$TESTS/gen_kineto" "$XDIT" "$HUGE" 6144; then
+      big_trace "$HUGE" 1 || status=1
+    else
+      status=1
+    fi
+    rm -f "$HUGE"
+  fi
 else
   echo "SKIP: corpus-based benchmarks (bench_load, python baseline, 1 GB tiled trace): corpus not found at $CORPUS"
   echo "      set LANESCOPE_CORPUS or place the corpus at ../shared/corpus"

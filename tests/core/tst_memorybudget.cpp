@@ -83,25 +83,27 @@ private slots:
         QCOMPARE(MemoryBudget::format(4096), std::string("4096 bytes"));
     }
 
-    // The text fits the budget, the text and its index do not: a clear error, before simdjson allocates.
-    void parsingNeedsTwiceTheText()
+    // Issue 18: the event array is parsed in windows, so the budget bounds the model (and the few
+    // windows in flight), not the text: a trace whose text and index would not fit loads when its model
+    // does, and a model growing past the budget is a clear error naming it.
+    void budgetBoundsTheModel()
     {
         const std::string text = chromeTrace(300 * 1024);
         LoadOptions options;
-        options.memoryBudget = 512 * 1024;
+        options.memoryBudget = 512 * 1024; // less than the text and its index (600 KiB)
         InputBuffer in = InputBuffer::fromBytes(text, "big.json", options);
+        QVERIFY(ChromeJsonImporter::import(in, "big.json", options).allSlices().size() > 1000);
+        const std::string bigger = chromeTrace(4 * 1024 * 1024);
+        InputBuffer big = InputBuffer::fromBytes(bigger, "big.json", LoadOptions()); // in memory already
         try {
-            (void)ChromeJsonImporter::import(in, "big.json", options);
-            QFAIL("loaded past the budget");
+            (void)ChromeJsonImporter::import(big, "big.json", options);
+            QFAIL("a model past the budget loaded");
         } catch (const ImportError &e) {
             const std::string what = e.what();
-            QVERIFY2(what.rfind("big.json: at byte 0: ", 0) == 0, e.what());
-            QVERIFY2(what.find("memory budget of 512 KiB") != std::string::npos || what.find("memory budget of 524288 bytes") != std::string::npos, e.what());
+            QVERIFY2(what.rfind("big.json: at byte ", 0) == 0, e.what());
+            QVERIFY2(what.find("trace model grows past the memory budget of 524288 bytes") != std::string::npos, e.what());
             QVERIFY2(what.find("--memory-budget") != std::string::npos, e.what());
         }
-        options.memoryBudget = 1024 * 1024; // enough: loads
-        InputBuffer again = InputBuffer::fromBytes(text, "big.json", options);
-        QVERIFY(ChromeJsonImporter::import(again, "big.json", options).allSlices().size() > 1000);
     }
 
     // The other two JSON readers check the same way.

@@ -1,0 +1,448 @@
+#include "jsonwindowsplitter.h"
+
+#include "importerror.h"
+#include "memorybudget.h"
+#include "util/textutil.h"
+
+#include <algorithm>
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace lanescope {
+
+namespace {
+
+enum : uint8_t { kPlain = 0, kQuote, kOpen, kClose, kComma, kColon };
+
+struct ByteClasses
+{
+    uint8_t c[256] = {};
+    constexpr ByteClasses()
+    {
+        c[uint8_t('"')] = kQuote;
+        c[uint8_t('[')] = kOpen;
+        c[uint8_t('{')] = kOpen;
+        c[uint8_t(']')] = kClose;
+        c[uint8_t('}')] = kClose;
+        c[uint8_t(',')] = kComma;
+        c[uint8_t(':')] = kColon;
+    }
+};
+constexpr ByteClasses kClasses;
+
+// First byte at or after `i` that is a quote, a bracket or a ',' (the scan outside strings), or `n`.
+// Sixteen bytes at a time where SSE2 is there (every x86-64): '[' / '{' and ']' / '}' differ only in
+// bit 0x20, so two compares of (byte | 0x20) find all four.
+size_t nextStructural(const char *p, size_t i, size_t n)
+{
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), comma = _mm_set1_epi8(','), open = _mm_set1_epi8('{'),
+                  close = _mm_set1_epi8('}'), bit = _mm_set1_epi8(0x20);
+    for (; i + 16 <= n; i += 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + i));
+        const __m128i folded = _mm_or_si128(v, bit);
+        const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, comma)),
+                                         _mm_or_si128(_mm_cmpeq_epi8(folded, open), _mm_cmpeq_epi8(folded, close)));
+        if (const int mask = _mm_movemask_epi8(hit))
+            return i + size_t(__builtin_ctz(unsigned(mask)));
+    }
+#endif
+    for (; i < n; ++i) {
+        const uint8_t c = kClasses.c[uint8_t(p[i])];
+        if (c != kPlain && c != kColon)
+            return i;
+    }
+    return n;
+}
+
+// Position after the string whose opening quote was already passed, or npos when `s` ends inside it.
+// A quote ends the string when an even number of backslashes precede it.
+size_t stringEnd(std::string_view s, size_t from)
+{
+    for (;;) {
+        const void *q = from < s.size() ? std::memchr(s.data() + from, '"', s.size() - from) : nullptr;
+        if (!q)
+            return std::string_view::npos;
+        const size_t j = size_t(static_cast<const char *>(q) - s.data());
+        size_t k = j;
+        while (k > 0 && s[k - 1] == '\\')
+            --k;
+        if (((j - k) & 1) == 0)
+            return j + 1;
+        from = j + 1;
+    }
+}
+
+#if defined(__SSE2__)
+// Bits of the 64 bytes at `p` equal to `c`.
+uint64_t eqMask(const char *p, char c)
+{
+    const __m128i v = _mm_set1_epi8(c);
+    uint64_t m = 0;
+    for (int k = 0; k < 4; ++k)
+        m |= uint64_t(uint16_t(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16 * k)), v))))
+            << (16 * k);
+    return m;
+}
+
+// Bits of the 64 bytes at `p` that are a bracket or a ',' ('[' / '{' and ']' / '}' differ in bit 0x20).
+uint64_t structuralMask(const char *p)
+{
+    const __m128i comma = _mm_set1_epi8(','), open = _mm_set1_epi8('{'), close = _mm_set1_epi8('}'), bit = _mm_set1_epi8(0x20);
+    uint64_t m = 0;
+    for (int k = 0; k < 4; ++k) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16 * k));
+        const __m128i folded = _mm_or_si128(v, bit);
+        const __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, comma), _mm_or_si128(_mm_cmpeq_epi8(folded, open), _mm_cmpeq_epi8(folded, close)));
+        m |= uint64_t(uint16_t(_mm_movemask_epi8(hit))) << (16 * k);
+    }
+    return m;
+}
+#endif
+
+// Characters escaped by a backslash in a 64-byte block (simdjson's branchless scan); `prevEscaped`
+// carries "the first byte of the next block is escaped".
+uint64_t escapedMask(uint64_t backslash, uint64_t &prevEscaped)
+{
+    constexpr uint64_t kEven = 0x5555555555555555ull;
+    backslash &= ~prevEscaped;
+    const uint64_t followsEscape = backslash << 1 | prevEscaped;
+    const uint64_t oddStarts = backslash & ~kEven & ~followsEscape;
+    uint64_t evenStarts = 0;
+    prevEscaped = __builtin_add_overflow(oddStarts, backslash, &evenStarts) ? 1 : 0;
+    return (kEven ^ (evenStarts << 1)) & followsEscape;
+}
+
+uint64_t prefixXor(uint64_t x)
+{
+    x ^= x << 1;
+    x ^= x << 2;
+    x ^= x << 4;
+    x ^= x << 8;
+    x ^= x << 16;
+    x ^= x << 32;
+    return x;
+}
+
+} // namespace
+
+JsonWindowSplitter::JsonWindowSplitter(InputStream &input, std::string_view arrayKey, size_t windowBytes, uint64_t maxElementBytes)
+    : m_input(input), m_key(arrayKey), m_windowBytes(std::max<size_t>(windowBytes, 1)), m_maxElement(maxElementBytes),
+      m_start(input.position()), m_base(m_start)
+{
+}
+
+bool JsonWindowSplitter::pull()
+{
+    std::string_view bytes;
+    if (m_eof || !m_input.next(bytes)) {
+        m_eof = true;
+        return false;
+    }
+    // Bytes of windows already handed out go now, once per block (not once per window: that would
+    // be quadratic with small windows).
+    // The byte before the window (the '[' or ',') stays.
+    if (m_windowStart > 1 && m_shape != Shape::Other) {
+        const size_t drop = m_windowStart - 1;
+        m_buf.erase(0, drop);
+        m_base += drop;
+        m_scan -= drop;
+        m_windowStart = 1;
+    }
+    m_buf.append(bytes);
+    return true;
+}
+
+void JsonWindowSplitter::tooLarge(const char *what) const
+{
+    throw ImportError(m_input.name(), std::max(m_elementOffset, m_base + m_windowStart),
+                      std::string(what) + " is larger than " + MemoryBudget::format(m_maxElement)
+                          + ", a quarter of the memory budget (a compression bomb or a damaged file; " + MemoryBudget::hint() + ")");
+}
+
+JsonWindowSplitter::Shape JsonWindowSplitter::start()
+{
+    while (m_buf.size() < 3 && pull()) {
+    }
+    size_t i = std::string_view(m_buf).substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    for (;;) {
+        while (i < m_buf.size() && text::isSpace(m_buf[i]))
+            ++i;
+        if (i < m_buf.size() || !pull())
+            break;
+    }
+    if (i < m_buf.size() && m_buf[i] == '[') {
+        m_shape = Shape::Array;
+        m_eventDepth = m_depth = 1;
+        m_scan = m_windowStart = i + 1;
+    } else if (i < m_buf.size() && m_buf[i] == '{') {
+        m_depth = 1;
+        m_scan = i + 1;
+        findArray();
+    }
+    if (m_shape == Shape::Other) {
+        while (pull()) {
+            if (m_buf.size() > m_maxElement)
+                tooLarge("the JSON text before a \"traceEvents\" array");
+        }
+        m_prefix = std::move(m_buf);
+        m_buf.clear();
+        m_textSize = m_start + m_prefix.size();
+        m_done = true;
+        return m_shape;
+    }
+    m_prefix = m_buf.substr(0, m_windowStart);
+    const size_t drop = m_windowStart - 1; // the array's '[' stays, as the byte before the window
+    m_buf.erase(0, drop);
+    m_base += drop;
+    m_scan -= drop;
+    m_windowStart = 1;
+    return m_shape;
+}
+
+// Top-level object: looks for `"key": [` at depth 1.
+void JsonWindowSplitter::findArray()
+{
+    size_t keyFrom = 0, keyTo = 0; // last string closed at depth 1
+    bool valueOfKey = false;      // after "key": at depth 1
+    for (;;) {
+        while (m_scan < m_buf.size()) {
+            if (m_inString) {
+                const size_t e = stringEnd(m_buf, m_scan);
+                if (e == std::string_view::npos) {
+                    m_scan = m_buf.size();
+                    break;
+                }
+                m_inString = false;
+                keyTo = e - 1;
+                m_scan = e;
+                continue;
+            }
+            const char c = m_buf[m_scan];
+            switch (kClasses.c[uint8_t(c)]) {
+            case kQuote:
+                m_inString = true;
+                keyFrom = m_scan + 1;
+                keyTo = 0;
+                valueOfKey = false;
+                break;
+            case kOpen:
+                if (m_depth == 1 && c == '[' && valueOfKey) {
+                    m_shape = Shape::Object;
+                    m_eventDepth = m_depth = 2;
+                    m_scan = m_windowStart = m_scan + 1;
+                    return;
+                }
+                ++m_depth;
+                valueOfKey = false;
+                break;
+            case kClose:
+                --m_depth;
+                valueOfKey = false;
+                break;
+            case kColon:
+                valueOfKey = m_depth == 1 && keyTo >= keyFrom && std::string_view(m_buf).substr(keyFrom, keyTo - keyFrom) == m_key;
+                break;
+            case kComma:
+                valueOfKey = false;
+                break;
+            default:
+                if (!text::isSpace(c))
+                    valueOfKey = false;
+                break;
+            }
+            ++m_scan;
+        }
+        if (m_buf.size() > m_maxElement)
+            tooLarge("the JSON text before a \"traceEvents\" array");
+        if (!pull())
+            return;
+    }
+}
+
+JsonWindowSplitter::Stop JsonWindowSplitter::scan()
+{
+    const std::string_view b = m_buf;
+    size_t i = m_scan;
+#if defined(__SSE2__)
+    // 64 bytes at a time: the quotes that are not escaped give the bytes inside strings (prefix xor),
+    // and only the brackets and commas outside them are looked at one by one.
+    if (i + 64 <= b.size()) {
+        uint64_t prevEscaped = 0;
+        if (m_inString) {
+            size_t k = i;
+            while (k > 0 && b[k - 1] == '\\')
+                --k;
+            prevEscaped = (i - k) & 1;
+        }
+        uint64_t prevInString = m_inString ? ~uint64_t(0) : 0;
+        for (; i + 64 <= b.size(); i += 64) {
+            const char *p = b.data() + i;
+            const uint64_t escaped = escapedMask(eqMask(p, '\\'), prevEscaped);
+            const uint64_t quotes = eqMask(p, '"') & ~escaped;
+            const uint64_t inString = prefixXor(quotes) ^ prevInString;
+            uint64_t structural = structuralMask(p) & ~inString;
+            while (structural) {
+                const size_t at = i + size_t(__builtin_ctzll(structural));
+                structural &= structural - 1;
+                switch (kClasses.c[uint8_t(b[at])]) {
+                case kOpen:
+                    ++m_depth;
+                    break;
+                case kClose:
+                    if (m_depth == m_eventDepth) {
+                        m_inString = false;
+                        m_scan = at;
+                        return Stop::Close;
+                    }
+                    --m_depth;
+                    break;
+                case kComma:
+                    if (m_depth == m_eventDepth) {
+                        if (at - m_windowStart >= m_windowBytes) {
+                            m_inString = false;
+                            m_scan = at;
+                            return Stop::Comma;
+                        }
+                        m_elementOffset = m_base + at + 1;
+                    }
+                    break;
+                default:
+                    break;
+                }
+            }
+            prevInString = uint64_t(int64_t(inString) >> 63);
+        }
+        m_inString = prevInString != 0;
+        if (!m_eof) {
+            m_scan = i; // the rest waits for more bytes (or the end of the input)
+            return Stop::NeedMore;
+        }
+    }
+#endif
+    while (i < b.size()) {
+        if (m_inString) {
+            const size_t e = stringEnd(b, i);
+            if (e == std::string_view::npos) {
+                i = b.size();
+                break;
+            }
+            m_inString = false;
+            i = e;
+            continue;
+        }
+        i = nextStructural(b.data(), i, b.size());
+        if (i >= b.size())
+            break;
+        switch (kClasses.c[uint8_t(b[i])]) {
+        case kQuote:
+            m_inString = true;
+            break;
+        case kOpen:
+            ++m_depth;
+            break;
+        case kClose:
+            if (m_depth == m_eventDepth) {
+                m_scan = i;
+                return Stop::Close;
+            }
+            --m_depth;
+            break;
+        case kComma:
+            if (m_depth == m_eventDepth) {
+                if (i - m_windowStart >= m_windowBytes) {
+                    m_scan = i;
+                    return Stop::Comma;
+                }
+                m_elementOffset = m_base + i + 1;
+            }
+            break;
+        default:
+            break;
+        }
+        ++i;
+    }
+    m_scan = i;
+    return Stop::NeedMore;
+}
+
+JsonWindow JsonWindowSplitter::cut(size_t from, size_t to, uint64_t index)
+{
+    JsonWindow w;
+    const std::string_view elements = std::string_view(m_buf).substr(from, to - from);
+    w.text = std::move(m_spare);
+    m_spare = InputBuffer();
+    w.text.assignText({"[", elements, "]"});
+    w.offset = m_base + from - 1;
+    w.index = index;
+    return w;
+}
+
+bool JsonWindowSplitter::next(JsonWindow &window)
+{
+    if (m_done)
+        return false;
+    for (;;) {
+        const Stop stop = scan();
+        if (stop == Stop::Comma) {
+            window = cut(m_windowStart, m_scan, m_windows++);
+            m_scan = m_windowStart = m_scan + 1;
+            m_afterComma = true;
+            return true;
+        }
+        if (stop == Stop::Close) {
+            if (m_buf[m_scan] != ']')
+                throw ImportError(m_input.name(), m_base + m_scan, "expected ',' or ']' after an element of the event array");
+            const bool empty = text::trim(std::string_view(m_buf).substr(m_windowStart, m_scan - m_windowStart)).empty();
+            // "[ ..., ]": the ',' before the window goes back into it, so the parser names it as it
+            // would in one piece.
+            if (empty && m_afterComma)
+                window = JsonWindow{InputBuffer::ofText({"[", std::string_view(m_buf).substr(m_windowStart - 1, m_scan - m_windowStart + 1), "]"}),
+                                    m_base + m_windowStart - 2, m_windows++};
+            else
+                window = cut(m_windowStart, m_scan, m_windows++);
+            m_terminated = true;
+            m_arrayEnd = m_base + m_scan;
+            m_suffix = m_buf.substr(m_scan + 1);
+            m_buf.clear();
+            while (pull()) {
+                m_suffix.append(m_buf);
+                m_buf.clear();
+                if (m_suffix.size() > m_maxElement)
+                    tooLarge("the JSON text after the \"traceEvents\" array");
+            }
+            m_textSize = m_arrayEnd + 1 + m_suffix.size();
+            m_done = true;
+            return true;
+        }
+        const uint64_t element = std::max(m_elementOffset, m_base + m_windowStart);
+        if (m_base + m_buf.size() - element > m_maxElement)
+            tooLarge("one element of the event array");
+        if (pull())
+            continue;
+        if (m_scan < m_buf.size())
+            continue; // the end of the input: the last bytes are scanned one by one
+        // The input ends inside the array: older exporters stop without the closing ']' (and with a
+        // trailing comma). Whatever is left is the last window.
+        size_t end = m_buf.size();
+        while (end > m_windowStart && text::isSpace(m_buf[end - 1]))
+            --end;
+        m_arrayEnd = m_base + end;
+        size_t to = end;
+        if (to > m_windowStart && m_buf[to - 1] == ',')
+            --to;
+        m_terminated = false;
+        m_done = true;
+        m_textSize = m_base + to + 1;
+        if (to == m_windowStart && m_windows > 0)
+            return false; // nothing after the last ','
+        window = cut(m_windowStart, to, m_windows++);
+        window.end = m_base + m_buf.size();
+        return true;
+    }
+}
+
+} // namespace lanescope

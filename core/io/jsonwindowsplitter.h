@@ -1,0 +1,97 @@
+#pragma once
+// Cuts the event array of a JSON trace into windows of whole elements, read from an InputStream, so
+// a file of any size is parsed a window at a time (and windows in parallel). The event array is the
+// value of `arrayKey` in a top-level object ("traceEvents" of Chrome/Kineto, whose metadata keys come
+// before and after it) or a bare top-level array. The scan looks only at '"' and '\\' inside strings
+// and at brackets and ',' outside them, so escaped quotes and multi-byte UTF-8 never end a window
+// early; elements are never split.
+//
+// A window is handed out as padded text "[" + elements + "]" with the file offset of its first byte
+// (the '[' stands for the byte before the first element: the array's '[' or the ',' before it), so
+// a parser's offsets plus that base are file offsets. Offsets are 64-bit throughout: files past
+// 4 GiB are fine.
+#include "inputbuffer.h"
+#include "inputstream.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace lanescope {
+
+struct JsonWindow
+{
+    InputBuffer text;      // "[" elements "]" with padding
+    uint64_t offset = 0;   // file offset of text[0]
+    uint64_t index = 0;    // 0, 1, 2, ... in file order
+    uint64_t end = 0;      // the end of the file when the window reaches it (an unterminated array), else 0
+};
+
+class JsonWindowSplitter
+{
+public:
+    enum class Shape { Object, Array, Other };
+
+    // `windowBytes`: a window ends at the first element boundary past this many bytes.
+    // `maxElementBytes`: one element (or the text before the array) larger than this is a clear
+    // error naming the memory budget, not an unbounded buffer (a whitespace bomb inside the array).
+    JsonWindowSplitter(InputStream &input, std::string_view arrayKey, size_t windowBytes, uint64_t maxElementBytes);
+
+    // Reads up to the first element of the event array. Other: no such array; prefix() is then the
+    // whole input.
+    Shape start();
+    // The bytes before the first element (through the array's '['), or the whole input for Other.
+    const std::string &prefix() const { return m_prefix; }
+    uint64_t prefixOffset() const { return m_start; } // file offset of prefix()[0]
+    // The next window of whole elements; false once the array is done.
+    bool next(JsonWindow &window);
+    // After next() returned false: whether the array was closed by ']' (else the input ended inside
+    // it), the offset of that ']' (or of the end of the trimmed text when unterminated), and every
+    // byte after it (the rest of the top-level object).
+    bool terminated() const { return m_terminated; }
+    uint64_t arrayEnd() const { return m_arrayEnd; }
+    // Bytes of text the array form stands for: the input, or for an unterminated array the text up to
+    // its last element closed by the ']' the reader adds (what a whole-file reader would have parsed).
+    uint64_t textSize() const { return m_textSize; }
+    const std::string &suffix() const { return m_suffix; }
+    Shape shape() const { return m_shape; }
+    // Gives a window's text back once it is parsed: the next window is written into its memory.
+    void recycle(InputBuffer &&text) { m_spare = std::move(text); }
+
+private:
+    enum class Stop { NeedMore, Comma, Close };
+    bool pull();
+    Stop scan();
+    void findArray();
+    JsonWindow cut(size_t from, size_t to, uint64_t index);
+    [[noreturn]] void tooLarge(const char *what) const;
+
+    InputStream &m_input;
+    std::string m_key;
+    size_t m_windowBytes;
+    uint64_t m_maxElement;
+    Shape m_shape = Shape::Other;
+
+    uint64_t m_start = 0; // file offset where the input starts
+    uint64_t m_base = 0;  // file offset of m_buf[0]
+    std::string m_buf;   // bytes from the start of the open window (or of the file, before the array)
+    size_t m_scan = 0;   // scan position in m_buf
+    size_t m_windowStart = 0;
+    uint64_t m_elementOffset = 0; // file offset where the open element starts (after the last ',')
+    bool m_inString = false;
+    int m_depth = 0;
+    int m_eventDepth = 0;
+    bool m_afterComma = false; // the open window starts after a ','
+    bool m_done = false;
+    bool m_eof = false;
+    uint64_t m_windows = 0;
+
+    InputBuffer m_spare;
+    std::string m_prefix;
+    std::string m_suffix;
+    bool m_terminated = false;
+    uint64_t m_arrayEnd = 0;
+    uint64_t m_textSize = 0;
+};
+
+} // namespace lanescope
