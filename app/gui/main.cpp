@@ -52,7 +52,7 @@ void printUsage(std::FILE *to)
                      "  --chain                 with --screenshot: wait for the dependency graph: the selection's\n"
                      "                          chain is highlighted\n"
                      "  --critical-path         with --chain: outline the chain's critical path\n"
-                     "  --dark                  with --screenshot: dark timeline\n"
+                     "  --dark                  with --screenshot: dark window\n"
                      "  --notes                 with --screenshot: draw the trace's notes (PATH.lanescope-notes.json)\n"
                      "                          and bring the Notes dock to the front; without it notes are not drawn\n"
                      "  --dock NAME             with --screenshot: bring a tabbed dock to the front (warnings,\n"
@@ -246,10 +246,8 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
         if (trace && options.event >= 0 && size_t(options.event) < trace->allSlices().size())
             session->revealSlice(SliceId(uint32_t(options.event)));
         window->timeline()->setShowAllFlows(options.flows);
-        if (options.dark) {
-            window->timeline()->setTheme(TimelinePalette::Theme::Dark);
-            window->summaryPanel()->setDark(true);
-        }
+        if (options.dark)
+            window->applyTheme(true); // the whole window, docks and banner included
         if (options.notes)
             window->findChild<QDockWidget *>(QStringLiteral("notesDock"))->raise();
         if (!options.dock.empty()) {
