@@ -9,9 +9,7 @@ namespace lanescope {
 CaptureBanner::CaptureBanner(QWidget *parent) : QFrame(parent), m_label(new QLabel(this)), m_close(new QToolButton(this))
 {
     setObjectName(QStringLiteral("captureBanner"));
-    // Amber in both themes: a warning about the data, readable on light and dark windows.
-    setStyleSheet(QStringLiteral("#captureBanner { background: #fff4ce; border-bottom: 1px solid #d4a72c; }"
-                                 "#captureBanner QLabel { color: #3b2f00; }"));
+    setDark(false);
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(8, 3, 4, 3);
     m_label->setTextFormat(Qt::RichText);
@@ -37,6 +35,15 @@ void CaptureBanner::showProblem(const QString &title, int count)
                          .arg(title.toHtmlEscaped(), more));
     m_label->setToolTip(title);
     show();
+}
+
+void CaptureBanner::setDark(bool dark)
+{
+    // Amber in both themes: a warning about the data.
+    setStyleSheet(dark ? QStringLiteral("#captureBanner { background: #3d3208; border-bottom: 1px solid #8a6d1a; }"
+                                        "#captureBanner QLabel, #captureBanner QToolButton { color: #f3df9a; }")
+                       : QStringLiteral("#captureBanner { background: #fff4ce; border-bottom: 1px solid #d4a72c; }"
+                                        "#captureBanner QLabel, #captureBanner QToolButton { color: #3b2f00; }"));
 }
 
 QString CaptureBanner::text() const

@@ -18,6 +18,8 @@ public:
     // `title`: the most severe check's title; `count`: how many checks fired.
     void showProblem(const QString &title, int count);
     QString text() const;
+    // Amber on a light window, dark amber on a dark one (the warning stays a warning, not a glare).
+    void setDark(bool dark);
     QLabel *label() const { return m_label; }
     QToolButton *closeButton() const { return m_close; }
 

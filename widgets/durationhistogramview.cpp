@@ -211,15 +211,21 @@ void DurationHistogramView::paintEvent(QPaintEvent *)
     // Markers: median, p90, p99 of the first series.
     QPen dashed(m_dark ? QColor(0xf0, 0x60, 0x60) : QColor(0xc0, 0x20, 0x20), 1, Qt::DashLine);
     // Labels one line apart from the top, left of the line where they would leave the plot.
+    // Markers on the same pixel (every occurrence equally long) share one label: "median = p90 = p99".
     int line = 0;
-    for (const Marker &m : m_markers) {
-        const int x = int(std::lround(xOf(m.ns)));
+    for (size_t i = 0; i < m_markers.size();) {
+        const int x = int(std::lround(xOf(m_markers[i].ns)));
+        QString label = m_markers[i].label;
+        size_t next = i + 1;
+        for (; next < m_markers.size() && int(std::lround(xOf(m_markers[next].ns))) == x; ++next)
+            label += QStringLiteral(" = ") + m_markers[next].label;
+        i = next;
         p.setPen(dashed);
         p.drawLine(x, plot.top(), x, plot.bottom());
-        const int w = p.fontMetrics().horizontalAdvance(m.label);
+        const int w = p.fontMetrics().horizontalAdvance(label);
         const int left = x + 3 + w > plot.right() ? x - 3 - w : x + 3;
         p.setPen(dashed.color());
-        p.drawText(left, plot.top() + (++line) * p.fontMetrics().height(), m.label);
+        p.drawText(left, plot.top() + (++line) * p.fontMetrics().height(), label);
     }
     // Legend, top right.
     int right = plot.right();

@@ -1,8 +1,11 @@
 #pragma once
 // The TimelineView's per-lane geometry, one LaneGeometry per layout row, valid for one viewport
 // (visible range and width). A lane is built the first time a frame asks for it and kept until the
-// viewport, the layout or the data change, so hover, selection and scrolling repaint from it.
+// viewport, the layout or the data change, so hover, selection and scrolling repaint from it. From
+// one ns per pixel up, each lane's slices come from its LaneLod, which outlives viewport changes
+// within one zoom level (panning, whole-trace repaints) and is dropped with the layout or the data.
 #include "lanegeometry.h"
+#include "lanelod.h"
 
 #include <cstddef>
 #include <vector>
@@ -27,6 +30,7 @@ public:
 
 private:
     std::vector<LaneGeometry> m_lanes;
+    std::vector<LaneLod> m_lods; // parallel to m_lanes
     LaneGeometry::Viewport m_viewport;
 };
 

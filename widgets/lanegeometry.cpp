@@ -1,6 +1,7 @@
 #include "lanegeometry.h"
 
 #include "depthindex.h"
+#include "lanelod.h"
 #include "model/trace.h"
 
 #include <algorithm>
@@ -39,6 +40,17 @@ void LaneGeometry::build(const Trace &trace, const DepthIndex &index, TrackId tr
     buildCounter(trace, track, vp);
 }
 
+void LaneGeometry::build(const Trace &trace, const DepthIndex &, TrackId track, const Viewport &vp, const LaneLod &lod)
+{
+    clear();
+    valid = true;
+    if (vp.t1 <= vp.t0 || vp.width <= 0)
+        return;
+    lod.map(vp, slices);
+    buildInstants(trace, track, vp);
+    buildCounter(trace, track, vp);
+}
+
 void LaneGeometry::buildSlices(const Trace &trace, const DepthIndex &index, TrackId track, const Viewport &vp)
 {
     const auto all = trace.allSlices();
@@ -57,18 +69,23 @@ void LaneGeometry::buildSlices(const Trace &trace, const DepthIndex &index, Trac
             const double x0 = vp.toX(s.start);
             const double x1 = vp.toX(s.end());
             if (x1 - x0 >= kMinSliceWidth || s.duration >= minWidthNs) {
-                slices.push_back(SliceItem{clampX(x0, vp.width), clampX(x1, vp.width), id, 1, uint16_t(d)});
+                slices.push_back(SliceItem{clampX(x0, vp.width), clampX(x1, vp.width), id, 1, uint16_t(d),
+                                           s.name.value, s.category.value});
                 continue;
             }
             // Level of detail: this sub-pixel slice starts a run that takes every following slice
             // that is sub-pixel and at most a pixel away from the run; the depth index's summary
             // consumes them a group of 16^k at a time, keeping the count, the end and the longest.
             const DepthIndex::Run run = index.consumeRun(track, d, i + 1, last, s.end(), maxGapNs, minWidthNs);
-            SliceItem item{clampX(x0, vp.width), clampX(x1, vp.width), id, 1 + run.count, uint16_t(d)};
+            SliceItem item{clampX(x0, vp.width), clampX(x1, vp.width), id, 1 + run.count, uint16_t(d),
+                           s.name.value, s.category.value};
             if (run.count) {
                 item.x1 = clampX(vp.toX(run.end), vp.width);
-                if (run.longestDuration > s.duration)
+                if (run.longestDuration > s.duration) {
                     item.slice = run.longest;
+                    item.name = all[run.longest].name.value;
+                    item.category = all[run.longest].category.value;
+                }
             }
             item.x1 = std::max(item.x1, item.x0 + float(kMinSliceWidth));
             slices.push_back(item);

@@ -13,6 +13,7 @@
 namespace lanescope {
 
 class DepthIndex;
+class LaneLod;
 class Trace;
 
 class LaneGeometry
@@ -34,6 +35,10 @@ public:
         uint32_t slice = 0; // SliceId value; for a merged run, its longest member
         uint32_t count = 1; // > 1: a merged run of sub-pixel slices
         uint16_t depth = 0;
+        // StringId values of `slice`'s name and category: painting picks colours without reading
+        // the slice records (a random access per item into the whole trace).
+        uint32_t name = 0;
+        uint32_t category = 0;
     };
     struct InstantItem
     {
@@ -51,6 +56,9 @@ public:
     static constexpr double kInstantMergeDistance = 6.0; // px: about one marker
 
     void build(const Trace &trace, const DepthIndex &index, TrackId track, const Viewport &vp);
+    // The same with the slices mapped from `lod` (built for this viewport's level, covering its range)
+    // instead of folded from the DepthIndex (LaneCache does this from one ns per pixel up).
+    void build(const Trace &trace, const DepthIndex &index, TrackId track, const Viewport &vp, const LaneLod &lod);
     void clear();
 
     bool valid = false;

@@ -1,6 +1,7 @@
 #include "timelinepainter.h"
 
 #include "durationformat.h"
+#include "laneraster.h"
 #include "timelineframe.h"
 #include "timelineoverlay.h"
 
@@ -292,29 +293,47 @@ void TimelinePainter::paintSlices(const TimelineLayout::Row &row, const LaneGeom
         const auto mix = [keepPercent](int a, int b) { return (a * keepPercent + b * (100 - keepPercent)) / 100; };
         return qRgb(mix(qRed(rgb), qRed(bg)), mix(qGreen(rgb), qGreen(bg)), mix(qBlue(rgb), qBlue(bg)));
     };
-    for (const auto &item : g.slices) {
-        const Slice &s = all[item.slice];
-        QRgb rgb = m_f.sliceColor(colorByCategory ? s.category : s.name);
+    const auto colourOf = [&](const LaneGeometry::SliceItem &item) {
+        QRgb rgb = m_f.sliceColor(StringId(colorByCategory ? item.category : item.name));
         if (dark)
             rgb = scaled(rgb, 74);
         if (item.count > 1)
             rgb = scaled(rgb, 89); // a merged run of sub-pixel slices
         if (!m_dimmers.empty() && !keep(item.slice))
             rgb = dimmed(rgb);
-        const QColor c = QColor::fromRgb(rgb);
-        // Whole pixels: the raster engine's fastest solid fill.
+        return rgb;
+    };
+    // Whole pixels: [px0, px1) of the time area, at least one.
+    const auto pixels = [left](const LaneGeometry::SliceItem &item) {
         const int px0 = int(std::floor(left + item.x0));
-        const int px1 = std::max(px0 + 1, int(std::floor(left + item.x1)));
+        return std::pair<int, int>(px0, std::max(px0 + 1, int(std::floor(left + item.x1))));
+    };
+    const bool filled = LaneRaster::usable(m_p, g.slices.size());
+    if (filled) {
+        // Thousands of 1-2 px items (far zoom): written as pixels, drawn as one image.
+        thread_local LaneRaster raster;
+        raster.begin(area.width(), row.depthCount, rowH);
+        for (const auto &item : g.slices) {
+            const auto [px0, px1] = pixels(item);
+            raster.fill(item.depth, px0 - area.left(), px1 - area.left(), colourOf(item));
+        }
+        raster.draw(m_p, area.left(), int(top));
+    }
+    for (const auto &item : g.slices) {
+        const double vx0 = std::max<double>(item.x0, 0), vx1 = std::min<double>(item.x1, area.width());
+        const bool labelled = item.count == 1 && vx1 - vx0 >= kMinTextWidth;
+        if (filled && !labelled)
+            continue;
+        const QColor c = QColor::fromRgb(colourOf(item));
+        const auto [px0, px1] = pixels(item);
         const QRect r(px0, int(top) + item.depth * rowH, px1 - px0, rowH - 1);
-        m_p.fillRect(r, c);
-        if (item.count > 1)
+        if (!filled)
+            m_p.fillRect(r, c); // the raster engine's fastest solid fill
+        if (!labelled)
             continue;
         // Label the part that is on screen.
-        const double vx0 = std::max<double>(item.x0, 0), vx1 = std::min<double>(item.x1, area.width());
-        if (vx1 - vx0 < kMinTextWidth)
-            continue;
         const QRectF textRect(left + vx0 + 3, r.top(), vx1 - vx0 - 6, r.height());
-        const QString text = fm.elidedText(fromView(trace.str(s.name)), Qt::ElideRight, int(textRect.width()));
+        const QString text = fm.elidedText(fromView(trace.str(all[item.slice].name)), Qt::ElideRight, int(textRect.width()));
         if (text.isEmpty())
             continue;
         // Dark text on light colours, white on dark ones (perceived luminance).

@@ -1,8 +1,10 @@
 // lanescope: the viewer. `lanescope [PATH...]` opens each trace file or folder in its own window.
 #include "analysispanel.h"
+#include "docklayout.h"
 #include "mainwindow.h"
 #include "notescontroller.h"
 #include "session.h"
+#include "statisticspanel.h"
 #include "summarypanel.h"
 
 #include "chaincontroller.h"
@@ -52,11 +54,12 @@ void printUsage(std::FILE *to)
                      "  --chain                 with --screenshot: wait for the dependency graph: the selection's\n"
                      "                          chain is highlighted\n"
                      "  --critical-path         with --chain: outline the chain's critical path\n"
-                     "  --dark                  with --screenshot: dark timeline\n"
+                     "  --dark                  with --screenshot: dark window\n"
                      "  --notes                 with --screenshot: draw the trace's notes (PATH.lanescope-notes.json)\n"
                      "                          and bring the Notes dock to the front; without it notes are not drawn\n"
                      "  --dock NAME             with --screenshot: bring a tabbed dock to the front (warnings,\n"
-                     "                          range, analysis, files, notes)\n"
+                     "                          range, analysis, files, notes, statistics: with --select, the\n"
+                     "                          statistics of that name)\n"
                      "  --view summary          with --screenshot: the Summary page, once its findings are computed\n"
                      "  --memory-budget SIZE    memory a load may use (default 16G, or $LANESCOPE_MEMORY_BUDGET)\n\n"
                      "Qt options (-platform, -style, ...) are accepted as well.\n");
@@ -246,17 +249,30 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
         if (trace && options.event >= 0 && size_t(options.event) < trace->allSlices().size())
             session->revealSlice(SliceId(uint32_t(options.event)));
         window->timeline()->setShowAllFlows(options.flows);
-        if (options.dark) {
-            window->timeline()->setTheme(TimelinePalette::Theme::Dark);
-            window->summaryPanel()->setDark(true);
-        }
+        if (options.dark)
+            window->applyTheme(true); // the whole window, docks and banner included
+        // Docks that start hidden (Statistics, Notes) are placed in their tab group first: raise() alone
+        // leaves them hidden.
+        const auto bringUp = [window](QDockWidget *dock) {
+            if (dock->isHidden())
+                DockLayout::place(window, dock);
+            else
+                dock->raise();
+        };
         if (options.notes)
-            window->findChild<QDockWidget *>(QStringLiteral("notesDock"))->raise();
+            bringUp(window->findChild<QDockWidget *>(QStringLiteral("notesDock")));
         if (!options.dock.empty()) {
             if (auto *dock = window->findChild<QDockWidget *>(QString::fromStdString(options.dock + "Dock")))
-                dock->raise();
+                bringUp(dock);
             else
                 std::fprintf(stderr, "lanescope: no dock called '%s'\n", options.dock.c_str());
+        }
+        if (trace && options.dock == "statistics" && session->selectedSlice().isValid()) {
+            // The statistics of the selected slice's name (Shift+S), saved once they are shown.
+            StatisticsPanel *stats = window->statisticsPanel();
+            QObject::connect(stats, &StatisticsPanel::computed, &app, [&] { saveAfter(300); }, Qt::SingleShotConnection);
+            stats->showName(QString::fromUtf8(trace->str(trace->allSlices()[session->selectedSlice().value].name)));
+            return;
         }
         if (trace && options.analysis >= 0) {
             // save once the tables (computed in the background) are shown

@@ -19,6 +19,7 @@
 #include "shortcuts.h"
 #include "warningspanel.h"
 
+#include "apptheme.h"
 #include "chaincontroller.h"
 #include "comparebar.h"
 #include "imageexportactions.h"
@@ -396,13 +397,19 @@ void MainWindow::exportSqlite()
 
 void MainWindow::setDarkTheme(bool dark)
 {
+    applyTheme(dark);
+    QSettings().setValue(QStringLiteral("timeline/dark"), dark);
+    if (m_darkAction && m_darkAction->isChecked() != dark)
+        m_darkAction->setChecked(dark);
+}
+
+void MainWindow::applyTheme(bool dark)
+{
+    AppTheme::apply(dark); // docks, tables, dialogs, menus
     m_timeline->setTheme(dark ? TimelinePalette::Theme::Dark : TimelinePalette::Theme::Light);
     m_engines->setDark(dark);
     m_statistics->setDark(dark);
     m_summary->setDark(dark);
-    QSettings().setValue(QStringLiteral("timeline/dark"), dark);
-    if (m_darkAction && m_darkAction->isChecked() != dark)
-        m_darkAction->setChecked(dark);
 }
 
 void MainWindow::updateTitle()

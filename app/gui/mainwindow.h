@@ -56,8 +56,10 @@ public:
     // Errors go to stderr instead of a message box, and the recent files and window layout are left
     // alone (for --screenshot and scripted runs).
     void setQuietErrors(bool quiet);
-    // Light or dark timeline, remembered in the settings.
+    // Light or dark window (every dock, the timeline, the charts), remembered in the settings.
     void setDarkTheme(bool dark);
+    // The same without remembering it (--screenshot --dark).
+    void applyTheme(bool dark);
     // Window geometry and dock arrangement of the last closed window (QSettings "window/...").
     void restoreWindowLayout();
     // View > Reset Layout: the first-run arrangement of the docks (DockLayout's table).

@@ -18,6 +18,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace lanescope {
 
 namespace {
@@ -49,8 +51,12 @@ NotesPanel::NotesPanel(Session *session, QMainWindow *window)
     m_list->setRootIsDecorated(false);
     m_list->setUniformRowHeights(true);
     m_list->setAllColumnsShowFocus(true);
-    m_list->header()->setStretchLastSection(true);
+    // Shown as #, Note, Where, Kind (the columns keep their indices): in the narrow right dock group the
+    // text is what must be on screen, not the kind and the times with the text scrolled out of view.
+    m_list->header()->setStretchLastSection(false);
+    m_list->header()->moveSection(m_list->header()->visualIndex(Text), 1);
     m_list->installEventFilter(this);
+    m_list->viewport()->installEventFilter(this);
     layout->addWidget(m_list, 1);
     // Two rows of buttons: the dock shares the narrow right group with Details, so the timeline keeps
     // its width on a 1366-pixel screen.
@@ -114,12 +120,12 @@ void NotesPanel::setNotes(const std::vector<Annotation> &notes, const QString &l
                                                   where, QString::fromStdString(note.text)});
         item->setData(Number, Qt::UserRole, note.id);
         item->setIcon(Number, swatch(AnnotationsOverlay::colorOf(note)));
-        item->setToolTip(Text, QString::fromStdString(note.text));
+        for (int c : {Number, Kind, Where, Text})
+            item->setToolTip(c, QStringLiteral("%1\n%2").arg(where, QString::fromStdString(note.text)));
         if (note.id == current)
             m_list->setCurrentItem(item);
     }
-    for (int c : {Number, Kind, Where})
-        m_list->resizeColumnToContents(c);
+    fitColumns();
     m_location->setText(location);
     const bool any = currentId() > 0;
     for (QPushButton *b : {m_goTo, m_edit, m_delete})
@@ -127,8 +133,21 @@ void NotesPanel::setNotes(const std::vector<Annotation> &notes, const QString &l
     setWindowTitle(notes.empty() ? tr("Notes") : tr("Notes (%1)").arg(notes.size()));
 }
 
+void NotesPanel::fitColumns()
+{
+    for (int c : {Number, Kind, Where, Text})
+        m_list->resizeColumnToContents(c);
+    const int available = m_list->viewport()->width() - m_list->columnWidth(Number);
+    const int rest = m_list->columnWidth(Where) + m_list->columnWidth(Kind);
+    // Wide enough for all: the text takes the slack. Narrow: the text fills the view (at least 120 px),
+    // where and kind are a scroll away (and in every cell's tool tip).
+    m_list->setColumnWidth(Text, std::max({120, available - rest, std::min(m_list->columnWidth(Text), available)}));
+}
+
 bool NotesPanel::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_list->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
     if (watched == m_list && event->type() == QEvent::KeyPress
         && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Delete && currentId() > 0) {
         emit removeRequested(currentId());

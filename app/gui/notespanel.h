@@ -41,6 +41,7 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void fitColumns(); // the note's text fills what the dock shows; where and kind follow it
     QLabel *m_location;
     QTreeWidget *m_list;
     QPushButton *m_goTo;

@@ -103,6 +103,7 @@ void SummaryPanel::setRules(const RuleRegistry *rules)
 void SummaryPanel::setDark(bool dark)
 {
     m_view->setDark(dark);
+    m_banner->setDark(dark);
 }
 
 void SummaryPanel::bringToFront()

@@ -6,6 +6,7 @@
 #include "neuronprofilejsonimporter.h"
 #include "neuronprofilejsonreader.h"
 #include "ntffimporter.h"
+#include "ntffopcodenaming.h"
 #include "ntffreader.h"
 #include "systemprofileimporter.h"
 #include "util/textutil.h"
@@ -131,7 +132,9 @@ bool isNeuronProtobufName(std::string_view base)
 Trace importNtff(InputBuffer &in, const std::string &path, const LoadOptions &o) { return NtffImporter::import(in, path, o); }
 NtffProfile readNtffRows(InputBuffer &in, const std::string &path, const LoadOptions &o)
 {
-    return NtffReader::read(in.view(), path, o);
+    NtffProfile profile = NtffReader::read(in.view(), path, o);
+    NtffOpcodeNaming::nameFromNeighbour(profile, path, o);
+    return profile;
 }
 NtffProfile readNeuronProfileRows(InputBuffer &in, const std::string &path, const LoadOptions &o)
 {

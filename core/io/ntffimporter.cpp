@@ -2,6 +2,7 @@
 
 #include "inputbuffer.h"
 #include "ntffdependencylinker.h"
+#include "ntffopcodenaming.h"
 #include "model/saturating.h"
 #include "model/tracebuilder.h"
 #include "ntffreader.h"
@@ -52,7 +53,8 @@ Trace NtffImporter::import(const InputBuffer &input, const std::string &name, co
     decodeOptions.memoryBudget = options.memoryBudget;
     if (options.progress)
         decodeOptions.progress = [&options](int permille) { options.report(permille * 9 / 10); };
-    const NtffProfile profile = NtffReader::read(input.view(), name, decodeOptions);
+    NtffProfile profile = NtffReader::read(input.view(), name, decodeOptions);
+    NtffOpcodeNaming::nameFromNeighbour(profile, name, options); // "op 0x41" -> the name a JSON export beside it gives
     Trace trace = build(profile, name, options);
     return trace;
 }

@@ -86,6 +86,12 @@ inline std::string_view ntffOpcodeName(uint8_t opcode)
     return names[opcode];
 }
 
+// Whether the built-in table names `opcode` (otherwise it shows as "op 0x41").
+inline bool ntffOpcodeKnown(uint8_t opcode)
+{
+    return ntffOpcodeName(opcode).substr(0, 5) != "op 0x";
+}
+
 // neuron-profile renames DMA queue prefixes: qPool -> qGpSimd, qSP -> qSync, qAct -> qScalar.
 inline std::string ntffQueueDisplayName(std::string_view name)
 {
@@ -203,7 +209,9 @@ struct NtffInstructionRow
     uint8_t opcode = 0;
     uint8_t flags = 0; // hdr bits 16..23 of the begin record; 0x20 = branch taken
     // 0: `opcode` names the instruction. n > 0: the name is NtffProfile::extraOpcodeNames[n - 1] (a name
-    // read from neuron-profile JSON that ntffOpcodeName does not know; `opcode` is then 0).
+    // read from neuron-profile JSON that ntffOpcodeName does not know; `opcode` is then 0), or the name a
+    // neuron-profile JSON of the same program gives an NTFF row's unknown byte (OpcodeNameTable; `opcode`
+    // keeps the byte).
     uint16_t extraOpcode = 0;
 
     // The name of the opcode byte; NtffProfile::opcodeName(row) also knows extra names.
