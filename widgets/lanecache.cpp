@@ -45,7 +45,8 @@ const LaneGeometry &LaneCache::lane(const Trace &trace, const DepthIndex &index,
         lod.build(trace, index, track, level, vp.t0 - std::min(span, vp.t0 - INT64_MIN / 2),
                   vp.t1 + std::min(span, INT64_MAX / 2 - vp.t1));
     }
-    g.build(trace, index, track, vp, lod);
+    if (g.buildAllButSlices(trace, track, vp))
+        lod.map(vp, g.slices);
     return g;
 }
 

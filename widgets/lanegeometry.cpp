@@ -1,7 +1,6 @@
 #include "lanegeometry.h"
 
 #include "depthindex.h"
-#include "lanelod.h"
 #include "model/trace.h"
 
 #include <algorithm>
@@ -40,15 +39,15 @@ void LaneGeometry::build(const Trace &trace, const DepthIndex &index, TrackId tr
     buildCounter(trace, track, vp);
 }
 
-void LaneGeometry::build(const Trace &trace, const DepthIndex &, TrackId track, const Viewport &vp, const LaneLod &lod)
+bool LaneGeometry::buildAllButSlices(const Trace &trace, TrackId track, const Viewport &vp)
 {
     clear();
     valid = true;
     if (vp.t1 <= vp.t0 || vp.width <= 0)
-        return;
-    lod.map(vp, slices);
+        return false;
     buildInstants(trace, track, vp);
     buildCounter(trace, track, vp);
+    return true;
 }
 
 void LaneGeometry::buildSlices(const Trace &trace, const DepthIndex &index, TrackId track, const Viewport &vp)

@@ -13,7 +13,6 @@
 namespace lanescope {
 
 class DepthIndex;
-class LaneLod;
 class Trace;
 
 class LaneGeometry
@@ -56,9 +55,9 @@ public:
     static constexpr double kInstantMergeDistance = 6.0; // px: about one marker
 
     void build(const Trace &trace, const DepthIndex &index, TrackId track, const Viewport &vp);
-    // The same with the slices mapped from `lod` (built for this viewport's level, covering its range)
-    // instead of folded from the DepthIndex (LaneCache does this from one ns per pixel up).
-    void build(const Trace &trace, const DepthIndex &index, TrackId track, const Viewport &vp, const LaneLod &lod);
+    // The instants and the counter only, leaving `slices` empty for the caller to fill (LaneCache maps
+    // them from a LaneLod from one ns per pixel up); false when the viewport is empty.
+    bool buildAllButSlices(const Trace &trace, TrackId track, const Viewport &vp);
     void clear();
 
     bool valid = false;

@@ -58,7 +58,7 @@ private:
     Compression m_compression = Compression::None;
     uint64_t m_compressedSize = 0;
 
-    friend class InputDecoder;
+    template <class> friend class InputDecoder;
 };
 
 } // namespace lanescope

@@ -3,7 +3,6 @@
 // bytes to an InputBuffer: InputBuffer::read uses it for a whole file, InputStream for one block at a
 // time (the caller may take the bytes out of the buffer between feeds).
 #include "importerror.h"
-#include "inputbuffer.h"
 #include "loadoptions.h"
 #include "memorybudget.h"
 
@@ -44,11 +43,14 @@ inline int zstdWindowLogMax(uint64_t budget)
 
 } // namespace decoder
 
-// Feeds compressed chunks in and appends decompressed bytes to the buffer.
+// Feeds compressed chunks in and appends decompressed bytes to the buffer. A template over the buffer
+// (InputBuffer, whose friend it is) so this header does not include inputbuffer.h, which would make
+// InputBuffer and its decoder include each other; call sites name no argument (deduced).
+template <class Buffer>
 class InputDecoder
 {
 public:
-    InputDecoder(InputBuffer &out, const std::string &name, const LoadOptions &options)
+    InputDecoder(Buffer &out, const std::string &name, const LoadOptions &options)
         : m_out(out), m_name(name), m_options(options) {}
 
     void feedNone(const char *p, size_t n) { append(p, n); }
@@ -184,7 +186,7 @@ private:
         m_out.m_size += n;
     }
 
-    InputBuffer &m_out;
+    Buffer &m_out;
     const std::string &m_name;
     const LoadOptions &m_options;
     z_stream m_z;
