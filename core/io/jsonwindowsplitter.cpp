@@ -263,6 +263,34 @@ void JsonWindowSplitter::findArray()
     }
 }
 
+JsonWindowSplitter::Stop JsonWindowSplitter::atStructural(char c, size_t at)
+{
+    switch (kClasses.c[uint8_t(c)]) {
+    case kOpen:
+        ++m_depth;
+        break;
+    case kClose:
+        if (m_depth == m_eventDepth) {
+            m_scan = at;
+            return Stop::Close;
+        }
+        --m_depth;
+        break;
+    case kComma:
+        if (m_depth == m_eventDepth) {
+            if (at - m_windowStart >= m_windowBytes) {
+                m_scan = at;
+                return Stop::Comma;
+            }
+            m_elementOffset = m_base + at + 1;
+        }
+        break;
+    default:
+        break;
+    }
+    return Stop::NeedMore;
+}
+
 JsonWindowSplitter::Stop JsonWindowSplitter::scan()
 {
     const std::string_view b = m_buf;
@@ -288,30 +316,9 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scan()
             while (structural) {
                 const size_t at = i + size_t(__builtin_ctzll(structural));
                 structural &= structural - 1;
-                switch (kClasses.c[uint8_t(b[at])]) {
-                case kOpen:
-                    ++m_depth;
-                    break;
-                case kClose:
-                    if (m_depth == m_eventDepth) {
-                        m_inString = false;
-                        m_scan = at;
-                        return Stop::Close;
-                    }
-                    --m_depth;
-                    break;
-                case kComma:
-                    if (m_depth == m_eventDepth) {
-                        if (at - m_windowStart >= m_windowBytes) {
-                            m_inString = false;
-                            m_scan = at;
-                            return Stop::Comma;
-                        }
-                        m_elementOffset = m_base + at + 1;
-                    }
-                    break;
-                default:
-                    break;
+                if (const Stop stop = atStructural(b[at], at); stop != Stop::NeedMore) {
+                    m_inString = false;
+                    return stop;
                 }
             }
             prevInString = uint64_t(int64_t(inString) >> 63);
@@ -337,32 +344,10 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scan()
         i = nextStructural(b.data(), i, b.size());
         if (i >= b.size())
             break;
-        switch (kClasses.c[uint8_t(b[i])]) {
-        case kQuote:
+        if (kClasses.c[uint8_t(b[i])] == kQuote)
             m_inString = true;
-            break;
-        case kOpen:
-            ++m_depth;
-            break;
-        case kClose:
-            if (m_depth == m_eventDepth) {
-                m_scan = i;
-                return Stop::Close;
-            }
-            --m_depth;
-            break;
-        case kComma:
-            if (m_depth == m_eventDepth) {
-                if (i - m_windowStart >= m_windowBytes) {
-                    m_scan = i;
-                    return Stop::Comma;
-                }
-                m_elementOffset = m_base + i + 1;
-            }
-            break;
-        default:
-            break;
-        }
+        else if (const Stop stop = atStructural(b[i], i); stop != Stop::NeedMore)
+            return stop;
         ++i;
     }
     m_scan = i;

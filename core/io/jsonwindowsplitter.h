@@ -62,6 +62,9 @@ private:
     enum class Stop { NeedMore, Comma, Close };
     bool pull();
     Stop scan();
+    // An opening or closing bracket or a comma at `at`, outside strings, in both scan paths: a Stop
+    // when the window ends there (m_scan set), else NeedMore.
+    Stop atStructural(char c, size_t at);
     void findArray();
     JsonWindow cut(size_t from, size_t to, uint64_t index);
     [[noreturn]] void tooLarge(const char *what) const;
