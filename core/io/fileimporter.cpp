@@ -18,12 +18,20 @@ namespace {
 
 // Kineto / Chrome JSON in a regular file (plain, gzip, zstd, zip) is read as a stream: its event
 // array is parsed in windows on the cores while the rest is still read and decompressed, in bounded
-// memory (chromejsonimporter.h). Pipes and other formats are read whole.
-std::optional<Trace> importStreamed(const std::string &path, const LoadOptions &options)
+// memory (chromejsonimporter.h). A compressed file of another format is read whole from the stream
+// that sniffed it (decompressed once); plain files of other formats, pipes and devices are read whole
+// by InputBuffer::read (a plain file's first 4 KiB say what it is without a stream).
+struct Opened
+{
+    std::optional<Trace> trace;       // a Chrome/Kineto trace, loaded
+    std::optional<InputBuffer> input; // else the whole input when the stream already began on it
+};
+
+Opened importStreamed(const std::string &path, const LoadOptions &options)
 {
     struct stat st{};
     if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
-        return std::nullopt;
+        return {};
     std::string head(4096, '\0');
     {
         uint64_t size = 0;
@@ -31,20 +39,21 @@ std::optional<Trace> importStreamed(const std::string &path, const LoadOptions &
         head.resize(std::fread(head.data(), 1, head.size(), f.get()));
     }
     if (InputBuffer::detect(head) == Compression::None && Formats::sniff(head, uint64_t(st.st_size)) != FileFormat::ChromeJson)
-        return std::nullopt;
+        return {};
     InputStream stream(path, options);
     if (Formats::sniff(stream.peek(4096), stream.compressedSize()) != FileFormat::ChromeJson)
-        return std::nullopt;
-    return ChromeJsonImporter::importStream(stream, options);
+        return Opened{std::nullopt, stream.readAll()};
+    return Opened{ChromeJsonImporter::importStream(stream, options), std::nullopt};
 }
 
 } // namespace
 
 Trace FileImporter::import(const std::string &path, const LoadOptions &options)
 {
-    if (std::optional<Trace> streamed = importStreamed(path, options))
-        return std::move(*streamed);
-    InputBuffer input = InputBuffer::read(path, options);
+    Opened opened = importStreamed(path, options);
+    if (opened.trace)
+        return std::move(*opened.trace);
+    InputBuffer input = opened.input ? std::move(*opened.input) : InputBuffer::read(path, options);
     const FileFormat format = Formats::sniff(input.view().substr(0, 4096), input.size());
     const FormatInfo &info = Formats::info(format);
     if (info.import)

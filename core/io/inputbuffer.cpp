@@ -153,6 +153,17 @@ void InputBuffer::assignText(std::initializer_list<std::string_view> parts)
     finishPadding();
 }
 
+void InputBuffer::clearFor(size_t capacity)
+{
+    if (!m_data || m_capacity < capacity + kPadding) {
+        m_data.reset(new char[capacity + kPadding]);
+        m_capacity = capacity + kPadding;
+    }
+    m_size = 0;
+    m_compression = Compression::None;
+    m_compressedSize = 0;
+}
+
 InputBuffer InputBuffer::fromBytes(std::string_view bytes, const std::string &name, const LoadOptions &options)
 {
     InputBuffer out;

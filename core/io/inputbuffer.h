@@ -29,6 +29,9 @@ public:
     static InputBuffer ofText(std::initializer_list<std::string_view> parts);
     // The same into this buffer, reusing its memory when it is large enough (no new pages to fault in).
     void assignText(std::initializer_list<std::string_view> parts);
+    // Empties the buffer for new bytes, keeping its memory when it holds `capacity` bytes (and the
+    // padding), else allocating that much once: a reused block faults no new pages in.
+    void clearFor(size_t capacity);
 
     const char *data() const { return m_data.get(); }
     size_t size() const { return m_size; }
@@ -59,6 +62,7 @@ private:
     uint64_t m_compressedSize = 0;
 
     template <class> friend class InputDecoder;
+    friend class InputStream; // InputStream::readAll gathers its blocks into one buffer
 };
 
 } // namespace lanescope

@@ -82,6 +82,7 @@ void InputStream::produce(std::FILE *file, std::string head)
     FilePtr f(file);
     try {
         InputBuffer block;
+        takeSpare(block);
         InputDecoder dec(block, m_name, m_options);
         const size_t step = m_compression == Compression::None ? kPlainStep : kCompressedStep;
         std::unique_ptr<char[]> chunk(new char[step]);
@@ -106,6 +107,7 @@ void InputStream::produce(std::FILE *file, std::string head)
                     InputBuffer full;
                     std::swap(full, block);
                     push(std::move(full));
+                    takeSpare(block);
                 }
                 if (got == 0)
                     break;
@@ -143,6 +145,7 @@ void InputStream::produce(std::FILE *file, std::string head)
                     InputBuffer full;
                     std::swap(full, block);
                     push(std::move(full));
+                    takeSpare(block);
                     std::lock_guard lock(m_mutex);
                     if (m_stop)
                         return;
@@ -187,9 +190,25 @@ void InputStream::push(InputBuffer &&block)
     m_changed.notify_all();
 }
 
+void InputStream::takeSpare(InputBuffer &block)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        if (!m_spare.empty()) {
+            block = std::move(m_spare.back());
+            m_spare.pop_back();
+        }
+    }
+    // A block ends at the first feed past kBlockBytes: a decoder step (kChunk) more, so it never grows.
+    block.clearFor(kBlockBytes + decoder::kChunk);
+}
+
 bool InputStream::pop(InputBuffer &block)
 {
     std::unique_lock lock(m_mutex);
+    // The block read before goes back to the producer: its pages are written again, not faulted in anew.
+    if (block.capacity() && m_spare.size() < 2)
+        m_spare.push_back(std::move(block));
     m_changed.wait(lock, [&] { return !m_queue.empty() || m_producerDone; });
     if (m_queue.empty()) {
         if (m_error)
@@ -223,6 +242,38 @@ bool InputStream::next(std::string_view &bytes)
     m_currentUsed = m_current.size();
     m_position += bytes.size();
     return true;
+}
+
+InputBuffer InputStream::readAll()
+{
+    InputBuffer all;
+    // A zip member is one block read whole: handed over as it is.
+    if (!m_memory && m_compression == Compression::Zip && m_currentUsed == 0 && (m_currentValid || pop(m_current))) {
+        m_currentValid = false;
+        m_position += m_current.size();
+        all = std::move(m_current);
+        m_current = InputBuffer();
+        return all;
+    }
+    if (m_compression == Compression::None && m_compressedSize > m_position)
+        all.ensure(size_t(m_compressedSize - m_position), m_name, m_options.memoryBudget);
+    InputDecoder dec(all, m_name, m_options);
+    std::string_view bytes;
+    int lastPermille = -1;
+    while (next(bytes)) {
+        if (m_options.cancelled())
+            throw LoadCancelled();
+        dec.feedNone(bytes.data(), bytes.size());
+        const int permille = m_compressedSize ? int(200 * std::min(compressedPosition(), m_compressedSize) / m_compressedSize) : 200;
+        if (permille != lastPermille) {
+            m_options.report(permille);
+            lastPermille = permille;
+        }
+    }
+    all.m_compression = m_compression;
+    all.m_compressedSize = m_compressedSize;
+    all.finishPadding();
+    return all;
 }
 
 std::string_view InputStream::peek(size_t n)

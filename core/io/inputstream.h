@@ -20,6 +20,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <vector>
 
 namespace lanescope {
 
@@ -45,6 +46,11 @@ public:
     bool next(std::string_view &bytes);
     // Up to `n` first decompressed bytes without consuming them (sniffing the format).
     std::string_view peek(size_t n);
+    // Every byte not handed out yet (peeked ones included) as one padded buffer, for a reader that needs
+    // the whole input after the stream was opened to sniff it: the decompression already begun goes
+    // on, nothing is read twice. Within the memory budget; progress 0..200 as InputBuffer::read.
+    // Throws the decoder's ImportError or LoadCancelled.
+    InputBuffer readAll();
 
     const std::string &name() const { return m_name; }
     Compression compression() const { return m_compression; }
@@ -57,6 +63,8 @@ public:
 private:
     void produce(std::FILE *file, std::string head);
     void push(InputBuffer &&block);
+    // The producer's next empty block: one the reader is done with, else a new one of full size.
+    void takeSpare(InputBuffer &block);
     bool pop(InputBuffer &block);
 
     std::string m_name;
@@ -76,6 +84,7 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_changed;
     std::deque<InputBuffer> m_queue;
+    std::vector<InputBuffer> m_spare; // blocks the reader is done with, for the producer to refill
     bool m_producerDone = false;
     bool m_stop = false;
     std::exception_ptr m_error;

@@ -1,12 +1,14 @@
 // FileImporter: one file recognised by content and read by its importer; every failure comes back as
 // a LoadResult naming the file (and the byte offset where there is one), a cancel as `cancelled`,
 // never as an exception. The multi-rank loader and TraceLoader both read single files through it.
+#include "compress.h"
 #include "corpus.h"
 
 #include "io/fileimporter.h"
 #include "io/traceloader.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -81,6 +83,46 @@ private slots:
         QCOMPARE(bad.error, std::string("x.json: at byte 17: expected ','"));
         const LoadResult memory = FileImporter::run("x.json", []() -> Trace { throw std::bad_alloc(); });
         QCOMPARE(memory.error, std::string("x.json: out of memory while loading"));
+    }
+
+    // A compressed file of another format is read from the stream that sniffed it: a real NTFF and a
+    // real neuron-profile JSON, gzip and zstd, load exactly as the plain files do.
+    void compressedOtherFormats_data()
+    {
+        QTest::addColumn<QString>("rel");
+        QTest::addColumn<QString>("tool");
+        for (const char *tool : {"gzip", "zstd"}) {
+            QTest::addRow("ntff %s", tool) << QStringLiteral("neuron-profile-json/profile_128x128x256.ntff") << QString::fromLatin1(tool);
+            QTest::addRow("neuron json %s", tool) << QStringLiteral("neuron-profile-json/profile_128x128x384.json") << QString::fromLatin1(tool);
+        }
+    }
+    void compressedOtherFormats()
+    {
+        QFETCH(QString, rel);
+        QFETCH(QString, tool);
+        LANESCOPE_REQUIRE_CORPUS_FILE(rel);
+        QFile in(test::corpusFile(rel));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray plain = in.readAll();
+        QTemporaryDir dir;
+        const QString name = QFileInfo(rel).fileName();
+        const QString plainPath = writeFile(dir, name, plain);
+        const std::string bytes = plain.toStdString();
+        const bool gzip = tool == QLatin1String("gzip");
+        const QString packed = writeFile(dir, name + (gzip ? QStringLiteral(".gz") : QStringLiteral(".zst")),
+                                         QByteArray::fromStdString(gzip ? test::gzipOf(bytes) : test::zstdOf(bytes)));
+        const LoadResult a = FileImporter::load(plainPath.toStdString());
+        const LoadResult b = FileImporter::load(packed.toStdString());
+        QVERIFY2(a.ok(), a.error.c_str());
+        QVERIFY2(b.ok(), b.error.c_str());
+        QCOMPARE(b.trace->allSlices().size(), a.trace->allSlices().size());
+        QVERIFY(a.trace->allSlices().size() > 100);
+        QCOMPARE(b.trace->tracks().size(), a.trace->tracks().size());
+        for (size_t i = 0; i < a.trace->allSlices().size(); ++i) {
+            const Slice &x = a.trace->allSlices()[i], &y = b.trace->allSlices()[i];
+            QVERIFY(x.start == y.start && x.duration == y.duration && a.trace->str(x.name) == b.trace->str(y.name));
+        }
+        QCOMPARE(b.trace->metadata().format, a.trace->metadata().format);
     }
 
     // A real corpus trace loads whole through it.

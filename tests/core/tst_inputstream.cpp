@@ -160,6 +160,40 @@ private slots:
         }
     }
 
+    // readAll after a peek (a sniff) or after some blocks gives every byte not handed out yet, once,
+    // for every compression; a budget smaller than the rest is the budget's error.
+    void readAllAfterSniff_data() { readsEveryCompression_data(); }
+    void readAllAfterSniff()
+    {
+        QFETCH(std::string, kind);
+        const std::string bytes = kind == "plain" ? m_text : kind == "zstd" ? zstdOf(m_text) : gzipOf(m_text);
+        const std::string path = write("all_" + kind, bytes);
+        LoadOptions options;
+        {
+            InputStream in(path, options);
+            QCOMPARE(QByteArray::fromStdString(std::string(in.peek(32))), QByteArray::fromStdString(m_text.substr(0, 32)));
+            const InputBuffer all = in.readAll();
+            QVERIFY(all.view() == m_text);
+            QCOMPARE(all.capacity() >= all.size() + InputBuffer::kPadding, true);
+            QCOMPARE(int(all.compression()), int(kind == "plain" ? Compression::None : kind == "zstd" ? Compression::Zstd : Compression::Gzip));
+            QCOMPARE(all.compressedSize(), uint64_t(bytes.size()));
+        }
+        {
+            InputStream in(path, options);
+            std::string_view first;
+            QVERIFY(in.next(first));
+            const size_t taken = first.size();
+            const InputBuffer rest = in.readAll();
+            QVERIFY(rest.view() == std::string_view(m_text).substr(taken));
+        }
+        {
+            LoadOptions small;
+            small.memoryBudget = m_text.size() / 2;
+            InputStream in(path, small);
+            QVERIFY_THROWS_EXCEPTION(ImportError, in.readAll());
+        }
+    }
+
     // Text in memory, handed out in blocks of any size, from any start offset.
     void memoryBlocks()
     {
