@@ -1,6 +1,7 @@
 #include "jsonwindowsplitter.h"
 
 #include "importerror.h"
+#include "jsonblockscan.h"
 #include "memorybudget.h"
 #include "util/textutil.h"
 
@@ -76,57 +77,6 @@ size_t stringEnd(std::string_view s, size_t from)
     }
 }
 
-#if defined(__SSE2__)
-// Bits of the 64 bytes at `p` equal to `c`.
-uint64_t eqMask(const char *p, char c)
-{
-    const __m128i v = _mm_set1_epi8(c);
-    uint64_t m = 0;
-    for (int k = 0; k < 4; ++k)
-        m |= uint64_t(uint16_t(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16 * k)), v))))
-            << (16 * k);
-    return m;
-}
-
-// Bits of the 64 bytes at `p` that are a bracket or a ',' ('[' / '{' and ']' / '}' differ in bit 0x20).
-uint64_t structuralMask(const char *p)
-{
-    const __m128i comma = _mm_set1_epi8(','), open = _mm_set1_epi8('{'), close = _mm_set1_epi8('}'), bit = _mm_set1_epi8(0x20);
-    uint64_t m = 0;
-    for (int k = 0; k < 4; ++k) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16 * k));
-        const __m128i folded = _mm_or_si128(v, bit);
-        const __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, comma), _mm_or_si128(_mm_cmpeq_epi8(folded, open), _mm_cmpeq_epi8(folded, close)));
-        m |= uint64_t(uint16_t(_mm_movemask_epi8(hit))) << (16 * k);
-    }
-    return m;
-}
-#endif
-
-// Characters escaped by a backslash in a 64-byte block (simdjson's branchless scan); `prevEscaped`
-// carries "the first byte of the next block is escaped".
-uint64_t escapedMask(uint64_t backslash, uint64_t &prevEscaped)
-{
-    constexpr uint64_t kEven = 0x5555555555555555ull;
-    backslash &= ~prevEscaped;
-    const uint64_t followsEscape = backslash << 1 | prevEscaped;
-    const uint64_t oddStarts = backslash & ~kEven & ~followsEscape;
-    uint64_t evenStarts = 0;
-    prevEscaped = __builtin_add_overflow(oddStarts, backslash, &evenStarts) ? 1 : 0;
-    return (kEven ^ (evenStarts << 1)) & followsEscape;
-}
-
-uint64_t prefixXor(uint64_t x)
-{
-    x ^= x << 1;
-    x ^= x << 2;
-    x ^= x << 4;
-    x ^= x << 8;
-    x ^= x << 16;
-    x ^= x << 32;
-    return x;
-}
-
 } // namespace
 
 JsonWindowSplitter::JsonWindowSplitter(InputStream &input, std::string_view arrayKey, size_t windowBytes, uint64_t maxElementBytes)
@@ -137,11 +87,13 @@ JsonWindowSplitter::JsonWindowSplitter(InputStream &input, std::string_view arra
 
 bool JsonWindowSplitter::pull()
 {
-    std::string_view bytes;
-    if (m_eof || !m_input.next(bytes)) {
+    // The stream's block is taken a slice at a time, each scanned while it is still in the cache.
+    if (m_pending.empty() && (m_eof || !m_input.next(m_pending))) {
         m_eof = true;
         return false;
     }
+    const std::string_view bytes = m_pending.substr(0, kPullBytes);
+    m_pending.remove_prefix(bytes.size());
     // Bytes of windows already handed out go now, once per block (not once per window: that would
     // be quadratic with small windows).
     // The byte before the window (the '[' or ',') stays.
@@ -263,30 +215,20 @@ void JsonWindowSplitter::findArray()
     }
 }
 
-JsonWindowSplitter::Stop JsonWindowSplitter::atStructural(char c, size_t at)
+inline JsonWindowSplitter::Stop JsonWindowSplitter::atStructural(char c, size_t at, Level &l)
 {
-    switch (kClasses.c[uint8_t(c)]) {
-    case kOpen:
-        ++m_depth;
-        break;
-    case kClose:
-        if (m_depth == m_eventDepth) {
-            m_scan = at;
-            return Stop::Close;
-        }
-        --m_depth;
-        break;
-    case kComma:
-        if (m_depth == m_eventDepth) {
-            if (at - m_windowStart >= m_windowBytes) {
-                m_scan = at;
+    if (c == ',') {
+        if (l.depth == l.eventDepth) {
+            if (at - l.windowStart >= l.windowBytes)
                 return Stop::Comma;
-            }
-            m_elementOffset = m_base + at + 1;
+            l.elementOffset = l.base + at + 1;
         }
-        break;
-    default:
-        break;
+    } else if ((c | 0x20) == '{') { // '[' or '{'
+        ++l.depth;
+    } else { // ']' or '}'
+        if (l.depth == l.eventDepth)
+            return Stop::Close;
+        --l.depth;
     }
     return Stop::NeedMore;
 }
@@ -295,39 +237,39 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scan()
 {
     const std::string_view b = m_buf;
     size_t i = m_scan;
-#if defined(__SSE2__)
+    Level level{m_depth, m_eventDepth, m_windowStart, m_windowBytes, m_base, m_elementOffset};
+    // Ends the scan at `at` (a stop) or with the rest waiting for more bytes.
+    const auto done = [&](Stop stop, size_t at) {
+        m_depth = level.depth;
+        m_elementOffset = level.elementOffset;
+        m_scan = at;
+        return stop;
+    };
+#if defined(LANESCOPE_JSON_BLOCK_SCAN)
     // 64 bytes at a time: the quotes that are not escaped give the bytes inside strings (prefix xor),
     // and only the brackets and commas outside them are looked at one by one.
     if (i + 64 <= b.size()) {
-        uint64_t prevEscaped = 0;
+        jsonscan::State state;
         if (m_inString) {
             size_t k = i;
             while (k > 0 && b[k - 1] == '\\')
                 --k;
-            prevEscaped = (i - k) & 1;
+            state.prevEscaped = (i - k) & 1;
+            state.prevInString = ~uint64_t(0);
         }
-        uint64_t prevInString = m_inString ? ~uint64_t(0) : 0;
-        for (; i + 64 <= b.size(); i += 64) {
-            const char *p = b.data() + i;
-            const uint64_t escaped = escapedMask(eqMask(p, '\\'), prevEscaped);
-            const uint64_t quotes = eqMask(p, '"') & ~escaped;
-            const uint64_t inString = prefixXor(quotes) ^ prevInString;
-            uint64_t structural = structuralMask(p) & ~inString;
-            while (structural) {
-                const size_t at = i + size_t(__builtin_ctzll(structural));
-                structural &= structural - 1;
-                if (const Stop stop = atStructural(b[at], at); stop != Stop::NeedMore) {
-                    m_inString = false;
-                    return stop;
-                }
-            }
-            prevInString = uint64_t(int64_t(inString) >> 63);
+        Stop stop = Stop::NeedMore;
+        bool stopped = false;
+        i = jsonscan::scanBlocks(b.data(), i, b.size(), state, stopped, [&](size_t at) {
+            stop = atStructural(b[at], at, level);
+            return stop != Stop::NeedMore;
+        });
+        if (stopped) {
+            m_inString = false;
+            return done(stop, i);
         }
-        m_inString = prevInString != 0;
-        if (!m_eof) {
-            m_scan = i; // the rest waits for more bytes (or the end of the input)
-            return Stop::NeedMore;
-        }
+        m_inString = state.prevInString != 0;
+        if (!m_eof)
+            return done(Stop::NeedMore, i); // the rest waits for more bytes (or the end of the input)
     }
 #endif
     while (i < b.size()) {
@@ -346,12 +288,11 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scan()
             break;
         if (kClasses.c[uint8_t(b[i])] == kQuote)
             m_inString = true;
-        else if (const Stop stop = atStructural(b[i], i); stop != Stop::NeedMore)
-            return stop;
+        else if (const Stop stop = atStructural(b[i], i, level); stop != Stop::NeedMore)
+            return done(stop, i);
         ++i;
     }
-    m_scan = i;
-    return Stop::NeedMore;
+    return done(Stop::NeedMore, i);
 }
 
 JsonWindow JsonWindowSplitter::cut(size_t from, size_t to, uint64_t index)

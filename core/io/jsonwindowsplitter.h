@@ -62,14 +62,28 @@ private:
     enum class Stop { NeedMore, Comma, Close };
     bool pull();
     Stop scan();
+    // What the scan tracks, copied into a local for the length of one scan() so it stays in registers
+    // (the text is chars, which may alias any member).
+    struct Level
+    {
+        int depth;
+        int eventDepth;
+        size_t windowStart;
+        size_t windowBytes;
+        uint64_t base;
+        uint64_t elementOffset;
+    };
     // An opening or closing bracket or a comma at `at`, outside strings, in both scan paths: a Stop
-    // when the window ends there (m_scan set), else NeedMore.
-    Stop atStructural(char c, size_t at);
+    // when the window ends there, else NeedMore.
+    static Stop atStructural(char c, size_t at, Level &level);
     void findArray();
     JsonWindow cut(size_t from, size_t to, uint64_t index);
     [[noreturn]] void tooLarge(const char *what) const;
 
+    static constexpr size_t kPullBytes = size_t(256) << 10;
+
     InputStream &m_input;
+    std::string_view m_pending; // the rest of the stream's current block (valid until its next())
     std::string m_key;
     size_t m_windowBytes;
     uint64_t m_maxElement;

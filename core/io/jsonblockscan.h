@@ -1,0 +1,129 @@
+#pragma once
+// The 64-byte block scan of JsonWindowSplitter: which bytes of a block are unescaped quotes, and which
+// brackets and commas lie outside strings (simdjson's branchless string tracking: escapes by carry,
+// strings by prefix xor). Runs with the widest vector instructions the processor has (AVX-512BW,
+// AVX2, else SSE2), chosen once at run time; each variant is the loop of jsonblockscan.inc compiled
+// for its instruction set, so the per-block masks inline into it.
+#include <cstddef>
+#include <cstdint>
+
+namespace lanescope::jsonscan {
+
+// Carried from one block to the next.
+struct State
+{
+    uint64_t prevEscaped = 0;  // the first byte of the next block is escaped
+    uint64_t prevInString = 0; // all ones when the next block starts inside a string
+};
+
+// Characters escaped by a backslash in a 64-byte block; `prevEscaped` carries into the next block.
+inline uint64_t escapedMask(uint64_t backslash, uint64_t &prevEscaped)
+{
+    constexpr uint64_t kEven = 0x5555555555555555ull;
+    backslash &= ~prevEscaped;
+    const uint64_t followsEscape = backslash << 1 | prevEscaped;
+    const uint64_t oddStarts = backslash & ~kEven & ~followsEscape;
+    uint64_t evenStarts = 0;
+    prevEscaped = __builtin_add_overflow(oddStarts, backslash, &evenStarts) ? 1 : 0;
+    return (kEven ^ (evenStarts << 1)) & followsEscape;
+}
+
+inline uint64_t prefixXor(uint64_t x)
+{
+    x ^= x << 1;
+    x ^= x << 2;
+    x ^= x << 4;
+    x ^= x << 8;
+    x ^= x << 16;
+    x ^= x << 32;
+    return x;
+}
+
+enum class Isa { Scalar, Sse2, Avx2, Avx512 };
+// The instruction set scanBlocks uses on this processor.
+Isa isa();
+const char *isaName(Isa isa);
+
+} // namespace lanescope::jsonscan
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+namespace lanescope::jsonscan {
+
+#pragma GCC push_options
+#pragma GCC target("sse2")
+namespace sse2 {
+// Backslashes, quotes, and brackets or commas of the 64 bytes at `p` ('[' / '{' and ']' / '}' differ
+// only in bit 0x20, so two compares of (byte | 0x20) find all four).
+inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, uint64_t &structural)
+{
+    const __m128i bs = _mm_set1_epi8('\\'), q = _mm_set1_epi8('"'), comma = _mm_set1_epi8(','), open = _mm_set1_epi8('{'),
+                  close = _mm_set1_epi8('}'), bit = _mm_set1_epi8(0x20);
+    backslash = quote = structural = 0;
+    for (int k = 0; k < 4; ++k) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16 * k));
+        const __m128i folded = _mm_or_si128(v, bit);
+        const __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, comma), _mm_or_si128(_mm_cmpeq_epi8(folded, open), _mm_cmpeq_epi8(folded, close)));
+        backslash |= uint64_t(uint16_t(_mm_movemask_epi8(_mm_cmpeq_epi8(v, bs)))) << (16 * k);
+        quote |= uint64_t(uint16_t(_mm_movemask_epi8(_mm_cmpeq_epi8(v, q)))) << (16 * k);
+        structural |= uint64_t(uint16_t(_mm_movemask_epi8(hit))) << (16 * k);
+    }
+}
+#include "jsonblockscan.inc"
+} // namespace sse2
+#pragma GCC pop_options
+
+#pragma GCC push_options
+#pragma GCC target("avx2")
+namespace avx2 {
+inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, uint64_t &structural)
+{
+    const __m256i bs = _mm256_set1_epi8('\\'), q = _mm256_set1_epi8('"'), comma = _mm256_set1_epi8(','),
+                  open = _mm256_set1_epi8('{'), close = _mm256_set1_epi8('}'), bit = _mm256_set1_epi8(0x20);
+    backslash = quote = structural = 0;
+    for (int k = 0; k < 2; ++k) {
+        const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p + 32 * k));
+        const __m256i folded = _mm256_or_si256(v, bit);
+        const __m256i hit = _mm256_or_si256(_mm256_cmpeq_epi8(v, comma),
+                                            _mm256_or_si256(_mm256_cmpeq_epi8(folded, open), _mm256_cmpeq_epi8(folded, close)));
+        backslash |= uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, bs)))) << (32 * k);
+        quote |= uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, q)))) << (32 * k);
+        structural |= uint64_t(uint32_t(_mm256_movemask_epi8(hit))) << (32 * k);
+    }
+}
+#include "jsonblockscan.inc"
+} // namespace avx2
+#pragma GCC pop_options
+
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512bw")
+namespace avx512 {
+inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, uint64_t &structural)
+{
+    const __m512i v = _mm512_loadu_si512(p);
+    const __m512i folded = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
+    backslash = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\'));
+    quote = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"'));
+    structural = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(',')) | _mm512_cmpeq_epi8_mask(folded, _mm512_set1_epi8('{'))
+                 | _mm512_cmpeq_epi8_mask(folded, _mm512_set1_epi8('}'));
+}
+#include "jsonblockscan.inc"
+} // namespace avx512
+#pragma GCC pop_options
+
+// Scans whole 64-byte blocks of p[i, n) (see jsonblockscan.inc) with the processor's widest variant.
+template <class On>
+size_t scanBlocks(const char *p, size_t i, size_t n, State &state, bool &stopped, On &&on)
+{
+    static const Isa best = isa();
+    switch (best) {
+    case Isa::Avx512: return avx512::scanBlocks(p, i, n, state, stopped, on);
+    case Isa::Avx2: return avx2::scanBlocks(p, i, n, state, stopped, on);
+    default: return sse2::scanBlocks(p, i, n, state, stopped, on);
+    }
+}
+
+} // namespace lanescope::jsonscan
+#define LANESCOPE_JSON_BLOCK_SCAN 1
+#endif
