@@ -44,6 +44,37 @@ CatClass classify(std::string_view category)
     return CatClass::Other;
 }
 
+// (rank, id) -> slice, the first slice added for a key winning: Correlation and External ids. A sorted
+// vector searched by halves: a trace holds millions of ids, and a hash map of them costs more to fill
+// than everything else the index does.
+class IdIndex
+{
+public:
+    void add(int64_t rank, int64_t id, uint32_t slice) { m_entries.push_back(Entry{rank, id, slice}); }
+    void finish()
+    {
+        std::stable_sort(m_entries.begin(), m_entries.end());
+        m_entries.erase(std::unique(m_entries.begin(), m_entries.end(), [](const Entry &a, const Entry &b) { return !(a < b) && !(b < a); }),
+                        m_entries.end());
+    }
+    // The slice of (rank, id), or SliceId::kInvalid.
+    uint32_t find(int64_t rank, int64_t id) const
+    {
+        const Entry key{rank, id, 0};
+        const auto it = std::lower_bound(m_entries.begin(), m_entries.end(), key);
+        return it != m_entries.end() && it->rank == rank && it->id == id ? it->slice : SliceId::kInvalid;
+    }
+
+private:
+    struct Entry
+    {
+        int64_t rank, id;
+        uint32_t slice;
+        bool operator<(const Entry &o) const { return rank != o.rank ? rank < o.rank : id < o.id; }
+    };
+    std::vector<Entry> m_entries;
+};
+
 } // namespace
 
 // "NeuronCore 0 · neff_123 (aligned approx.)" -> "neff_123"; other names unchanged.
@@ -140,6 +171,15 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
             ix.m_devices.push_back(Device{name, neuron});
         return it->second;
     };
+    // The device of (kind of name, rank, number), remembered: naming it builds a string.
+    std::unordered_map<uint64_t, uint32_t> deviceByNumber;
+    const auto deviceOf = [&](int kind, int64_t rank, int64_t number, const auto &name, bool neuron) {
+        const uint64_t key = (uint64_t(kind) << 60) ^ (uint64_t(rank + 1) << 40) ^ uint64_t(number);
+        auto it = deviceByNumber.find(key);
+        if (it == deviceByNumber.end())
+            it = deviceByNumber.emplace(key, deviceIndex(name(), neuron)).first;
+        return it->second;
+    };
 
     // Correlation and External ids are per process: in a multi-rank trace each rank counts its own, so
     // they are keyed by (rank, id) (rank -1 outside multi-rank traces), and devices are named per rank.
@@ -148,12 +188,7 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
         rankOfTrack[t] = RankFilter::rankOfTrack(trace, TrackId(t));
     const auto rankOf = [&](SliceId s) { return rankOfTrack[trace.trackOfSlice(s).value]; };
     const auto devicePrefix = [](int64_t rank) { return rank >= 0 ? "Rank " + std::to_string(rank) + " · " : std::string(); };
-    struct RankIdHash
-    {
-        size_t operator()(const std::pair<int64_t, int64_t> &k) const { return std::hash<int64_t>()(k.second * 1000003 + k.first); }
-    };
-    std::unordered_map<std::pair<int64_t, int64_t>, uint32_t, RankIdHash> runtimeByCorrelation;
-    std::unordered_map<std::pair<int64_t, int64_t>, uint32_t, RankIdHash> opByExternalId;
+    IdIndex runtimeByCorrelation, opByExternalId;
     // One NEFF execution: a slice of the executions lane of the lane set (a profile folder, DeviceExecutions),
     // else the whole NeuronCore group (a single NTFF).
     const DeviceExecutions executions = DeviceExecutions::build(trace);
@@ -213,10 +248,10 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
                 }
             }
             if (role == Role::Runtime && hasCorr)
-                runtimeByCorrelation.try_emplace(std::pair(rankOfTrack[t], corr), id);
+                runtimeByCorrelation.add(rankOfTrack[t], corr, id);
             int64_t ext = 0;
             if (role == Role::FrameworkOp && (intArg(trace, s.args, kExternal, ext) || intArg(trace, s.args, kExternalLower, ext)))
-                opByExternalId.try_emplace(std::pair(rankOfTrack[t], ext), id);
+                opByExternalId.add(rankOfTrack[t], ext, id);
             if (role != Role::DeviceWork)
                 continue;
 
@@ -236,7 +271,7 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
             int64_t dev = 0;
             if (execGroup.isValid()) {
                 const TrackGroup &g = trace.group(execGroup);
-                w.device = deviceIndex("NeuronCore " + std::to_string(g.externalId), true);
+                w.device = deviceOf(0, -1, g.externalId, [&] { return "NeuronCore " + std::to_string(g.externalId); }, true);
                 const uint64_t key = executionKey(track.group, execGroup, s.start);
                 auto [it, added] = executionOfGroup.try_emplace(key, uint32_t(ix.m_work.size()));
                 if (added) {
@@ -263,15 +298,19 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
                 const bool core = intArg(trace, s.args, kNc, dev) || intArg(trace, s.args, kNcIdx, dev);
                 if (!core)
                     dev = intArg(trace, s.args, kDevice, dev) ? dev : trace.group(track.group).externalId;
-                w.device = deviceIndex(devicePrefix(rankOfTrack[t]) + (core ? "NeuronCore " : "privateuse1 ") + std::to_string(dev), true);
+                w.device = deviceOf(core ? 1 : 2, rankOfTrack[t], dev,
+                                    [&] { return devicePrefix(rankOfTrack[t]) + (core ? "NeuronCore " : "privateuse1 ") + std::to_string(dev); }, true);
             } else {
                 if (!intArg(trace, s.args, kDevice, dev))
                     dev = trace.group(track.group).externalId;
-                w.device = deviceIndex(devicePrefix(rankOfTrack[t]) + "GPU " + std::to_string(dev), false);
+                w.device = deviceOf(3, rankOfTrack[t], dev, [&] { return devicePrefix(rankOfTrack[t]) + "GPU " + std::to_string(dev); }, false);
             }
             ix.m_work.push_back(w);
         }
     }
+
+    runtimeByCorrelation.finish();
+    opByExternalId.finish();
 
     // Launchers.
     const auto runtimeFromFlows = [&](SliceId target) {
@@ -287,9 +326,8 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
             continue;
         int64_t corr = 0;
         if (intArg(trace, trace.slice(w.slice).args, kCorrelation, corr)) {
-            auto it = runtimeByCorrelation.find(std::pair(rankOf(w.slice), corr));
-            if (it != runtimeByCorrelation.end())
-                w.launcher = SliceId(it->second);
+            if (const uint32_t runtime = runtimeByCorrelation.find(rankOf(w.slice), corr); runtime != SliceId::kInvalid)
+                w.launcher = SliceId(runtime);
         }
         if (!w.launcher.isValid())
             w.launcher = runtimeFromFlows(w.slice);
@@ -310,9 +348,8 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
     const auto byExternalId = [&](SliceId s) {
         int64_t ext = 0;
         if (s.isValid() && (intArg(trace, trace.slice(s).args, kExternal, ext) || intArg(trace, trace.slice(s).args, kExternalLower, ext))) {
-            auto it = opByExternalId.find(std::pair(rankOf(s), ext));
-            if (it != opByExternalId.end())
-                return SliceId(it->second);
+            if (const uint32_t op = opByExternalId.find(rankOf(s), ext); op != SliceId::kInvalid)
+                return SliceId(op);
         }
         return SliceId();
     };

@@ -134,6 +134,25 @@ void OpTable::sort(std::vector<Row> &rows, Column column)
     });
 }
 
+std::vector<uint32_t> OpTable::occurrences(const Trace &trace, const LaunchIndex &index, const Options &options,
+                                           std::string_view name)
+{
+    std::vector<uint32_t> out;
+    const RankFilter rank(trace, options.rank);
+    std::unordered_map<uint32_t, bool> matches; // name id -> folds to `name`
+    for (uint32_t id : index.opSlices()) {
+        const Slice &s = trace.slice(SliceId(id));
+        if (options.hasRange && (s.start < options.t0 || s.start > options.t1))
+            continue;
+        auto it = matches.find(s.name.value);
+        if (it == matches.end())
+            it = matches.emplace(s.name.value, foldName(trace.str(s.name)) == name).first;
+        if (it->second && rank.accepts(SliceId(id)))
+            out.push_back(id);
+    }
+    return out;
+}
+
 OpTable::Result OpTable::compute(const Trace &trace, const LaunchIndex &index, const Options &options)
 {
     Result result;

@@ -92,6 +92,11 @@ public:
     };
 
     static Result compute(const Trace &trace, const LaunchIndex &index, const Options &options);
+    // The occurrences of one row, `name` as foldName gives it ("ProfilerStep*"), as compute() lists
+    // them (the row's `occurrences`), without computing the table: the capture check needs only the
+    // steps.
+    static std::vector<uint32_t> occurrences(const Trace &trace, const LaunchIndex &index, const Options &options,
+                                             std::string_view name);
     static void sort(std::vector<Row> &rows, Column column);
 
     static const char *columnName(Column c);  // our JSON / CLI name: "cpu_self_ns", ...

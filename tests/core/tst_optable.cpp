@@ -118,6 +118,9 @@ private slots:
                      qPrintable(QStringLiteral("%1 total %2 vs %3").arg(QString::fromStdString(name)).arg(row->cpuTotal).arg(e.total)));
         }
         QVERIFY(std::abs(double(result.cpuSelfTotal) - selfTotal) <= selfTotalTol);
+        // One row's occurrences without the table are the table's (every row of the real trace).
+        for (const auto &row : result.rows)
+            QCOMPARE(OpTable::occurrences(*trace, index, OpTable::Options(), row.name), row.occurrences);
         // A CPU-only trace has no device time.
         QCOMPARE(result.deviceTime, 0);
     }
@@ -225,6 +228,7 @@ private slots:
         QCOMPARE(step ? qint64(step->calls) : 0, stepCalls);
         QCOMPARE(mm ? qint64(mm->calls) : 0, mmCalls);
         QCOMPARE(r.unattributedDevice, unattributed);
+        QCOMPARE(OpTable::occurrences(*trace, index, o, "ProfilerStep*"), step ? step->occurrences : std::vector<uint32_t>());
         for (const auto &row : r.rows)
             for (uint32_t id : row.occurrences) {
                 const int64_t s = trace->slice(SliceId(id)).start;

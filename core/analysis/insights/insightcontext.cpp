@@ -131,10 +131,12 @@ int64_t InsightContext::idleInside(uint32_t device, int64_t s, int64_t e, std::v
 
 std::vector<uint32_t> InsightContext::steps()
 {
-    const OpTable::Row *row = opRow("ProfilerStep*");
-    if (!row)
-        return {};
-    std::vector<uint32_t> out = row->occurrences;
+    // The op table when it is there; else only its step row (the capture check computes no table).
+    std::vector<uint32_t> out;
+    if (!m_ops)
+        out = OpTable::occurrences(m_trace, m_index, rangeOptions<OpTable::Options>(m_range), "ProfilerStep*");
+    else if (const OpTable::Row *row = opRow("ProfilerStep*"))
+        out = row->occurrences;
     std::sort(out.begin(), out.end(), [this](uint32_t a, uint32_t b) {
         return m_trace.slice(SliceId(a)).start < m_trace.slice(SliceId(b)).start;
     });
