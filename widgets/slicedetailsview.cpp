@@ -288,7 +288,9 @@ void SliceDetailsView::showSlice(SliceId id)
     clear();
     m_slice = SliceId();
     if (!m_trace || !id.isValid() || id.value >= m_trace->allSlices().size()) {
-        addField(tr("No slice selected"), tr("click a slice in the timeline"));
+        // two short lines across both columns (a narrow dock shows them whole); Field's width is for field names
+        for (const QString &line : {tr("No slice selected."), tr("Click a slice in the timeline.")})
+            addField(line, QString())->setFirstColumnSpanned(true);
         fitFieldColumn();
         return;
     }

@@ -168,6 +168,14 @@ private slots:
         view.resize(360, 500);
         view.showSlice(SliceId(0));
         QCOMPARE(view.columnWidth(0), 123);
+
+        // Nothing selected: the hint is one line across both columns, not squeezed into Field.
+        view.showSlice({});
+        QCOMPARE(view.topLevelItemCount(), 2);
+        QVERIFY(view.topLevelItem(0)->isFirstColumnSpanned());
+        QVERIFY(view.topLevelItem(1)->isFirstColumnSpanned());
+        QCOMPARE(view.topLevelItem(0)->text(0), QStringLiteral("No slice selected."));
+        QCOMPARE(view.topLevelItem(1)->text(0), QStringLiteral("Click a slice in the timeline."));
     }
 };
 
