@@ -4,6 +4,7 @@
 // '^NAME$' --json` prints for the same trace, and the picture has the histogram's bars where the GUI
 // says the histogram is, in the light and the dark theme, at 1366x768 and 1920x1080.
 #include "imagecheck.h"
+#include "offscreenrun.h"
 
 #include "io/samplefolderwriter.h"
 
@@ -11,46 +12,20 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
-using lanescope::test::saturatedPixels;
-
-namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run run(const QString &program, const QStringList &args)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    env.insert(QStringLiteral("LANESCOPE_NO_CACHE"), QStringLiteral("1"));
-    p.setProcessEnvironment(env);
-    p.start(program, args);
-    p.waitForFinished(300000);
-    return Run{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
-
-} // namespace
+using namespace lanescope::test; // CliRun, runOffscreen, saturatedPixels
 
 class TestStatisticsScreenshot : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
-    QString m_sample;
-
 private slots:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
+        QVERIFY2(m_dir.isValid(), qPrintable(m_dir.errorString()));
         m_sample = QString::fromStdString(lanescope::SampleFolderWriter::write(m_dir.path().toStdString()));
     }
 
@@ -75,7 +50,7 @@ private slots:
                          QStringLiteral("%1x%2").arg(size.width()).arg(size.height()), m_sample};
         if (dark)
             args << QStringLiteral("--dark");
-        const Run gui = run(QStringLiteral(LANESCOPE_GUI), args);
+        const CliRun gui = runOffscreen(QStringLiteral(LANESCOPE_GUI), args);
         QVERIFY2(gui.exitCode == 0, gui.err.constData());
         const QRegularExpression line(QStringLiteral("statistics: (.+): (\\d+) occurrences, (\\d+) bins, histogram at (\\d+),(\\d+) (\\d+)x(\\d+)"));
         const QRegularExpressionMatch m = line.match(QString::fromUtf8(gui.out));
@@ -83,8 +58,8 @@ private slots:
         QCOMPARE(m.captured(1), name);
 
         // The same numbers as the CLI's.
-        const Run cli = run(QStringLiteral(LANESCOPE_CLI), {QStringLiteral("stats"), m_sample, QStringLiteral("--name"),
-                                                            QLatin1Char('^') + name + QLatin1Char('$'), QStringLiteral("--json")});
+        const CliRun cli = runOffscreen(QStringLiteral(LANESCOPE_CLI), {QStringLiteral("stats"), m_sample, QStringLiteral("--name"),
+                                                                        QLatin1Char('^') + name + QLatin1Char('$'), QStringLiteral("--json")});
         QVERIFY2(cli.exitCode == 0, cli.err.constData());
         const QJsonArray names = QJsonDocument::fromJson(cli.out).object().value(QStringLiteral("names")).toArray();
         QCOMPARE(names.size(), 1);
@@ -107,13 +82,17 @@ private slots:
     {
         // --select of a name that is in no slice: nothing is selected, the window is saved without a statistics line
         const QString out = m_dir.filePath(QStringLiteral("none.png"));
-        const Run gui = run(QStringLiteral(LANESCOPE_GUI), {QStringLiteral("--screenshot"), out, QStringLiteral("--dock"),
-                                                            QStringLiteral("statistics"), QStringLiteral("--select"),
-                                                            QStringLiteral("no such slice"), m_sample});
+        const CliRun gui = runOffscreen(QStringLiteral(LANESCOPE_GUI), {QStringLiteral("--screenshot"), out, QStringLiteral("--dock"),
+                                                                        QStringLiteral("statistics"), QStringLiteral("--select"),
+                                                                        QStringLiteral("no such slice"), m_sample});
         QCOMPARE(gui.exitCode, 0);
         QVERIFY(!gui.out.contains("statistics:"));
         QVERIFY(!QImage(out).isNull());
     }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_sample; // the bundled sample profile folder (generate-sample)
 };
 
 QTEST_GUILESS_MAIN(TestStatisticsScreenshot)
