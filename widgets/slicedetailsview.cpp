@@ -10,6 +10,7 @@
 #include <QEvent>
 #include <QGuiApplication>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QTreeWidgetItemIterator>
 
 #include <algorithm>
@@ -55,8 +56,6 @@ SliceDetailsView::SliceDetailsView(QWidget *parent) : QTreeWidget(parent), m_cop
             m_userSizedField = true;
     });
     connect(this, &QTreeWidget::itemExpanded, this, &SliceDetailsView::fitFieldColumn);
-    m_copy->setShortcut(QKeySequence::Copy);
-    m_copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_copy->setToolTip(tr("Copy the full value (several rows: field and value, one row per line)"));
     connect(m_copy, &QAction::triggered, this, [this] {
         if (QClipboard *clipboard = QGuiApplication::clipboard())
@@ -125,6 +124,17 @@ void SliceDetailsView::changeEvent(QEvent *event)
         applyLinkColour(); // links stay readable when the theme turns dark (or back)
     else if (event->type() == QEvent::FontChange)
         fitFieldColumn();
+}
+
+void SliceDetailsView::keyPressEvent(QKeyEvent *event)
+{
+    // Ctrl+C is the view's key, not a window action (the window's keys are app/gui/shortcuts' list).
+    if (event->matches(QKeySequence::Copy)) {
+        m_copy->trigger();
+        event->accept();
+        return;
+    }
+    QTreeWidget::keyPressEvent(event);
 }
 
 void SliceDetailsView::resizeEvent(QResizeEvent *event)

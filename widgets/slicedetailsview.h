@@ -5,7 +5,7 @@
 // (click or Enter) emits sliceActivated with the slice at the other end.
 // The Field column fits its text up to kMaxFieldFraction of the width and is the user's to drag after
 // that; Value takes the rest, so it never runs past the dock (a narrow dock at 1366x768 included).
-// Long text is elided in the middle, the full text is the tooltip, and Copy (Ctrl+C, context menu)
+// Long text is elided in the middle, the full text is the tooltip, and Copy (Ctrl+C, the context menu)
 // copies full values: one selected row its value alone, several rows "field<TAB>value" lines.
 #include "model/argstore.h"
 #include "model/ids.h"
@@ -50,6 +50,7 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 
 private:

@@ -153,9 +153,10 @@ private slots:
         // Copy: one row copies its full value, several rows "field<TAB>value" lines in tree order.
         view.setCurrentItem(stack);
         QCOMPARE(view.copyText(), fullStack);
-        view.copyAction()->trigger();
+        QGuiApplication::clipboard()->clear();
+        QTest::keySequence(&view, QKeySequence::Copy); // Ctrl+C
         QCOMPARE(QGuiApplication::clipboard()->text(), fullStack);
-        QCOMPARE(view.copyAction()->shortcut(), QKeySequence(QKeySequence::Copy));
+        QVERIFY(view.actions().contains(view.copyAction())); // and the context menu's Copy
         QTreeWidgetItem *dims = findField(view, QStringLiteral("Input Dims"));
         QVERIFY(dims);
         view.clearSelection();
