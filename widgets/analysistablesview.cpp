@@ -137,6 +137,7 @@ AnalysisTablesView::AnalysisTablesView(QWidget *parent) : QWidget(parent)
     m_rankModel = new RankStepModel(this);
     m_rankView = makeView(makeProxy(m_rankModel, RankStepModel::SortRole, this), m_tabs);
     m_rankView->sortByColumn(RankStepModel::Rank, Qt::AscendingOrder);
+    m_rankView->setObjectName(QStringLiteral("rankStepView"));
     m_rankView->hide();
     m_rank = new QComboBox(this);
     m_rank->setToolTip(tr("Operators, kernels and devices of one rank or of all ranks"));
@@ -347,6 +348,7 @@ void AnalysisTablesView::recompute()
         m_kernelModel->setResult(std::move(r.kernels));
         m_deviceModel->setRows(std::move(r.devices));
         m_rankModel->setResult(std::move(r.ranks), m_trace.get());
+        m_rankView->resizeColumnsToContents(); // few columns, few rows: every header and value fits
         updateStatus();
         emit computed();
     });

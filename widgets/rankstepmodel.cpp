@@ -68,19 +68,39 @@ QVariant RankStepModel::data(const QModelIndex &index, int role) const
 
 QVariant RankStepModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
         return {};
-    switch (section) {
-    case Rank: return tr("Rank");
-    case Steps: return tr("Steps");
-    case Median: return tr("Median step");
-    case P90: return tr("p90");
-    case Slowest: return tr("Slowest");
-    case SlowestStep: return tr("Slowest step");
-    case Ratio: return tr("x median of ranks");
-    case Straggler: return tr("Straggler");
-    default: return {};
+    if (role == Qt::DisplayRole) { // short, so every header fits its column; the tooltip says the rest
+        switch (section) {
+        case Rank: return tr("Rank");
+        case Steps: return tr("Steps");
+        case Median: return tr("Median step");
+        case P90: return tr("p90");
+        case Slowest: return tr("Slowest");
+        case SlowestStep: return tr("Slowest step");
+        case Ratio: return tr("Ratio");
+        case Straggler: return tr("Straggler");
+        default: return {};
+        }
     }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case Rank: return tr("The rank (distributedInfo.rank, else from the file or folder name)");
+        case Steps: return tr("ProfilerStep#N occurrences of the rank");
+        case Median: return tr("Median step time of the rank");
+        case P90: return tr("90th percentile step time of the rank (nearest rank)");
+        case Slowest: return tr("The rank's longest step time");
+        case SlowestStep: return tr("The rank's longest step");
+        case Ratio:
+            return tr("x median of ranks: the rank's median step time divided by the median of the ranks' medians (%1)")
+                .arg(DurationFormat::format(m_result.medianOfRanks));
+        case Straggler:
+            return tr("A straggler's median step time is more than %1 % above the median of ranks")
+                .arg(qRound((RankStepTable::kStragglerRatio - 1.0) * 100));
+        default: return {};
+        }
+    }
+    return {};
 }
 
 } // namespace lanescope

@@ -1,7 +1,8 @@
 #pragma once
 // The per-rank step-time table of a multi-rank trace (RankStepTable) as a Qt model: rank, steps,
 // median, ratio to the median of ranks, straggler, p90, slowest step (shown bold, with a tooltip
-// giving the rule). Raw numbers under SortRole.
+// giving the rule). Raw numbers under SortRole. Headers are short ("Ratio", the CLI's word); their
+// tooltips give the full meaning ("x median of ranks", the straggler rule).
 #include "analysis/ranksteptable.h"
 
 #include <QAbstractTableModel>

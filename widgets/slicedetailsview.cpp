@@ -5,7 +5,15 @@
 #include "analysis/dependencygraph.h"
 #include "model/trace.h"
 
+#include <QAction>
+#include <QClipboard>
+#include <QEvent>
+#include <QGuiApplication>
 #include <QHeaderView>
+#include <QKeyEvent>
+#include <QTreeWidgetItemIterator>
+
+#include <algorithm>
 
 namespace lanescope {
 
@@ -32,7 +40,7 @@ QString flagsText(const Slice &s)
 
 } // namespace
 
-SliceDetailsView::SliceDetailsView(QWidget *parent) : QTreeWidget(parent)
+SliceDetailsView::SliceDetailsView(QWidget *parent) : QTreeWidget(parent), m_copy(new QAction(tr("Copy"), this))
 {
     setColumnCount(2);
     setHeaderLabels({tr("Field"), tr("Value")});
@@ -40,8 +48,21 @@ SliceDetailsView::SliceDetailsView(QWidget *parent) : QTreeWidget(parent)
     setAlternatingRowColors(true);
     setUniformRowHeights(true);
     setSelectionMode(QAbstractItemView::ExtendedSelection);
-    header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    setTextElideMode(Qt::ElideMiddle); // a long value keeps its start and its end
+    header()->setSectionResizeMode(0, QHeaderView::Interactive);
     header()->setStretchLastSection(true);
+    connect(header(), &QHeaderView::sectionResized, this, [this](int section) {
+        if (section == 0 && !m_fitting)
+            m_userSizedField = true;
+    });
+    connect(this, &QTreeWidget::itemExpanded, this, &SliceDetailsView::fitFieldColumn);
+    m_copy->setToolTip(tr("Copy the full value (several rows: field and value, one row per line)"));
+    connect(m_copy, &QAction::triggered, this, [this] {
+        if (QClipboard *clipboard = QGuiApplication::clipboard())
+            clipboard->setText(copyText());
+    });
+    addAction(m_copy);
+    setContextMenuPolicy(Qt::ActionsContextMenu);
     connect(this, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) {
         const SliceId target = linkOf(item);
         if (target.isValid())
@@ -61,6 +82,65 @@ SliceId SliceDetailsView::linkOf(const QTreeWidgetItem *item)
         return {};
     const QVariant v = item->data(1, Qt::UserRole);
     return v.isValid() ? SliceId(v.toUInt()) : SliceId();
+}
+
+QString SliceDetailsView::copyText() const
+{
+    QList<const QTreeWidgetItem *> rows;
+    for (QTreeWidgetItemIterator it(const_cast<SliceDetailsView *>(this), QTreeWidgetItemIterator::Selected); *it; ++it)
+        rows << *it; // tree order, whatever order they were selected in
+    if (rows.isEmpty() && currentItem())
+        rows << currentItem();
+    if (rows.size() == 1)
+        return rows.front()->text(1);
+    QStringList lines;
+    for (const QTreeWidgetItem *row : rows)
+        lines << row->text(0) + QLatin1Char('\t') + row->text(1);
+    return lines.join(QLatin1Char('\n'));
+}
+
+void SliceDetailsView::fitFieldColumn()
+{
+    if (m_userSizedField || viewport()->width() <= 0)
+        return;
+    const int limit = int(viewport()->width() * kMaxFieldFraction);
+    const int wanted = std::max(sizeHintForColumn(0), header()->sectionSizeHint(0));
+    m_fitting = true;
+    setColumnWidth(0, std::max(std::min(wanted, limit), header()->minimumSectionSize()));
+    m_fitting = false;
+}
+
+void SliceDetailsView::applyLinkColour()
+{
+    for (QTreeWidgetItemIterator it(this); *it; ++it)
+        if (linkOf(*it).isValid())
+            (*it)->setForeground(1, palette().link());
+}
+
+void SliceDetailsView::changeEvent(QEvent *event)
+{
+    QTreeWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyLinkColour(); // links stay readable when the theme turns dark (or back)
+    else if (event->type() == QEvent::FontChange)
+        fitFieldColumn();
+}
+
+void SliceDetailsView::keyPressEvent(QKeyEvent *event)
+{
+    // Ctrl+C is the view's key, not a window action (the window's keys are app/gui/shortcuts' list).
+    if (event->matches(QKeySequence::Copy)) {
+        m_copy->trigger();
+        event->accept();
+        return;
+    }
+    QTreeWidget::keyPressEvent(event);
+}
+
+void SliceDetailsView::resizeEvent(QResizeEvent *event)
+{
+    QTreeWidget::resizeEvent(event);
+    fitFieldColumn();
 }
 
 QTreeWidgetItem *SliceDetailsView::addLink(const QString &field, SliceId target, QTreeWidgetItem *parent)
@@ -188,6 +268,7 @@ QTreeWidgetItem *SliceDetailsView::addField(const QString &field, const QString 
     auto *item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(this);
     item->setText(0, field);
     item->setText(1, value);
+    item->setToolTip(0, field);
     item->setToolTip(1, value);
     return item;
 }
@@ -217,7 +298,10 @@ void SliceDetailsView::showSlice(SliceId id)
     clear();
     m_slice = SliceId();
     if (!m_trace || !id.isValid() || id.value >= m_trace->allSlices().size()) {
-        addField(tr("No slice selected"), tr("click a slice in the timeline"));
+        // two short lines across both columns (a narrow dock shows them whole); Field's width is for field names
+        for (const QString &line : {tr("No slice selected."), tr("Click a slice in the timeline.")})
+            addField(line, QString())->setFirstColumnSpanned(true);
+        fitFieldColumn();
         return;
     }
     m_slice = id;
@@ -252,6 +336,7 @@ void SliceDetailsView::showSlice(SliceId id)
         }
         argsItem->setExpanded(true);
     }
+    fitFieldColumn();
 }
 
 } // namespace lanescope

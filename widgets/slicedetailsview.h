@@ -3,10 +3,16 @@
 // out, its predecessors and successors in the dependency graph (once one is set) and its args, as a
 // two-column tree. Parent, children, flow ends, predecessors and successors are links: activating one
 // (click or Enter) emits sliceActivated with the slice at the other end.
+// The Field column fits its text up to kMaxFieldFraction of the width and is the user's to drag after
+// that; Value takes the rest, so it never runs past the dock (a narrow dock at 1366x768 included).
+// Long text is elided in the middle, the full text is the tooltip, and Copy (Ctrl+C, the context menu)
+// copies full values: one selected row its value alone, several rows "field<TAB>value" lines.
 #include "model/argstore.h"
 #include "model/ids.h"
 
 #include <QTreeWidget>
+
+class QAction;
 
 #include <memory>
 
@@ -34,10 +40,23 @@ public:
     // The slice a row links to, or invalid.
     static SliceId linkOf(const QTreeWidgetItem *item);
 
+    static constexpr double kMaxFieldFraction = 0.4;
+    // What Copy puts on the clipboard for the selected rows (full, never elided text).
+    QString copyText() const;
+    QAction *copyAction() const { return m_copy; }
+
 signals:
     void sliceActivated(lanescope::SliceId id);
 
+protected:
+    void changeEvent(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    // Field column: its contents' width, at most kMaxFieldFraction of the viewport, until the user drags it.
+    void fitFieldColumn();
+    void applyLinkColour();
     QTreeWidgetItem *addField(const QString &field, const QString &value, QTreeWidgetItem *parent = nullptr);
     QTreeWidgetItem *addLink(const QString &field, SliceId target, QTreeWidgetItem *parent = nullptr);
     void addChildren(SliceId id);
@@ -47,6 +66,9 @@ private:
     std::shared_ptr<const Trace> m_trace;
     std::shared_ptr<const DependencyGraph> m_graph;
     SliceId m_slice;
+    QAction *m_copy;
+    bool m_fitting = false;        // fitFieldColumn is resizing: not the user
+    bool m_userSizedField = false; // the user dragged the Field column: keep their width
 };
 
 } // namespace lanescope

@@ -5,12 +5,15 @@
 #include "summarybars.h"
 
 #include <QComboBox>
+#include <QEvent>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QStyle>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -41,10 +44,28 @@ QString percent(double p)
     return QStringLiteral("%1 %").arg(p, 0, 'f', 1);
 }
 
-QString row(const QString &name, const QString &value)
+constexpr int kLabelPadding = 12; // px between a metric's name and its value
+
+// The key-metrics table as rich text, and the width its rows need in a font.
+class MetricsTable
 {
-    return QStringLiteral("<tr><td style=\"padding-right:12px\">%1</td><td>%2</td></tr>").arg(name.toHtmlEscaped(), value);
-}
+public:
+    explicit MetricsTable(const QFont &font) : m_fm(font) {}
+    void row(const QString &name, const QString &value)
+    {
+        m_html += QStringLiteral("<tr><td style=\"padding-right:%3px\">%1</td><td>%2</td></tr>").arg(name.toHtmlEscaped(), value).arg(kLabelPadding);
+        m_nameWidth = std::max(m_nameWidth, m_fm.horizontalAdvance(name));
+        m_valueWidth = std::max(m_valueWidth, m_fm.horizontalAdvance(value));
+    }
+    QString html() const { return m_html; }
+    // Both columns, the padding between them and the table's cell spacing (2 px around each cell).
+    int width() const { return m_nameWidth + kLabelPadding + m_valueWidth + 3 * 2 + m_fm.averageCharWidth(); }
+
+private:
+    QFontMetrics m_fm;
+    QString m_html;
+    int m_nameWidth = 0, m_valueWidth = 0;
+};
 
 // The tag of each finding: `tag` when its key is among `keys`.
 std::vector<QString> tagsFor(const std::vector<Finding> &findings, const std::vector<Finding> &tagged, const QString &tag,
@@ -125,11 +146,13 @@ SummaryView::SummaryView(QWidget *parent)
     m_right = scrollArea(right, m_splitter);
     m_splitter->addWidget(m_left);
     m_splitter->addWidget(m_right);
-    m_left->setMinimumWidth(280); // metrics and bar labels stay readable beside the findings
-    m_right->setMinimumWidth(320);
+    m_left->setMinimumWidth(kMinLeftWidth); // metrics and bar labels stay readable beside the findings
+    m_right->setMinimumWidth(kMinRightWidth);
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setChildrenCollapsible(false);
+    m_splitter->installEventFilter(this); // its width is known once it is laid out
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSplit = true; });
     layout->addWidget(m_splitter, 1);
     m_capture->hide();
     applyPalette();
@@ -186,30 +209,56 @@ void SummaryView::setComparison(const QString &labelA, const std::vector<Finding
     m_compareB->setEmptyText(tr("No findings."));
 }
 
+bool SummaryView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_splitter && event->type() == QEvent::Resize)
+        fitMetricsColumn();
+    return QWidget::eventFilter(watched, event);
+}
+
+void SummaryView::fitMetricsColumn()
+{
+    const int total = m_splitter->width() - m_splitter->handleWidth();
+    if (m_userSplit || m_comparison || m_metricsWidth <= 0 || total < kMinLeftWidth + kMinRightWidth)
+        return;
+    // the table, the pane's right margin and a vertical scroll bar (the dock is often short)
+    const int margins = m_left->widget()->layout()->contentsMargins().left() + m_left->widget()->layout()->contentsMargins().right();
+    const int wanted = m_metricsWidth + margins + style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_left) + 2;
+    const int left = std::clamp(wanted, kMinLeftWidth, std::max(kMinLeftWidth, std::min(total / 2, total - kMinRightWidth)));
+    m_splitter->setSizes({left, total - left});
+}
+
 void SummaryView::setMetrics(const KeyMetrics &m, const std::vector<SummaryRegion> &steps)
 {
-    QString html = QStringLiteral("<b>Key metrics</b> (window %1)<table>").arg(DurationFormat::format(m.spanNs));
+    const QString title = tr("Key metrics");
+    const QString window = tr("(window %1)").arg(DurationFormat::format(m.spanNs));
+    QString html = QStringLiteral("<b>%1</b> %2<table>").arg(title, window);
+    MetricsTable table(m_metrics->font());
     if (m.devices.empty())
-        html += row(tr("Device"), tr("no device work"));
+        table.row(tr("Device"), tr("no device work"));
     else
-        html += row(tr("Device total / busy / idle"), QStringLiteral("%1 / %2 / %3")
-                                                          .arg(DurationFormat::format(m.deviceTotalNs), DurationFormat::format(m.deviceBusyNs),
-                                                               DurationFormat::format(m.deviceIdleNs)));
-    html += row(tr("Framework CPU self vs device time"),
-                QStringLiteral("%1 vs %2").arg(DurationFormat::format(m.frameworkCpuNs), DurationFormat::format(m.deviceNs)));
+        table.row(tr("Device total / busy / idle"), QStringLiteral("%1 / %2 / %3")
+                                                        .arg(DurationFormat::format(m.deviceTotalNs), DurationFormat::format(m.deviceBusyNs),
+                                                             DurationFormat::format(m.deviceIdleNs)));
+    table.row(tr("Framework CPU self vs device time"),
+              QStringLiteral("%1 vs %2").arg(DurationFormat::format(m.frameworkCpuNs), DurationFormat::format(m.deviceNs)));
     if (m.steps)
-        html += row(tr("Steps"), tr("%1, median %2").arg(m.steps).arg(DurationFormat::format(m.medianStepNs)));
+        table.row(tr("Steps"), tr("%1, median %2").arg(m.steps).arg(DurationFormat::format(m.medianStepNs)));
     if (m.dmaPackets) {
-        html += row(tr("DMA"), tr("%1 in %2 transfers").arg(bytes(m.dmaBytes)).arg(m.dmaPackets));
-        html += row(tr("Average DMA size"), bytes(uint64_t(m.averageDmaBytes + 0.5)));
+        table.row(tr("DMA"), tr("%1 in %2 transfers").arg(bytes(m.dmaBytes)).arg(m.dmaPackets));
+        table.row(tr("Average DMA size"), bytes(uint64_t(m.averageDmaBytes + 0.5)));
         for (const KeyMetrics::DmaKind &d : m.dma)
-            html += row(tr("DMA %1").arg(QString::fromStdString(d.kind)),
-                        tr("%1, %2 GB/s while active").arg(bytes(d.bytes)).arg(d.throughputBytesPerSec / 1e9, 0, 'f', 2));
+            table.row(tr("DMA %1").arg(QString::fromStdString(d.kind)),
+                      tr("%1, %2 GB/s while active").arg(bytes(d.bytes)).arg(d.throughputBytesPerSec / 1e9, 0, 'f', 2));
     }
     if (m.mfuPercent || m.hfuPercent)
-        html += row(tr("MFU / HFU"), QStringLiteral("%1 / %2").arg(percent(m.mfuPercent.value_or(0)), percent(m.hfuPercent.value_or(0))));
-    html += QStringLiteral("</table>");
+        table.row(tr("MFU / HFU"), QStringLiteral("%1 / %2").arg(percent(m.mfuPercent.value_or(0)), percent(m.hfuPercent.value_or(0))));
+    html += table.html() + QStringLiteral("</table>");
     m_metrics->setText(html);
+    QFont bold = m_metrics->font();
+    bold.setBold(true);
+    m_metricsWidth = std::max(table.width(), QFontMetrics(bold).horizontalAdvance(title) + m_metrics->fontMetrics().horizontalAdvance(QLatin1Char(' ') + window));
+    fitMetricsColumn();
 
     std::vector<SummaryBars::Bar> devices;
     for (const KeyMetrics::Device &d : m.devices)

@@ -5,6 +5,8 @@
 // is hidden), a Capture section with the capture checks (issue 20) and the ranked findings. In
 // compare mode the findings of A and B side by side, resolved / new / changed marked. Only presents
 // what core computed (Insights::run, FindingsDiff); the Session glue is app/gui/summarypanel.
+// The key-metrics column is as wide as its longest row in the current font (at most half the page,
+// at least kMinLeftWidth) until the user drags the splitter, so values are not clipped or wrapped.
 #include "analysis/insights/finding.h"
 #include "analysis/insights/findingsdiff.h"
 #include "analysis/insights/keymetrics.h"
@@ -58,13 +60,23 @@ public:
     SummaryBars *dmaChart() const { return m_dmaBars; }
     SummaryBars *stepChart() const { return m_stepBars; }
     QString metricsText() const;
+    QLabel *metricsLabel() const { return m_metrics; }
+    // The width the key-metrics table needs without wrapping a row, from the font's metrics.
+    int metricsWidth() const { return m_metricsWidth; }
+    static constexpr int kMinLeftWidth = 280;
+    static constexpr int kMinRightWidth = 320;
 
     // Brings the Capture section into view (the capture banner's link).
     void scrollToCapture();
     void setDark(bool dark);
     bool isDark() const { return m_dark; }
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    // The left pane's width from m_metricsWidth, unless the user moved the splitter.
+    void fitMetricsColumn();
     void setMetrics(const KeyMetrics &m, const std::vector<SummaryRegion> &steps);
     void applyPalette();
 
@@ -86,6 +98,8 @@ private:
     FindingsListView *m_compareB;
     bool m_comparison = false;
     bool m_dark = false;
+    int m_metricsWidth = 0;
+    bool m_userSplit = false;
 };
 
 } // namespace lanescope

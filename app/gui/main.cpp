@@ -8,6 +8,7 @@
 #include "summarypanel.h"
 
 #include "chaincontroller.h"
+#include "durationhistogramview.h"
 #include "imageexporter.h"
 #include "timelineview.h"
 
@@ -59,7 +60,8 @@ void printUsage(std::FILE *to)
                      "                          and bring the Notes dock to the front; without it notes are not drawn\n"
                      "  --dock NAME             with --screenshot: bring a tabbed dock to the front (warnings,\n"
                      "                          range, analysis, files, notes, statistics: with --select, the\n"
-                     "                          statistics of that name)\n"
+                     "                          statistics of that name, and on stdout the line `statistics: NAME:\n"
+                     "                          N occurrences, B bins, histogram at X,Y WxH`)\n"
                      "  --view summary          with --screenshot: the Summary page, once its findings are computed\n"
                      "  --memory-budget SIZE    memory a load may use (default 16G, or $LANESCOPE_MEMORY_BUDGET)\n\n"
                      "Qt options (-platform, -style, ...) are accepted as well.\n");
@@ -270,7 +272,20 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
         if (trace && options.dock == "statistics" && session->selectedSlice().isValid()) {
             // The statistics of the selected slice's name (Shift+S), saved once they are shown.
             StatisticsPanel *stats = window->statisticsPanel();
-            QObject::connect(stats, &StatisticsPanel::computed, &app, [&] { saveAfter(300); }, Qt::SingleShotConnection);
+            QObject::connect(stats, &StatisticsPanel::computed, &app, [&, stats, window] {
+                QTimer::singleShot(300, &app, [&, stats, window] {
+                    app.processEvents();
+                    // What the dock shows, for scripts and tests: the count and where the histogram is drawn.
+                    const DurationStats::Row *row = stats->shownRow(0);
+                    const DurationHistogramView *histogram = stats->histogram();
+                    const QRect at(histogram->mapTo(window, QPoint(0, 0)), histogram->size());
+                    std::printf("statistics: %s: %llu occurrences, %zu bins, histogram at %d,%d %dx%d\n", qPrintable(stats->shownName()),
+                                row ? (unsigned long long)row->count : 0ULL,
+                                histogram->series().empty() ? size_t(0) : histogram->series().front().bins.size(), at.x(), at.y(),
+                                at.width(), at.height());
+                    save();
+                });
+            }, Qt::SingleShotConnection);
             stats->showName(QString::fromUtf8(trace->str(trace->allSlices()[session->selectedSlice().value].name)));
             return;
         }

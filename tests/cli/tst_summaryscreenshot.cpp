@@ -3,37 +3,17 @@
 // size that shows the page (coloured severity badges and bars, not a blank widget); bad --view values
 // are usage errors.
 #include "imagecheck.h"
+#include "offscreenrun.h"
 
 #include "io/samplefolderwriter.h"
 
 #include <QImage>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
+using lanescope::test::CliRun;
+using lanescope::test::runOffscreen;
 using lanescope::test::saturatedPixels;
-
-namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run run(const QString &program, const QStringList &args)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    env.insert(QStringLiteral("LANESCOPE_NO_CACHE"), QStringLiteral("1"));
-    p.setProcessEnvironment(env);
-    p.start(program, args);
-    p.waitForFinished(300000);
-    return Run{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
-
-} // namespace
 
 class TestSummaryScreenshot : public QObject
 {
@@ -66,7 +46,7 @@ private slots:
                          QStringLiteral("--size"), QStringLiteral("1366x768"), m_naive};
         if (dark)
             args << QStringLiteral("--dark");
-        const Run r = run(QStringLiteral(LANESCOPE_GUI), args);
+        const CliRun r = runOffscreen(QStringLiteral(LANESCOPE_GUI), args);
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QImage image(out);
         QVERIFY(!image.isNull());
@@ -77,9 +57,9 @@ private slots:
     void cliScreenshot()
     {
         const QString out = m_dir.filePath(QStringLiteral("cli.png"));
-        const Run r = run(QStringLiteral(LANESCOPE_CLI), {QStringLiteral("screenshot"), m_naive, QStringLiteral("--view"),
-                                                          QStringLiteral("summary"), QStringLiteral("-o"), out,
-                                                          QStringLiteral("--width"), QStringLiteral("1200")});
+        const CliRun r = runOffscreen(QStringLiteral(LANESCOPE_CLI), {QStringLiteral("screenshot"), m_naive, QStringLiteral("--view"),
+                                                                      QStringLiteral("summary"), QStringLiteral("-o"), out,
+                                                                      QStringLiteral("--width"), QStringLiteral("1200")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         // host-device-copy and fusion-candidate; no capture check (three steps, synchronized). dma-bound and
         // semaphore-wait no longer fire here: over three steps the device idles while the host copies x in and y out.
@@ -91,12 +71,12 @@ private slots:
 
     void unknownViewIsAUsageError()
     {
-        const Run gui = run(QStringLiteral(LANESCOPE_GUI), {QStringLiteral("--screenshot"), m_dir.filePath(QStringLiteral("x.png")),
-                                                             QStringLiteral("--view"), QStringLiteral("nonsense"), m_naive});
+        const CliRun gui = runOffscreen(QStringLiteral(LANESCOPE_GUI), {QStringLiteral("--screenshot"), m_dir.filePath(QStringLiteral("x.png")),
+                                                                        QStringLiteral("--view"), QStringLiteral("nonsense"), m_naive});
         QCOMPARE(gui.exitCode, 2);
         QVERIFY(gui.err.contains("--view expects summary"));
-        const Run cli = run(QStringLiteral(LANESCOPE_CLI), {QStringLiteral("screenshot"), m_naive, QStringLiteral("--view"),
-                                                             QStringLiteral("nonsense"), QStringLiteral("-o"), m_dir.filePath(QStringLiteral("y.png"))});
+        const CliRun cli = runOffscreen(QStringLiteral(LANESCOPE_CLI), {QStringLiteral("screenshot"), m_naive, QStringLiteral("--view"),
+                                                                        QStringLiteral("nonsense"), QStringLiteral("-o"), m_dir.filePath(QStringLiteral("y.png"))});
         QCOMPARE(cli.exitCode, 2);
         QVERIFY(cli.err.contains("summary"));
     }

@@ -1,7 +1,8 @@
 // SummaryView on the insights of real inputs (the bundled naive sample through the folder loader, a
 // GPU trace of the corpus): metrics and charts show the KeyMetrics numbers and hide without data,
 // capture-* findings go to the Capture section, compare mode tags resolved / new / changed from
-// FindingsDiff.
+// FindingsDiff. The key-metrics column is as wide as its rows in the font at 1366 and 1920 px: no
+// row wraps or is clipped.
 #include "corpus.h"
 #include "loadtrace.h"
 
@@ -13,7 +14,9 @@
 #include "analysis/launchindex.h"
 #include "io/samplefolderwriter.h"
 
+#include <QLabel>
 #include <QPushButton>
+#include <QSplitter>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -71,6 +74,38 @@ private slots:
         std::sort(bars.begin(), bars.end());
         QCOMPARE(bars[1], double(r.metrics.medianStepNs)); // the middle one of three steps is the median
         QVERIFY(view.metricsText().contains(QStringLiteral("Average DMA size")));
+    }
+
+    void metricsColumnFitsItsRows_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::newRow("1366") << 1366;
+        QTest::newRow("1920") << 1920;
+    }
+
+    void metricsColumnFitsItsRows()
+    {
+        QFETCH(int, width);
+        const auto trace = test::load(QString::fromStdString(m_folders[0]));
+        QVERIFY(trace);
+        const LaunchIndex index = LaunchIndex::build(*trace);
+        const Insights::Result r = Insights::run(*trace, index, Insights::Options());
+        SummaryView view;
+        view.resize(width, 200); // the Summary dock: the window's width, a short height
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setResult(r.metrics, r.findings, SummaryRegions::steps(SummaryRegions::list(*trace, index), false, 0, 0));
+        const QLabel *metrics = view.metricsLabel();
+        // "Framework CPU self vs device time" and "3.467 ms vs 1.832 ms" on one line: wider than the old 280 px
+        QVERIFY(view.metricsWidth() > SummaryView::kMinLeftWidth);
+        QTRY_VERIFY(metrics->width() >= view.metricsWidth());
+        // No row wraps: the label is as tall at its width as with unlimited room.
+        QCOMPARE(metrics->heightForWidth(metrics->width()), metrics->heightForWidth(10000));
+        // and the old minimum width would have wrapped some
+        QVERIFY(metrics->heightForWidth(SummaryView::kMinLeftWidth) > metrics->heightForWidth(10000));
+        // The findings keep at least half of the page.
+        const QList<int> sizes = view.findChild<QSplitter *>()->sizes();
+        QVERIFY(sizes[1] >= sizes[0]);
     }
 
     // A GPU trace: no engines, no DMA: those charts are hidden, not empty.
