@@ -11,16 +11,14 @@ namespace lanescope {
 
 namespace {
 
-// "{" + text after the ']' with the ',' that continues the object made a space.
-std::string continued(std::string_view rest, uint64_t closeOffset, const std::string &name, bool mayEnd)
+// "{" + text after the ']' with the ',' that continues the object made a space. Anything else is
+// left for the piece's reader to name, as it names it in the whole text.
+std::string continued(std::string_view rest)
 {
     std::string out = "{" + std::string(rest);
     const size_t c = out.find_first_not_of(" \t\r\n", 1);
     if (c != std::string::npos && out[c] == ',')
         out[c] = ' ';
-    else if (!mayEnd || c == std::string::npos || out[c] != '}')
-        throw ImportError(name, closeOffset + (c == std::string::npos ? out.size() : c),
-                          "expected ',' or '}' after an array of the top-level object");
     return out;
 }
 
@@ -31,16 +29,14 @@ InputBuffer JsonObjectPieces::before(std::string_view prefix)
     return InputBuffer::ofText({prefix, "]}"});
 }
 
-InputBuffer JsonObjectPieces::between(std::string_view lead, uint64_t leadOffset, const std::string &name)
+InputBuffer JsonObjectPieces::between(std::string_view lead)
 {
-    // A '}' here closes the object before the next array: the rest is content after the object,
-    // which the piece's reader reports as such.
-    return InputBuffer::ofText({continued(lead.substr(1), leadOffset, name, true), "]}"});
+    return InputBuffer::ofText({continued(lead.substr(1)), "]}"});
 }
 
-InputBuffer JsonObjectPieces::after(std::string_view suffix, uint64_t arrayEnd, const std::string &name)
+InputBuffer JsonObjectPieces::after(std::string_view suffix)
 {
-    return InputBuffer::ofText({continued(suffix, arrayEnd, name, true)});
+    return InputBuffer::ofText({continued(suffix)});
 }
 
 uint64_t JsonObjectPieces::firstByte(std::string_view prefix, uint64_t prefixOffset)

@@ -21,9 +21,8 @@ class JsonObjectPieces
 {
 public:
     static InputBuffer before(std::string_view prefix);
-    // Throws ImportError (file, offset) when the text does not continue the object with ','.
-    static InputBuffer between(std::string_view lead, uint64_t leadOffset, const std::string &name);
-    static InputBuffer after(std::string_view suffix, uint64_t arrayEnd, const std::string &name);
+    static InputBuffer between(std::string_view lead);
+    static InputBuffer after(std::string_view suffix);
     // The file offset of the first byte of `prefix` (after a UTF-8 byte order mark and whitespace).
     static uint64_t firstByte(std::string_view prefix, uint64_t prefixOffset);
     // A single pass over a file whose array is cut off (the splitter's last window has `end`) fails

@@ -90,7 +90,7 @@ void Reader::merge(NeuronProfileJsonPart &part)
     if (part.error)
         std::rethrow_exception(part.error);
     if (!part.lead.empty())
-        piece(JsonObjectPieces::between(part.lead, part.leadOffset, m_name), part.leadOffset, Piece::Between);
+        piece(JsonObjectPieces::between(part.lead), part.leadOffset, Piece::Between);
     std::vector<uint32_t> codes(part.opcodeNames.size());
     for (size_t i = 0; i < codes.size(); ++i)
         codes[i] = opcodeCode(part.opcodeNames[i], part.opcodeOffsets[i]);
@@ -223,7 +223,7 @@ NtffProfile Reader::run()
             });
         if (!splitter.terminated())
             throw ImportError(m_name, m_input.position(), "unexpected end of file (truncated file?); expected a JSON object");
-        piece(JsonObjectPieces::after(splitter.suffix(), splitter.arrayEnd(), m_name), splitter.arrayEnd(), Piece::After);
+        piece(JsonObjectPieces::after(splitter.suffix()), splitter.arrayEnd(), Piece::After);
     }
     finish(first);
     m_options.report(900);
