@@ -38,7 +38,6 @@ struct NeuronProfileJsonPart
     };
     std::vector<SemaphoreName> semaphoreNames;
     uint64_t rowCount = 0; // row objects read, kept or skipped
-    uint32_t key = 0;      // a window: its table (NeuronProfileJsonParser::windowedKeys())
     std::string lead;      // a window: JsonWindow::lead, the top-level text before it, parsed when merged
     uint64_t leadOffset = 0;
     uint64_t textBytes = 0;

@@ -3,9 +3,9 @@
 #include "inputbuffer.h"
 #include "inputstream.h"
 #include "jsonobjectpieces.h"
+#include "jsonobjectwindows.h"
 #include "jsonwindowsplitter.h"
 #include "neuronprofilejsonparser.h"
-#include "windowpipeline.h"
 
 #include <simdjson.h>
 
@@ -205,22 +205,12 @@ NtffProfile Reader::run()
         throw ImportError(m_name, first, "expected '{' at the start of neuron-profile's JSON export, found '['");
     } else {
         piece(JsonObjectPieces::before(prefix), splitter.prefixOffset(), Piece::Before);
-        std::vector<simdjson::ondemand::parser> parsers(std::max(1u, m_options.jsonThreads));
-        parseWindowsInOrder(
-            splitter, m_options.jsonThreads,
-            [&](JsonWindow &w, unsigned worker) {
-                NeuronProfileJsonPart part;
-                NeuronProfileJsonParser::parseWindow(w, m_name, m_options, &parsers[worker], part);
-                part.key = w.key;
-                part.lead = std::move(w.lead);
-                part.leadOffset = w.leadOffset;
-                part.end = w.offset + w.text.size();
-                return part;
+        readObjectWindows<NeuronProfileJsonPart>(
+            splitter, m_input, m_options, 200, 700,
+            [&](JsonWindow &w, simdjson::ondemand::parser *parser, NeuronProfileJsonPart &part) {
+                NeuronProfileJsonParser::parseWindow(w, m_name, m_options, parser, part);
             },
-            [&](NeuronProfileJsonPart &part) {
-                merge(part);
-                JsonObjectPieces::progress(m_input, part.end, m_options, 200, 700);
-            });
+            [&](NeuronProfileJsonPart &part) { merge(part); });
         if (!splitter.terminated())
             throw ImportError(m_name, m_input.position(), "unexpected end of file (truncated file?); expected a JSON object");
         piece(JsonObjectPieces::after(splitter.suffix()), splitter.arrayEnd(), Piece::After);

@@ -3,10 +3,10 @@
 #include "inputbuffer.h"
 #include "inputstream.h"
 #include "jsonobjectpieces.h"
+#include "jsonobjectwindows.h"
 #include "jsonwindowsplitter.h"
 #include "systemprofileparser.h"
 #include "util/textutil.h"
-#include "windowpipeline.h"
 
 #include <simdjson.h>
 
@@ -118,21 +118,12 @@ SystemProfileData Reader::run()
         const bool bare = shape == JsonWindowSplitter::Shape::Array;
         if (!bare)
             piece(JsonObjectPieces::before(prefix), splitter.prefixOffset(), Piece::Before);
-        std::vector<simdjson::ondemand::parser> parsers(std::max(1u, m_options.jsonThreads));
-        parseWindowsInOrder(
-            splitter, m_options.jsonThreads,
-            [&](JsonWindow &w, unsigned worker) {
-                SystemProfilePart part;
-                SystemProfileParser::parseWindow(w, bare, m_name, m_options, &parsers[worker], part);
-                part.lead = std::move(w.lead);
-                part.leadOffset = w.leadOffset;
-                part.end = w.offset + w.text.size();
-                return part;
+        readObjectWindows<SystemProfilePart>(
+            splitter, m_input, m_options, kProgressFrom, kProgressSpan,
+            [&](JsonWindow &w, simdjson::ondemand::parser *parser, SystemProfilePart &part) {
+                SystemProfileParser::parseWindow(w, bare, m_name, m_options, parser, part);
             },
-            [&](SystemProfilePart &part) {
-                merge(part);
-                JsonObjectPieces::progress(m_input, part.end, m_options, kProgressFrom, kProgressSpan);
-            });
+            [&](SystemProfilePart &part) { merge(part); });
         if (!splitter.terminated())
             throw ImportError(m_name, m_input.position(),
                               std::string("unexpected end of file (truncated file?); expected ") +

@@ -3,8 +3,8 @@
 // first offsets, for the real corpus exports and for hand-written exports with windows cut inside
 // strings, after escaped quotes and inside multi-byte characters, repeated keys and arrays in any
 // order; streamed from gzip and zstd files; a truncated gzip member names the file and compressed offset.
-#include "compress.h"
 #include "corpus.h"
+#include "windowedread.h"
 
 #include "io/inputbuffer.h"
 #include "io/inputstream.h"
@@ -22,15 +22,6 @@
 using namespace lanescope;
 
 namespace {
-
-std::string fileBytes(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    const QByteArray b = f.readAll();
-    return std::string(b.constData(), size_t(b.size()));
-}
 
 // Every field the reader fills, one line per row / entry.
 std::vector<std::string> dump(const NtffProfile &p)
@@ -108,13 +99,8 @@ NtffProfile single(const std::string &text)
 
 void compareProfiles(const std::vector<std::string> &got, const std::vector<std::string> &want, const char *what)
 {
-    QCOMPARE(got.size(), want.size());
-    for (size_t i = 0; i < got.size(); ++i)
-        if (got[i] != want[i])
-            QFAIL(qPrintable(QStringLiteral("%1: line %2 differs:\n  got  %3\n  want %4")
-                                 .arg(QLatin1String(what))
-                                 .arg(i)
-                                 .arg(QString::fromStdString(got[i]), QString::fromStdString(want[i]))));
+    const QString diff = test::differingLine(got, want, QLatin1String(what));
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
 }
 
 std::string errorOf(const std::string &text, size_t windowBytes, unsigned threads)
@@ -184,7 +170,7 @@ private slots:
     {
         LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-profile-json"));
         QFETCH(QString, path);
-        const std::string text = fileBytes(path);
+        const std::string text = test::readBytes(path);
         QVERIFY(!text.empty());
         const std::vector<std::string> want = dump(single(text));
         QVERIFY(want.size() > 500);
@@ -201,16 +187,13 @@ private slots:
     void compressedFiles()
     {
         LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json/profile_128x128x1024.json"));
-        const std::string text = fileBytes(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x1024.json")));
+        const std::string text = test::readBytes(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x1024.json")));
         std::vector<std::string> want = dump(single(text));
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         for (const auto &[suffix, bytes] : {std::pair{"gz", test::gzipOf(text)}, std::pair{"zst", test::zstdOf(text)}}) {
             const QString file = dir.filePath(QStringLiteral("p.json.") + QLatin1String(suffix));
-            QFile f(file);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(bytes.data(), qint64(bytes.size()));
-            f.close();
+            QVERIFY(test::writeBytes(file, bytes));
             LoadOptions o;
             o.jsonWindowBytes = 2048;
             InputStream stream(file.toStdString(), o);
@@ -279,44 +262,24 @@ private slots:
     void truncatedGzip()
     {
         LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json/profile_128x128x1024.json"));
-        const std::string text = fileBytes(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x1024.json")));
-        const std::string gz = test::gzipOf(text);
         QTemporaryDir dir;
-        const QString file = dir.filePath(QStringLiteral("cut.json.gz"));
-        QFile f(file);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(gz.data(), qint64(gz.size() / 2));
-        f.close();
-        LoadOptions o;
-        o.jsonWindowBytes = 4096;
-        try {
-            InputStream stream(file.toStdString(), o);
-            NeuronProfileJsonReader::read(stream, o);
-            QFAIL("a cut gzip file loaded");
-        } catch (const ImportError &e) {
-            const QString what = QString::fromUtf8(e.what());
-            QVERIFY2(what.startsWith(file + QStringLiteral(": at byte ")), qPrintable(what));
-            QVERIFY2(what.contains(QStringLiteral("compressed")) || what.contains(QStringLiteral("truncated")), qPrintable(what));
-            QVERIFY2(e.offset() <= gz.size() / 2, qPrintable(what));
-        }
+        const test::CutGzip cut = test::readCutGzip(
+            dir, test::readBytes(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x1024.json"))),
+            [](InputStream &stream, const LoadOptions &o) { NeuronProfileJsonReader::read(stream, o); });
+        const QString what = QString::fromStdString(cut.error);
+        QVERIFY2(what.startsWith(cut.file + QStringLiteral(": at byte ")), qPrintable(what));
+        QVERIFY2(what.contains(QStringLiteral("compressed")) || what.contains(QStringLiteral("truncated")), qPrintable(what));
+        QVERIFY2(cut.offset <= cut.written, qPrintable(what));
     }
 
     // Progress stays in 200..900, rises, and a cancel stops at the next window.
     void progressAndCancel()
     {
-        const std::string text = handWritten();
-        LoadOptions o;
-        o.jsonWindowBytes = 64;
-        std::vector<int> seen;
-        std::atomic<bool> stop{false};
-        o.cancel = &stop;
-        o.progress = [&](int p) {
-            seen.push_back(p);
-            if (p > 500)
-                stop = true;
-        };
-        InputStream stream(text, "test.json", o, 100);
-        QVERIFY_THROWS_EXCEPTION(LoadCancelled, NeuronProfileJsonReader::read(stream, o));
+        bool cancelled = false;
+        const std::vector<int> seen = test::progressUntilCancel(handWritten(), 500, cancelled, [](InputStream &stream, const LoadOptions &o) {
+            NeuronProfileJsonReader::read(stream, o);
+        });
+        QVERIFY(cancelled);
         QVERIFY(seen.size() > 5);
         QCOMPARE(seen.front(), 200);
         QVERIFY(seen.back() < 900);

@@ -4,7 +4,7 @@
 // AWS's wrapped form), the bundled sample's system_profile.json, a generated file with every array
 // repeated and in any order, windows cut inside strings, escapes and multi-byte characters, gzip and
 // zstd files streamed from disk and a gzip file cut in a member.
-#include "compress.h"
+#include "windowedread.h"
 
 #include "io/inputbuffer.h"
 #include "io/inputstream.h"
@@ -24,16 +24,7 @@ using namespace lanescope;
 
 namespace {
 
-std::string fileBytes(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    const QByteArray b = f.readAll();
-    return std::string(b.constData(), size_t(b.size()));
-}
-
-std::string dataFile(const char *name) { return fileBytes(QStringLiteral(LANESCOPE_TEST_DATA "/system_profile/") + QLatin1String(name)); }
+std::string dataFile(const char *name) { return test::readBytes(QStringLiteral(LANESCOPE_TEST_DATA "/system_profile/") + QLatin1String(name)); }
 
 // Every record with its raw StringIds (and their text), every arg, sample, warning and metadata entry.
 std::vector<std::string> dump(const SystemProfileData &d, TraceBuilder &b)
@@ -102,13 +93,8 @@ Read single(const std::string &text) { return readText(text, size_t(1) << 40, 1)
 void compareReads(const Read &got, const Read &want, const QString &what)
 {
     QCOMPARE(QString::fromStdString(got.error), QString::fromStdString(want.error));
-    QCOMPARE(got.lines.size(), want.lines.size());
-    for (size_t i = 0; i < got.lines.size(); ++i)
-        if (got.lines[i] != want.lines[i])
-            QFAIL(qPrintable(QStringLiteral("%1: line %2 differs:\n  got  %3\n  want %4")
-                                 .arg(what)
-                                 .arg(i)
-                                 .arg(QString::fromStdString(got.lines[i]), QString::fromStdString(want.lines[i]))));
+    const QString diff = test::differingLine(got.lines, want.lines, what);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
 }
 
 // Built like bench_systemprofile's file, with the awkward parts: the arrays repeated and in any order,
@@ -162,7 +148,7 @@ private slots:
         const std::string folder = SampleFolderWriter::write(dir.path().toStdString());
         QDirIterator it(QString::fromStdString(folder), {QStringLiteral("system_profile.json")}, QDir::Files, QDirIterator::Subdirectories);
         QVERIFY(it.hasNext());
-        QTest::newRow("bundled sample") << QString::fromStdString(fileBytes(it.next()));
+        QTest::newRow("bundled sample") << QString::fromStdString(test::readBytes(it.next()));
         const std::string g = generated();
         QTest::newRow("bare array") << QString::fromStdString(g.substr(g.find("\"trace_events\": [") + 16, g.find("], \"mem_usage\"") - g.find("\"trace_events\": [") - 15));
         QTest::newRow("cut inside a string") << QString::fromStdString(g.substr(0, g.find("exe", 900)));
@@ -231,10 +217,7 @@ private slots:
         QTemporaryDir dir;
         for (const auto &[suffix, bytes] : {std::pair{"gz", test::gzipOf(big)}, std::pair{"zst", test::zstdOf(big)}}) {
             const QString file = dir.filePath(QStringLiteral("system_profile.json.") + QLatin1String(suffix));
-            QFile f(file);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(bytes.data(), qint64(bytes.size()));
-            f.close();
+            QVERIFY(test::writeBytes(file, bytes));
             LoadOptions o;
             o.jsonWindowBytes = 4096;
             InputStream stream(file.toStdString(), o);
@@ -243,43 +226,24 @@ private slots:
             const SystemProfileData d = SystemProfileReader::read(stream, b, o);
             compareReads({dump(d, b), {}}, want, QLatin1String(suffix));
         }
-        const std::string gz = test::gzipOf(big);
-        const QString cut = dir.filePath(QStringLiteral("cut.json.gz"));
-        QFile f(cut);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(gz.data(), qint64(gz.size() / 2));
-        f.close();
-        LoadOptions o;
-        o.jsonWindowBytes = 4096;
-        try {
-            InputStream stream(cut.toStdString(), o);
+        const test::CutGzip cut = test::readCutGzip(dir, big, [](InputStream &stream, const LoadOptions &o) {
             TraceBuilder b;
             SystemProfileReader::read(stream, b, o);
-            QFAIL("a cut gzip file loaded");
-        } catch (const ImportError &e) {
-            const QString what = QString::fromUtf8(e.what());
-            QVERIFY2(what.startsWith(cut + QStringLiteral(": at byte ")), qPrintable(what));
-            QVERIFY2(e.offset() <= gz.size() / 2, qPrintable(what));
-        }
+        });
+        const QString what = QString::fromStdString(cut.error);
+        QVERIFY2(what.startsWith(cut.file + QStringLiteral(": at byte ")), qPrintable(what));
+        QVERIFY2(cut.offset <= cut.written, qPrintable(what));
     }
 
     // Progress in 100..800, rising, per window; a cancel stops at the next window.
     void progressAndCancel()
     {
-        const std::string g = generated();
-        LoadOptions o;
-        o.jsonWindowBytes = 64;
-        std::vector<int> seen;
-        std::atomic<bool> stop{false};
-        o.cancel = &stop;
-        o.progress = [&](int p) {
-            seen.push_back(p);
-            if (p > 400)
-                stop = true;
-        };
-        InputStream stream(g, "sp.json", o, 100);
-        TraceBuilder b;
-        QVERIFY_THROWS_EXCEPTION(LoadCancelled, SystemProfileReader::read(stream, b, o));
+        bool cancelled = false;
+        const std::vector<int> seen = test::progressUntilCancel(generated(), 400, cancelled, [](InputStream &stream, const LoadOptions &o) {
+            TraceBuilder b;
+            SystemProfileReader::read(stream, b, o);
+        });
+        QVERIFY(cancelled);
         QVERIFY(seen.size() > 5);
         QVERIFY(seen.front() >= 100);
         QVERIFY(seen.back() < 800);
