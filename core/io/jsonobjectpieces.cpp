@@ -3,6 +3,7 @@
 #include "importerror.h"
 #include "inputstream.h"
 #include "jsontextscan.h"
+#include "memorybudget.h"
 #include "util/textutil.h"
 
 #include <algorithm>
@@ -61,6 +62,15 @@ void JsonObjectPieces::truncated(const InputBuffer &lastWindow, uint64_t windowO
     if (const uint64_t at = JsonTextScan::unclosedString(text); inString && at)
         throw ImportError(name, windowOffset + at, std::string(unclosedString) + "; expected a JSON document");
     throw ImportError(name, fileEnd, "unexpected end of file (truncated file?); expected " + expected);
+}
+
+void JsonObjectPieces::requireModel(uint64_t modelBytes, uint64_t budget, const std::string &name, uint64_t offset, uint64_t records)
+{
+    if (modelBytes > budget)
+        throw ImportError(name, offset,
+                          "the profile grows past the memory budget of " + MemoryBudget::format(budget) + " (" +
+                              MemoryBudget::format(modelBytes) + " after " + std::to_string(records) + " records; " +
+                              MemoryBudget::hint() + ")");
 }
 
 size_t JsonObjectPieces::windowBytes(const InputStream &input, const LoadOptions &options)

@@ -30,6 +30,9 @@ public:
     // `expected`" (what the whole-file reader expected of the document). Throws that ImportError.
     [[noreturn]] static void truncated(const InputBuffer &lastWindow, uint64_t windowOffset, uint64_t fileEnd,
                                        const std::string &name, const char *unclosedString, const std::string &expected);
+    // The text is read a window at a time, so the budget bounds the model: throws ImportError (at
+    // `offset`, naming the budget and `records` read so far) when `modelBytes` is past it.
+    static void requireModel(uint64_t modelBytes, uint64_t budget, const std::string &name, uint64_t offset, uint64_t records);
     // Window size for `input`: LoadOptions::jsonWindowBytes, but at most a 32nd of the input (and at
     // least 1 MiB) so progress and cancel checks come often and both cores have windows to parse, and
     // at most an eighth of the memory budget (a window and its parse index stay well inside it).

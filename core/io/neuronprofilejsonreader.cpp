@@ -55,6 +55,7 @@ private:
     std::array<std::string, 256> m_rowQueueName;         // engine * 16 + queue
     std::array<bool, 256> m_rowQueueSeen{};
     uint64_t m_rows = 0;
+    uint64_t m_modelBytes = 0; // the rows merged so far
 };
 
 uint32_t Reader::opcodeCode(const std::string &name, uint64_t offset)
@@ -101,6 +102,10 @@ void Reader::merge(NeuronProfileJsonPart &part)
             r.opcode = code < 256 ? uint8_t(code) : uint8_t(0);
             r.extraOpcode = code < 256 ? uint16_t(0) : uint16_t(code - 255);
         }
+    m_modelBytes += rows.instructions.size() * (sizeof(NtffInstructionRow) + sizeof(NtffSync)) +
+                    rows.dma.size() * (sizeof(NtffDmaRow) + sizeof(int16_t)) + rows.semaphores.size() * sizeof(NtffSemaphoreRow) +
+                    rows.throttle.size() * sizeof(NtffThrottleRow);
+    JsonObjectPieces::requireModel(m_modelBytes, m_options.memoryBudget, m_name, part.end, m_rows + part.rowCount);
     append(m_profile.instructions, rows.instructions);
     append(m_profile.instructionSync, rows.instructionSync);
     append(m_profile.dma, rows.dma);

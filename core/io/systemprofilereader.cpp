@@ -54,6 +54,7 @@ private:
     SystemProfileData m_data;
     std::string m_keys; // top-level keys that are no arrays of events, for the error of a file without them
     std::vector<StringId> m_map; // the part's StringIds -> the trace's
+    uint64_t m_modelBytes = 0;   // records merged so far and the windows' strings (an upper bound)
 };
 
 // The part's strings are interned in the order the part first used them, so every StringId is the
@@ -65,8 +66,12 @@ void Reader::merge(SystemProfilePart &part)
     if (!part.lead.empty())
         piece(JsonObjectPieces::between(part.lead), part.leadOffset, Piece::Between);
     m_map.resize(part.strings.size());
-    for (size_t i = 0; i < m_map.size(); ++i)
-        m_map[i] = m_b.intern(part.strings.view(StringId(uint32_t(i))));
+    uint64_t stringBytes = 0;
+    for (size_t i = 0; i < m_map.size(); ++i) {
+        const std::string_view text = part.strings.view(StringId(uint32_t(i)));
+        m_map[i] = m_b.intern(text);
+        stringBytes += text.size();
+    }
     const auto global = [this](StringId &id) {
         if (id.isValid())
             id = m_map[id.value];
@@ -90,6 +95,10 @@ void Reader::merge(SystemProfilePart &part)
             global(s.instance);
             global(s.process);
         }
+    m_modelBytes += d.events.size() * sizeof(SystemProfileEvent) + d.args.size() * sizeof(Arg) +
+                    (d.memUsage.size() + d.cpuUtil.size()) * sizeof(SystemProfileSample) + stringBytes;
+    JsonObjectPieces::requireModel(m_modelBytes, m_options.memoryBudget, m_name, part.end,
+                                   m_data.events.size() + m_data.memUsage.size() + m_data.cpuUtil.size());
     m_data.args.insert(m_data.args.end(), d.args.begin(), d.args.end());
     m_data.events.insert(m_data.events.end(), d.events.begin(), d.events.end());
     m_data.memUsage.insert(m_data.memUsage.end(), d.memUsage.begin(), d.memUsage.end());
