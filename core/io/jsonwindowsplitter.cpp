@@ -85,6 +85,13 @@ JsonWindowSplitter::JsonWindowSplitter(InputStream &input, std::string_view arra
 {
 }
 
+JsonWindowSplitter::JsonWindowSplitter(InputStream &input, std::vector<std::string> arrayKeys, size_t windowBytes,
+                                       uint64_t maxElementBytes)
+    : JsonWindowSplitter(input, std::string_view(), windowBytes, maxElementBytes)
+{
+    m_keys = std::move(arrayKeys);
+}
+
 bool JsonWindowSplitter::pull()
 {
     // The stream's block is taken a slice at a time, each scanned while it is still in the cache.
@@ -159,6 +166,16 @@ JsonWindowSplitter::Shape JsonWindowSplitter::start()
 void JsonWindowSplitter::findArray()
 {
     size_t keyFrom = 0, keyTo = 0; // last string closed at depth 1
+    const auto isKey = [this](std::string_view key) {
+        if (m_keys.empty())
+            return key == m_key;
+        for (size_t k = 0; k < m_keys.size(); ++k)
+            if (key == m_keys[k]) {
+                m_keyIndex = uint32_t(k);
+                return true;
+            }
+        return false;
+    };
     bool valueOfKey = false;      // after "key": at depth 1
     for (;;) {
         while (m_scan < m_buf.size()) {
@@ -196,7 +213,7 @@ void JsonWindowSplitter::findArray()
                 valueOfKey = false;
                 break;
             case kColon:
-                valueOfKey = m_depth == 1 && keyTo >= keyFrom && std::string_view(m_buf).substr(keyFrom, keyTo - keyFrom) == m_key;
+                valueOfKey = m_depth == 1 && keyTo >= keyFrom && isKey(std::string_view(m_buf).substr(keyFrom, keyTo - keyFrom));
                 break;
             case kComma:
                 valueOfKey = false;
@@ -307,17 +324,64 @@ JsonWindow JsonWindowSplitter::cut(size_t from, size_t to, uint64_t index)
     return w;
 }
 
+void JsonWindowSplitter::closeArray(JsonWindow &window)
+{
+    window.key = m_keyIndex;
+    m_terminated = true;
+    m_arrayEnd = m_base + m_scan;
+    m_buf.erase(0, m_scan); // from the ']' on
+    m_base += m_scan;
+    m_scan = 1;
+    m_windowStart = 0; // nothing is dropped while the next array is looked for
+    m_depth = 1;
+    m_inString = false;
+    m_between = true;
+}
+
+bool JsonWindowSplitter::nextArray()
+{
+    m_between = false;
+    findArray();
+    if (m_windowStart == 0) { // the end of the input: the rest of the object is the suffix
+        m_suffix = m_buf.substr(1);
+        m_buf.clear();
+        m_textSize = m_arrayEnd + 1 + m_suffix.size();
+        m_done = true;
+        return false;
+    }
+    m_lead = m_buf.substr(0, m_windowStart);
+    m_leadOffset = m_base;
+    const size_t drop = m_windowStart - 1; // the array's '[' stays, as the byte before the window
+    m_buf.erase(0, drop);
+    m_base += drop;
+    m_scan -= drop;
+    m_windowStart = 1;
+    m_afterComma = false;
+    return true;
+}
+
 bool JsonWindowSplitter::next(JsonWindow &window)
 {
     if (m_done)
         return false;
+    if (m_between && !nextArray())
+        return false;
+    const auto handOut = [this, &window] {
+        window.key = m_keyIndex;
+        if (!m_lead.empty()) {
+            window.lead = std::move(m_lead);
+            window.leadOffset = m_leadOffset;
+            m_lead.clear();
+        }
+        return true;
+    };
     for (;;) {
         const Stop stop = scan();
         if (stop == Stop::Comma) {
             window = cut(m_windowStart, m_scan, m_windows++);
             m_scan = m_windowStart = m_scan + 1;
             m_afterComma = true;
-            return true;
+            return handOut();
         }
         if (stop == Stop::Close) {
             if (m_buf[m_scan] != ']')
@@ -330,6 +394,11 @@ bool JsonWindowSplitter::next(JsonWindow &window)
                                     m_base + m_windowStart - 2, m_windows++};
             else
                 window = cut(m_windowStart, m_scan, m_windows++);
+            if (!m_keys.empty() && m_shape == Shape::Object) {
+                handOut();
+                closeArray(window);
+                return true;
+            }
             m_terminated = true;
             m_arrayEnd = m_base + m_scan;
             m_suffix = m_buf.substr(m_scan + 1);
@@ -367,7 +436,7 @@ bool JsonWindowSplitter::next(JsonWindow &window)
             return false; // nothing after the last ','
         window = cut(m_windowStart, to, m_windows++);
         window.end = m_base + m_buf.size();
-        return true;
+        return handOut();
     }
 }
 

@@ -10,12 +10,21 @@
 // (the '[' stands for the byte before the first element: the array's '[' or the ',' before it), so
 // a parser's offsets plus that base are file offsets. Offsets are 64-bit throughout: files past
 // 4 GiB are fine.
+//
+// With several keys (the second constructor: neuron-profile's "instruction", "dma", ... or
+// system_profile.json's "trace_events", "mem_usage", "cpu_util"), every array value of one of them at
+// the top level is cut into windows, in file order, keys in any order and repeated; a window's `key`
+// says whose array it belongs to, and the first window of every array after the first carries `lead`:
+// the top-level text from the previous array's ']' through this array's '[' (prefix() is the text
+// before the first array, suffix() the text after the last). A reader parses those pieces with a "[]"
+// in place of each windowed array.
 #include "inputbuffer.h"
 #include "inputstream.h"
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace lanescope {
 
@@ -25,6 +34,9 @@ struct JsonWindow
     uint64_t offset = 0;   // file offset of text[0]
     uint64_t index = 0;    // 0, 1, 2, ... in file order
     uint64_t end = 0;      // the end of the file when the window reaches it (an unterminated array), else 0
+    uint32_t key = 0;      // several keys: index of the key whose array holds the window
+    std::string lead;      // several keys, first window of a later array: "]" ... "[" before it, else empty
+    uint64_t leadOffset = 0; // file offset of lead[0] (the previous array's ']')
 };
 
 class JsonWindowSplitter
@@ -36,6 +48,10 @@ public:
     // `maxElementBytes`: one element (or the text before the array) larger than this is a clear
     // error naming the memory budget, not an unbounded buffer (a whitespace bomb inside the array).
     JsonWindowSplitter(InputStream &input, std::string_view arrayKey, size_t windowBytes, uint64_t maxElementBytes);
+    // Several keys: the arrays of all of them at the top level of an object (a bare top-level array
+    // is read as the array of keys[0]). terminated(), arrayEnd() and suffix() then describe the last
+    // array; Other when none of the keys holds an array.
+    JsonWindowSplitter(InputStream &input, std::vector<std::string> arrayKeys, size_t windowBytes, uint64_t maxElementBytes);
 
     // Reads up to the first element of the event array. Other: no such array; prefix() is then the
     // whole input.
@@ -77,6 +93,10 @@ private:
     // when the window ends there, else NeedMore.
     static Stop atStructural(char c, size_t at, Level &level);
     void findArray();
+    // Several keys: after an array's ']', the top-level text up to the next array (its first window
+    // gets it as `lead`); false at the end of the input (the text is then the suffix).
+    bool nextArray();
+    void closeArray(JsonWindow &window);
     JsonWindow cut(size_t from, size_t to, uint64_t index);
     [[noreturn]] void tooLarge(const char *what) const;
 
@@ -85,6 +105,11 @@ private:
     InputStream &m_input;
     std::string_view m_pending; // the rest of the stream's current block (valid until its next())
     std::string m_key;
+    std::vector<std::string> m_keys; // several keys (empty: m_key alone)
+    uint32_t m_keyIndex = 0;         // the key of the open array
+    bool m_between = false;          // several keys: an array closed, the next not yet found
+    std::string m_lead;              // for the next window handed out
+    uint64_t m_leadOffset = 0;
     size_t m_windowBytes;
     uint64_t m_maxElement;
     Shape m_shape = Shape::Other;

@@ -1,5 +1,7 @@
 #include "neuronprofilejsonimporter.h"
 
+#include "inputbuffer.h"
+#include "inputstream.h"
 #include "neuronprofilejsonreader.h"
 #include "ntffimporter.h"
 
@@ -7,9 +9,15 @@ namespace lanescope {
 
 Trace NeuronProfileJsonImporter::import(InputBuffer &input, const std::string &name, const LoadOptions &options)
 {
+    InputStream stream(input.view(), name, options);
+    return importStream(stream, options);
+}
+
+Trace NeuronProfileJsonImporter::importStream(InputStream &input, const LoadOptions &options)
+{
     // The reader reports 200..900 itself; NtffImporter::build reports 900..1000.
-    const NtffProfile profile = NeuronProfileJsonReader::read(input, name, options);
-    return NtffImporter::build(profile, name, options);
+    const NtffProfile profile = NeuronProfileJsonReader::read(input, options);
+    return NtffImporter::build(profile, input.name(), options);
 }
 
 } // namespace lanescope

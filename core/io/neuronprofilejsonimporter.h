@@ -11,12 +11,15 @@
 namespace lanescope {
 
 class InputBuffer;
+class InputStream;
 
 class NeuronProfileJsonImporter
 {
 public:
     // Throws ImportError (file, byte offset, expectation) or LoadCancelled.
     static Trace import(InputBuffer &input, const std::string &name, const LoadOptions &options);
+    // The same streamed (plain, gzip or zstd from disk): the text is never held whole.
+    static Trace importStream(InputStream &input, const LoadOptions &options);
 };
 
 } // namespace lanescope

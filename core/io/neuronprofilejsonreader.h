@@ -1,8 +1,14 @@
 #pragma once
 // Reader for neuron-profile's legacy JSON export (`neuron-profile view --output-format json`, see
-// ../shared/docs/formats.md section 4): one object of arrays, keys in any order. One streaming
-// simdjson On-Demand pass (no DOM) fills the same NtffProfile that NtffReader decodes from the NTFF the
-// JSON was exported from, so both go through NtffImporter::build:
+// ../shared/docs/formats.md section 4): one object of arrays, keys in any order (and repeated). Read
+// from an InputStream (plain, gzip or zstd streamed from disk, or text in memory) in bounded memory:
+// the "instruction", "dma", "semaphore_update" and "ham" arrays are cut into windows of whole rows
+// (JsonWindowSplitter, LoadOptions::jsonWindowBytes) parsed with simdjson On-Demand on
+// LoadOptions::jsonThreads threads (windowpipeline.h, NeuronProfileJsonParser) and merged in file
+// order with the small tables around them, so the profile is the one a single pass builds: the same
+// rows, opcode codes, names and warnings with the same first offsets, whatever the window size or
+// thread count. It is the NtffProfile NtffReader decodes from the NTFF the JSON was exported from, so
+// both go through NtffImporter::build:
 //   instruction       -> instructions (label -> lane, subgroup -> engine, opcode name -> byte via
 //                        ntffOpcodeName, names the table lacks kept in extraOpcodeNames)
 //   dma               -> dma packets (rows with aggregated == "no"; block-level rows are counted, skipped)
@@ -16,7 +22,8 @@
 //                        time; these, layer_summary and dma_queues_info are also kept verbatim in
 //                        reportedMetadata as "neuron_profile.<table>.<key>" ("neuron_profile.<table>[i].<key>"
 //                        for row i > 0; layer_summary and dma_queues_info rows always carry their index)
-// Progress is reported 200..900 and cancel checked every kCheckEvery rows.
+// Progress is reported 200..900 per window (by the input read) and cancel checked per window and every
+// kCheckEvery rows.
 //
 // Errors (ImportError naming the file, byte offset and expectation): not a JSON object, no
 // "instruction" array, invalid or truncated JSON. Rows with missing or invalid fields are skipped (or
@@ -30,13 +37,17 @@
 namespace lanescope {
 
 class InputBuffer;
+class InputStream;
 
 class NeuronProfileJsonReader
 {
 public:
     static constexpr uint64_t kCheckEvery = 4096; // rows between cancel checks / progress reports
 
-    // Throws ImportError or LoadCancelled. `input` needs its simdjson padding (InputBuffer has it).
+    // Throws ImportError or LoadCancelled (a decoder's error, e.g. a truncated gzip member, as
+    // InputStream throws it: file and compressed offset).
+    static NtffProfile read(InputStream &input, const LoadOptions &options = {});
+    // Bytes already in memory, read the same way (InputStream's in-memory form, no copy of the text).
     static NtffProfile read(InputBuffer &input, const std::string &name, const LoadOptions &options = {});
 };
 

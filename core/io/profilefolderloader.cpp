@@ -3,16 +3,21 @@
 #include "clockalignment.h"
 #include "formats.h"
 #include "inputbuffer.h"
+#include "inputstream.h"
 #include "model/tracemerger.h"
 #include "neffreader.h"
 #include "neuroncorelanes.h"
+#include "neuronprofilejsonimporter.h"
+#include "neuronprofilejsonreader.h"
 #include "ntffimporter.h"
+#include "systemprofileimporter.h"
 #include "systemprofilejoin.h"
 #include "util/textutil.h"
 
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -170,7 +175,15 @@ void Loader::loadOne(size_t index, const LoadOptions &sub)
     s.kind = f.kind;
     s.role = info.role;
     try {
-        InputBuffer input = InputBuffer::read(f.path, sub);
+        // The JSON exports are streamed from disk and read in windows, never held whole; the binary
+        // formats are read whole.
+        const bool streamed = f.kind == FileFormat::NeuronProfileJson || f.kind == FileFormat::SystemProfileJson;
+        std::optional<InputStream> stream;
+        InputBuffer input;
+        if (streamed)
+            stream.emplace(f.path, sub);
+        else
+            input = InputBuffer::read(f.path, sub);
         if (f.status == FileOutcome::Paired && !f.pairedWith.empty() && info.readRows) {
             // A device trace with its NEFF: the rows first, named from the NEFF, then the timeline.
             LoadOptions decode;
@@ -178,11 +191,14 @@ void Loader::loadOne(size_t index, const LoadOptions &sub)
             decode.memoryBudget = sub.memoryBudget;
             if (sub.progress)
                 decode.progress = [&sub](int permille) { sub.report(permille * 9 / 10); };
-            NtffProfile profile = info.readRows(input, f.path, decode);
+            NtffProfile profile = stream ? NeuronProfileJsonReader::read(*stream, decode) : info.readRows(input, f.path, decode);
             m_networkName.clear();
             nameFromNeff(f, profile);
             s.networkName = m_networkName;
             s.trace = std::make_shared<const Trace>(NtffImporter::build(profile, f.path, sub));
+        } else if (stream) {
+            s.trace = std::make_shared<const Trace>(f.kind == FileFormat::SystemProfileJson ? SystemProfileImporter::importStream(*stream, sub)
+                                                                                           : NeuronProfileJsonImporter::importStream(*stream, sub));
         } else {
             s.trace = std::make_shared<const Trace>(info.import(input, f.path, sub));
         }

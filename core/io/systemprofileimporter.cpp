@@ -1,6 +1,7 @@
 #include "systemprofileimporter.h"
 
 #include "inputbuffer.h"
+#include "inputstream.h"
 #include "systemprofilereader.h"
 #include "model/saturating.h"
 #include "model/tracebuilder.h"
@@ -49,11 +50,11 @@ struct LaneKey
 class Builder
 {
 public:
-    Builder(InputBuffer &input, const std::string &name, const LoadOptions &options)
-        : m_input(input), m_name(name), m_options(options)
+    Builder(InputStream &input, const LoadOptions &options)
+        : m_input(input), m_name(input.name()), m_options(options)
     {
         m_b.metadata().format = "system-profile-json";
-        m_b.metadata().sourcePath = name;
+        m_b.metadata().sourcePath = m_name;
     }
     Trace run();
 
@@ -67,7 +68,7 @@ private:
     void linkByTime();
     void addCounters();
 
-    InputBuffer &m_input;
+    InputStream &m_input;
     const std::string &m_name;
     const LoadOptions &m_options;
     TraceBuilder m_b;
@@ -399,7 +400,7 @@ void Builder::addCounters()
 
 Trace Builder::run()
 {
-    m_data = SystemProfileReader::read(m_input, m_name, m_b, m_options);
+    m_data = SystemProfileReader::read(m_input, m_b, m_options);
     const size_t n = m_data.events.size();
     m_lane.resize(n);
     m_core.resize(n);
@@ -496,7 +497,13 @@ std::vector<SystemProfileImporter::Event> collect(const Trace &t, std::string_vi
 
 Trace SystemProfileImporter::import(InputBuffer &input, const std::string &name, const LoadOptions &options)
 {
-    return Builder(input, name, options).run();
+    InputStream stream(input.view(), name, options);
+    return importStream(stream, options);
+}
+
+Trace SystemProfileImporter::importStream(InputStream &input, const LoadOptions &options)
+{
+    return Builder(input, options).run();
 }
 
 bool SystemProfileImporter::isHardwareName(std::string_view name)

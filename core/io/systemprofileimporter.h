@@ -41,6 +41,7 @@
 namespace lanescope {
 
 class InputBuffer;
+class InputStream;
 
 class SystemProfileImporter
 {
@@ -56,6 +57,8 @@ public:
 
     // Throws ImportError (file, byte offset, expectation) or LoadCancelled.
     static Trace import(InputBuffer &input, const std::string &name, const LoadOptions &options);
+    // The same streamed (plain, gzip or zstd from disk): the text is never held whole.
+    static Trace importStream(InputStream &input, const LoadOptions &options);
 
     static bool isHardwareName(std::string_view name);
     // The NeuronCore of a group such as "nrt-nc-003" (3), or -1.

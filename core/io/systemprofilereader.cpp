@@ -1,24 +1,24 @@
 #include "systemprofilereader.h"
 
 #include "inputbuffer.h"
-#include "jsonreaderbase.h"
-#include "jsonstringreader.h"
+#include "inputstream.h"
+#include "jsonobjectpieces.h"
+#include "jsonobjectwindows.h"
+#include "jsonwindowsplitter.h"
+#include "systemprofileparser.h"
 #include "util/textutil.h"
 
 #include <simdjson.h>
 
-#include <charconv>
 #include <algorithm>
-#include <cmath>
-#include <optional>
+#include <charconv>
 
 namespace lanescope {
 
-namespace sj = simdjson::ondemand;
-
 namespace {
 
-constexpr size_t kMaxKeptMetadataBytes = 1 << 20;
+using Piece = SystemProfileParser::Piece;
+using text::trim;
 
 uint64_t fnv1a(std::string_view s)
 {
@@ -28,435 +28,138 @@ uint64_t fnv1a(std::string_view s)
     return h;
 }
 
-using text::trim;
+// Progress 100..800 (the importer reports the rest).
+constexpr int kProgressFrom = 100, kProgressSpan = 700;
 
-// text::parseInt, except that a number that is not a whole integer ("12.5", "1e9") still leaves its
-// leading integer in `out` (12, 1), as std::from_chars did in this reader's own copy: a framework
-// event's duration and a sample's time read that way are used as such (keep the numbers as they were).
-bool intOrPrefix(std::string_view s, int64_t &out)
-{
-    if (text::parseInt(s, out))
-        return true;
-    s = trim(s);
-    std::from_chars(s.data(), s.data() + s.size(), out, 10);
-    return false;
-}
-
-// Progress 100..800 (the importer reports the rest); this reader's messages as they always were.
-constexpr JsonReaderBase::Style kStyle{100, 700, "a string is never closed (truncated file?)",
-                                       "a control character inside a string is not escaped"};
-
-class Reader : JsonReaderBase
+// Reads the file from a stream: the event and sample arrays in windows parsed on the cores, merged in
+// file order with the top-level text around them.
+class Reader
 {
 public:
-    Reader(InputBuffer &input, const std::string &name, TraceBuilder &b, const LoadOptions &options)
-        : JsonReaderBase(input, name, options, kStyle), m_b(b)
+    Reader(InputStream &input, TraceBuilder &b, const LoadOptions &options)
+        : m_input(input), m_name(input.name()), m_b(b), m_options(options)
     {
     }
+
     SystemProfileData run();
 
 private:
-    void readEvents(sj::array events);
-    void readEvent(sj::object obj, uint64_t offset);
-    void readField(std::string_view key, sj::value v, SystemProfileEvent &e, SystemProfileSample &s, uint64_t offset);
-    void readSamples(sj::array a, std::vector<SystemProfileSample> &out, const char *what);
-    void readSample(sj::object obj, SystemProfileSample &s);
-    bool stringOf(sj::value v, std::string_view &out);
-    // The text of a scalar (number token or string contents); false for objects, arrays, null.
-    bool scalarText(sj::value v, std::string_view &out);
-    bool intOf(sj::value v, int64_t &out);
-    Arg argOf(StringId k, sj::value v, bool numeric);
-    // {"Neuron_Runtime_API_Event": {...}}: AWS's exports wrap each element in an object naming its kind.
-    void readFields(sj::object obj, SystemProfileEvent &e, SystemProfileSample &s, uint64_t offset, const char *what);
-    void keepMetadata(std::string_view key, sj::value v);
+    void piece(InputBuffer text, uint64_t offset, Piece kind);
+    void merge(SystemProfilePart &part);
 
+    InputStream &m_input;
+    const std::string &m_name;
     TraceBuilder &m_b;
-    JsonStringReader m_strings;
+    const LoadOptions &m_options;
     SystemProfileData m_data;
-    uint64_t m_count = 0;
-    bool m_isSample = false; // the current trace_events object turned out to be a sample
-    bool m_isCpu = false;
+    std::string m_keys; // top-level keys that are no arrays of events, for the error of a file without them
+    std::vector<StringId> m_map; // the part's StringIds -> the trace's
+    uint64_t m_modelBytes = 0;   // records merged so far and the windows' strings (an upper bound)
 };
 
-bool Reader::stringOf(sj::value v, std::string_view &out)
+// The part's strings are interned in the order the part first used them, so every StringId is the
+// one a single pass gives; its records and warnings follow in file order.
+void Reader::merge(SystemProfilePart &part)
 {
-    return m_strings.read(m_parser, v, out);
-}
-
-bool Reader::scalarText(sj::value v, std::string_view &out)
-{
-    sj::json_type t;
-    if (v.type().get(t))
-        return false;
-    if (t == sj::json_type::number) {
-        out = trim(v.raw_json_token());
-        return true;
+    if (part.error)
+        std::rethrow_exception(part.error);
+    if (!part.lead.empty())
+        piece(JsonObjectPieces::between(part.lead), part.leadOffset, Piece::Between);
+    m_map.resize(part.strings.size());
+    uint64_t stringBytes = 0;
+    for (size_t i = 0; i < m_map.size(); ++i) {
+        const std::string_view text = part.strings.view(StringId(uint32_t(i)));
+        m_map[i] = m_b.intern(text);
+        stringBytes += text.size();
     }
-    return t == sj::json_type::string && stringOf(v, out);
-}
-
-bool Reader::intOf(sj::value v, int64_t &out)
-{
-    std::string_view text;
-    return scalarText(v, text) && intOrPrefix(text, out);
-}
-
-// A number's text as an arg: int64, else uint64 (ids past 2^63), else a double; nullopt when it is no number.
-std::optional<Arg> numberArg(StringId k, std::string_view tok)
-{
-    tok = trim(tok);
-    int64_t i = 0;
-    if (text::parseInt(tok, i))
-        return Arg::makeInt(k, i);
-    uint64_t u = 0;
-    if (auto r = std::from_chars(tok.data(), tok.data() + tok.size(), u); r.ec == std::errc() && r.ptr == tok.data() + tok.size())
-        return Arg::makeUInt(k, u);
-    double d = 0;
-    if (auto r = std::from_chars(tok.data(), tok.data() + tok.size(), d);
-        !tok.empty() && r.ec == std::errc() && r.ptr == tok.data() + tok.size() && std::isfinite(d))
-        return Arg::makeDouble(k, d);
-    return std::nullopt;
-}
-
-// The fields AWS's documentation shows as JSON numbers, which its exports also write as strings
-// (process_id and lnc_idx are strings in both).
-bool isNumericField(std::string_view key)
-{
-    static constexpr std::string_view keys[] = {"size",   "tensor_id", "cpu_id", "thread_id",     "id",   "parent_id",
-                                                "type",   "util",      "usage",  "percent_usage", "nc_idx", "device_id"};
-    return std::find(std::begin(keys), std::end(keys), key) != std::end(keys);
-}
-
-Arg Reader::argOf(StringId k, sj::value v, bool numeric)
-{
-    sj::json_type t;
-    if (v.type().get(t))
-        failJson(v.type().error(), "expected a value");
-    switch (t) {
-    case sj::json_type::number: {
-        const std::string_view tok = trim(v.raw_json_token());
-        if (const std::optional<Arg> n = numberArg(k, tok); n && n->type != ArgType::Double)
-            return *n;
-        double d = 0;
-        if (v.get_double().get(d) == simdjson::SUCCESS)
-            return Arg::makeDouble(k, d);
-        return Arg::makeJson(k, m_b.intern(tok));
-    }
-    case sj::json_type::string: {
-        std::string_view s;
-        if (!stringOf(v, s))
-            failJson(simdjson::STRING_ERROR, "expected a valid JSON string");
-        if (numeric) // AWS's exports write numbers as strings: "size": "4", "tensor_id": "4900392441224765051"
-            if (const std::optional<Arg> n = numberArg(k, s))
-                return *n;
-        return Arg::makeString(k, m_b.intern(s));
-    }
-    case sj::json_type::boolean: {
-        bool b = false;
-        if (v.get_bool().get(b))
-            failJson(simdjson::INCORRECT_TYPE, "expected true or false");
-        return Arg::makeBool(k, b);
-    }
-    case sj::json_type::null:
-        return Arg::makeNull(k);
-    case sj::json_type::object: {
-        sj::object o;
-        std::string_view raw;
-        if (v.get_object().get(o) || o.raw_json().get(raw))
-            failJson(simdjson::TAPE_ERROR, "expected a JSON object");
-        return Arg::makeJson(k, m_b.intern(trim(raw)));
-    }
-    case sj::json_type::array: {
-        sj::array a;
-        std::string_view raw;
-        if (v.get_array().get(a) || a.raw_json().get(raw))
-            failJson(simdjson::TAPE_ERROR, "expected a JSON array");
-        return Arg::makeJson(k, m_b.intern(trim(raw)));
-    }
-    }
-    return Arg::makeNull(k);
-}
-
-void Reader::readField(std::string_view key, sj::value v, SystemProfileEvent &e, SystemProfileSample &s, uint64_t offset)
-{
-    std::string_view text;
-    if (key == "timestamp") {
-        e.hasTs = intOf(v, e.ts);
-        if (!e.hasTs)
-            m_b.diagnostics().warnAtByte("timestamp that is not an integer of nanoseconds (event skipped)", offset);
-        s.ts = e.ts;
-        return;
-    }
-    if (key == "duration") {
-        e.hasDuration = intOf(v, e.duration);
-        if (!e.hasDuration)
-            m_b.diagnostics().warnAtByte("duration that is not an integer of nanoseconds (taken as 0)", offset);
-        return;
-    }
-    if (key == "name") {
-        e.name = scalarText(v, text) ? m_b.intern(text) : m_b.intern(trim(v.raw_json_token()));
-        return;
-    }
-    if (key == "group") {
-        if (scalarText(v, text))
-            e.group = m_b.intern(text);
-        return;
-    }
-    if (key == "instance_id") {
-        if (scalarText(v, text))
-            e.instance = s.instance = m_b.intern(text);
-        return;
-    }
-    if (key == "process_id") {
-        if (scalarText(v, text)) {
-            e.process = s.process = m_b.intern(text);
-            if (!text::parseInt(text, e.pid))
-                e.pid = -1;
-        }
-        return;
-    }
-    if (key == "args") { // nested fields: read like top-level ones
-        sj::object o;
-        if (v.get_object().get(o) == simdjson::SUCCESS) {
-            for (auto fr : o) {
-                sj::field f;
-                if (auto err = std::move(fr).get(f))
-                    failJson(err, "expected a field inside \"args\"");
-                const std::string kk(keyOf(f, "expected a valid key inside \"args\"")); // the key's buffer may be reused by nested reads
-                readField(kk, f.value(), e, s, offset);
-            }
-            return;
-        }
-    }
-    // Everything else is an arg; some are also read into the record.
-    const Arg a = argOf(m_b.intern(key), v, isNumericField(key));
-    auto asInt = [&](int64_t &out) {
-        if (a.type == ArgType::Int) {
-            out = a.value.i;
-            return true;
-        }
-        return a.type == ArgType::String && intOrPrefix(m_b.str(a.stringValue()), out);
+    const auto global = [this](StringId &id) {
+        if (id.isValid())
+            id = m_map[id.value];
     };
-    auto asId = [&](SystemProfileId &out) {
-        if (a.type == ArgType::Int || a.type == ArgType::UInt)
-            out = {a.value.u, true};
-        else if (a.type == ArgType::String)
-            out = SystemProfileReader::idFromText(m_b.str(a.stringValue()));
-    };
-    auto asDouble = [&](double &out) {
-        if (a.type == ArgType::Int)
-            out = double(a.value.i);
-        else if (a.type == ArgType::UInt)
-            out = double(a.value.u);
-        else if (a.type == ArgType::Double)
-            out = a.value.d;
-        else
-            return false;
-        return true;
-    };
-    if (key == "type")
-        e.hasType = asInt(e.type);
-    else if (key == "id")
-        asId(e.id);
-    else if (key == "parent_id")
-        asId(e.parent);
-    else if (key == "thread_id") {
-        if (!asInt(e.thread))
-            e.thread = -1;
-    } else if (key == "lnc_idx") {
-        if (!asInt(e.lnc))
-            e.lnc = -1;
-    } else if (key == "sync_host_ts")
-        e.hasSyncHost = asInt(e.syncHost);
-    else if (key == "sync_device_ts")
-        e.hasSyncDevice = asInt(e.syncDevice);
-    else if (key == "util") {
-        m_isSample = m_isCpu = true;
-        s.hasValue = asDouble(s.value);
-    } else if (key == "cpu_id") {
-        if (!asInt(s.cpu))
-            s.cpu = -1;
-    } else if (key == "percent_usage") {
-        m_isSample = true;
-        s.hasPercent = asDouble(s.percent);
-    } else if (key == "usage") {
-        m_isSample = true;
-        s.hasValue = asDouble(s.value);
+    SystemProfileData &d = part.data;
+    const uint32_t argBase = uint32_t(m_data.args.size());
+    for (Arg &a : d.args) {
+        global(a.key);
+        if (a.type == ArgType::String || a.type == ArgType::Json)
+            a.value.s = m_map[a.value.s].value;
     }
-    m_data.args.push_back(a);
-}
-
-void Reader::readFields(sj::object obj, SystemProfileEvent &e, SystemProfileSample &s, uint64_t offset, const char *what)
-{
-    bool first = true;
-    for (auto fr : obj) {
-        sj::field f;
-        if (auto err = std::move(fr).get(f))
-            failJson(err, what);
-        const std::string k(keyOf(f));
-        sj::value v = f.value();
-        sj::json_type t;
-        sj::object inner;
-        // A first field that is an object and no field of an event: the element's kind around it.
-        if (first && k != "args" && v.type().get(t) == simdjson::SUCCESS && t == sj::json_type::object &&
-            v.get_object().get(inner) == simdjson::SUCCESS) {
-            first = false;
-            readFields(inner, e, s, offset, what);
-            continue;
+    for (SystemProfileEvent &e : d.events) {
+        global(e.name);
+        global(e.group);
+        global(e.instance);
+        global(e.process);
+        e.argBegin += argBase;
+    }
+    for (auto *samples : {&d.memUsage, &d.cpuUtil})
+        for (SystemProfileSample &s : *samples) {
+            global(s.instance);
+            global(s.process);
         }
-        first = false;
-        readField(k, v, e, s, offset);
-    }
+    m_modelBytes += d.events.size() * sizeof(SystemProfileEvent) + d.args.size() * sizeof(Arg) +
+                    (d.memUsage.size() + d.cpuUtil.size()) * sizeof(SystemProfileSample) + stringBytes;
+    JsonObjectPieces::requireModel(m_modelBytes, m_options.memoryBudget, m_name, part.end,
+                                   m_data.events.size() + m_data.memUsage.size() + m_data.cpuUtil.size());
+    m_data.args.insert(m_data.args.end(), d.args.begin(), d.args.end());
+    m_data.events.insert(m_data.events.end(), d.events.begin(), d.events.end());
+    m_data.memUsage.insert(m_data.memUsage.end(), d.memUsage.begin(), d.memUsage.end());
+    m_data.cpuUtil.insert(m_data.cpuUtil.end(), d.cpuUtil.begin(), d.cpuUtil.end());
+    m_data.sawEvents = m_data.sawEvents || d.sawEvents;
+    m_b.diagnostics().merge(part.diagnostics);
 }
 
-void Reader::readEvent(sj::object obj, uint64_t offset)
+void Reader::piece(InputBuffer text, uint64_t offset, Piece kind)
 {
-    SystemProfileEvent e;
-    SystemProfileSample s;
-    e.offset = s.offset = offset;
-    e.argBegin = uint32_t(m_data.args.size());
-    m_isSample = m_isCpu = false;
-    readFields(obj, e, s, offset, "expected a field of a trace event (\"name\": value)");
-    if (m_isSample && !e.name.isValid()) {
-        m_data.args.resize(e.argBegin);
-        (m_isCpu ? m_data.cpuUtil : m_data.memUsage).push_back(s);
-        return;
-    }
-    e.argCount = uint32_t(m_data.args.size() - e.argBegin);
-    m_data.events.push_back(e);
-}
-
-void Reader::readEvents(sj::array events)
-{
-    m_data.sawEvents = true;
-    for (auto er : events) {
-        sj::value v;
-        if (auto err = std::move(er).get(v))
-            failJson(err, "expected a trace event object or ']'");
-        if ((++m_count & 0xffff) == 0)
-            progress();
-        sj::object obj;
-        const uint64_t offset = location();
-        const auto err = v.get_object().get(obj);
-        if (err == simdjson::INCORRECT_TYPE) {
-            m_b.diagnostics().warnAtByte("trace_events elements that are not objects skipped", offset);
-            continue;
-        }
-        if (err)
-            failJson(err, "expected a trace event object");
-        readEvent(obj, offset);
-    }
-}
-
-void Reader::readSample(sj::object obj, SystemProfileSample &s)
-{
-    SystemProfileEvent e;
-    const size_t argsBefore = m_data.args.size();
-    readFields(obj, e, s, s.offset, "expected a field of a sample");
-    m_data.args.resize(argsBefore);
-    if (!e.hasTs)
-        s.offset = UINT64_MAX; // no time: dropped by the caller
-}
-
-void Reader::readSamples(sj::array a, std::vector<SystemProfileSample> &out, const char *what)
-{
-    for (auto er : a) {
-        sj::value v;
-        if (auto err = std::move(er).get(v))
-            failJson(err, std::string("expected a ") + what + " sample object or ']'");
-        if ((++m_count & 0xffff) == 0)
-            progress();
-        SystemProfileSample s;
-        s.offset = location();
-        const uint64_t at = s.offset;
-        sj::object obj;
-        if (v.get_object().get(obj)) {
-            m_b.diagnostics().warnAtByte(std::string(what) + " elements that are not objects skipped", at);
-            continue;
-        }
-        readSample(obj, s);
-        if (s.offset == UINT64_MAX)
-            m_b.diagnostics().warnAtByte(std::string(what) + " samples without an integer timestamp skipped", at);
-        else
-            out.push_back(s);
-    }
-}
-
-void Reader::keepMetadata(std::string_view key, sj::value v)
-{
-    std::string_view raw;
-    sj::json_type t;
-    if (v.type().get(t))
-        failJson(v.type().error(), "expected a value for top-level key \"" + std::string(key) + "\"");
-    if (t == sj::json_type::string) {
-        if (!stringOf(v, raw))
-            failJson(simdjson::STRING_ERROR, "expected a valid JSON string");
-    } else if (t == sj::json_type::object) {
-        sj::object o;
-        if (v.get_object().get(o) || o.raw_json().get(raw))
-            failJson(simdjson::TAPE_ERROR, "expected a JSON object for \"" + std::string(key) + "\"");
-    } else if (t == sj::json_type::array) {
-        sj::array a;
-        if (v.get_array().get(a) || a.raw_json().get(raw))
-            failJson(simdjson::TAPE_ERROR, "expected a JSON array for \"" + std::string(key) + "\"");
-    } else {
-        raw = v.raw_json_token();
-        if (key == "synthetic" && trim(raw) == "true")
-            m_b.metadata().synthetic = true;
-    }
-    raw = trim(raw);
-    m_b.metadata().entries.emplace_back(std::string(key), raw.size() > kMaxKeptMetadataBytes
-                                                              ? "(" + std::to_string(raw.size()) + " bytes, not kept)"
-                                                              : std::string(raw));
+    SystemProfilePart part;
+    SystemProfileParser::parsePiece(text, offset, kind, m_name, m_options, m_b, m_keys, part);
+    merge(part);
 }
 
 SystemProfileData Reader::run()
 {
-    const std::string_view text = m_input.view();
-    m_data.bytes = text.size();
-    const size_t first = firstByte();
-    if (first >= text.size())
-        fail(0, "file is empty; expected a system profile (a JSON object with \"trace_events\")");
-    if (text[first] != '{' && text[first] != '[')
-        fail(first, "expected '{' at the start of a system profile (a JSON object with \"trace_events\")");
-    m_data.events.reserve(text.size() / 300);
-    startDocument();
-    if (text[first] == '[') {
-        sj::array events;
-        if (auto err = m_doc.get_array().get(events))
-            failJson(err, "expected an array of trace events");
-        readEvents(events);
-        return std::move(m_data);
-    }
-    sj::object top;
-    if (auto err = m_doc.get_object().get(top))
-        failJson(err, "expected a JSON object");
-    std::string keys;
-    for (auto fr : top) {
-        sj::field f;
-        if (auto err = std::move(fr).get(f))
-            failJson(err, "expected a top-level key and value");
-        const std::string key(keyOf(f));
-        if (key == "trace_events" || key == "mem_usage" || key == "cpu_util") {
-            sj::array a;
-            if (auto err = f.value().get_array().get(a))
-                failJson(err, "expected \"" + key + "\" to be an array");
-            if (key == "trace_events")
-                readEvents(a);
-            else
-                readSamples(a, key == "mem_usage" ? m_data.memUsage : m_data.cpuUtil, key.c_str());
-        } else {
-            if (keys.size() < 200)
-                keys += (keys.empty() ? "" : ", ") + key;
-            keepMetadata(key, f.value());
-        }
+    JsonWindowSplitter splitter(m_input, SystemProfileParser::windowedKeys(), JsonObjectPieces::windowBytes(m_input, m_options),
+                                m_options.memoryBudget / 4);
+    const JsonWindowSplitter::Shape shape = splitter.start();
+    const std::string &prefix = splitter.prefix();
+    const uint64_t first = JsonObjectPieces::firstByte(prefix, splitter.prefixOffset());
+    if (shape == JsonWindowSplitter::Shape::Other) {
+        piece(InputBuffer::ofText({prefix}), splitter.prefixOffset(), Piece::Whole);
+    } else {
+        const bool bare = shape == JsonWindowSplitter::Shape::Array;
+        if (!bare)
+            piece(JsonObjectPieces::before(prefix), splitter.prefixOffset(), Piece::Before);
+        readObjectWindows<SystemProfilePart>(
+            splitter, m_input, m_options, kProgressFrom, kProgressSpan,
+            [&](JsonWindow &w, simdjson::ondemand::parser *parser, SystemProfilePart &part) {
+                SystemProfileParser::parseWindow(w, bare, m_name, m_options, parser, part);
+            },
+            [&](SystemProfilePart &part) { merge(part); });
+        if (!splitter.terminated())
+            throw ImportError(m_name, m_input.position(),
+                              std::string("unexpected end of file (truncated file?); expected ") +
+                                  (bare ? "an array of trace events" : "a JSON object"));
+        if (!bare)
+            piece(JsonObjectPieces::after(splitter.suffix()), splitter.arrayEnd(), Piece::After);
     }
     if (!m_data.sawEvents)
-        fail(first, "JSON object has no \"trace_events\" array, so it is not a system profile (top-level keys: " + keys + ")");
+        throw ImportError(m_name, first,
+                          "JSON object has no \"trace_events\" array, so it is not a system profile (top-level keys: " + m_keys + ")");
+    m_data.bytes = m_input.position();
     return std::move(m_data);
 }
 
 } // namespace
+
+SystemProfileData SystemProfileReader::read(InputStream &input, TraceBuilder &b, const LoadOptions &options)
+{
+    Reader r(input, b, options);
+    return r.run();
+}
+
+SystemProfileData SystemProfileReader::read(InputBuffer &input, const std::string &name, TraceBuilder &b, const LoadOptions &options)
+{
+    InputStream stream(input.view(), name, options);
+    return read(stream, b, options);
+}
 
 SystemProfileId SystemProfileReader::idFromText(std::string_view s)
 {
@@ -475,12 +178,6 @@ SystemProfileId SystemProfileReader::idFromText(std::string_view s)
             return {uint64_t(sv), true};
     }
     return {fnv1a(s) | (uint64_t(1) << 63), true};
-}
-
-SystemProfileData SystemProfileReader::read(InputBuffer &input, const std::string &name, TraceBuilder &b, const LoadOptions &options)
-{
-    Reader r(input, name, b, options);
-    return r.run();
 }
 
 } // namespace lanescope

@@ -1,6 +1,12 @@
 #pragma once
 // Reads `system_profile.json` (the JSON AWS's tools export from the Neuron system trace, ntrace.pb)
-// into flat records, one pass with simdjson On-Demand. ../shared/docs/formats.md section 1:
+// into flat records with simdjson On-Demand, from an InputStream (plain, gzip or zstd streamed from
+// disk, or text in memory) in bounded memory: the "trace_events", "mem_usage" and "cpu_util" arrays (or
+// a bare top-level array) are cut into windows of whole elements (JsonWindowSplitter, keys in any order
+// and repeated) parsed on LoadOptions::jsonThreads threads (windowpipeline.h, SystemProfileParser) and
+// merged in file order, so the records, StringIds and warnings (with their first offsets) are those
+// of a single pass whatever the window size or thread count. Progress 100..800 per window, cancel
+// checked per window. ../shared/docs/formats.md section 1:
 //
 //   { "trace_events": [ { "timestamp": <Unix ns>, "duration": <ns>, "name": "nrt_execute",
 //                         "group": "nrt-nc-000", "type": 11, "id": 7, "parent_id": 3,
@@ -31,6 +37,7 @@
 namespace lanescope {
 
 class InputBuffer;
+class InputStream;
 
 // An id as written: numbers and numeric strings compare equal ("12" == 12); other strings hash.
 struct SystemProfileId
@@ -81,7 +88,10 @@ class SystemProfileReader
 {
 public:
     // Strings are interned in `b`; warnings go to its diagnostics and unknown top-level keys to its
-    // metadata. Throws ImportError (file, byte offset, expectation) or LoadCancelled.
+    // metadata. Throws ImportError (file, byte offset, expectation; a decoder's error, e.g. a truncated
+    // gzip member, names the compressed offset) or LoadCancelled.
+    static SystemProfileData read(InputStream &input, TraceBuilder &b, const LoadOptions &options);
+    // Bytes already in memory, read the same way (InputStream's in-memory form, no copy of the text).
     static SystemProfileData read(InputBuffer &input, const std::string &name, TraceBuilder &b,
                                   const LoadOptions &options);
     // Parses an id token or string ("0x1f", "123", "abc") the way ids are compared.

@@ -1,15 +1,19 @@
 // bench_neuronjson: NeuronProfileJsonReader throughput on a large neuron-profile-like JSON export.
-//   bench_neuronjson [--instructions N] [--runs R] [--source FILE.json]
+//   bench_neuronjson [--instructions N] [--runs R] [--source FILE.json] [--stream]
 // Tiles the instruction, dma and semaphore_update rows of a real export (default: the corpus file
 // neuron-profile-json/profile_128x128x1024.json; rows keep all their keys, 22+ per instruction row,
 // timestamps shifted per tile) until N instruction rows (default 1,000,000) are written, with the
 // other tables once, into a temporary directory. Without the corpus, rows with the same keys are
 // synthesized. Reads the file once, removes it, then parses it R times (default 3) from memory and
-// prints the median MB/s and rows/s of the reader, and of the whole import (reader + trace build).
-// Not a test.
+// prints the median MB/s and rows/s of the reader, and of the whole import (reader + trace build),
+// and the peak resident memory of the reader. With --stream the file stays on disk and each run reads
+// it as a stream (InputStream, windows on the cores: the read is included, the text is never held
+// whole). Not a test.
 #include "corpus.h"
+#include "peakrss.h"
 
 #include "io/inputbuffer.h"
+#include "io/inputstream.h"
 #include "io/neuronprofilejsonimporter.h"
 #include "io/neuronprofilejsonreader.h"
 
@@ -21,6 +25,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -185,10 +190,15 @@ int main(int argc, char **argv)
 {
     uint64_t instructions = 1'000'000;
     int runs = 3;
+    bool stream = false;
     std::string source =
         lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x1024.json")).toStdString();
-    for (int i = 1; i + 1 < argc; ++i) {
-        if (!std::strcmp(argv[i], "--instructions"))
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--stream"))
+            stream = true;
+        else if (i + 1 == argc)
+            break;
+        else if (!std::strcmp(argv[i], "--instructions"))
             instructions = std::max<uint64_t>(1, std::strtoull(argv[++i], nullptr, 10));
         else if (!std::strcmp(argv[i], "--runs"))
             runs = std::max(1, std::atoi(argv[++i]));
@@ -230,26 +240,41 @@ int main(int argc, char **argv)
         }
         const double genS = seconds(g0);
         const auto r0 = std::chrono::steady_clock::now();
-        InputBuffer input = InputBuffer::read(file.string(), {});
+        lanescope::test::resetPeakRss();
+        InputBuffer input = stream ? InputBuffer() : InputBuffer::read(file.string(), {});
         const double readS = seconds(r0);
-        fs::remove_all(dir, ec);
-        const double mb = double(input.size()) / 1e6;
+        if (!stream)
+            fs::remove_all(dir, ec);
+        const double mb = double(stream ? fs::file_size(file) : input.size()) / 1e6;
+        const std::string how = stream ? std::string("streamed from disk in every run")
+                                       : "file read in " + std::to_string(readS) + " s, then removed";
         std::printf(
-            "bench_neuronjson: %s %.1f MB (%llu instruction, %llu dma, %llu semaphore_update rows%s) in %.1f s; "
-            "file read in %.2f s, then removed\n",
+            "bench_neuronjson: %s %.1f MB (%llu instruction, %llu dma, %llu semaphore_update rows%s) in %.1f s; %s\n",
             tiled ? "tiled" : "synthesized", mb, (unsigned long long)nInstr, (unsigned long long)nDma,
-            (unsigned long long)nSem, tiled ? (", from " + source).c_str() : "", genS, readS);
+            (unsigned long long)nSem, tiled ? (", from " + source).c_str() : "", genS, how.c_str());
 
         std::vector<double> readerS, importS;
         NtffProfile last;
         size_t slices = 0;
+        uint64_t peak = 0;
+        const LoadOptions options;
         for (int run = 0; run < runs; ++run) {
             last = NtffProfile{};
             auto t0 = std::chrono::steady_clock::now();
-            last = NeuronProfileJsonReader::read(input, file.string());
+            if (stream) {
+                InputStream in(file.string(), options);
+                last = NeuronProfileJsonReader::read(in, options);
+            } else {
+                last = NeuronProfileJsonReader::read(input, file.string(), options);
+            }
             readerS.push_back(seconds(t0));
+            peak = std::max(peak, lanescope::test::peakRss());
             t0 = std::chrono::steady_clock::now();
-            const Trace trace = NeuronProfileJsonImporter::import(input, file.string(), {});
+            std::optional<InputStream> in;
+            if (stream)
+                in.emplace(file.string(), options);
+            const Trace trace = stream ? NeuronProfileJsonImporter::importStream(*in, options)
+                                       : NeuronProfileJsonImporter::import(input, file.string(), options);
             importS.push_back(seconds(t0));
             slices = trace.allSlices().size();
             std::printf("  run %d: reader %.3f s, import (reader + build) %.3f s\n", run + 1, readerS.back(),
@@ -266,6 +291,8 @@ int main(int argc, char **argv)
             runs, mb / rs, double(last.recordsRead) / rs / 1e6, double(last.instructions.size()) / rs / 1e6);
         std::printf("import:         %.3f s median of %d: %.0f MB/s, %.2f million rows/s\n", is, runs, mb / is,
                     double(last.recordsRead) / is / 1e6);
+        std::printf("peak memory:    %.1f MB resident during the reader runs (%s), %.2f x the file\n", double(peak) / 1e6,
+                    stream ? "streamed" : "file in memory", double(peak) / 1e6 / mb);
         std::printf("simdjson:       %s (On-Demand is compiled for the build's target ISA)\n",
                     simdjson::builtin_implementation()->name().c_str());
         for (const auto &w : last.diagnostics.warnings())

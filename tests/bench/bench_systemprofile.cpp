@@ -1,12 +1,17 @@
 // bench_systemprofile: SystemProfileImporter throughput on a large generated system_profile.json.
-//   bench_systemprofile [--mb M] [--runs R] [--keep DIR]
+//   bench_systemprofile [--mb M] [--runs R] [--keep DIR] [--stream]
 // Writes a system_profile.json of about M MB (default 256) in a temporary directory: 8 NeuronCores,
 // per step a framework op (type 99999), nrt_tensor_write / nrt_execute / nrt_tensor_read runtime calls
 // (type 11, parent_id = the op) and an nc_exec_running on the device clock (parent_id = nrt_execute),
 // a timestamp_sync_point per core every 1000 steps, mem_usage and cpu_util samples. Reads it once into
 // memory, imports it R times (default 3) and prints the median events/s and MB/s of the import (the
-// read from disk is excluded), wall and CPU time. The file is removed afterwards. Not a test.
+// read from disk is excluded), wall and CPU time, and the peak resident memory of the import. With
+// --stream the import reads the file from disk as a stream (InputStream, windows on the cores: the
+// read is included and the text is never held whole). The file is removed afterwards. Not a test.
+#include "peakrss.h"
+
 #include "io/inputbuffer.h"
+#include "io/inputstream.h"
 #include "io/systemprofileimporter.h"
 
 #include <algorithm>
@@ -16,6 +21,7 @@
 #include <ctime>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -48,6 +54,7 @@ int main(int argc, char **argv)
     uint64_t mb = 256;
     int runs = 3;
     std::string keep;
+    bool stream = false;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--mb") && i + 1 < argc)
             mb = std::strtoull(argv[++i], nullptr, 10);
@@ -55,6 +62,8 @@ int main(int argc, char **argv)
             runs = std::max(1, std::atoi(argv[++i]));
         else if (!std::strcmp(argv[i], "--keep") && i + 1 < argc)
             keep = argv[++i];
+        else if (!std::strcmp(argv[i], "--stream"))
+            stream = true;
         else {
             std::fprintf(stderr, "usage: bench_systemprofile [--mb M] [--runs R] [--keep DIR]\n");
             return 2;
@@ -117,11 +126,21 @@ int main(int argc, char **argv)
 
     std::vector<double> seconds, cpuSeconds; // wall and CPU time (the machine may be shared)
     uint64_t slices = 0, flows = 0, events = 0;
+    uint64_t peak = 0;
     for (int r = 0; r < runs; ++r) {
-        InputBuffer in = InputBuffer::read(file.string(), {});
+        lanescope::test::resetPeakRss();
+        const LoadOptions options;
+        std::optional<InputBuffer> in;
+        if (!stream)
+            in = InputBuffer::read(file.string(), options);
         const auto t0 = std::chrono::steady_clock::now();
         const std::clock_t c0 = std::clock();
-        const Trace trace = SystemProfileImporter::import(in, file.string(), {});
+        std::optional<InputStream> streamed;
+        if (stream)
+            streamed.emplace(file.string(), options);
+        const Trace trace = stream ? SystemProfileImporter::importStream(*streamed, options)
+                                   : SystemProfileImporter::import(*in, file.string(), options);
+        peak = std::max(peak, lanescope::test::peakRss());
         cpuSeconds.push_back(double(std::clock() - c0) / CLOCKS_PER_SEC);
         seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
         slices = trace.allSlices().size();
@@ -136,6 +155,8 @@ int main(int argc, char **argv)
     std::printf("  import median of %d: %.3f s wall, %.1f MB/s, %.2f M events/s\n", runs, med, double(bytes) / 1e6 / med,
                 double(events) / 1e6 / med);
     std::printf("  import CPU time median: %.3f s, %.1f MB/s\n", cpuMed, double(bytes) / 1e6 / cpuMed);
+    std::printf("  peak resident memory of the import (%s): %.1f MB, %.2f x the file\n",
+                stream ? "streamed from disk" : "file read into memory first", double(peak) / 1e6, double(peak) / double(bytes));
     if (keep.empty())
         fs::remove_all(dir);
     return 0;

@@ -196,6 +196,47 @@ private slots:
             QVERIFY2(std::string(e.what()).find("big.json: at byte 1") != std::string::npos, e.what());
         }
     }
+
+    // Several keys: every top-level array of one of them, in file order, keys repeated and in any
+    // order; each window names its key, the first of each later array carries the text before it,
+    // and nested or quoted keys do not count. Offsets stay file offsets at every block size.
+    void severalKeysInAnyOrder()
+    {
+        const std::string head = q("{'a': {'x': [0]}, 'note': 'x', 'x': [");
+        const std::string lead1 = q("], 'b': {'z': [9]}, 'c': ']', 'z' : [");
+        const std::string lead2 = q("], 'x': [");
+        const std::string tail = q("], 'd': 2}");
+        const std::string text = head + joined(",") + lead1 + q("4, 'five'") + lead2 + " " + tail;
+        for (size_t block : {size_t(1), size_t(7), size_t(64), text.size()}) {
+            LoadOptions options;
+            InputStream in(text, "t.json", options, block, 1000);
+            JsonWindowSplitter s(in, std::vector<std::string>{"x", "z"}, 1, uint64_t(1) << 30);
+            QCOMPARE(int(s.start()), int(JsonWindowSplitter::Shape::Object));
+            QCOMPARE(s.prefix(), head);
+            std::vector<std::string> texts, leads;
+            std::vector<uint32_t> keys;
+            JsonWindow w;
+            while (s.next(w)) {
+                texts.emplace_back(w.text.view());
+                keys.push_back(w.key);
+                if (!w.lead.empty()) {
+                    leads.push_back(w.lead);
+                    QCOMPARE(text.substr(size_t(w.leadOffset - 1000), w.lead.size()), w.lead);
+                }
+                // the window's bytes after its '[' are the file's at its offset + 1
+                const std::string_view inner = w.text.view().substr(1, w.text.size() - 2);
+                QCOMPARE(std::string_view(text).substr(size_t(w.offset + 1 - 1000), inner.size()), inner);
+            }
+            QCOMPARE(texts.size(), kElements.size() + 2 + 1);
+            QCOMPARE(std::vector<uint32_t>(keys.begin() + long(kElements.size()), keys.end()), (std::vector<uint32_t>{1, 1, 0}));
+            QCOMPARE(texts[kElements.size()], std::string("[4]"));
+            QCOMPARE(texts.back(), std::string("[ ]"));
+            QCOMPARE(leads, (std::vector<std::string>{lead1, lead2}));
+            QVERIFY(s.terminated());
+            QCOMPARE(s.arrayEnd(), uint64_t(1000 + text.size() - tail.size()));
+            QCOMPARE(s.suffix(), tail.substr(1));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestJsonWindowSplitter)
