@@ -1,6 +1,5 @@
 #include "fileimporter.h"
 
-#include "chromejsonimporter.h"
 #include "formats.h"
 #include "inputbuffer.h"
 #include "inputstream.h"
@@ -16,14 +15,15 @@ namespace lanescope {
 
 namespace {
 
-// Kineto / Chrome JSON in a regular file (plain, gzip, zstd, zip) is read as a stream: its event
-// array is parsed in windows on the cores while the rest is still read and decompressed, in bounded
-// memory (chromejsonimporter.h). A compressed file of another format is read whole from the stream
-// that sniffed it (decompressed once); plain files of other formats, pipes and devices are read whole
-// by InputBuffer::read (a plain file's first 4 KiB say what it is without a stream).
+// A regular file of a format with a stream importer (Kineto / Chrome JSON, neuron-profile JSON,
+// system_profile.json; plain, gzip, zstd, zip) is read as a stream: its event arrays are parsed in
+// windows on the cores while the rest is still read and decompressed, in bounded memory. A compressed
+// file of another format is read whole from the stream that sniffed it (decompressed once); plain files
+// of other formats, pipes and devices are read whole by InputBuffer::read (a plain file's first 4 KiB
+// say what it is without a stream).
 struct Opened
 {
-    std::optional<Trace> trace;       // a Chrome/Kineto trace, loaded
+    std::optional<Trace> trace;       // loaded from the stream
     std::optional<InputBuffer> input; // else the whole input when the stream already began on it
 };
 
@@ -38,12 +38,13 @@ Opened importStreamed(const std::string &path, const LoadOptions &options)
         std::unique_ptr<std::FILE, int (*)(std::FILE *)> f(InputBuffer::openForReading(path, size), std::fclose);
         head.resize(std::fread(head.data(), 1, head.size(), f.get()));
     }
-    if (InputBuffer::detect(head) == Compression::None && Formats::sniff(head, uint64_t(st.st_size)) != FileFormat::ChromeJson)
+    if (InputBuffer::detect(head) == Compression::None && !Formats::info(Formats::sniff(head, uint64_t(st.st_size))).importStream)
         return {};
     InputStream stream(path, options);
-    if (Formats::sniff(stream.peek(4096), stream.compressedSize()) != FileFormat::ChromeJson)
+    const FormatInfo &info = Formats::info(Formats::sniff(stream.peek(4096), stream.compressedSize()));
+    if (!info.importStream)
         return Opened{std::nullopt, stream.readAll()};
-    return Opened{ChromeJsonImporter::importStream(stream, options), std::nullopt};
+    return Opened{info.importStream(stream, options), std::nullopt};
 }
 
 } // namespace

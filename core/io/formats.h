@@ -21,6 +21,7 @@
 namespace lanescope {
 
 class InputBuffer;
+class InputStream;
 
 // What a file is for when found in a profile folder.
 enum class FolderRole : uint8_t {
@@ -61,6 +62,9 @@ struct FormatInfo
     const char *dialogPatterns; // "*.ntff", empty when the file dialogs do not offer it
     const char *mimeType;       // as packaging/lanescope-mime.xml (or the common type), may be empty
     const char *notATrace;      // why it cannot be opened as a timeline (import == nullptr)
+    // The importer reading from a stream (windows parsed while the rest is read and decompressed, in
+    // bounded memory). nullptr: the file is read whole and given to `import`.
+    Trace (*importStream)(InputStream &input, const LoadOptions &options) = nullptr;
 };
 
 class Formats
