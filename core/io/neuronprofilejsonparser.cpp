@@ -1,7 +1,5 @@
 #include "neuronprofilejsonparser.h"
 
-#include "neuronprofilejsonreader.h"
-
 #include "inputbuffer.h"
 #include "jsonobjectpieces.h"
 #include "jsonreaderbase.h"
@@ -182,7 +180,7 @@ template <class Fn> void Parser::forEachRow(sj::value v, const char *table, Fn &
         sj::value row;
         if (auto err = std::move(rr).get(row))
             failJson(err, expected + " or ']'");
-        if ((++m_part.rowCount & (NeuronProfileJsonReader::kCheckEvery - 1)) == 0)
+        if ((++m_part.rowCount & (kNeuronProfileCheckEvery - 1)) == 0)
             checkCancel();
         const uint64_t offset = location();
         sj::object obj;

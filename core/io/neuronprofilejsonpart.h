@@ -14,6 +14,9 @@
 
 namespace lanescope {
 
+// Rows between cancel checks / progress reports of the neuron-profile JSON reader.
+constexpr uint64_t kNeuronProfileCheckEvery = 4096;
+
 struct NeuronProfileJsonPart
 {
     // This text's rows (instructions, instructionSync, dma, dmaSemaphore, semaphores, throttle,

@@ -29,6 +29,7 @@
 // "instruction" array, invalid or truncated JSON. Rows with missing or invalid fields are skipped (or
 // given a default, for optional fields) with counted warnings in NtffProfile::diagnostics.
 #include "loadoptions.h"
+#include "neuronprofilejsonpart.h"
 #include "ntffprofile.h"
 
 #include <cstdint>
@@ -42,7 +43,7 @@ class InputStream;
 class NeuronProfileJsonReader
 {
 public:
-    static constexpr uint64_t kCheckEvery = 4096; // rows between cancel checks / progress reports
+    static constexpr uint64_t kCheckEvery = kNeuronProfileCheckEvery; // rows between cancel checks / progress reports
 
     // Throws ImportError or LoadCancelled (a decoder's error, e.g. a truncated gzip member, as
     // InputStream throws it: file and compressed offset).

@@ -2,7 +2,6 @@
 
 #include "inputbuffer.h"
 #include "jsonobjectpieces.h"
-#include "systemprofilereader.h"
 #include "jsonreaderbase.h"
 #include "jsonstringreader.h"
 #include "util/textutil.h"
@@ -248,7 +247,7 @@ void Parser::readField(std::string_view key, sj::value v, SystemProfileEvent &e,
         if (a.type == ArgType::Int || a.type == ArgType::UInt)
             out = {a.value.u, true};
         else if (a.type == ArgType::String)
-            out = SystemProfileReader::idFromText(str(a.stringValue()));
+            out = SystemProfileId::fromText(str(a.stringValue()));
     };
     auto asDouble = [&](double &out) {
         if (a.type == ArgType::Int)

@@ -11,7 +11,8 @@
 #include "loadoptions.h"
 #include "model/diagnostics.h"
 #include "model/stringpool.h"
-#include "systemprofilereader.h"
+#include "model/tracebuilder.h"
+#include "systemprofiledata.h"
 
 #include <simdjson.h>
 

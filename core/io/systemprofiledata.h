@@ -1,0 +1,63 @@
+#pragma once
+// The flat records SystemProfileReader reads from system_profile.json (see systemprofilereader.h for
+// the format): events, their args and the mem_usage / cpu_util samples. Shared by the reader, the
+// per-window parser (systemprofileparser.h) and the importer.
+#include "model/argstore.h"
+#include "model/records.h"
+#include "model/stringpool.h"
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace lanescope {
+
+// An id as written: numbers and numeric strings compare equal ("12" == 12); other strings hash.
+struct SystemProfileId
+{
+    // Parses an id token or string ("0x1f", "123", "abc") the way ids are compared.
+    static SystemProfileId fromText(std::string_view text);
+
+    uint64_t value = 0;
+    bool present = false;
+    bool operator==(const SystemProfileId &) const = default;
+};
+
+struct SystemProfileEvent
+{
+    uint64_t offset = 0; // byte offset of the event object in the file
+    int64_t ts = 0, duration = 0;
+    bool hasTs = false, hasDuration = false;
+    StringId name, group, instance, process;
+    int64_t pid = -1;    // process_id when it is a number
+    int64_t thread = -1; // thread_id when it is a number
+    int64_t lnc = -1;    // lnc_idx
+    int64_t type = 0;
+    bool hasType = false;
+    SystemProfileId id, parent;
+    int64_t syncHost = 0, syncDevice = 0;
+    bool hasSyncHost = false, hasSyncDevice = false;
+    uint32_t argBegin = 0, argCount = 0; // into SystemProfileData::args
+};
+
+struct SystemProfileSample
+{
+    uint64_t offset = 0;
+    int64_t ts = 0;
+    StringId instance, process;
+    int64_t cpu = -1;        // cpu_util: cpu_id
+    double value = 0;        // cpu_util: util; mem_usage: usage
+    double percent = 0;      // mem_usage: percent_usage
+    bool hasValue = false, hasPercent = false;
+};
+
+struct SystemProfileData
+{
+    std::vector<SystemProfileEvent> events;
+    std::vector<Arg> args;
+    std::vector<SystemProfileSample> memUsage, cpuUtil;
+    uint64_t bytes = 0;
+    bool sawEvents = false; // a trace_events array (or a bare array) was present
+};
+
+} // namespace lanescope
