@@ -8,6 +8,7 @@
 #include "analysis/executionneff.h"
 #include "model/trace.h"
 
+#include <QEvent>
 #include <QFileInfo>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -52,10 +53,24 @@ void DetailsPanel::showSlice()
         m_neffLink->hide();
         return;
     }
-    m_neffLink->setText(tr("Program of this execution: <a href=\"neff\">Open NEFF %1</a>")
-                            .arg(QFileInfo(m_neffPath).fileName().toHtmlEscaped()));
+    updateNeffLink();
     m_neffLink->setToolTip(m_neffPath);
     m_neffLink->show();
+}
+
+void DetailsPanel::updateNeffLink()
+{
+    if (m_neffPath.isEmpty())
+        return;
+    m_neffLink->setText(tr("Program of this execution: <a href=\"neff\" style=\"color: %2\">Open NEFF %1</a>")
+                            .arg(QFileInfo(m_neffPath).fileName().toHtmlEscaped(), palette().link().color().name()));
+}
+
+void DetailsPanel::changeEvent(QEvent *event)
+{
+    Panel::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        updateNeffLink(); // the link stays readable when the theme turns dark (or back)
 }
 
 void DetailsPanel::openNeff()

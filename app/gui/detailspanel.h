@@ -26,8 +26,13 @@ public:
     // What clicking the link does: opens the NEFF in the NEFF panel (the trace stays).
     void openNeff();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void showSlice();
+    // The link's text in the palette's link colour (rich text keeps the colour it was set with).
+    void updateNeffLink();
 
     SliceDetailsView *m_details;
     ChainController *m_chain;

@@ -6,6 +6,7 @@
 #include "session.h"
 
 #include "neffinfoview.h"
+#include "apptheme.h"
 #include "io/samplefolderwriter.h"
 
 #include "analysis/executionneff.h"
@@ -70,6 +71,15 @@ private slots:
         for (const auto &e : SampleFolderWriter::executions())
             known = known || details->neffPath().endsWith(QString::fromStdString(e.neffFile));
         QVERIFY2(known, qPrintable(details->neffPath()));
+
+        // The link is drawn in the palette's link colour, in the dark theme too.
+        QVERIFY(link->text().contains(link->palette().link().color().name()));
+        AppTheme::apply(true);
+        QCoreApplication::processEvents();
+        QVERIFY2(link->text().contains(AppTheme::darkPalette().link().color().name()), qPrintable(link->text()));
+        AppTheme::apply(false);
+        QCoreApplication::processEvents();
+        QVERIFY(!link->text().contains(AppTheme::darkPalette().link().color().name()));
 
         QSignalSpy finished(w.session(), &Session::loadFinished);
         details->openNeff();
