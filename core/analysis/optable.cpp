@@ -134,22 +134,49 @@ void OpTable::sort(std::vector<Row> &rows, Column column)
     });
 }
 
+namespace {
+
+// Whether an op occurrence counts for `options`: it starts in the range and its rank is shown.
+class OccurrenceFilter
+{
+public:
+    OccurrenceFilter(const Trace &trace, const OpTable::Options &options) : m_trace(trace), m_options(options), m_rank(trace, options.rank) {}
+    bool inRange(int64_t t) const { return !m_options.hasRange || (t >= m_options.t0 && t <= m_options.t1); }
+    bool accepts(SliceId s) const { return inRange(m_trace.slice(s).start) && m_rank.accepts(s); }
+    bool acceptsRank(SliceId s) const { return m_rank.accepts(s); }
+
+private:
+    const Trace &m_trace;
+    const OpTable::Options &m_options;
+    RankFilter m_rank;
+};
+
+// A row's occurrences in time order (start, then slice id).
+void sortByStart(const Trace &trace, std::vector<uint32_t> &ids)
+{
+    std::sort(ids.begin(), ids.end(), [&](uint32_t a, uint32_t b) {
+        const int64_t x = trace.slice(SliceId(a)).start, y = trace.slice(SliceId(b)).start;
+        return x != y ? x < y : a < b;
+    });
+}
+
+} // namespace
+
 std::vector<uint32_t> OpTable::occurrences(const Trace &trace, const LaunchIndex &index, const Options &options,
                                            std::string_view name)
 {
     std::vector<uint32_t> out;
-    const RankFilter rank(trace, options.rank);
+    const OccurrenceFilter filter(trace, options);
     std::unordered_map<uint32_t, bool> matches; // name id -> folds to `name`
     for (uint32_t id : index.opSlices()) {
         const Slice &s = trace.slice(SliceId(id));
-        if (options.hasRange && (s.start < options.t0 || s.start > options.t1))
-            continue;
         auto it = matches.find(s.name.value);
         if (it == matches.end())
             it = matches.emplace(s.name.value, foldName(trace.str(s.name)) == name).first;
-        if (it->second && rank.accepts(SliceId(id)))
+        if (it->second && filter.accepts(SliceId(id)))
             out.push_back(id);
     }
+    sortByStart(trace, out);
     return out;
 }
 
@@ -168,13 +195,12 @@ OpTable::Result OpTable::compute(const Trace &trace, const LaunchIndex &index, c
         if (p.isValid())
             childTime[p.value] += trace.slice(SliceId(id)).duration;
     }
-    const auto inRange = [&](int64_t t) { return !options.hasRange || (t >= options.t0 && t <= options.t1); };
-    const RankFilter rank(trace, options.rank);
+    const OccurrenceFilter filter(trace, options);
     for (const LaunchIndex::Work &w : index.work()) {
         if (!LaunchIndex::isExecutionLevel(w.kind))
             continue;
         if (!w.op.isValid()) {
-            if (inRange(w.start) && rank.accepts(w.slice)) {
+            if (filter.inRange(w.start) && filter.acceptsRank(w.slice)) {
                 result.unattributedDevice += w.duration();
                 ++result.unattributedCount;
             }
@@ -189,7 +215,7 @@ OpTable::Result OpTable::compute(const Trace &trace, const LaunchIndex &index, c
     std::unordered_map<std::string, uint32_t> rowOfText;  // folded name + shapes -> row
     for (uint32_t id : ops) {
         const Slice &s = trace.slice(SliceId(id));
-        if (!inRange(s.start) || !rank.accepts(SliceId(id)))
+        if (!filter.accepts(SliceId(id)))
             continue;
         StringId shapes;
         if (options.groupByShapes) {
@@ -229,10 +255,7 @@ OpTable::Result OpTable::compute(const Trace &trace, const LaunchIndex &index, c
     for (Row &r : result.rows) {
         result.cpuSelfTotal += r.cpuSelf;
         deviceSelfSum += r.deviceSelf;
-        std::sort(r.occurrences.begin(), r.occurrences.end(), [&](uint32_t a, uint32_t b) {
-            const int64_t x = trace.slice(SliceId(a)).start, y = trace.slice(SliceId(b)).start;
-            return x != y ? x < y : a < b;
-        });
+        sortByStart(trace, r.occurrences);
     }
     result.deviceTime = deviceSelfSum + result.unattributedDevice;
     for (Row &r : result.rows) {

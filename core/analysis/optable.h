@@ -93,7 +93,7 @@ public:
 
     static Result compute(const Trace &trace, const LaunchIndex &index, const Options &options);
     // The occurrences of one row, `name` as foldName gives it ("ProfilerStep*"), as compute() lists
-    // them (the row's `occurrences`), without computing the table: the capture check needs only the
+    // them (the row's `occurrences`, in time order), without computing the table: the capture check needs only the
     // steps.
     static std::vector<uint32_t> occurrences(const Trace &trace, const LaunchIndex &index, const Options &options,
                                              std::string_view name);

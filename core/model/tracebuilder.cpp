@@ -11,7 +11,7 @@
 namespace lanescope {
 
 namespace {
-// Below this many slices the finish runs on one thread: starting a second costs more than it saves.
+// Below this many slices the tracks are sorted on one thread: starting a second costs more than it saves.
 constexpr size_t kParallelSlices = 100000;
 
 // Sorts [first, last) by `less`; false when it already was. Traces are written nearly in order (a

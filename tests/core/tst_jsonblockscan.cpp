@@ -75,30 +75,30 @@ std::vector<size_t> run(const std::string &s, size_t step, size_t stopAfter, siz
 }
 
 #if defined(LANESCOPE_JSON_BLOCK_SCAN)
-struct Sse2
+// The variant named `isa`, as run<> takes it.
+#define LANESCOPE_SCAN_VARIANT(NS)                                                                                   \
+    struct NS                                                                                                        \
+    {                                                                                                                \
+        template <class On>                                                                                          \
+        static size_t scan(const char *p, size_t i, size_t n, jsonscan::State &st, bool &stopped, On &&on)           \
+        {                                                                                                            \
+            return jsonscan::NS::scanBlocks(p, i, n, st, stopped, on);                                               \
+        }                                                                                                            \
+    };
+namespace variant {
+LANESCOPE_SCAN_VARIANT(sse2)
+LANESCOPE_SCAN_VARIANT(avx2)
+LANESCOPE_SCAN_VARIANT(avx512)
+} // namespace variant
+
+std::vector<size_t> runIsa(const QString &isa, const std::string &s, size_t step, size_t stopAfter, size_t &stopAt)
 {
-    template <class On>
-    static size_t scan(const char *p, size_t i, size_t n, jsonscan::State &st, bool &stopped, On &&on)
-    {
-        return jsonscan::sse2::scanBlocks(p, i, n, st, stopped, on);
-    }
-};
-struct Avx2
-{
-    template <class On>
-    static size_t scan(const char *p, size_t i, size_t n, jsonscan::State &st, bool &stopped, On &&on)
-    {
-        return jsonscan::avx2::scanBlocks(p, i, n, st, stopped, on);
-    }
-};
-struct Avx512
-{
-    template <class On>
-    static size_t scan(const char *p, size_t i, size_t n, jsonscan::State &st, bool &stopped, On &&on)
-    {
-        return jsonscan::avx512::scanBlocks(p, i, n, st, stopped, on);
-    }
-};
+    if (isa == QLatin1String("sse2"))
+        return run<variant::sse2>(s, step, stopAfter, stopAt);
+    if (isa == QLatin1String("avx2"))
+        return run<variant::avx2>(s, step, stopAfter, stopAt);
+    return run<variant::avx512>(s, step, stopAfter, stopAt);
+}
 #endif
 
 } // namespace
@@ -132,22 +132,10 @@ private slots:
             QVERIFY(want.size() > 100);
             for (size_t step : {size_t(64), size_t(128), size_t(1000), s.size()}) {
                 size_t stopAt = 0;
-                std::vector<size_t> got;
-                if (isa == QLatin1String("sse2"))
-                    got = run<Sse2>(s, step, SIZE_MAX, stopAt);
-                else if (isa == QLatin1String("avx2"))
-                    got = run<Avx2>(s, step, SIZE_MAX, stopAt);
-                else
-                    got = run<Avx512>(s, step, SIZE_MAX, stopAt);
+                const std::vector<size_t> got = runIsa(isa, s, step, SIZE_MAX, stopAt);
                 QVERIFY2(got == want, qPrintable(QStringLiteral("seed %1 step %2: %3 hits, want %4").arg(seed).arg(step).arg(got.size()).arg(want.size())));
                 // A stop at the 37th hit returns its position.
-                std::vector<size_t> stopped;
-                if (isa == QLatin1String("sse2"))
-                    stopped = run<Sse2>(s, step, 37, stopAt);
-                else if (isa == QLatin1String("avx2"))
-                    stopped = run<Avx2>(s, step, 37, stopAt);
-                else
-                    stopped = run<Avx512>(s, step, 37, stopAt);
+                const std::vector<size_t> stopped = runIsa(isa, s, step, 37, stopAt);
                 QCOMPARE(stopped.size(), size_t(37));
                 QCOMPARE(stopAt, want[36]);
             }

@@ -131,16 +131,12 @@ int64_t InsightContext::idleInside(uint32_t device, int64_t s, int64_t e, std::v
 
 std::vector<uint32_t> InsightContext::steps()
 {
-    // The op table when it is there; else only its step row (the capture check computes no table).
-    std::vector<uint32_t> out;
+    // In time order, from the op table when it is there; else only its step row (the capture check
+    // computes no table).
     if (!m_ops)
-        out = OpTable::occurrences(m_trace, m_index, rangeOptions<OpTable::Options>(m_range), "ProfilerStep*");
-    else if (const OpTable::Row *row = opRow("ProfilerStep*"))
-        out = row->occurrences;
-    std::sort(out.begin(), out.end(), [this](uint32_t a, uint32_t b) {
-        return m_trace.slice(SliceId(a)).start < m_trace.slice(SliceId(b)).start;
-    });
-    return out;
+        return OpTable::occurrences(m_trace, m_index, rangeOptions<OpTable::Options>(m_range), "ProfilerStep*");
+    const OpTable::Row *row = opRow("ProfilerStep*");
+    return row ? row->occurrences : std::vector<uint32_t>();
 }
 
 template <class F>
