@@ -92,6 +92,29 @@ void InputBuffer::replaceTail(size_t keep, std::string_view tail)
     finishPadding();
 }
 
+void InputBuffer::append(std::string_view bytes)
+{
+    if (m_size + bytes.size() + kPadding > m_capacity) {
+        const size_t cap = std::max(m_size + bytes.size() + kPadding, m_capacity + m_capacity / 2);
+        auto fresh = std::unique_ptr<char[]>(new char[cap]);
+        if (m_size)
+            std::memcpy(fresh.get(), m_data.get(), m_size);
+        m_data = std::move(fresh);
+        m_capacity = cap;
+    }
+    if (!bytes.empty())
+        std::memcpy(m_data.get() + m_size, bytes.data(), bytes.size());
+    m_size += bytes.size();
+}
+
+void InputBuffer::eraseFront(size_t n)
+{
+    n = std::min(n, m_size);
+    if (n && m_size > n)
+        std::memmove(m_data.get(), m_data.get() + n, m_size - n);
+    m_size -= n;
+}
+
 InputBuffer InputBuffer::readZip(std::string_view bytes, const std::string &name, const LoadOptions &options)
 {
     struct ArchiveFree { void operator()(archive *a) const { archive_read_free(a); } };

@@ -43,6 +43,15 @@ public:
     // Keeps the first `keep` bytes and appends `tail` (used to close an unterminated event array).
     void replaceTail(size_t keep, std::string_view tail);
 
+    // Building a text a piece at a time (the windows of JsonWindowSplitter, which become the parsers'
+    // input without a copy): append() grows the buffer by half when full (room for the padding is always
+    // kept), the other calls edit in place, and pad() zeroes the padding once the text is complete.
+    void append(std::string_view bytes);
+    char *mutableData() { return m_data.get(); }
+    void truncate(size_t size) { m_size = size < m_size ? size : m_size; }
+    void eraseFront(size_t n);
+    void pad() { finishPadding(); }
+
     // Opens `path` for reading (a clear ImportError for folders, devices, sockets; a FIFO without a
     // writer does not block) and says its size on disk.
     static std::FILE *openForReading(const std::string &path, uint64_t &fileSize);

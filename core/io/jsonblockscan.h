@@ -1,6 +1,7 @@
 #pragma once
 // The 64-byte block scan of JsonWindowSplitter: which bytes of a block are unescaped quotes, and which
-// brackets and commas lie outside strings (simdjson's branchless string tracking: escapes by carry,
+// brackets and commas lie outside strings (handed to the caller a block at a time, so it can count
+// them by popcount or look at them one by one) (simdjson's branchless string tracking: escapes by carry,
 // strings by prefix xor). Runs with the widest vector instructions the processor has (AVX-512BW,
 // AVX2, else SSE2), chosen once at run time; each variant is the loop of jsonblockscan.inc compiled
 // for its instruction set, so the per-block masks inline into it.
@@ -39,6 +40,29 @@ inline uint64_t prefixXor(uint64_t x)
     return x;
 }
 
+// The brackets and commas outside strings of one 64-byte block, bit k for byte k.
+struct Masks
+{
+    uint64_t open = 0;  // '[' and '{'
+    uint64_t close = 0; // ']' and '}'
+    uint64_t comma = 0;
+};
+
+inline constexpr size_t kNoStop = ~size_t(0);
+
+// Calls on(at) for the brackets and commas of a block at `base` in byte order until one returns true;
+// returns that byte's position, else kNoStop. For a block handler that looks at bytes one by one.
+template <class On>
+inline size_t eachStructural(size_t base, const Masks &m, On &&on)
+{
+    for (uint64_t bits = m.open | m.close | m.comma; bits; bits &= bits - 1) {
+        const size_t at = base + size_t(__builtin_ctzll(bits));
+        if (on(at))
+            return at;
+    }
+    return kNoStop;
+}
+
 enum class Isa { Scalar, Sse2, Avx2, Avx512 };
 // The instruction set scanBlocks uses on this processor.
 Isa isa();
@@ -54,20 +78,22 @@ namespace lanescope::jsonscan {
 #pragma GCC push_options
 #pragma GCC target("sse2")
 namespace sse2 {
-// Backslashes, quotes, and brackets or commas of the 64 bytes at `p` ('[' / '{' and ']' / '}' differ
-// only in bit 0x20, so two compares of (byte | 0x20) find all four).
-inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, uint64_t &structural)
+// Backslashes, quotes, opening and closing brackets and commas of the 64 bytes at `p` ('[' / '{' and
+// ']' / '}' differ only in bit 0x20, so one compare of (byte | 0x20) finds both of a kind).
+inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, Masks &m)
 {
     const __m128i bs = _mm_set1_epi8('\\'), q = _mm_set1_epi8('"'), comma = _mm_set1_epi8(','), open = _mm_set1_epi8('{'),
                   close = _mm_set1_epi8('}'), bit = _mm_set1_epi8(0x20);
-    backslash = quote = structural = 0;
+    backslash = quote = m.open = m.close = m.comma = 0;
     for (int k = 0; k < 4; ++k) {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16 * k));
         const __m128i folded = _mm_or_si128(v, bit);
-        const __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, comma), _mm_or_si128(_mm_cmpeq_epi8(folded, open), _mm_cmpeq_epi8(folded, close)));
-        backslash |= uint64_t(uint16_t(_mm_movemask_epi8(_mm_cmpeq_epi8(v, bs)))) << (16 * k);
-        quote |= uint64_t(uint16_t(_mm_movemask_epi8(_mm_cmpeq_epi8(v, q)))) << (16 * k);
-        structural |= uint64_t(uint16_t(_mm_movemask_epi8(hit))) << (16 * k);
+        const auto bits = [k](__m128i x) { return uint64_t(uint16_t(_mm_movemask_epi8(x))) << (16 * k); };
+        backslash |= bits(_mm_cmpeq_epi8(v, bs));
+        quote |= bits(_mm_cmpeq_epi8(v, q));
+        m.open |= bits(_mm_cmpeq_epi8(folded, open));
+        m.close |= bits(_mm_cmpeq_epi8(folded, close));
+        m.comma |= bits(_mm_cmpeq_epi8(v, comma));
     }
 }
 #include "jsonblockscan.inc"
@@ -77,19 +103,20 @@ inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, uint64_t 
 #pragma GCC push_options
 #pragma GCC target("avx2")
 namespace avx2 {
-inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, uint64_t &structural)
+inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, Masks &m)
 {
     const __m256i bs = _mm256_set1_epi8('\\'), q = _mm256_set1_epi8('"'), comma = _mm256_set1_epi8(','),
                   open = _mm256_set1_epi8('{'), close = _mm256_set1_epi8('}'), bit = _mm256_set1_epi8(0x20);
-    backslash = quote = structural = 0;
+    backslash = quote = m.open = m.close = m.comma = 0;
     for (int k = 0; k < 2; ++k) {
         const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p + 32 * k));
         const __m256i folded = _mm256_or_si256(v, bit);
-        const __m256i hit = _mm256_or_si256(_mm256_cmpeq_epi8(v, comma),
-                                            _mm256_or_si256(_mm256_cmpeq_epi8(folded, open), _mm256_cmpeq_epi8(folded, close)));
-        backslash |= uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, bs)))) << (32 * k);
-        quote |= uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, q)))) << (32 * k);
-        structural |= uint64_t(uint32_t(_mm256_movemask_epi8(hit))) << (32 * k);
+        const auto bits = [k](__m256i x) { return uint64_t(uint32_t(_mm256_movemask_epi8(x))) << (32 * k); };
+        backslash |= bits(_mm256_cmpeq_epi8(v, bs));
+        quote |= bits(_mm256_cmpeq_epi8(v, q));
+        m.open |= bits(_mm256_cmpeq_epi8(folded, open));
+        m.close |= bits(_mm256_cmpeq_epi8(folded, close));
+        m.comma |= bits(_mm256_cmpeq_epi8(v, comma));
     }
 }
 #include "jsonblockscan.inc"
@@ -99,22 +126,23 @@ inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, uint64_t 
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512bw")
 namespace avx512 {
-inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, uint64_t &structural)
+inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, Masks &m)
 {
     const __m512i v = _mm512_loadu_si512(p);
     const __m512i folded = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
     backslash = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\'));
     quote = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"'));
-    structural = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(',')) | _mm512_cmpeq_epi8_mask(folded, _mm512_set1_epi8('{'))
-                 | _mm512_cmpeq_epi8_mask(folded, _mm512_set1_epi8('}'));
+    m.open = _mm512_cmpeq_epi8_mask(folded, _mm512_set1_epi8('{'));
+    m.close = _mm512_cmpeq_epi8_mask(folded, _mm512_set1_epi8('}'));
+    m.comma = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(','));
 }
 #include "jsonblockscan.inc"
 } // namespace avx512
 #pragma GCC pop_options
 
 // Scans whole 64-byte blocks of p[i, n) (see jsonblockscan.inc) with the processor's widest variant.
-template <class On>
-size_t scanBlocks(const char *p, size_t i, size_t n, State &state, bool &stopped, On &&on)
+template <class OnBlock>
+size_t scanBlocks(const char *p, size_t i, size_t n, State &state, bool &stopped, OnBlock &&on)
 {
     static const Isa best = isa();
     switch (best) {

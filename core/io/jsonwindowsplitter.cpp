@@ -92,6 +92,16 @@ JsonWindowSplitter::JsonWindowSplitter(InputStream &input, std::vector<std::stri
     m_keys = std::move(arrayKeys);
 }
 
+size_t JsonWindowSplitter::pullBytes() const
+{
+    if (m_windowStart == 0 || m_shape == Shape::Other)
+        return kPullBytes; // before or between event arrays
+    const size_t filled = m_buf.size() - m_windowStart;
+    if (filled < m_windowBytes)
+        return std::min(m_windowBytes - filled, kPullBytes) + 64;
+    return std::clamp<size_t>(m_windowBytes / 16, 64, kStepBytes);
+}
+
 bool JsonWindowSplitter::pull()
 {
     // The stream's block is taken a slice at a time, each scanned while it is still in the cache.
@@ -99,20 +109,21 @@ bool JsonWindowSplitter::pull()
         m_eof = true;
         return false;
     }
-    const std::string_view bytes = m_pending.substr(0, kPullBytes);
+    const std::string_view bytes = m_pending.substr(0, pullBytes());
     m_pending.remove_prefix(bytes.size());
-    // Bytes of windows already handed out go now, once per block (not once per window: that would
-    // be quadratic with small windows).
     // The byte before the window (the '[' or ',') stays.
-    if (m_windowStart > 1 && m_shape != Shape::Other) {
-        const size_t drop = m_windowStart - 1;
-        m_buf.erase(0, drop);
-        m_base += drop;
-        m_scan -= drop;
-        m_windowStart = 1;
-    }
+    if (m_windowStart > 1 && m_shape != Shape::Other)
+        dropFront(m_windowStart - 1);
     m_buf.append(bytes);
     return true;
+}
+
+void JsonWindowSplitter::dropFront(size_t n)
+{
+    m_buf.eraseFront(n);
+    m_base += n;
+    m_scan = m_scan > n ? m_scan - n : 0;
+    m_windowStart = m_windowStart > n ? m_windowStart - n : 0;
 }
 
 void JsonWindowSplitter::tooLarge(const char *what) const
@@ -126,18 +137,18 @@ JsonWindowSplitter::Shape JsonWindowSplitter::start()
 {
     while (m_buf.size() < 3 && pull()) {
     }
-    size_t i = std::string_view(m_buf).substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    size_t i = buf().substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
     for (;;) {
-        while (i < m_buf.size() && text::isSpace(m_buf[i]))
+        while (i < m_buf.size() && text::isSpace(buf()[i]))
             ++i;
         if (i < m_buf.size() || !pull())
             break;
     }
-    if (i < m_buf.size() && m_buf[i] == '[') {
+    if (i < m_buf.size() && buf()[i] == '[') {
         m_shape = Shape::Array;
         m_eventDepth = m_depth = 1;
         m_scan = m_windowStart = i + 1;
-    } else if (i < m_buf.size() && m_buf[i] == '{') {
+    } else if (i < m_buf.size() && buf()[i] == '{') {
         m_depth = 1;
         m_scan = i + 1;
         findArray();
@@ -147,18 +158,14 @@ JsonWindowSplitter::Shape JsonWindowSplitter::start()
             if (m_buf.size() > m_maxElement)
                 tooLarge("the JSON text before a \"traceEvents\" array");
         }
-        m_prefix = std::move(m_buf);
-        m_buf.clear();
+        m_prefix = std::string(buf());
+        m_buf = InputBuffer();
         m_textSize = m_start + m_prefix.size();
         m_done = true;
         return m_shape;
     }
-    m_prefix = m_buf.substr(0, m_windowStart);
-    const size_t drop = m_windowStart - 1; // the array's '[' stays, as the byte before the window
-    m_buf.erase(0, drop);
-    m_base += drop;
-    m_scan -= drop;
-    m_windowStart = 1;
+    m_prefix = std::string(buf().substr(0, m_windowStart));
+    dropFront(m_windowStart - 1); // the array's '[' stays, as the byte before the window
     return m_shape;
 }
 
@@ -180,7 +187,7 @@ void JsonWindowSplitter::findArray()
     for (;;) {
         while (m_scan < m_buf.size()) {
             if (m_inString) {
-                const size_t e = stringEnd(m_buf, m_scan);
+                const size_t e = stringEnd(buf(), m_scan);
                 if (e == std::string_view::npos) {
                     m_scan = m_buf.size();
                     break;
@@ -190,7 +197,7 @@ void JsonWindowSplitter::findArray()
                 m_scan = e;
                 continue;
             }
-            const char c = m_buf[m_scan];
+            const char c = buf()[m_scan];
             switch (kClasses.c[uint8_t(c)]) {
             case kQuote:
                 m_inString = true;
@@ -213,7 +220,7 @@ void JsonWindowSplitter::findArray()
                 valueOfKey = false;
                 break;
             case kColon:
-                valueOfKey = m_depth == 1 && keyTo >= keyFrom && isKey(std::string_view(m_buf).substr(keyFrom, keyTo - keyFrom));
+                valueOfKey = m_depth == 1 && keyTo >= keyFrom && isKey(buf().substr(keyFrom, keyTo - keyFrom));
                 break;
             case kComma:
                 valueOfKey = false;
@@ -239,6 +246,7 @@ inline JsonWindowSplitter::Stop JsonWindowSplitter::atStructural(char c, size_t 
             if (at - l.windowStart >= l.windowBytes)
                 return Stop::Comma;
             l.elementOffset = l.base + at + 1;
+            l.elementStale = false;
         }
     } else if ((c | 0x20) == '{') { // '[' or '{'
         ++l.depth;
@@ -252,19 +260,19 @@ inline JsonWindowSplitter::Stop JsonWindowSplitter::atStructural(char c, size_t 
 
 JsonWindowSplitter::Stop JsonWindowSplitter::scan()
 {
-    const std::string_view b = m_buf;
+    const std::string_view b = buf();
     size_t i = m_scan;
-    Level level{m_depth, m_eventDepth, m_windowStart, m_windowBytes, m_base, m_elementOffset};
+    Level level{m_depth, m_eventDepth, m_windowStart, m_windowBytes, m_base, m_elementOffset, m_elementStale};
     // Ends the scan at `at` (a stop) or with the rest waiting for more bytes.
     const auto done = [&](Stop stop, size_t at) {
         m_depth = level.depth;
         m_elementOffset = level.elementOffset;
+        m_elementStale = level.elementStale;
         m_scan = at;
         return stop;
     };
 #if defined(LANESCOPE_JSON_BLOCK_SCAN)
-    // 64 bytes at a time: the quotes that are not escaped give the bytes inside strings (prefix xor),
-    // and only the brackets and commas outside them are looked at one by one.
+    // 64 bytes at a time: the quotes that are not escaped give the bytes inside strings (prefix xor).
     if (i + 64 <= b.size()) {
         jsonscan::State state;
         if (m_inString) {
@@ -276,9 +284,20 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scan()
         }
         Stop stop = Stop::NeedMore;
         bool stopped = false;
-        i = jsonscan::scanBlocks(b.data(), i, b.size(), state, stopped, [&](size_t at) {
-            stop = atStructural(b[at], at, level);
-            return stop != Stop::NeedMore;
+        i = jsonscan::scanBlocks(b.data(), i, b.size(), state, stopped, [&](size_t base, const jsonscan::Masks &m) {
+            // A block wholly inside the window's first windowBytes cannot end the window at a ','; when
+            // it also has fewer closing brackets than levels open above the event array's, none of them
+            // closes the array: the brackets are counted, not read one by one.
+            const int closes = __builtin_popcountll(m.close);
+            if (base + 64 - level.windowStart <= level.windowBytes && level.depth - closes >= level.eventDepth) {
+                level.depth += __builtin_popcountll(m.open) - closes;
+                level.elementStale |= m.comma != 0;
+                return jsonscan::kNoStop;
+            }
+            return jsonscan::eachStructural(base, m, [&](size_t at) {
+                stop = atStructural(b[at], at, level);
+                return stop != Stop::NeedMore;
+            });
         });
         if (stopped) {
             m_inString = false;
@@ -312,25 +331,69 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scan()
     return done(Stop::NeedMore, i);
 }
 
-JsonWindow JsonWindowSplitter::cut(size_t from, size_t to, uint64_t index)
+void JsonWindowSplitter::findElementStart()
 {
-    JsonWindow w;
-    const std::string_view elements = std::string_view(m_buf).substr(from, to - from);
-    w.text = std::move(m_spare);
+    const std::string_view b = buf().substr(0, m_scan);
+    int depth = m_eventDepth;
+    bool inString = false;
+    for (size_t i = m_windowStart; i < b.size();) {
+        if (inString) {
+            const size_t e = stringEnd(b, i);
+            if (e == std::string_view::npos)
+                break;
+            inString = false;
+            i = e;
+            continue;
+        }
+        i = nextStructural(b.data(), i, b.size());
+        if (i >= b.size())
+            break;
+        const char c = b[i];
+        if (c == '"')
+            inString = true;
+        else if (c == ',' && depth == m_eventDepth)
+            m_elementOffset = m_base + i + 1;
+        else if ((c | 0x20) == '{')
+            ++depth;
+        else if (c != ',')
+            --depth;
+        ++i;
+    }
+    m_elementStale = false;
+}
+
+JsonWindow JsonWindowSplitter::cut(size_t to)
+{
+    if (m_windowStart > 1) { // m_buf[0] becomes the byte before the window
+        const size_t n = m_windowStart - 1;
+        dropFront(n);
+        to -= n;
+    }
+    // The bytes after the window go to the next buffer (a recycled window's memory when there is one).
+    InputBuffer rest = std::move(m_spare);
     m_spare = InputBuffer();
-    w.text.assignText({"[", elements, "]"});
-    w.offset = m_base + from - 1;
-    w.index = index;
+    rest.clearFor(std::min(m_windowBytes, kPullBytes * 16) + kStepBytes + 128);
+    rest.append(buf().substr(to));
+    JsonWindow w;
+    w.offset = m_base;
+    w.index = m_windows++;
+    w.text = std::move(m_buf);
+    w.text.truncate(to);
+    w.text.mutableData()[0] = '[';
+    w.text.append("]");
+    w.text.pad();
+    m_buf = std::move(rest);
+    m_base += to;
+    m_scan = m_scan > to ? m_scan - to : 0;
+    m_windowStart = 0;
+    m_elementStale = false;
     return w;
 }
 
-void JsonWindowSplitter::closeArray(JsonWindow &window)
+void JsonWindowSplitter::closeArray()
 {
-    window.key = m_keyIndex;
     m_terminated = true;
-    m_arrayEnd = m_base + m_scan;
-    m_buf.erase(0, m_scan); // from the ']' on
-    m_base += m_scan;
+    m_arrayEnd = m_base; // m_buf starts at the ']'
     m_scan = 1;
     m_windowStart = 0; // nothing is dropped while the next array is looked for
     m_depth = 1;
@@ -343,19 +406,15 @@ bool JsonWindowSplitter::nextArray()
     m_between = false;
     findArray();
     if (m_windowStart == 0) { // the end of the input: the rest of the object is the suffix
-        m_suffix = m_buf.substr(1);
-        m_buf.clear();
+        m_suffix = std::string(buf().substr(1));
+        m_buf.truncate(0);
         m_textSize = m_arrayEnd + 1 + m_suffix.size();
         m_done = true;
         return false;
     }
-    m_lead = m_buf.substr(0, m_windowStart);
+    m_lead = std::string(buf().substr(0, m_windowStart));
     m_leadOffset = m_base;
-    const size_t drop = m_windowStart - 1; // the array's '[' stays, as the byte before the window
-    m_buf.erase(0, drop);
-    m_base += drop;
-    m_scan -= drop;
-    m_windowStart = 1;
+    dropFront(m_windowStart - 1); // the array's '[' stays, as the byte before the window
     m_afterComma = false;
     return true;
 }
@@ -378,34 +437,38 @@ bool JsonWindowSplitter::next(JsonWindow &window)
     for (;;) {
         const Stop stop = scan();
         if (stop == Stop::Comma) {
-            window = cut(m_windowStart, m_scan, m_windows++);
-            m_scan = m_windowStart = m_scan + 1;
+            window = cut(m_scan); // the next window's buffer starts with this ','
+            m_scan = m_windowStart = 1;
             m_afterComma = true;
             return handOut();
         }
         if (stop == Stop::Close) {
-            if (m_buf[m_scan] != ']')
+            if (buf()[m_scan] != ']')
                 throw ImportError(m_input.name(), m_base + m_scan, "expected ',' or ']' after an element of the event array");
-            const bool empty = text::trim(std::string_view(m_buf).substr(m_windowStart, m_scan - m_windowStart)).empty();
+            const bool empty = text::trim(buf().substr(m_windowStart, m_scan - m_windowStart)).empty();
             // "[ ..., ]": the ',' before the window goes back into it, so the parser names it as it
             // would in one piece.
-            if (empty && m_afterComma)
-                window = JsonWindow{InputBuffer::ofText({"[", std::string_view(m_buf).substr(m_windowStart - 1, m_scan - m_windowStart + 1), "]"}),
+            if (empty && m_afterComma) {
+                window = JsonWindow{InputBuffer::ofText({"[", buf().substr(m_windowStart - 1, m_scan - m_windowStart + 1), "]"}),
                                     m_base + m_windowStart - 2, m_windows++};
-            else
-                window = cut(m_windowStart, m_scan, m_windows++);
+                dropFront(m_scan);
+            } else {
+                window = cut(m_scan);
+            }
+            // m_buf now starts at the ']'.
             if (!m_keys.empty() && m_shape == Shape::Object) {
                 handOut();
-                closeArray(window);
+                closeArray();
                 return true;
             }
             m_terminated = true;
-            m_arrayEnd = m_base + m_scan;
-            m_suffix = m_buf.substr(m_scan + 1);
-            m_buf.clear();
+            m_arrayEnd = m_base;
+            m_suffix = std::string(buf().substr(1));
+            m_buf.truncate(0);
+            m_scan = m_windowStart = 0;
             while (pull()) {
-                m_suffix.append(m_buf);
-                m_buf.clear();
+                m_suffix.append(buf());
+                m_buf.truncate(0);
                 if (m_suffix.size() > m_maxElement)
                     tooLarge("the JSON text after the \"traceEvents\" array");
             }
@@ -413,7 +476,11 @@ bool JsonWindowSplitter::next(JsonWindow &window)
             m_done = true;
             return true;
         }
-        const uint64_t element = std::max(m_elementOffset, m_base + m_windowStart);
+        uint64_t element = std::max(m_elementOffset, m_base + m_windowStart);
+        if (m_base + m_buf.size() - element > m_maxElement && m_elementStale) {
+            findElementStart();
+            element = std::max(m_elementOffset, m_base + m_windowStart);
+        }
         if (m_base + m_buf.size() - element > m_maxElement)
             tooLarge("one element of the event array");
         if (pull())
@@ -423,19 +490,20 @@ bool JsonWindowSplitter::next(JsonWindow &window)
         // The input ends inside the array: older exporters stop without the closing ']' (and with a
         // trailing comma). Whatever is left is the last window.
         size_t end = m_buf.size();
-        while (end > m_windowStart && text::isSpace(m_buf[end - 1]))
+        while (end > m_windowStart && text::isSpace(buf()[end - 1]))
             --end;
         m_arrayEnd = m_base + end;
         size_t to = end;
-        if (to > m_windowStart && m_buf[to - 1] == ',')
+        if (to > m_windowStart && buf()[to - 1] == ',')
             --to;
         m_terminated = false;
         m_done = true;
         m_textSize = m_base + to + 1;
         if (to == m_windowStart && m_windows > 0)
             return false; // nothing after the last ','
-        window = cut(m_windowStart, to, m_windows++);
-        window.end = m_base + m_buf.size();
+        const uint64_t inputEnd = m_base + m_buf.size();
+        window = cut(to);
+        window.end = inputEnd;
         return handOut();
     }
 }

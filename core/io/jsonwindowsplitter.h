@@ -88,6 +88,7 @@ private:
         size_t windowBytes;
         uint64_t base;
         uint64_t elementOffset;
+        bool elementStale; // blocks were counted, not read: elementOffset may be an earlier element's
     };
     // An opening or closing bracket or a comma at `at`, outside strings, in both scan paths: a Stop
     // when the window ends there, else NeedMore.
@@ -96,11 +97,25 @@ private:
     // Several keys: after an array's ']', the top-level text up to the next array (its first window
     // gets it as `lead`); false at the end of the input (the text is then the suffix).
     bool nextArray();
-    void closeArray(JsonWindow &window);
-    JsonWindow cut(size_t from, size_t to, uint64_t index);
+    void closeArray();
+    // Hands out m_buf[1, to) as a window (m_buf[0] is the byte before it) in m_buf's own memory; the
+    // bytes from `to` on move to a fresh buffer, which becomes m_buf with `to` as its index 0.
+    JsonWindow cut(size_t to);
+    // Drops the first n bytes of m_buf (positions shift down, m_base up).
+    void dropFront(size_t n);
+    // How many bytes the next pull() takes from the stream.
+    size_t pullBytes() const;
+    // Reads the open window once more byte by byte for the start of its last element (after blocks
+    // were counted by popcount, m_elementOffset can be an earlier element's).
+    void findElementStart();
+    std::string_view buf() const { return m_buf.view(); }
     [[noreturn]] void tooLarge(const char *what) const;
 
+    // Before the event array the stream is taken this much at a time. Inside it, up to the window's size
+    // at once, then in steps of kStepBytes (at most) until the element boundary that ends the window: the
+    // bytes after that boundary are copied once more, into the next window.
     static constexpr size_t kPullBytes = size_t(256) << 10;
+    static constexpr size_t kStepBytes = size_t(16) << 10;
 
     InputStream &m_input;
     std::string_view m_pending; // the rest of the stream's current block (valid until its next())
@@ -116,10 +131,11 @@ private:
 
     uint64_t m_start = 0; // file offset where the input starts
     uint64_t m_base = 0;  // file offset of m_buf[0]
-    std::string m_buf;   // bytes from the start of the open window (or of the file, before the array)
+    InputBuffer m_buf;   // bytes from the byte before the open window (or from the start, before the array)
     size_t m_scan = 0;   // scan position in m_buf
     size_t m_windowStart = 0;
     uint64_t m_elementOffset = 0; // file offset where the open element starts (after the last ',')
+    bool m_elementStale = false;  // see Level::elementStale
     bool m_inString = false;
     int m_depth = 0;
     int m_eventDepth = 0;

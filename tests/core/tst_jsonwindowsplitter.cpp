@@ -197,6 +197,31 @@ private slots:
         }
     }
 
+    // The same when the elements before it were counted in 64-byte blocks (a window far larger than
+    // them): the error still names the first byte of the element that is too large, at every block size.
+    void oversizedElementAfterCountedBlocks()
+    {
+        std::string small;
+        for (int i = 0; i < 40; ++i)
+            small += std::string(small.empty() ? "" : ",") + "{\"a\": [1, {\"b\": \"],}\"}], \"c\": \"" + std::string(100, 'y') + "\"}";
+        const std::string text = "[" + small + ",{\"a\": \"" + std::string(4096, 'x');
+        const uint64_t bigAt = text.find(",{\"a\": \"x") + 1;
+        for (size_t block : {size_t(64), size_t(100), size_t(4096), text.size()}) {
+            LoadOptions options;
+            InputStream in(text, "big.json", options, block);
+            JsonWindowSplitter s(in, "traceEvents", size_t(1) << 20, 1000);
+            QCOMPARE(int(s.start()), int(JsonWindowSplitter::Shape::Array));
+            JsonWindow w;
+            try {
+                s.next(w);
+                QFAIL("no error");
+            } catch (const ImportError &e) {
+                const std::string want = "big.json: at byte " + std::to_string(bigAt) + ":";
+                QVERIFY2(std::string(e.what()).find(want) != std::string::npos, e.what());
+            }
+        }
+    }
+
     // Several keys: every top-level array of one of them, in file order, keys repeated and in any
     // order; each window names its key, the first of each later array carries the text before it,
     // and nested or quoted keys do not count. Offsets stay file offsets at every block size.
