@@ -10,6 +10,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <thread>
 #include <unordered_map>
 
 namespace lanescope {
@@ -51,6 +52,7 @@ class IdIndex
 {
 public:
     void add(int64_t rank, int64_t id, uint32_t slice) { m_entries.push_back(Entry{rank, id, slice}); }
+    size_t size() const { return m_entries.size(); }
     void finish()
     {
         std::stable_sort(m_entries.begin(), m_entries.end());
@@ -309,8 +311,15 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
         }
     }
 
-    runtimeByCorrelation.finish();
-    opByExternalId.finish();
+    // The two id indexes sort on a core each (when large enough to pay for a thread).
+    if (runtimeByCorrelation.size() + opByExternalId.size() > 100000) {
+        std::thread other([&] { runtimeByCorrelation.finish(); });
+        opByExternalId.finish();
+        other.join();
+    } else {
+        runtimeByCorrelation.finish();
+        opByExternalId.finish();
+    }
 
     // Launchers.
     const auto runtimeFromFlows = [&](SliceId target) {

@@ -8,6 +8,7 @@
 #include "ids.h"
 #include "records.h"
 #include "stringpool.h"
+#include "util/uninitializedallocator.h"
 
 #include <map>
 #include <span>
@@ -99,7 +100,7 @@ private:
     StringPool m_strings;
     std::vector<TrackGroup> m_groups;
     std::vector<Track> m_tracks;
-    std::vector<Slice> m_slices;
+    std::vector<Slice, UninitializedAllocator<Slice>> m_slices; // see TraceBuilder::sortSlices
     std::vector<uint32_t> m_trackBySliceBegin; // track ids ordered by sliceBegin (tracks with slices only)
     std::vector<Instant> m_instants;
     std::vector<CounterSample> m_counters;

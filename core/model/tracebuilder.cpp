@@ -1,10 +1,12 @@
 #include "tracebuilder.h"
 
+#include "util/runmerge.h"
 #include "util/runoncores.h"
 
 #include <algorithm>
 #include <atomic>
 #include <limits>
+#include <mutex>
 #include <queue>
 #include <stdexcept>
 
@@ -14,46 +16,19 @@ namespace {
 // Below this many slices the tracks are sorted on one thread: starting a second costs more than it saves.
 constexpr size_t kParallelSlices = 100000;
 
-// Sorts [first, last) by `less`; false when it already was. Traces are written nearly in order (a
-// Kineto thread of 3.3 M slices holds ~50 sorted runs), so the sorted runs are merged pairwise,
-// n log(runs), reading the slices of two runs front to back; only input in many short runs goes to
-// std::sort. `buffer` is scratch memory kept between calls.
-template <class Less>
-bool sortRuns(uint32_t *first, uint32_t *last, const Less &less, std::vector<uint32_t> &buffer)
+// Runs fn(begin, end) over [0, n) a chunk at a time on `threads` cores.
+template <class F>
+void forChunks(size_t n, size_t threads, const F &fn)
 {
-    const size_t n = size_t(last - first);
-    std::vector<size_t> runs{0};
-    for (size_t i = 1; i < n; ++i)
-        if (less(first[i], first[i - 1]))
-            runs.push_back(i);
-    if (runs.size() == 1)
-        return false;
-    if (runs.size() > n / 16) {
-        std::sort(first, last, less);
-        return true;
-    }
-    runs.push_back(n);
-    buffer.resize(n);
-    uint32_t *from = first, *to = buffer.data();
-    std::vector<size_t> next;
-    while (runs.size() > 2) {
-        next.assign(1, 0);
-        for (size_t r = 0; r + 1 < runs.size(); r += 2) {
-            if (r + 2 < runs.size()) {
-                std::merge(from + runs[r], from + runs[r + 1], from + runs[r + 1], from + runs[r + 2], to + runs[r], less);
-                next.push_back(runs[r + 2]);
-            } else {
-                std::copy(from + runs[r], from + runs[r + 1], to + runs[r]);
-                next.push_back(runs[r + 1]);
-            }
-        }
-        std::swap(from, to);
-        runs.swap(next);
-    }
-    if (from != first)
-        std::copy(from, from + n, first);
-    return true;
+    constexpr size_t kChunk = size_t(1) << 16;
+    std::atomic<size_t> next{0};
+    runOnCores(threads, [&] {
+        for (size_t c; (c = next.fetch_add(kChunk, std::memory_order_relaxed)) < n;)
+            fn(c, std::min(n, c + kChunk));
+    });
 }
+
+size_t threadsFor(size_t n) { return n >= kParallelSlices ? 2 : 1; }
 
 // Appends `record` and returns its typed index.
 template <class Id, class Record>
@@ -137,14 +112,24 @@ void TraceBuilder::clampTimes()
             ++clamped;
         }
     };
-    for (Slice &s : m_slices) {
-        clampTime(s.start);
-        if (s.duration > kMaxDuration) {
-            s.duration = kMaxDuration;
-            ++clamped;
+    std::atomic<uint64_t> clampedSlices{0};
+    forChunks(m_slices.size(), threadsFor(m_slices.size()), [&](size_t begin, size_t end) {
+        uint64_t n = 0;
+        for (size_t k = begin; k < end; ++k) {
+            Slice &s = m_slices[k];
+            if (s.start < kMinTime || s.start > kMaxTime) {
+                s.start = std::clamp(s.start, kMinTime, kMaxTime);
+                ++n;
+            }
+            if (s.duration > kMaxDuration) {
+                s.duration = kMaxDuration;
+                ++n;
+            }
+            s.duration = std::max<int64_t>(s.duration, 0);
         }
-        s.duration = std::max<int64_t>(s.duration, 0);
-    }
+        clampedSlices += n;
+    });
+    clamped += clampedSlices;
     for (auto &i : m_instants)
         clampTime(i.instant.ts);
     for (auto &c : m_counters)
@@ -158,10 +143,23 @@ void TraceBuilder::computeTimeBounds()
 {
     int64_t lo = std::numeric_limits<int64_t>::max();
     int64_t hi = std::numeric_limits<int64_t>::min();
-    for (const Slice &s : m_slices) {
-        lo = std::min(lo, s.start);
-        hi = std::max(hi, s.has(SliceFlag::Unfinished) ? s.start : s.end());
-    }
+    std::mutex mutex;
+    std::atomic<bool> unfinished{false};
+    forChunks(m_slices.size(), threadsFor(m_slices.size()), [&](size_t begin, size_t end) {
+        int64_t l = std::numeric_limits<int64_t>::max(), h = std::numeric_limits<int64_t>::min();
+        bool u = false;
+        for (size_t k = begin; k < end; ++k) {
+            const Slice &s = m_slices[k];
+            l = std::min(l, s.start);
+            u |= s.has(SliceFlag::Unfinished);
+            h = std::max(h, s.has(SliceFlag::Unfinished) ? s.start : s.end());
+        }
+        std::lock_guard lock(mutex);
+        lo = std::min(lo, l);
+        hi = std::max(hi, h);
+        if (u)
+            unfinished = true;
+    });
     for (const auto &i : m_instants) {
         lo = std::min(lo, i.instant.ts);
         hi = std::max(hi, i.instant.ts);
@@ -175,9 +173,10 @@ void TraceBuilder::computeTimeBounds()
     m_trace.m_start = lo;
     m_trace.m_end = hi;
     // Unfinished slices (a begin without an end) run to the end of the trace.
-    for (Slice &s : m_slices)
-        if (s.has(SliceFlag::Unfinished))
-            s.duration = std::clamp<int64_t>(hi - s.start, 0, kMaxDuration);
+    if (unfinished)
+        for (Slice &s : m_slices)
+            if (s.has(SliceFlag::Unfinished))
+                s.duration = std::clamp<int64_t>(hi - s.start, 0, kMaxDuration);
 }
 
 void TraceBuilder::sortSlices(std::vector<uint32_t> &finalIndexOfProvisional)
@@ -202,14 +201,11 @@ void TraceBuilder::sortSlices(std::vector<uint32_t> &finalIndexOfProvisional)
         tracks[t].sliceBegin = offsets[t];
         tracks[t].sliceCount = offsets[t + 1] - offsets[t];
     }
-    // Each track's slices by (start, longer first, file order), on the cores, the largest tracks first.
+    // Each track's slices by (start, longer first, file order), on the cores.
     std::vector<uint32_t> bySize;
     for (uint32_t t = 0; t < tracks.size(); ++t)
         if (offsets[t + 1] - offsets[t] > 1)
             bySize.push_back(t);
-    std::sort(bySize.begin(), bySize.end(), [&](uint32_t a, uint32_t b) {
-        return offsets[a + 1] - offsets[a] > offsets[b + 1] - offsets[b];
-    });
     const auto less = [this](uint32_t a, uint32_t b) {
         const Slice &x = m_slices[a], &y = m_slices[b];
         if (x.start != y.start)
@@ -218,22 +214,59 @@ void TraceBuilder::sortSlices(std::vector<uint32_t> &finalIndexOfProvisional)
             return x.duration > y.duration;
         return a < b;
     };
-    std::atomic<size_t> nextTrack{0};
-    const auto sortTracks = [&] {
-        std::vector<uint32_t> buffer;
-        for (size_t k; (k = nextTrack.fetch_add(1, std::memory_order_relaxed)) < bySize.size();) {
-            const uint32_t t = bySize[k];
-            sortRuns(order.data() + offsets[t], order.data() + offsets[t + 1], less, buffer);
-        }
+    const size_t threads = threadsFor(n);
+    // A track of more than a quarter of the slices (a Kineto trace's busiest thread often holds almost
+    // all) is cut by value into two halves, one per core; the others are sorted whole, largest first.
+    struct Job
+    {
+        uint32_t *data;
+        size_t size;
+        std::vector<size_t> runs; // empty: find the runs and sort (sortRuns)
     };
-    runOnCores(n >= kParallelSlices ? 2 : 1, sortTracks);
-    std::vector<Slice> sorted;
-    sorted.reserve(n);
-    finalIndexOfProvisional.assign(n, 0);
-    for (uint32_t i = 0; i < n; ++i) {
-        sorted.push_back(m_slices[order[i]]);
-        finalIndexOfProvisional[order[i]] = i;
+    std::vector<Job> jobs;
+    std::vector<uint32_t> scratch;
+    for (const uint32_t t : bySize) {
+        uint32_t *data = order.data() + offsets[t];
+        const size_t size = offsets[t + 1] - offsets[t];
+        if (threads < 2 || size < kParallelSlices || size < n / 4) {
+            jobs.push_back(Job{data, size, {}});
+            continue;
+        }
+        const std::vector<size_t> runs = runmerge::findRuns(data, size, less);
+        if (runs.size() <= 2)
+            continue;
+        if (runmerge::manyRuns(runs, size)) {
+            jobs.push_back(Job{data, size, {}});
+            continue;
+        }
+        runmerge::Halves h = runmerge::splitRuns(data, runs, less, scratch);
+        jobs.push_back(Job{data, h.split, std::move(h.low)});
+        jobs.push_back(Job{data + h.split, size - h.split, std::move(h.high)});
     }
+    scratch = {};
+    std::stable_sort(jobs.begin(), jobs.end(), [](const Job &a, const Job &b) { return a.size > b.size; });
+    std::atomic<size_t> nextJob{0};
+    runOnCores(threads, [&] {
+        std::vector<uint32_t> buffer;
+        for (size_t k; (k = nextJob.fetch_add(1, std::memory_order_relaxed)) < jobs.size();) {
+            Job &job = jobs[k];
+            if (job.runs.empty())
+                runmerge::sortRuns(job.data, job.size, less, buffer);
+            else
+                runmerge::mergeRuns(job.data, std::move(job.runs), less, buffer);
+        }
+    });
+    // The records in their final order, gathered on the cores a chunk at a time.
+    // Not zeroed (UninitializedAllocator): every record is written by the gather, whose threads fault
+    // the pages in.
+    std::vector<Slice, UninitializedAllocator<Slice>> sorted(n);
+    finalIndexOfProvisional.resize(n);
+    forChunks(n, threads, [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) {
+            sorted[i] = m_slices[order[i]];
+            finalIndexOfProvisional[order[i]] = uint32_t(i);
+        }
+    });
     m_slices.clear();
     m_slices.shrink_to_fit();
     m_trace.m_slices = std::move(sorted);
@@ -382,9 +415,15 @@ void TraceBuilder::resolveFlows(const std::vector<uint32_t> &finalIndexOfProvisi
     uint64_t unboundFrom = 0, unboundTo = 0;
     auto &flows = m_trace.m_flows;
     flows.reserve(m_flows.size());
-    for (const PendingFlow &p : m_flows) {
-        const uint32_t from = resolveEnd(p.from, finalIndexOfProvisional, parentOf);
-        const uint32_t to = resolveEnd(p.to, finalIndexOfProvisional, parentOf);
+    // Both ends of every flow, on the cores (each a search in its track), then kept in order.
+    std::vector<std::pair<uint32_t, uint32_t>> ends(m_flows.size());
+    forChunks(m_flows.size(), threadsFor(m_flows.size() * 16), [&](size_t begin, size_t end) {
+        for (size_t k = begin; k < end; ++k)
+            ends[k] = {resolveEnd(m_flows[k].from, finalIndexOfProvisional, parentOf), resolveEnd(m_flows[k].to, finalIndexOfProvisional, parentOf)};
+    });
+    for (size_t k = 0; k < m_flows.size(); ++k) {
+        const PendingFlow &p = m_flows[k];
+        const auto [from, to] = ends[k];
         if (from == UINT32_MAX) {
             ++unboundFrom;
             continue;

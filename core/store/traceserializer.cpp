@@ -62,8 +62,8 @@ private:
     size_t m_pos = 0;
 };
 
-template <class T>
-std::string_view bytesOf(const std::vector<T> &v)
+template <class T, class A>
+std::string_view bytesOf(const std::vector<T, A> &v)
 {
     return {reinterpret_cast<const char *>(v.data()), v.size() * sizeof(T)};
 }
@@ -205,8 +205,8 @@ struct Destination
     char *data = nullptr;
 };
 
-template <class T>
-void sizeVector(std::vector<T> &v, Destination &d, const char *name)
+template <class T, class A>
+void sizeVector(std::vector<T, A> &v, Destination &d, const char *name)
 {
     if (d.total % sizeof(T) != 0)
         throw CorruptCacheEntry(std::string("column ") + name + " has a size that is not a whole number of records");

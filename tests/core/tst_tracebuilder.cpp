@@ -63,6 +63,58 @@ private slots:
         QCOMPARE(tr.endNs(), int64_t(80));
     }
 
+    // A track of more than a quarter of a large trace's slices is sorted by value halves on two cores
+    // (runmerge::splitRuns): the order is the same as one sort by (start, longer first, order added),
+    // ties of start and duration included, and the other tracks and the flows bound by slice follow.
+    void largeTrackSortedInHalves()
+    {
+        TraceBuilder b;
+        const GroupId g = b.addGroup(GroupKind::Process, b.intern("p"));
+        const TrackId big = b.addTrack(g, TrackKind::Slices, b.intern("big"));
+        const TrackId other = b.addTrack(g, TrackKind::Slices, b.intern("other"));
+        std::vector<StringId> names;
+        for (int i = 0; i < 997; ++i)
+            names.push_back(b.intern("n" + std::to_string(i)));
+        struct Added
+        {
+            int64_t start, duration;
+            uint32_t index;
+        };
+        std::vector<Added> added;
+        std::mt19937_64 rng(7);
+        constexpr uint32_t kSlices = 240000, kRuns = 37;
+        for (uint32_t r = 0; r < kRuns; ++r) {
+            int64_t t = int64_t(rng() % 1000), d = 0;
+            for (uint32_t k = 0; k < kSlices / kRuns; ++k) {
+                // Each run in order (a thread's events as written): equal starts, the longer first, and
+                // equal (start, duration) pairs.
+                const int64_t step = int64_t(rng() % 3);
+                t += step;
+                d = step ? int64_t(rng() % 4) : std::max<int64_t>(0, d - int64_t(rng() % 2));
+                const uint32_t index = uint32_t(added.size());
+                b.addSlice(big, t, d, names[index % names.size()], {});
+                added.push_back({t, d, index});
+                if (k % 5 == 0)
+                    b.addSlice(other, int64_t(rng() % 100000), 1, names[0], {});
+            }
+        }
+        std::stable_sort(added.begin(), added.end(), [](const Added &x, const Added &y) {
+            return x.start != y.start ? x.start < y.start : x.duration > y.duration;
+        });
+        const Trace tr = b.finish();
+        const auto s = tr.slices(big);
+        QCOMPARE(s.size(), added.size());
+        for (size_t i = 0; i < s.size(); ++i) {
+            QCOMPARE(s[i].start, added[i].start);
+            QCOMPARE(s[i].duration, added[i].duration);
+            QCOMPARE(s[i].name, names[added[i].index % names.size()]);
+        }
+        const auto o = tr.slices(other);
+        QVERIFY(o.size() > 40000);
+        for (size_t i = 1; i < o.size(); ++i)
+            QVERIFY(o[i - 1].start <= o[i].start);
+    }
+
     void asyncTracksPackIntoRows()
     {
         // pipelined packets: each overlaps the previous one, never more than 2 in flight
