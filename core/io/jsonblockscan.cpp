@@ -12,9 +12,11 @@ Isa isa()
 #if defined(__x86_64__)
     Isa best = Isa::Sse2;
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2"))
+    // The wider variants find the bytes inside strings by a carry-less multiply (PCLMULQDQ).
+    const bool clmul = __builtin_cpu_supports("pclmul");
+    if (clmul && __builtin_cpu_supports("avx2"))
         best = Isa::Avx2;
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
+    if (clmul && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
         best = Isa::Avx512;
     if (const char *cap = std::getenv("LANESCOPE_JSON_SCAN")) {
         if (std::strcmp(cap, "sse2") == 0)

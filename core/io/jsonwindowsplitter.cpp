@@ -282,26 +282,39 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scan()
             state.prevEscaped = (i - k) & 1;
             state.prevInString = ~uint64_t(0);
         }
-        Stop stop = Stop::NeedMore;
-        bool stopped = false;
-        i = jsonscan::scanBlocks(b.data(), i, b.size(), state, stopped, [&](size_t base, const jsonscan::Masks &m) {
-            // A block wholly inside the window's first windowBytes cannot end the window at a ','; when
-            // it also has fewer closing brackets than levels open above the event array's, none of them
-            // closes the array: the brackets are counted, not read one by one.
-            const int closes = __builtin_popcountll(m.close);
-            if (base + 64 - level.windowStart <= level.windowBytes && level.depth - closes >= level.eventDepth) {
-                level.depth += __builtin_popcountll(m.open) - closes;
-                level.elementStale |= m.comma != 0;
+        // The scan's state as values (copied in and out by scanBlocks, kept in registers meanwhile).
+        struct BlockReader
+        {
+            const char *text;
+            Level level;
+            Stop stop;
+            size_t operator()(size_t base, const jsonscan::Masks &m)
+            {
+                // A block wholly inside the window's first windowBytes cannot end the window at a ',';
+                // when it also has fewer closing brackets than levels open above the event array's,
+                // none of them closes the array: the brackets are counted, not read one by one.
+                const int closes = __builtin_popcountll(m.close);
+                if (base + 64 - level.windowStart <= level.windowBytes && level.depth - closes >= level.eventDepth) {
+                    level.depth += __builtin_popcountll(m.open) - closes;
+                    level.elementStale |= m.comma != 0;
+                    return jsonscan::kNoStop;
+                }
+                for (uint64_t bits = m.open | m.close | m.comma; bits; bits &= bits - 1) {
+                    const size_t at = base + size_t(__builtin_ctzll(bits));
+                    stop = atStructural(text[at], at, level);
+                    if (stop != Stop::NeedMore)
+                        return at;
+                }
                 return jsonscan::kNoStop;
             }
-            return jsonscan::eachStructural(base, m, [&](size_t at) {
-                stop = atStructural(b[at], at, level);
-                return stop != Stop::NeedMore;
-            });
-        });
+        };
+        BlockReader reader{b.data(), level, Stop::NeedMore};
+        bool stopped = false;
+        i = jsonscan::scanBlocks(b.data(), i, b.size(), state, stopped, reader);
+        level = reader.level;
         if (stopped) {
             m_inString = false;
-            return done(stop, i);
+            return done(reader.stop, i);
         }
         m_inString = state.prevInString != 0;
         if (!m_eof)
