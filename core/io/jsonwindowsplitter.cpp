@@ -290,11 +290,23 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scan()
             Stop stop;
             size_t operator()(size_t base, const jsonscan::Masks &m)
             {
-                // A block wholly inside the window's first windowBytes cannot end the window at a ',';
-                // when it also has fewer closing brackets than levels open above the event array's,
-                // none of them closes the array: the brackets are counted, not read one by one.
-                const int closes = __builtin_popcountll(m.close);
-                if (base + 64 - level.windowStart <= level.windowBytes && level.depth - closes >= level.eventDepth) {
+                // A block wholly inside the window's first windowBytes cannot end the window at a ',':
+                // its brackets are counted, not read one by one. Only a closing bracket can stop the scan
+                // there (the event array's ']'), and only when fewer levels are open above the array than
+                // the block closes; then the depth before each closing bracket is counted from the bits
+                // before it.
+                if (base + 64 - level.windowStart <= level.windowBytes) {
+                    const int closes = __builtin_popcountll(m.close);
+                    if (level.depth - closes < level.eventDepth)
+                        for (uint64_t bits = m.close; bits; bits &= bits - 1) {
+                            const uint64_t before = (bits & -bits) - 1;
+                            if (level.depth + __builtin_popcountll(m.open & before) - __builtin_popcountll(m.close & before) == level.eventDepth) {
+                                const size_t at = base + size_t(__builtin_ctzll(bits));
+                                level.depth = level.eventDepth;
+                                stop = Stop::Close;
+                                return at;
+                            }
+                        }
                     level.depth += __builtin_popcountll(m.open) - closes;
                     level.elementStale |= m.comma != 0;
                     return jsonscan::kNoStop;

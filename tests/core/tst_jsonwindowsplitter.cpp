@@ -179,6 +179,27 @@ private slots:
         QVERIFY(b.arrayEnd > (uint64_t(1) << 32));
     }
 
+    // A window far larger than the array: every block before the end is counted by popcount, and the
+    // array's ']' is still found exactly where it is, whatever the bracket nesting that ends there and
+    // wherever it falls in a 64-byte block; the windows joined are the array's elements.
+    void arrayEndFoundInCountedBlocks()
+    {
+        for (int pad = 0; pad < 70; pad += 3) {
+            const std::string head = q("{'meta': {'a': [1, {'b': 2}]}, 'traceEvents': [") + std::string(size_t(pad), ' ');
+            const std::string elements = joined(",") + "," + q("{'deep': {'x': [[{'y': [1]}]]}}");
+            const std::string text = head + elements + q("], 'after': {'z': [1]}}");
+            for (size_t block : {size_t(64), size_t(1000), text.size()}) {
+                const Split big = split(text, size_t(1) << 20, block);
+                QCOMPARE(int(big.shape), int(JsonWindowSplitter::Shape::Object));
+                QCOMPARE(big.windows.size(), size_t(1));
+                QCOMPARE(big.windows[0], "[" + std::string(size_t(pad), ' ') + elements + "]"); // the blanks after '[' go with it
+                QVERIFY(big.terminated);
+                QCOMPARE(big.arrayEnd, uint64_t(head.size() + elements.size()));
+                QCOMPARE(big.suffix, q(", 'after': {'z': [1]}}"));
+            }
+        }
+    }
+
     // One element that never ends (whitespace bomb, damaged file) is a clear error naming the budget.
     void oversizedElementIsAnError()
     {
