@@ -79,11 +79,11 @@ public:
 private:
     void readEvents(sj::array events);
     bool readEvent(sj::object obj, uint64_t offset);
-    void readArgs(sj::value v);
-    bool readTime(sj::value v, int64_t &ns);
-    bool stringOf(sj::value v, std::string_view &out);
-    ChromeEntityKey readEntity(sj::value v);
-    bool readId(sj::value v, uint64_t &id);
+    void readArgs(sj::value &v);
+    bool readTime(sj::value &v, int64_t &ns);
+    bool stringOf(sj::value &v, std::string_view &out);
+    ChromeEntityKey readEntity(sj::value &v);
+    bool readId(sj::value &v, uint64_t &id);
     void countPhase(std::string_view ph);
     void warn(const char *message, uint64_t offset)
     {
@@ -96,18 +96,18 @@ private:
 
 // A string value without copying it when it has no escapes (the common case): get_string() would
 // copy every string into simdjson's buffer first.
-bool ChromeWindowParser::stringOf(sj::value v, std::string_view &out)
+bool ChromeWindowParser::stringOf(sj::value &v, std::string_view &out)
 {
     return m_strings.read(m_parser, v, out);
 }
 
-bool ChromeWindowParser::readTime(sj::value v, int64_t &ns)
+bool ChromeWindowParser::readTime(sj::value &v, int64_t &ns)
 {
     std::string_view text;
     return numberOrStringText(v, text) && TimestampParser::microsToNs(text, ns);
 }
 
-ChromeEntityKey ChromeWindowParser::readEntity(sj::value v)
+ChromeEntityKey ChromeWindowParser::readEntity(sj::value &v)
 {
     ChromeEntityKey k;
     sj::json_type t;
@@ -137,7 +137,7 @@ ChromeEntityKey ChromeWindowParser::readEntity(sj::value v)
     return k;
 }
 
-bool ChromeWindowParser::readId(sj::value v, uint64_t &id)
+bool ChromeWindowParser::readId(sj::value &v, uint64_t &id)
 {
     std::string_view text;
     if (!numberOrStringText(v, text))
@@ -146,17 +146,17 @@ bool ChromeWindowParser::readId(sj::value v, uint64_t &id)
     return true;
 }
 
-void ChromeWindowParser::readArgs(sj::value v)
+void ChromeWindowParser::readArgs(sj::value &v)
 {
     sj::object obj;
     if (v.get_object().get(obj))
         return;
     for (auto fr : obj) {
-        sj::field f;
-        if (auto ferr = std::move(fr).get(f))
+        if (auto ferr = fr.error())
             failJson(ferr, "expected an argument name and value inside \"args\"");
+        sj::field &&f = std::move(fr).value_unsafe(); // in place: a copy of the field stalls on its own stores
         const StringId k = m_out.strings.intern(keyOf(f, "expected a valid argument name"));
-        sj::value val = f.value();
+        sj::value &val = f.value(); // a reference: a copy stalls on the stores that just made it
         sj::json_type t;
         if (val.type().get(t))
             failJson(val.type().error(), "expected an argument value");
@@ -234,14 +234,14 @@ bool ChromeWindowParser::readEvent(sj::object obj, uint64_t offset)
     e.offset = offset;
     bool hasPhase = false;
     for (auto fr : obj) {
-        sj::field f;
-        if (auto ferr = std::move(fr).get(f))
+        if (auto ferr = fr.error())
             failJson(ferr, "expected a field of a trace event (\"name\": value)");
+        sj::field &&f = std::move(fr).value_unsafe(); // in place: a copy of the field stalls on its own stores
         bool escaped = false;
         const std::string_view key = rawKey(f, escaped);
         if (escaped || key.empty())
             continue;
-        sj::value v = f.value();
+        sj::value &v = f.value(); // a reference: a copy stalls on the stores that just made it
         std::string_view s;
         switch (key[0]) {
         case 'p':

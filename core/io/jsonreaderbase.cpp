@@ -119,7 +119,7 @@ std::string_view JsonReaderBase::keyOf(sj::field &f, const char *expected)
     return key;
 }
 
-bool JsonReaderBase::numberOrStringText(sj::value v, std::string_view &text)
+bool JsonReaderBase::numberOrStringText(sj::value &v, std::string_view &text)
 {
     sj::json_type t;
     if (v.type().get(t))

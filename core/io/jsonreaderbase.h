@@ -78,7 +78,7 @@ protected:
     std::string_view keyOf(simdjson::ondemand::field &f, const char *expected = "expected a valid key");
     // The text of a number token as written (with any whitespace after it) or of a string's
     // contents; false for other types.
-    static bool numberOrStringText(simdjson::ondemand::value v, std::string_view &text);
+    static bool numberOrStringText(simdjson::ondemand::value &v, std::string_view &text);
 
     InputBuffer &m_input;
     const std::string &m_name;

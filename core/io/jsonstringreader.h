@@ -14,7 +14,7 @@ namespace lanescope {
 class JsonStringReader
 {
 public:
-    bool read(simdjson::ondemand::parser &parser, simdjson::ondemand::value v, std::string_view &out);
+    bool read(simdjson::ondemand::parser &parser, simdjson::ondemand::value &v, std::string_view &out);
 
 private:
     std::vector<uint8_t> m_unescaped;
