@@ -1,5 +1,7 @@
 #include "jsonreaderbase.h"
 
+#include "jsonquotescan.h"
+
 #include "inputbuffer.h"
 #include "jsontextscan.h"
 #include "util/textutil.h"
@@ -98,13 +100,10 @@ void JsonReaderBase::failJson(simdjson::error_code err, const std::string &expec
 std::string_view JsonReaderBase::rawKey(sj::field &f, bool &escaped)
 {
     const char *p = f.key().raw();
-    const char *q = p;
-    while (*q != '"') {
-        if (*q == '\\') {
-            escaped = true;
-            return {};
-        }
-        ++q;
+    const char *q = jsonquote::nextQuoteOrBackslash(p);
+    if (*q == '\\') {
+        escaped = true;
+        return {};
     }
     escaped = false;
     return {p, size_t(q - p)};

@@ -1,8 +1,6 @@
 #include "jsonstringreader.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "jsonquotescan.h"
 
 namespace lanescope {
 
@@ -12,23 +10,9 @@ bool JsonStringReader::read(simdjson::ondemand::parser &parser, simdjson::ondema
     if (v.get_raw_json_string().get(raw))
         return false;
     const char *p = raw.raw();
-    const char *q = p;
+    const char *q = jsonquote::nextQuoteOrBackslash(p);
     bool escaped = false;
-#if defined(__SSE2__)
-    // Sixteen bytes at a time up to the first quote or backslash: stage 1 has checked that every string
-    // is closed, and the text is followed by simdjson's padding, so the loads stay inside the buffer.
-    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
-    for (;;) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(q));
-        const int hits = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
-        if (hits) {
-            q += __builtin_ctz(unsigned(hits));
-            break;
-        }
-        q += 16;
-    }
-#endif
-    while (*q != '"') { // stage 1 has checked that every string is closed
+    while (*q != '"') { // after a backslash, byte by byte (stage 1 has checked the string is closed)
         if (*q == '\\') {
             escaped = true;
             ++q;
