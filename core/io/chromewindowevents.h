@@ -43,7 +43,7 @@ struct ChromeWindowEvents
     // Empty again, keeping the vectors' memory for the next window.
     void reset()
     {
-        strings = StringPool();
+        strings.clear();
         events.clear();
         args.clear();
         argsEnd.clear();

@@ -110,6 +110,26 @@ std::string_view StringPool::store(std::string_view s)
     return {dst, s.size()};
 }
 
+void StringPool::clear()
+{
+    // Keeps the open block (the last and largest); the others go, and so does a lone block of one
+    // large string (m_blockSize 0: no block is open).
+    if (m_blockSize == 0) {
+        m_blocks.clear();
+    } else if (m_blocks.size() > 1) {
+        std::unique_ptr<char[]> last = std::move(m_blocks.back());
+        m_blocks.clear();
+        m_blocks.push_back(std::move(last));
+    }
+    m_bytes = m_blocks.empty() ? 0 : m_blockSize;
+    m_blockUsed = 0;
+    m_views.resize(1);
+    m_hashes.resize(1);
+    std::fill(m_slots.begin(), m_slots.end(), 0);
+    m_slots[slotFor({}, m_hashes[0])] = 1;
+    std::fill(m_cache.get(), m_cache.get() + kCacheSize, 0);
+}
+
 StringId StringPool::intern(std::string_view s)
 {
     static_assert(kCacheSize == 4096, "cacheIndex yields 12 bits");

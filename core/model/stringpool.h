@@ -20,6 +20,10 @@ public:
     StringPool(StringPool &&) noexcept = default;
     StringPool &operator=(StringPool &&) noexcept = default;
 
+    // Empty again (only the empty string), keeping the table, the cache and the first text block:
+    // a pool per JSON window is reused for the next window instead of allocated anew.
+    void clear();
+
     StringId intern(std::string_view s);
     // Returns an invalid id when the string was never interned.
     StringId find(std::string_view s) const;
