@@ -333,39 +333,19 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scan()
             return done(Stop::NeedMore, i); // the rest waits for more bytes (or the end of the input)
     }
 #endif
+    const Stop stop = scanBytes(b, i, m_inString, level);
+    return done(stop, i);
+}
+
+JsonWindowSplitter::Stop JsonWindowSplitter::scanBytes(std::string_view b, size_t &i, bool &inString, Level &level)
+{
     while (i < b.size()) {
-        if (m_inString) {
+        if (inString) {
             const size_t e = stringEnd(b, i);
             if (e == std::string_view::npos) {
                 i = b.size();
                 break;
             }
-            m_inString = false;
-            i = e;
-            continue;
-        }
-        i = nextStructural(b.data(), i, b.size());
-        if (i >= b.size())
-            break;
-        if (kClasses.c[uint8_t(b[i])] == kQuote)
-            m_inString = true;
-        else if (const Stop stop = atStructural(b[i], i, level); stop != Stop::NeedMore)
-            return done(stop, i);
-        ++i;
-    }
-    return done(Stop::NeedMore, i);
-}
-
-void JsonWindowSplitter::findElementStart()
-{
-    const std::string_view b = buf().substr(0, m_scan);
-    int depth = m_eventDepth;
-    bool inString = false;
-    for (size_t i = m_windowStart; i < b.size();) {
-        if (inString) {
-            const size_t e = stringEnd(b, i);
-            if (e == std::string_view::npos)
-                break;
             inString = false;
             i = e;
             continue;
@@ -373,17 +353,24 @@ void JsonWindowSplitter::findElementStart()
         i = nextStructural(b.data(), i, b.size());
         if (i >= b.size())
             break;
-        const char c = b[i];
-        if (c == '"')
+        if (kClasses.c[uint8_t(b[i])] == kQuote)
             inString = true;
-        else if (c == ',' && depth == m_eventDepth)
-            m_elementOffset = m_base + i + 1;
-        else if ((c | 0x20) == '{')
-            ++depth;
-        else if (c != ',')
-            --depth;
+        else if (const Stop stop = atStructural(b[i], i, level); stop != Stop::NeedMore)
+            return stop;
         ++i;
     }
+    return Stop::NeedMore;
+}
+
+void JsonWindowSplitter::findElementStart()
+{
+    // The window's bytes scanned so far, read again one by one from its start (outside a string, at
+    // the event array's depth), with no window size: every ',' at that depth moves the element start.
+    Level level{m_eventDepth, m_eventDepth, m_windowStart, SIZE_MAX, m_base, m_elementOffset, false};
+    size_t i = m_windowStart;
+    bool inString = false;
+    scanBytes(buf().substr(0, m_scan), i, inString, level);
+    m_elementOffset = level.elementOffset;
     m_elementStale = false;
 }
 

@@ -93,6 +93,8 @@ private:
     // An opening or closing bracket or a comma at `at`, outside strings, in both scan paths: a Stop
     // when the window ends there, else NeedMore.
     static Stop atStructural(char c, size_t at, Level &level);
+    // Byte by byte from `i` (which ends where it stopped): the tail of a scan, and findElementStart().
+    static Stop scanBytes(std::string_view b, size_t &i, bool &inString, Level &level);
     void findArray();
     // Several keys: after an array's ']', the top-level text up to the next array (its first window
     // gets it as `lead`); false at the end of the input (the text is then the suffix).
