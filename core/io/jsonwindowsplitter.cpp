@@ -99,6 +99,11 @@ size_t JsonWindowSplitter::pullBytes() const
     const size_t filled = m_buf.size() - m_windowStart;
     if (filled < m_windowBytes)
         return std::min(m_windowBytes - filled, kPullBytes) + 64;
+    return stepBytes();
+}
+
+size_t JsonWindowSplitter::stepBytes() const
+{
     return std::clamp<size_t>(m_windowBytes / 16, 64, kStepBytes);
 }
 
@@ -384,7 +389,7 @@ JsonWindow JsonWindowSplitter::cut(size_t to)
     // The bytes after the window go to the next buffer (a recycled window's memory when there is one).
     InputBuffer rest = std::move(m_spare);
     m_spare = InputBuffer();
-    rest.clearFor(std::min(m_windowBytes, kPullBytes * 16) + kStepBytes + 128);
+    rest.clearFor(std::min(m_windowBytes, kPullBytes * 16) + stepBytes() + 128);
     rest.append(buf().substr(to));
     JsonWindow w;
     w.offset = m_base;

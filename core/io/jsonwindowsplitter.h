@@ -107,6 +107,8 @@ private:
     void dropFront(size_t n);
     // How many bytes the next pull() takes from the stream.
     size_t pullBytes() const;
+    // The step once a window has its size: a 16th of it, between 64 bytes and kStepBytes.
+    size_t stepBytes() const;
     // Reads the open window once more byte by byte for the start of its last element (after blocks
     // were counted by popcount, m_elementOffset can be an earlier element's).
     void findElementStart();
