@@ -1,8 +1,8 @@
 #pragma once
 // The 64-byte block scan of JsonWindowSplitter: which bytes of a block are unescaped quotes, and which
-// brackets and commas lie outside strings (handed to the caller a block at a time, so it can count
-// them by popcount or look at them one by one) (simdjson's branchless string tracking: escapes by carry,
-// strings by prefix xor). Runs with the widest vector instructions the processor has (AVX-512BW,
+// brackets and commas lie outside strings, handed to the caller a block at a time so it can count them
+// by popcount or look at them one by one (simdjson's branchless string tracking: escapes by carry,
+// strings by prefix xor, or one carry-less multiply where PCLMULQDQ is there). Runs with the widest vector instructions the processor has (AVX-512BW,
 // AVX2, else SSE2), chosen once at run time; each variant is the loop of jsonblockscan.inc compiled
 // for its instruction set, so the per-block masks inline into it.
 #include <cstddef>
@@ -76,6 +76,15 @@ const char *isaName(Isa isa);
 
 namespace lanescope::jsonscan {
 
+// prefixXor in one instruction: a carry-less multiply by all ones (the AVX2 and AVX-512 variants).
+#pragma GCC push_options
+#pragma GCC target("pclmul")
+inline uint64_t clmulPrefixXor(uint64_t x)
+{
+    return uint64_t(_mm_cvtsi128_si64(_mm_clmulepi64_si128(_mm_set_epi64x(0, int64_t(x)), _mm_set1_epi8(char(0xFF)), 0)));
+}
+#pragma GCC pop_options
+
 #pragma GCC push_options
 #pragma GCC target("sse2")
 namespace sse2 {
@@ -105,11 +114,7 @@ inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, Masks &m)
 #pragma GCC push_options
 #pragma GCC target("avx2,pclmul")
 namespace avx2 {
-// Bits inside strings from the quote bits: a carry-less multiply by all ones (one instruction).
-inline uint64_t quotedBits(uint64_t quotes)
-{
-    return uint64_t(_mm_cvtsi128_si64(_mm_clmulepi64_si128(_mm_set_epi64x(0, int64_t(quotes)), _mm_set1_epi8(char(0xFF)), 0)));
-}
+inline uint64_t quotedBits(uint64_t quotes) { return clmulPrefixXor(quotes); }
 inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, Masks &m)
 {
     const __m256i bs = _mm256_set1_epi8('\\'), q = _mm256_set1_epi8('"'), comma = _mm256_set1_epi8(','),
@@ -133,10 +138,7 @@ inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, Masks &m)
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512bw,pclmul")
 namespace avx512 {
-inline uint64_t quotedBits(uint64_t quotes)
-{
-    return uint64_t(_mm_cvtsi128_si64(_mm_clmulepi64_si128(_mm_set_epi64x(0, int64_t(quotes)), _mm_set1_epi8(char(0xFF)), 0)));
-}
+inline uint64_t quotedBits(uint64_t quotes) { return clmulPrefixXor(quotes); }
 inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, Masks &m)
 {
     const __m512i v = _mm512_loadu_si512(p);

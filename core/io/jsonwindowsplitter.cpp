@@ -116,9 +116,6 @@ bool JsonWindowSplitter::pull()
     }
     const std::string_view bytes = m_pending.substr(0, pullBytes());
     m_pending.remove_prefix(bytes.size());
-    // The byte before the window (the '[' or ',') stays.
-    if (m_windowStart > 1 && m_shape != Shape::Other)
-        dropFront(m_windowStart - 1);
     m_buf.append(bytes);
     return true;
 }
@@ -316,13 +313,10 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scan()
                     level.elementStale |= m.comma != 0;
                     return jsonscan::kNoStop;
                 }
-                for (uint64_t bits = m.open | m.close | m.comma; bits; bits &= bits - 1) {
-                    const size_t at = base + size_t(__builtin_ctzll(bits));
+                return jsonscan::eachStructural(base, m, [this](size_t at) {
                     stop = atStructural(text[at], at, level);
-                    if (stop != Stop::NeedMore)
-                        return at;
-                }
-                return jsonscan::kNoStop;
+                    return stop != Stop::NeedMore;
+                });
             }
         };
         BlockReader reader{b.data(), level, Stop::NeedMore};
@@ -381,11 +375,6 @@ void JsonWindowSplitter::findElementStart()
 
 JsonWindow JsonWindowSplitter::cut(size_t to)
 {
-    if (m_windowStart > 1) { // m_buf[0] becomes the byte before the window
-        const size_t n = m_windowStart - 1;
-        dropFront(n);
-        to -= n;
-    }
     // The bytes after the window go to the next buffer (a recycled window's memory when there is one).
     InputBuffer rest = std::move(m_spare);
     m_spare = InputBuffer();

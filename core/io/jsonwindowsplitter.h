@@ -100,6 +100,8 @@ private:
     // gets it as `lead`); false at the end of the input (the text is then the suffix).
     bool nextArray();
     void closeArray();
+    // Inside an event array the open window always starts at m_buf[1] (start(), nextArray() and every
+    // cut leave it there), so no bytes of earlier windows are ever kept.
     // Hands out m_buf[1, to) as a window (m_buf[0] is the byte before it) in m_buf's own memory; the
     // bytes from `to` on move to a fresh buffer, which becomes m_buf with `to` as its index 0.
     JsonWindow cut(size_t to);

@@ -13,19 +13,14 @@
 namespace lanescope {
 
 namespace {
-// Below this many slices the tracks are sorted on one thread: starting a second costs more than it saves.
+// Below this many slices the finish runs on one thread: starting a second costs more than it saves.
 constexpr size_t kParallelSlices = 100000;
 
 // Runs fn(begin, end) over [0, n) a chunk at a time on `threads` cores.
 template <class F>
 void forChunks(size_t n, size_t threads, const F &fn)
 {
-    constexpr size_t kChunk = size_t(1) << 16;
-    std::atomic<size_t> next{0};
-    runOnCores(threads, [&] {
-        for (size_t c; (c = next.fetch_add(kChunk, std::memory_order_relaxed)) < n;)
-            fn(c, std::min(n, c + kChunk));
-    });
+    parallelForChunks(n, size_t(1) << 16, threads, fn);
 }
 
 size_t threadsFor(size_t n) { return n >= kParallelSlices ? 2 : 1; }
@@ -245,16 +240,13 @@ void TraceBuilder::sortSlices(std::vector<uint32_t> &finalIndexOfProvisional)
     }
     scratch = {};
     std::stable_sort(jobs.begin(), jobs.end(), [](const Job &a, const Job &b) { return a.size > b.size; });
-    std::atomic<size_t> nextJob{0};
-    runOnCores(threads, [&] {
+    parallelFor(jobs.size(), threads, [&](size_t k) {
+        Job &job = jobs[k];
         std::vector<uint32_t> buffer;
-        for (size_t k; (k = nextJob.fetch_add(1, std::memory_order_relaxed)) < jobs.size();) {
-            Job &job = jobs[k];
-            if (job.runs.empty())
-                runmerge::sortRuns(job.data, job.size, less, buffer);
-            else
-                runmerge::mergeRuns(job.data, std::move(job.runs), less, buffer);
-        }
+        if (job.runs.empty())
+            runmerge::sortRuns(job.data, job.size, less, buffer);
+        else
+            runmerge::mergeRuns(job.data, std::move(job.runs), less, buffer);
     });
     // The records in their final order, gathered on the cores a chunk at a time.
     // Not zeroed (UninitializedAllocator): every record is written by the gather, whose threads fault

@@ -68,17 +68,6 @@ std::string_view bytesOf(const std::vector<T, A> &v)
     return {reinterpret_cast<const char *>(v.data()), v.size() * sizeof(T)};
 }
 
-// Runs job(i) for i in [0, n) on up to hardware_concurrency threads.
-template <class F>
-void parallelFor(size_t n, F job)
-{
-    std::atomic<size_t> next{0};
-    runOnCores(n, [&] {
-        for (size_t i; (i = next.fetch_add(1)) < n;)
-            job(i);
-    });
-}
-
 } // namespace
 
 std::string TraceSerializer::layoutTag()
@@ -172,7 +161,7 @@ std::vector<CacheBlock> TraceSerializer::serialize(const Trace &t, int zstdLevel
         } while (off < bytes.size());
     }
     std::atomic<const char *> error{nullptr}; // no exceptions out of the worker threads
-    parallelFor(blocks.size(), [&](size_t i) {
+    parallelFor(blocks.size(), blocks.size(), [&](size_t i) {
         CacheBlock &b = blocks[i];
         b.data.resize(ZSTD_compressBound(raw[i].size()));
         // The frame carries zstd's own content checksum (verified while decompressing); our checksum
@@ -279,7 +268,7 @@ Trace TraceSerializer::deserialize(std::vector<CacheBlock> blocks, const std::st
     std::atomic<bool> bad{false};
     std::string badWhy; // written by the first failing job only
     std::atomic_flag claimed = ATOMIC_FLAG_INIT;
-    parallelFor(jobs.size(), [&](size_t i) {
+    parallelFor(jobs.size(), jobs.size(), [&](size_t i) {
         const CacheBlock &b = *jobs[i].block;
         auto fail = [&](std::string why) {
             bad = true;

@@ -1,7 +1,9 @@
 #pragma once
-// Fans one worker out over the machine's cores: the chunked hashing of a file and the serializer's
-// parallel blocks both run a worker that takes its next item from a shared atomic counter.
+// Fans work out over the machine's cores: runOnCores runs one worker on each; parallelFor and
+// parallelForChunks hand out items from a shared counter (the serializer's blocks, the trace
+// builder's sorts and passes over the slices).
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <thread>
 #include <vector>
@@ -20,6 +22,25 @@ void runOnCores(size_t maxThreads, F &&worker)
     worker();
     for (auto &t : pool)
         t.join();
+}
+
+// Runs job(i) for i in [0, n) on up to maxThreads cores, each thread taking the next i from a shared
+// counter (so uneven jobs balance).
+template <class F>
+void parallelFor(size_t n, size_t maxThreads, const F &job)
+{
+    std::atomic<size_t> next{0};
+    runOnCores(std::min(n, maxThreads), [&] {
+        for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < n;)
+            job(i);
+    });
+}
+
+// Runs fn(begin, end) over [0, n) in chunks of `chunk` items, on up to maxThreads cores.
+template <class F>
+void parallelForChunks(size_t n, size_t chunk, size_t maxThreads, const F &fn)
+{
+    parallelFor((n + chunk - 1) / chunk, maxThreads, [&](size_t c) { fn(c * chunk, std::min(n, c * chunk + chunk)); });
 }
 
 } // namespace lanescope
