@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Golden event counts for the Chrome / Kineto trace JSON files of the real-trace corpus.
 
-An independent oracle for tests/core/tst_corpusimport.cpp: it uses only Python's standard library
+An independent oracle for tests/core/io/tst_corpusimport.cpp: it uses only Python's standard library
 (json, gzip, zipfile), never Lanescope code, to count what the importer must report.
 
 Regenerate (from the repository root, with the corpus at ../shared/corpus):

@@ -5,8 +5,8 @@
 // for the capture checks of `lanescope-cli insights` (docs/insights.md).
 #include "commands.h"
 
-#include "io/kinetosamplewriter.h"
-#include "io/samplefolderwriter.h"
+#include "io/synthetic/kinetosamplewriter.h"
+#include "io/synthetic/samplefolderwriter.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,5 +1,5 @@
 // lanescope-cli info PATH... [--json]: what was loaded. Several PATHs (or a folder) of Kineto traces of
-// distinct ranks load as one multi-rank trace (io/multirankloader.h); its ranks and per-rank step
+// distinct ranks load as one multi-rank trace (io/ranks/multirankloader.h); its ranks and per-rank step
 // times (analysis/ranksteptable.h) are listed.
 #include "commands.h"
 

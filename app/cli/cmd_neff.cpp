@@ -1,7 +1,7 @@
 // lanescope-cli neff PATH [--json]: everything NeffReader reads from a NEFF (compiled Neuron program).
 #include "commands.h"
 
-#include "io/neffreader.h"
+#include "io/neff/neffreader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

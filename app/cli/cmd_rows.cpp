@@ -6,8 +6,8 @@
 #include "commands.h"
 
 #include "io/formats.h"
-#include "io/inputbuffer.h"
-#include "io/ntffimporter.h"
+#include "io/input/inputbuffer.h"
+#include "io/ntff/ntffimporter.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -4,11 +4,11 @@
 // (QT_QPA_PLATFORM defaults to offscreen), through the same ImageExporter as the GUI's File > Export.
 #include "commands.h"
 
-#include "analysistablesview.h"
-#include "enginechartsview.h"
-#include "imageexporter.h"
-#include "summaryview.h"
-#include "timelineview.h"
+#include "charts/enginechartsview.h"
+#include "export/imageexporter.h"
+#include "summary/summaryview.h"
+#include "tables/analysistablesview.h"
+#include "timeline/timelineview.h"
 
 #include "analysis/insights/insights.h"
 #include "analysis/launchindex.h"

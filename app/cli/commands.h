@@ -1,7 +1,7 @@
 #pragma once
 // lanescope-cli sub-commands. Each lives in its own cmd_*.cpp; every number they print comes from
 // lanescope_core, the same functions the GUI calls.
-#include "io/loadoptions.h"
+#include "io/input/loadoptions.h"
 
 #include <string>
 #include <vector>

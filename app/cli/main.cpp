@@ -1,8 +1,8 @@
 // lanescope-cli: the headless twin of the viewer. Prints every number the GUI shows, as text or --json.
 #include "commands.h"
 
-#include "io/memorybudget.h"
-#include "io/multirankloader.h"
+#include "io/input/memorybudget.h"
+#include "io/ranks/multirankloader.h"
 #include "store/cachedloader.h"
 
 #include <cstdio>

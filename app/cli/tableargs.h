@@ -3,7 +3,7 @@
 // text|json|csv, --sort COLUMN, --limit N, --range FROM:TO (core/analysis/timerange.h: after the
 // trace start with units, Nabs on the trace clock; unit-less numbers are deprecated trace-clock ns),
 // --group-by-shapes, --table, --rank N (a multi-rank trace: one rank's rows; several PATHs given
-// together load as one multi-rank trace, io/multirankloader.h); and the steps every table command takes: parse, load, resolve the
+// together load as one multi-rank trace, io/ranks/multirankloader.h); and the steps every table command takes: parse, load, resolve the
 // range, print. The numbers come from core/analysis, the columns from core/analysis/tablerows.h.
 #include "commands.h"
 

@@ -2,7 +2,7 @@
 
 #include "session.h"
 
-#include "timelineview.h"
+#include "timeline/timelineview.h"
 
 #include "model/trace.h"
 

@@ -4,7 +4,7 @@
 // while a comparison is shown (its combined trace would mix the profiles).
 #include "panel.h"
 
-#include "analysistablesview.h"
+#include "tables/analysistablesview.h"
 
 #include <functional>
 

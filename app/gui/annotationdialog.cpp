@@ -1,6 +1,6 @@
 #include "annotationdialog.h"
 
-#include "annotationsoverlay.h"
+#include "overlays/annotationsoverlay.h"
 
 #include <QColorDialog>
 #include <QComboBox>

@@ -2,10 +2,10 @@
 
 #include "session.h"
 
-#include "comparebar.h"
-#include "comparesession.h"
-#include "diffview.h"
-#include "timelinesearchbar.h"
+#include "compare/comparebar.h"
+#include "compare/diffview.h"
+#include "session/comparesession.h"
+#include "timeline/timelinesearchbar.h"
 
 #include "model/trace.h"
 

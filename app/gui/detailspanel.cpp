@@ -2,8 +2,8 @@
 
 #include "session.h"
 
-#include "chaincontroller.h"
-#include "slicedetailsview.h"
+#include "details/slicedetailsview.h"
+#include "overlays/chaincontroller.h"
 
 #include "analysis/executionneff.h"
 #include "model/trace.h"

@@ -3,9 +3,9 @@
 #include "session.h"
 #include "throttle.h"
 
-#include "enginechartsview.h"
-#include "timelineview.h"
-#include "utilizationstrip.h"
+#include "charts/enginechartsview.h"
+#include "timeline/timelineview.h"
+#include "timeline/utilizationstrip.h"
 
 #include "analysis/deviceexecutions.h"
 #include "model/trace.h"

@@ -2,7 +2,7 @@
 
 #include "session.h"
 
-#include "filelistmodel.h"
+#include "tables/filelistmodel.h"
 
 #include "io/formats.h"
 #include "model/trace.h"

@@ -7,12 +7,12 @@
 #include "statisticspanel.h"
 #include "summarypanel.h"
 
-#include "chaincontroller.h"
-#include "durationhistogramview.h"
-#include "imageexporter.h"
-#include "timelineview.h"
+#include "charts/durationhistogramview.h"
+#include "export/imageexporter.h"
+#include "overlays/chaincontroller.h"
+#include "timeline/timelineview.h"
 
-#include "io/memorybudget.h"
+#include "io/input/memorybudget.h"
 #include "model/trace.h"
 
 #include <QApplication>

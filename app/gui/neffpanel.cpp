@@ -2,7 +2,7 @@
 
 #include "session.h"
 
-#include "neffinfoview.h"
+#include "details/neffinfoview.h"
 
 #include <QMainWindow>
 

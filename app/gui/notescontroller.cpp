@@ -5,10 +5,10 @@
 #include "session.h"
 #include "shortcuts.h"
 
-#include "annotationsoverlay.h"
-#include "durationformat.h"
-#include "imageexportactions.h"
-#include "timelineview.h"
+#include "export/imageexportactions.h"
+#include "overlays/annotationsoverlay.h"
+#include "style/durationformat.h"
+#include "timeline/timelineview.h"
 
 #include "model/trace.h"
 

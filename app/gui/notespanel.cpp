@@ -2,8 +2,8 @@
 
 #include "session.h"
 
-#include "annotationsoverlay.h"
-#include "durationformat.h"
+#include "overlays/annotationsoverlay.h"
+#include "style/durationformat.h"
 
 #include "annotations/annotation.h"
 #include "model/trace.h"

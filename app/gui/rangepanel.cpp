@@ -3,8 +3,8 @@
 #include "session.h"
 #include "throttle.h"
 
-#include "durationformat.h"
-#include "rangesummarymodel.h"
+#include "style/durationformat.h"
+#include "tables/rangesummarymodel.h"
 
 #include <QHeaderView>
 #include <QTableView>

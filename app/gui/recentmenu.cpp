@@ -1,6 +1,6 @@
 #include "recentmenu.h"
 
-#include "recentfiles.h"
+#include "session/recentfiles.h"
 
 #include <QAction>
 #include <QFileInfo>

@@ -2,7 +2,7 @@
 
 #include "session.h"
 
-#include "io/samplefolderwriter.h"
+#include "io/synthetic/samplefolderwriter.h"
 
 #include <QApplication>
 #include <QTemporaryDir>

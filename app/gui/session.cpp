@@ -1,11 +1,11 @@
 #include "session.h"
 
-#include "comparesession.h"
-#include "io/multirankloader.h"
-#include "loadjob.h"
+#include "io/ranks/multirankloader.h"
+#include "session/comparesession.h"
+#include "session/loadjob.h"
 
-#include "io/neffreader.h"
 #include "io/formats.h"
+#include "io/neff/neffreader.h"
 #include "model/trace.h"
 
 #include <QFileInfo>

@@ -28,7 +28,7 @@ struct NeffInfo;
 class Session : public QObject
 {
     Q_OBJECT
-    Q_MOC_INCLUDE("io/neffinfo.h")
+    Q_MOC_INCLUDE("io/neff/neffinfo.h")
 public:
     explicit Session(QObject *parent = nullptr);
     ~Session() override;

@@ -3,7 +3,7 @@
 #include "session.h"
 #include "warningspanel.h"
 
-#include "durationformat.h"
+#include "style/durationformat.h"
 
 #include "model/trace.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 // The one list of keys: what the window binds (File > Open is Ctrl+O because this list says so), what
-// the timeline handles itself (W/A/S/D, M, ...: described here, handled in widgets/timelineinput), the
+// the timeline handles itself (W/A/S/D, M, ...: described here, handled in widgets/timeline/timelineinput), the
 // Help > Keyboard Shortcuts dialog and the README's key table (tests/app/tst_shortcuts compares them).
 #include <QKeySequence>
 #include <QString>

@@ -5,10 +5,10 @@
 #include "shortcuts.h"
 #include "throttle.h"
 
-#include "comparesession.h"
-#include "durationformat.h"
-#include "durationhistogramview.h"
-#include "timelineview.h"
+#include "charts/durationhistogramview.h"
+#include "session/comparesession.h"
+#include "style/durationformat.h"
+#include "timeline/timelineview.h"
 
 #include "model/trace.h"
 

@@ -2,7 +2,7 @@
 
 #include "session.h"
 
-#include "warningsmodel.h"
+#include "tables/warningsmodel.h"
 
 #include "model/trace.h"
 

@@ -12,7 +12,7 @@
 //  * Launch: `correlation` arg: a runtime call -> the device work (kernel, memcpy, memset) with the
 //    same correlation id; also the folder loader's "neuron" flows (host execution -> device timeline).
 //  * Semaphore: device producer -> the instruction a semaphore update of it released (flows of category
-//    "semaphore" made by the NTFF importer, see core/io/ntffdependencylinker.h; the edge's flow names
+//    "semaphore" made by the NTFF importer, see core/io/ntff/ntffdependencylinker.h; the edge's flow names
 //    the semaphore).
 //  * DmaQueue: the DMA_DIRECT2D instruction -> the DMA packets it queued (flows "dma_queue").
 // A pair linked twice (an ac2g flow and the correlation arg of the same launch) keeps one edge, of the

@@ -1,6 +1,6 @@
 #pragma once
 // The device executions of a trace: the slices of the "executions" lanes a profile folder's NeuronCore
-// groups carry (NeuronCoreLanes, core/io/neuroncorelanes.h), one per NEFF execution, and which execution
+// groups carry (NeuronCoreLanes, core/io/ntff/neuroncorelanes.h), one per NEFF execution, and which execution
 // an engine / DMA slice belongs to (the one of its lane set whose span holds its start). LaunchIndex,
 // EngineBreakdown (one execution), `lanescope-cli engines --execution N` and the Engines dock's chooser
 // read it. A single NTFF or neuron-profile JSON has no executions lane: the list is empty.

@@ -2,7 +2,7 @@
 // Per-engine breakdown of NeuronCore activity, computed from a Trace (NTFF, neuron-profile JSON, or a
 // profile folder holding either), for the whole trace or any time range. Definitions match what
 // neuron-profile reports (checked row by row against summary / layer_summary / model_info of every
-// NTFF+JSON pair in the corpus, see tests/core/tst_enginebreakdown.cpp):
+// NTFF+JSON pair in the corpus, see tests/core/analysis/tst_enginebreakdown.cpp):
 //   instruction count  every instruction that overlaps the window, semaphore waits included
 //                      (model_info.*_engine_instruction_count; "Tensor" = Tensor + TensorMatrix lanes)
 //   instruction time   sum of instruction durations, EVENT_SEMAPHORE (semaphore wait) excluded

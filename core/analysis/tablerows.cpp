@@ -1,6 +1,6 @@
 #include "tablerows.h"
 
-#include "analysis/launchindex.h"
+#include "launchindex.h"
 
 #include <cmath>
 

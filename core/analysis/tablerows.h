@@ -3,12 +3,12 @@
 // columns (key, header, type and unit, accessor, outputs) per table. The CLI's --json and
 // --format csv (core/util/tablerowwriter.h) and core/store/sqliteexporter.cpp read these, so each
 // table's columns are listed here once. JSON keys are the documented ones (README, docs/sqlite-schema.md).
-#include "analysis/devicesummary.h"
-#include "analysis/enginebreakdown.h"
-#include "analysis/kerneltable.h"
-#include "analysis/optable.h"
-#include "analysis/profilediff.h"
-#include "analysis/ranksteptable.h"
+#include "devicesummary.h"
+#include "enginebreakdown.h"
+#include "kerneltable.h"
+#include "optable.h"
+#include "profilediff.h"
+#include "ranksteptable.h"
 #include "util/tablecolumn.h"
 
 namespace lanescope {

@@ -2,7 +2,7 @@
 
 #include "annotationsidecar.h"
 
-#include "store/contentfingerprint.h"
+#include "util/contentfingerprint.h"
 
 #include <QDir>
 #include <QFile>

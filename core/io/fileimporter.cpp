@@ -1,8 +1,8 @@
 #include "fileimporter.h"
 
 #include "formats.h"
-#include "inputbuffer.h"
-#include "inputstream.h"
+#include "io/input/inputbuffer.h"
+#include "io/input/inputstream.h"
 #include "util/textutil.h"
 
 #include <cstdio>

@@ -3,7 +3,7 @@
 // table (formats.h). TraceLoader uses it for a single file; MultiRankLoader for each rank file, so the
 // two loaders do not include each other. run() is the one place where a load's exceptions become a
 // LoadResult ("file: at byte N: problem", cancelled, out of memory).
-#include "loadoptions.h"
+#include "io/input/loadoptions.h"
 
 #include <functional>
 #include <string>

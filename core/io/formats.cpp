@@ -1,14 +1,14 @@
 #include "formats.h"
 
-#include "chromejsonimporter.h"
-#include "inputbuffer.h"
-#include "neffreader.h"
-#include "neuronprofilejsonimporter.h"
-#include "neuronprofilejsonreader.h"
-#include "ntffimporter.h"
-#include "ntffopcodenaming.h"
-#include "ntffreader.h"
-#include "systemprofileimporter.h"
+#include "io/chrome/chromejsonimporter.h"
+#include "io/input/inputbuffer.h"
+#include "io/neff/neffreader.h"
+#include "io/neuronprofile/neuronprofilejsonimporter.h"
+#include "io/neuronprofile/neuronprofilejsonreader.h"
+#include "io/ntff/ntffimporter.h"
+#include "io/ntff/ntffopcodenaming.h"
+#include "io/ntff/ntffreader.h"
+#include "io/systemprofile/systemprofileimporter.h"
 #include "util/textutil.h"
 
 #include <algorithm>

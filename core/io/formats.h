@@ -10,9 +10,9 @@
 // Detection is by content, never by name (except the Neuron protobuf files, which have no magic
 // number and are only listed in folders). Entries are tried in table order; the rules are mutually
 // exclusive where they overlap (JSON kinds are told apart by their keys).
-#include "loadoptions.h"
+#include "io/input/loadoptions.h"
+#include "io/ntff/ntffprofile.h"
 #include "model/filereport.h"
-#include "ntffprofile.h"
 
 #include <span>
 #include <string>

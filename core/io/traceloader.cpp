@@ -1,9 +1,9 @@
 #include "traceloader.h"
 
 #include "fileimporter.h"
-#include "multirankloader.h"
-#include "profilefolder.h"
-#include "profilefolderloader.h"
+#include "io/folder/profilefolder.h"
+#include "io/folder/profilefolderloader.h"
+#include "io/ranks/multirankloader.h"
 
 #include <filesystem>
 

@@ -2,7 +2,7 @@
 // Entry point for every file the user opens: recognises the format by content (never by name) and
 // runs the matching importer of the formats table (formats.h). The CLI and the GUI both call this.
 #include "formats.h"
-#include "loadoptions.h"
+#include "io/input/loadoptions.h"
 
 #include <string>
 #include <string_view>

@@ -1,8 +1,8 @@
 #include "cachedloader.h"
 
-#include "contentfingerprint.h"
-#include "io/multirankloader.h"
+#include "io/ranks/multirankloader.h"
 #include "io/traceloader.h"
+#include "util/contentfingerprint.h"
 
 #include <chrono>
 #include <cstdio>

@@ -5,7 +5,7 @@
 // TraceLoader::load and stores the result. Every cache event becomes a LoadResult notice
 // ("loaded from cache in 0.12 s", "cache entry was stale (...), rebuilt"). With the cache disabled
 // or unusable this is exactly TraceLoader::load (plus a notice when the cache could not be opened).
-#include "io/loadoptions.h"
+#include "io/input/loadoptions.h"
 #include "tracecache.h"
 
 #include <memory>

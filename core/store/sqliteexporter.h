@@ -6,7 +6,7 @@
 // Row counts equal what `lanescope-cli info` reports.
 // The database is written to a temporary file next to the output and renamed when complete.
 #include "annotations/annotation.h"
-#include "io/loadoptions.h"
+#include "io/input/loadoptions.h"
 
 #include <string>
 #include <vector>

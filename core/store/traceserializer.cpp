@@ -1,6 +1,6 @@
 #include "traceserializer.h"
 
-#include "contentfingerprint.h"
+#include "util/contentfingerprint.h"
 #include "util/runoncores.h"
 
 #include <zstd.h>

@@ -1,5 +1,5 @@
 #pragma once
-// Nanoseconds as text, the one formatter of the CLI and the GUI (widgets/durationformat.h wraps it
+// Nanoseconds as text, the one formatter of the CLI and the GUI (widgets/style/durationformat.h wraps it
 // in QString). Two forms, each for one purpose:
 //   format()  short human form, unit chosen by size, up to 3 decimals, zeros trimmed:
 //             "15 ns", "12.5 µs", "1.234 ms", "2.5 s" (ruler, tooltips, details, GUI tables)

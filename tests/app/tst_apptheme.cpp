@@ -1,14 +1,14 @@
-// AppTheme (widgets/apptheme.h) on the real window, offscreen: View > Dark Theme and --screenshot
+// AppTheme (widgets/style/apptheme.h) on the real window, offscreen: View > Dark Theme and --screenshot
 // --dark darken the whole window, not only the timeline: the application palette, every dock (Details,
 // Summary, Statistics, Notes), the capture banner; light brings the style's own palette and the style
 // back. Checked on the rendered pixels of the window.
-#include "apptheme.h"
-#include "capturebanner.h"
 #include "mainwindow.h"
+#include "style/apptheme.h"
+#include "summary/capturebanner.h"
 #include "summarypanel.h"
 
-#include "timelinepalette.h"
-#include "timelineview.h"
+#include "timeline/timelinepalette.h"
+#include "timeline/timelineview.h"
 
 #include <QApplication>
 #include <QDockWidget>

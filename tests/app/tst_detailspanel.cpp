@@ -5,9 +5,9 @@
 #include "mainwindow.h"
 #include "session.h"
 
-#include "neffinfoview.h"
-#include "apptheme.h"
-#include "io/samplefolderwriter.h"
+#include "details/neffinfoview.h"
+#include "io/synthetic/samplefolderwriter.h"
+#include "style/apptheme.h"
 
 #include "analysis/executionneff.h"
 #include "model/trace.h"

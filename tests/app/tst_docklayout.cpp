@@ -6,8 +6,8 @@
 #include "mainwindow.h"
 #include "session.h"
 
-#include "io/samplefolderwriter.h"
-#include "timelineview.h"
+#include "io/synthetic/samplefolderwriter.h"
+#include "timeline/timelineview.h"
 
 #include "model/trace.h"
 

@@ -5,9 +5,9 @@
 #include "recentmenu.h"
 #include "session.h"
 
-#include "neffinfoview.h"
+#include "details/neffinfoview.h"
 #include "filespanel.h"
-#include "io/samplefolderwriter.h"
+#include "io/synthetic/samplefolderwriter.h"
 
 #include "model/trace.h"
 

@@ -12,8 +12,8 @@
 #include "imagecheck.h"
 #include "notesfixture.h"
 
-#include "annotationsoverlay.h"
-#include "timelineview.h"
+#include "overlays/annotationsoverlay.h"
+#include "timeline/timelineview.h"
 
 #include "model/trace.h"
 

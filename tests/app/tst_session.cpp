@@ -3,8 +3,8 @@
 // selection and ranges are said once per change.
 #include "session.h"
 
-#include "io/neffinfo.h"
-#include "io/samplefolderwriter.h"
+#include "io/neff/neffinfo.h"
+#include "io/synthetic/samplefolderwriter.h"
 #include "model/trace.h"
 
 #include <QFile>

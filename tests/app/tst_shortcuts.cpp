@@ -47,7 +47,7 @@ private slots:
 
     void timelineKeysAreListed()
     {
-        // The keys the timeline handles itself (widgets/timelineinput) have descriptive rows.
+        // The keys the timeline handles itself (widgets/timeline/timelineinput) have descriptive rows.
         QStringList timeline;
         for (const Shortcuts::Entry &e : Shortcuts::entries())
             if (QLatin1String(e.group) == QLatin1String("Timeline"))

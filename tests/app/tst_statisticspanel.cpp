@@ -4,18 +4,18 @@
 // occurrence, a marked range restricts the numbers, and in compare mode each profile is counted apart.
 #include "corpus.h"
 
-#include "comparesession.h"
 #include "mainwindow.h"
 #include "session.h"
+#include "session/comparesession.h"
 #include "statisticspanel.h"
 
-#include "durationhistogramview.h"
-#include "timelineview.h"
+#include "charts/durationhistogramview.h"
+#include "timeline/timelineview.h"
 
 #include "analysis/durationstats.h"
 #include "analysis/kerneltable.h"
 #include "analysis/launchindex.h"
-#include "io/samplefolderwriter.h"
+#include "io/synthetic/samplefolderwriter.h"
 #include "model/trace.h"
 
 #include <QAction>

@@ -8,19 +8,19 @@
 #include "session.h"
 #include "summarypanel.h"
 
-#include "capturebanner.h"
-#include "chaincontroller.h"
-#include "findingslistview.h"
-#include "marksoverlay.h"
-#include "summarybars.h"
-#include "summaryview.h"
-#include "timelineview.h"
+#include "overlays/chaincontroller.h"
+#include "overlays/marksoverlay.h"
+#include "summary/capturebanner.h"
+#include "summary/findingslistview.h"
+#include "summary/summarybars.h"
+#include "summary/summaryview.h"
+#include "timeline/timelineview.h"
 
+#include "analysis/insights/insightcontext.h"
 #include "analysis/insights/insights.h"
 #include "analysis/insights/rule.h"
 #include "analysis/insights/ruleregistry.h"
-#include "analysis/insights/insightcontext.h"
-#include "io/samplefolderwriter.h"
+#include "io/synthetic/samplefolderwriter.h"
 #include "model/trace.h"
 
 #include <QAction>

@@ -13,7 +13,7 @@
 // The cache lives in a temporary folder that is removed afterwards (never the user's cache).
 #include "io/traceloader.h"
 #include "store/cachedloader.h"
-#include "store/contentfingerprint.h"
+#include "util/contentfingerprint.h"
 
 #include <QTemporaryDir>
 

@@ -11,8 +11,8 @@
 //   panning / cached       a tenth of the view per frame at mid zoom; repaint of an unchanged range
 // Target: p99 <= 16 ms at every zoom level (painting is single-threaded: one core). Each level also
 // prints the painting thread's CPU time per frame, which a loaded machine does not inflate.
-#include "timelineview.h"
-#include "zoomcontrol.h"
+#include "timeline/timelineview.h"
+#include "timeline/zoomcontrol.h"
 
 #include "model/tracebuilder.h"
 

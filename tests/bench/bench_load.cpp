@@ -15,8 +15,8 @@
 // decompresses FILE and makes the bare pass (a) once, single-threaded, and exits. A load
 // (`lanescope-cli info FILE`) timed as a whole process against it gives the "at most 1.0 times a
 // single-threaded simdjson scan of the same bytes" ratio.
-#include "io/chromejsonimporter.h"
-#include "io/inputbuffer.h"
+#include "io/chrome/chromejsonimporter.h"
+#include "io/input/inputbuffer.h"
 
 #include <simdjson.h>
 

@@ -12,10 +12,10 @@
 #include "corpus.h"
 #include "peakrss.h"
 
-#include "io/inputbuffer.h"
-#include "io/inputstream.h"
-#include "io/neuronprofilejsonimporter.h"
-#include "io/neuronprofilejsonreader.h"
+#include "io/input/inputbuffer.h"
+#include "io/input/inputstream.h"
+#include "io/neuronprofile/neuronprofilejsonimporter.h"
+#include "io/neuronprofile/neuronprofilejsonreader.h"
 
 #include <simdjson.h>
 

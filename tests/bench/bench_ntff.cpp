@@ -4,8 +4,8 @@
 // pairs on 5 engines, pipelined DMA packets on 16 engines x 2 queues, semaphore updates, throttle
 // rows) in a temporary directory, reads it once into memory, then decodes it R times (default 3)
 // and prints the median records/s and MB/s. The file is removed afterwards. Not a test.
-#include "io/ntffreader.h"
-#include "io/ntffwriter.h"
+#include "io/ntff/ntffreader.h"
+#include "io/synthetic/ntffwriter.h"
 
 #include <algorithm>
 #include <chrono>

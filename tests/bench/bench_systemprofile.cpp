@@ -10,9 +10,9 @@
 // read is included and the text is never held whole). The file is removed afterwards. Not a test.
 #include "peakrss.h"
 
-#include "io/inputbuffer.h"
-#include "io/inputstream.h"
-#include "io/systemprofileimporter.h"
+#include "io/input/inputbuffer.h"
+#include "io/input/inputstream.h"
+#include "io/systemprofile/systemprofileimporter.h"
 
 #include <algorithm>
 #include <chrono>

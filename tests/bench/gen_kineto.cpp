@@ -8,8 +8,8 @@
 // re-written digit-exact (integer ns, printed as µs with 3 decimals). The other top-level keys are
 // copied from INPUT. The output is plain JSON, written streaming; it stops after the first tile that
 // reaches TARGET_MB (10^6 bytes).
-#include "io/inputbuffer.h"
-#include "io/timestampparser.h"
+#include "io/chrome/timestampparser.h"
+#include "io/input/inputbuffer.h"
 
 #include <simdjson.h>
 

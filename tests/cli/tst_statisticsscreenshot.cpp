@@ -6,7 +6,7 @@
 #include "imagecheck.h"
 #include "offscreenrun.h"
 
-#include "io/samplefolderwriter.h"
+#include "io/synthetic/samplefolderwriter.h"
 
 #include <QImage>
 #include <QJsonArray>

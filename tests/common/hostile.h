@@ -6,7 +6,7 @@
 //
 // Under ASan/UBSan (make test-asan) time bounds are multiplied by LANESCOPE_HOSTILE_TIME_SCALE (default
 // 4 when built with -fsanitize=address, else 1).
-#include "io/neffreader.h"
+#include "io/neff/neffreader.h"
 #include "io/traceloader.h"
 #include "model/trace.h"
 

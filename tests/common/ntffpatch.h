@@ -2,9 +2,9 @@
 // Patching real NTFF files in tests: the payload-section table is protobuf inside the metadata message,
 // so a test that wants a hostile or edited section finds the varint of a section field and rewrites it
 // in place (tst_ntffreader, tst_hostilebinaries).
-#include "io/ntffprofile.h"
-#include "io/ntffreader.h"
-#include "io/protobufreader.h"
+#include "io/ntff/ntffprofile.h"
+#include "io/ntff/ntffreader.h"
+#include "io/ntff/protobufreader.h"
 
 #include <cstdint>
 #include <string>

@@ -5,9 +5,9 @@
 // read reports until it is cancelled.
 #include "compress.h"
 
-#include "io/importerror.h"
-#include "io/inputstream.h"
-#include "io/loadoptions.h"
+#include "io/input/importerror.h"
+#include "io/input/inputstream.h"
+#include "io/input/loadoptions.h"
 
 #include <QFile>
 #include <QString>

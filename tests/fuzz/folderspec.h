@@ -1,6 +1,6 @@
 #pragma once
 // A folder tree written as text, so that one input can hold a whole profile folder: what the libFuzzer
-// harnesses fuzz_profilefolder and fuzz_folderload mutate, and what tests/core/tst_fuzzregressions.cpp
+// harnesses fuzz_profilefolder and fuzz_folderload mutate, and what tests/core/io/tst_fuzzregressions.cpp
 // replays from tests/data/fuzz-regressions/fuzz_profilefolder/.
 //
 // The text describes a small folder tree:
@@ -15,7 +15,7 @@
 // targets are clamped, so nothing is ever written or followed outside the scratch folder.
 // ProfileFolder::parseName is also run on the raw path text of each entry (bounded to 255 bytes per
 // component, as a real file system is).
-#include "io/profilefolder.h"
+#include "io/folder/profilefolder.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -2,7 +2,7 @@
 // decompresses gzip / zstd / zip by magic bytes, then ChromeJsonImporter::import), plus the sniffer.
 #include "fuzz_common.h"
 
-#include "io/chromejsonimporter.h"
+#include "io/chrome/chromejsonimporter.h"
 #include "io/traceloader.h"
 
 using namespace lanescope;

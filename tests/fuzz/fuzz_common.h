@@ -6,9 +6,9 @@
 // A harness may only let ImportError (a clear error) and nothing else escape the reader; anything else
 // (std::out_of_range, std::bad_alloc under the budget, LoadCancelled without a cancel flag) reaches
 // libFuzzer as an uncaught exception and is reported as a crash.
-#include "io/inputbuffer.h"
-#include "io/loadoptions.h"
-#include "io/profilefolder.h"
+#include "io/folder/profilefolder.h"
+#include "io/input/inputbuffer.h"
+#include "io/input/loadoptions.h"
 #include "model/trace.h"
 
 #include <cstdint>

@@ -1,12 +1,12 @@
-// libFuzzer harness: the folder load (core/io/profilefolderloader.h: every importer on the files the
+// libFuzzer harness: the folder load (core/io/folder/profilefolderloader.h: every importer on the files the
 // classification kept, the merge and the host-clock alignment) on a small folder tree in the text
 // format of folderspec.h. The classification alone is fuzz_profilefolder, which runs faster;
 // this one touches ~27,000 features per run and is the slowest harness (see README.md).
-#include "fuzz_common.h"
 #include "folderspec.h"
+#include "fuzz_common.h"
 
-#include "io/profilefolder.h"
-#include "io/profilefolderloader.h"
+#include "io/folder/profilefolder.h"
+#include "io/folder/profilefolderloader.h"
 
 using namespace lanescope;
 

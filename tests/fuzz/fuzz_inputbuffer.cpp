@@ -1,4 +1,4 @@
-// libFuzzer harness: the decompression layer (core/io/inputbuffer.h): gzip (also concatenated
+// libFuzzer harness: the decompression layer (core/io/input/inputbuffer.h): gzip (also concatenated
 // members), zstd and single-member zip, detected by magic bytes, always under the memory budget.
 //
 // Every input is fed as is (mostly corrupt streams). One input in four is also compressed here with
@@ -6,7 +6,7 @@
 // valid paths, which mutation alone rarely reaches for zstd).
 #include "fuzz_common.h"
 
-#include "io/inputbuffer.h"
+#include "io/input/inputbuffer.h"
 
 #include <zlib.h>
 #include <zstd.h>

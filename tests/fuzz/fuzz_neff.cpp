@@ -1,8 +1,8 @@
-// libFuzzer harness: NEFF (core/io/neffreader.h): the 1024-byte header, the payload MD5, the gzip'd
+// libFuzzer harness: NEFF (core/io/neff/neffreader.h): the 1024-byte header, the payload MD5, the gzip'd
 // tar walked in memory with libarchive, and the JSON members (info, kelf, def, engine, tensor_map).
 #include "fuzz_common.h"
 
-#include "io/neffreader.h"
+#include "io/neff/neffreader.h"
 
 using namespace lanescope;
 

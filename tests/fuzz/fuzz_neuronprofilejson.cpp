@@ -1,8 +1,8 @@
-// libFuzzer harness: neuron-profile's JSON export (core/io/neuronprofilejsonimporter.h): the streaming
+// libFuzzer harness: neuron-profile's JSON export (core/io/neuronprofile/neuronprofilejsonimporter.h): the streaming
 // reader into an NtffProfile and the model built from it (NtffImporter::build).
 #include "fuzz_common.h"
 
-#include "io/neuronprofilejsonimporter.h"
+#include "io/neuronprofile/neuronprofilejsonimporter.h"
 
 using namespace lanescope;
 

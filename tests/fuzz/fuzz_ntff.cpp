@@ -1,10 +1,10 @@
-// libFuzzer harness: NTFF (core/io/ntffreader.h + ntffimporter.h): header, protobuf metadata
+// libFuzzer harness: NTFF (core/io/ntff/ntffreader.h + ntffimporter.h): header, protobuf metadata
 // (programs, runtime blocks, sections, queues, clocks), the 16-byte records of every section, and the
 // model built from the decoded profile.
 #include "fuzz_common.h"
 
-#include "io/inputbuffer.h"
-#include "io/ntffimporter.h"
+#include "io/input/inputbuffer.h"
+#include "io/ntff/ntffimporter.h"
 
 using namespace lanescope;
 

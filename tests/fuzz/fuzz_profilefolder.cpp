@@ -1,13 +1,13 @@
-// libFuzzer harness: profile folder classification (core/io/profilefolder.h: the walk, recognition by
+// libFuzzer harness: profile folder classification (core/io/folder/profilefolder.h: the walk, recognition by
 // name and content, NEFF <-> NTFF pairing, grouping, the typed reports) and ProfileFolder::parseName on
 // the raw path text of each entry. The load on top of it (every importer) is fuzz_folderload.
 //
 // The input is a small folder tree in the text format of folderspec.h, materialised in a private
 // scratch folder for each run.
-#include "fuzz_common.h"
 #include "folderspec.h"
+#include "fuzz_common.h"
 
-#include "io/profilefolder.h"
+#include "io/folder/profilefolder.h"
 
 #include <string>
 

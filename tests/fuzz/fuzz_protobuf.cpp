@@ -1,9 +1,9 @@
-// libFuzzer harness: the schema-less protobuf reader (core/io/protobufreader.h) on its own: every
+// libFuzzer harness: the schema-less protobuf reader (core/io/ntff/protobufreader.h) on its own: every
 // field of a message, nested messages to a bounded depth, and the lookups the NTFF reader uses.
 // Seeds are NTFF metadata messages (file bytes 128 .. 128 + N).
 #include "fuzz_common.h"
 
-#include "io/protobufreader.h"
+#include "io/ntff/protobufreader.h"
 
 using namespace lanescope;
 

@@ -1,9 +1,9 @@
-// libFuzzer harness: the TorchNeuron system trace, system_profile.json (core/io/systemprofileimporter.h):
+// libFuzzer harness: the TorchNeuron system trace, system_profile.json (core/io/systemprofile/systemprofileimporter.h):
 // the one-pass reader (SystemProfileReader), the clock alignment by sync points, the parent_id nesting and
 // the model built from it.
 #include "fuzz_common.h"
 
-#include "io/systemprofileimporter.h"
+#include "io/systemprofile/systemprofileimporter.h"
 
 using namespace lanescope;
 

@@ -1,10 +1,10 @@
-// Not a harness: writes the synthetic sample profile folder (core/io/samplefolderwriter.h, the one
+// Not a harness: writes the synthetic sample profile folder (core/io/synthetic/samplefolderwriter.h, the one
 // `make run` opens) into the fuzz build tree, so that make_seeds.py can seed the harnesses with small
 // NTFF, NEFF, system_profile.json and folder inputs (4-18 KB each) next to the real corpus files (the
 // real NTFFs are 50-130 KB; small inputs let a harness run several times as many mutations).
 //
 //   make_fuzz_samples <out dir>
-#include "io/samplefolderwriter.h"
+#include "io/synthetic/samplefolderwriter.h"
 
 #include <cstdio>
 #include <exception>

@@ -1,0 +1,709 @@
+#include "neuronprofilejsonparser.h"
+
+#include "io/input/inputbuffer.h"
+#include "io/json/jsonobjectpieces.h"
+#include "io/json/jsonreaderbase.h"
+#include "neuronprofilevalues.h"
+#include "util/textutil.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <array>
+#include <initializer_list>
+#include <limits>
+#include <string_view>
+#include <map>
+#include <unordered_map>
+
+namespace lanescope {
+
+namespace sj = simdjson::ondemand;
+
+namespace {
+
+constexpr size_t kMaxReportedValueBytes = size_t(1) << 16;
+constexpr int64_t kMaxU32 = int64_t(std::numeric_limits<uint32_t>::max());
+constexpr int64_t kMaxI64 = std::numeric_limits<int64_t>::max();
+
+using text::parseInt;
+using text::trim;
+
+bool stringOf(sj::value &v, std::string_view &s)
+{
+    return v.get_string().get(s) == simdjson::SUCCESS;
+}
+
+// An integer written as a number or as a decimal string ("12"), within [lo, hi].
+bool intIn(sj::value &v, int64_t lo, int64_t hi, int64_t &out)
+{
+    int64_t i = 0;
+    const auto err = v.get_int64().get(i);
+    if (err == simdjson::INCORRECT_TYPE) {
+        std::string_view s;
+        if (!stringOf(v, s) || !parseInt(s, i))
+            return false;
+    } else if (err) {
+        return false;
+    }
+    if (i < lo || i > hi)
+        return false;
+    out = i;
+    return true;
+}
+
+// Stores an integer within [lo, hi] into `dst` and sets `bit` in `ok`; leaves both alone otherwise.
+template <class T> void takeIn(sj::value &v, int64_t lo, int64_t hi, T &dst, uint32_t &ok, uint32_t bit)
+{
+    int64_t i = 0;
+    if (intIn(v, lo, hi, i)) {
+        dst = static_cast<T>(i);
+        ok |= bit;
+    }
+}
+
+// The same within the range of T.
+template <class T> void take(sj::value &v, T &dst, uint32_t &ok, uint32_t bit)
+{
+    constexpr int64_t hi =
+        std::numeric_limits<T>::max() > uint64_t(kMaxI64) ? kMaxI64 : int64_t(std::numeric_limits<T>::max());
+    takeIn(v, int64_t(std::numeric_limits<T>::min()), hi, dst, ok, bit);
+}
+
+struct NameHash
+{
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>()(s); }
+};
+
+using OpcodeTable = std::unordered_map<std::string, uint32_t, NameHash, std::equal_to<>>;
+
+// The names ntffOpcodeName gives the 256 opcode bytes (the first byte of a name given twice).
+const OpcodeTable &builtinOpcodes()
+{
+    static const OpcodeTable table = [] {
+        OpcodeTable t;
+        for (int op = 0; op < 256; ++op)
+            t.emplace(std::string(ntffOpcodeName(uint8_t(op))), uint32_t(op));
+        return t;
+    }();
+    return table;
+}
+
+class Parser : JsonReaderBase
+{
+public:
+    // `tables`: nullptr for a window (rows only, no progress reports).
+    Parser(InputBuffer &input, uint64_t offset, uint64_t fileEnd, const std::string &name, const LoadOptions &options,
+           sj::parser *parser, NeuronProfileJsonTables *tables, NeuronProfileJsonPart &part)
+        : JsonReaderBase(input, name, options, Style{}, parser), m_profile(part.rows), m_part(part), m_tables(tables)
+    {
+        setTextOffset(offset, fileEnd);
+    }
+
+    void runWindow(const char *table);
+    void runPiece(NeuronProfileJsonParser::Piece piece);
+
+private:
+    enum class Table { Metadata, NeffHeader, ProfileInfo, Summary, ModelInfo, LayerSummary, DmaQueues };
+
+    void warn(const char *table, const char *problem, std::string_view field, const char *consequence, uint64_t offset);
+    template <class Fn> void forEachRow(sj::value v, const char *table, Fn &&fn);
+    template <class Fn> void forEachField(sj::object &obj, const char *table, Fn &&fn);
+    bool requireAll(const char *table, uint32_t ok, std::initializer_list<std::pair<uint32_t, const char *>> fields,
+                    uint64_t offset);
+    void readInstruction(sj::object obj, uint64_t offset);
+    void readDma(sj::object obj, uint64_t offset);
+    void readSemaphore(sj::object obj, uint64_t offset);
+    void readThrottle(sj::object obj, uint64_t offset);
+    void readReported(Table table, const char *tableName, size_t index, sj::object obj, uint64_t offset);
+    void useReported(Table table, size_t index, std::string_view key, std::string_view text, bool isString);
+    uint32_t opcodeCode(std::string_view name, uint64_t offset);
+    void noteSemaphoreName(uint8_t id, std::string_view name, uint64_t offset);
+    void checkCancel();
+
+    NtffProfile &m_profile; // the part's rows and warnings
+    NeuronProfileJsonPart &m_part;
+    NeuronProfileJsonTables *m_tables;
+    bool m_whole = false;
+    OpcodeTable m_extraOpcodes; // name -> 256 + index in m_part.opcodeNames
+    std::array<bool, 256> m_rowQueueSeen{};
+    std::map<std::pair<uint8_t, std::string>, size_t, std::less<>> m_semaphoreNames; // -> index in m_part.semaphoreNames
+};
+
+// Progress on the scale of this text only for the whole file: a window or a piece is a part of it,
+// reported when merged.
+void Parser::checkCancel()
+{
+    if (m_whole)
+        progress();
+    else if (m_options.cancelled())
+        throw LoadCancelled();
+}
+
+// "instruction rows without a valid \"crc_in\" (65535 assumed)"
+void Parser::warn(const char *table, const char *problem, std::string_view field, const char *consequence,
+                  uint64_t offset)
+{
+    std::string message =
+        std::string(table) + " rows " + problem + " \"" + std::string(field) + "\" (" + consequence + ")";
+    m_profile.diagnostics.warnAtByte(message, offset);
+}
+
+template <class Fn> void Parser::forEachRow(sj::value v, const char *table, Fn &&fn)
+{
+    const std::string expected = std::string("expected a row object of \"") + table + "\"";
+    sj::json_type type;
+    if (auto err = v.type().get(type))
+        failJson(err, "expected the value of \"" + std::string(table) + "\"");
+    if (type == sj::json_type::object) { // tolerated: a single row written without its array
+        sj::object obj;
+        const uint64_t offset = location();
+        if (auto err = v.get_object().get(obj))
+            failJson(err, expected);
+        ++m_part.rowCount;
+        fn(obj, offset, size_t(0));
+        return;
+    }
+    if (type != sj::json_type::array) {
+        if (std::string_view(table) == "instruction")
+            fail(location(), "\"instruction\" is not an array; expected neuron-profile's array of instruction rows");
+        m_profile.diagnostics.warnAtByte("top-level \"" + std::string(table) + "\" that is not an array (skipped)",
+                                         location());
+        return;
+    }
+    sj::array rows;
+    if (auto err = v.get_array().get(rows))
+        failJson(err, "expected the array \"" + std::string(table) + "\"");
+    size_t index = 0;
+    for (auto rr : rows) {
+        sj::value row;
+        if (auto err = std::move(rr).get(row))
+            failJson(err, expected + " or ']'");
+        if ((++m_part.rowCount & (kNeuronProfileCheckEvery - 1)) == 0)
+            checkCancel();
+        const uint64_t offset = location();
+        sj::object obj;
+        const auto err = row.get_object().get(obj);
+        if (err == simdjson::INCORRECT_TYPE) {
+            m_profile.diagnostics.warnAtByte("\"" + std::string(table) + "\" entries that are not objects (skipped)",
+                                             offset);
+            ++index;
+            continue;
+        }
+        if (err)
+            failJson(err, expected);
+        fn(obj, offset, index++);
+    }
+}
+
+// The byte of a name ntffOpcodeName knows; else 256 + its index among this part's other names (the
+// merge gives those their codes in file order).
+uint32_t Parser::opcodeCode(std::string_view name, uint64_t offset)
+{
+    const OpcodeTable &builtin = builtinOpcodes();
+    if (const auto it = builtin.find(name); it != builtin.end())
+        return it->second;
+    if (const auto it = m_extraOpcodes.find(name); it != m_extraOpcodes.end())
+        return it->second;
+    m_part.opcodeNames.emplace_back(name);
+    m_part.opcodeOffsets.push_back(offset);
+    const uint32_t code = 256 + uint32_t(m_part.opcodeNames.size() - 1);
+    m_extraOpcodes.emplace(std::string(name), code);
+    return code;
+}
+
+void Parser::noteSemaphoreName(uint8_t id, std::string_view name, uint64_t offset)
+{
+    const auto key = std::make_pair(id, std::string(name));
+    const auto [it, inserted] = m_semaphoreNames.emplace(key, m_part.semaphoreNames.size());
+    if (inserted)
+        m_part.semaphoreNames.push_back({id, key.second, offset, 0, m_profile.diagnostics.warnings().size()});
+    ++m_part.semaphoreNames[it->second].rows;
+}
+
+template <class Fn> void Parser::forEachField(sj::object &obj, const char *table, Fn &&fn)
+{
+    for (auto fr : obj) {
+        sj::field f;
+        if (auto err = std::move(fr).get(f))
+            failJson(err, std::string("expected a field of a \"") + table + "\" row (\"name\": value)");
+        const std::string_view key = keyOf(f);
+        sj::value val = f.value();
+        fn(key, val);
+    }
+}
+
+// Counts the first required field (in `bit` order) missing from `ok`; true when all are there.
+bool Parser::requireAll(const char *table, uint32_t ok, std::initializer_list<std::pair<uint32_t, const char *>> fields,
+                        uint64_t offset)
+{
+    for (const auto &[bit, field] : fields)
+        if (!(ok & bit)) {
+            warn(table, "without a valid", field, "skipped", offset);
+            return false;
+        }
+    return true;
+}
+
+void Parser::readInstruction(sj::object obj, uint64_t offset)
+{
+    enum : uint32_t { Ts = 1, Dur = 2, Pc = 4, Op = 8, Sub = 16, Label = 32 };
+    enum : uint32_t { Wait = 64, CrcIn = 128, CrcOut = 256, Cpc = 512, CpcPresent = 1024 };
+    NtffInstructionRow r;
+    NtffSync sync;
+    uint32_t ok = 0, code = 0;
+    std::string_view s;
+    forEachField(obj, "instruction", [&](std::string_view key, sj::value &val) {
+        switch (key.size()) { // the keys of interest differ in length or first letter: few compares per key
+        case 2:
+            if (key == "pc")
+                take(val, r.pc, ok, Pc);
+            break;
+        case 5:
+            if (key == "label" && stringOf(val, s) && NeuronProfileValues::laneFromName(s, r.lane))
+                ok |= Label;
+            break;
+        case 6:
+            if (key == "opcode" && stringOf(val, s)) {
+                code = opcodeCode(s, offset);
+                ok |= Op;
+            } else if (key == "crc_in") {
+                take(val, r.crcIn, ok, CrcIn);
+            }
+            break;
+        case 7:
+            if (key == "crc_out")
+                take(val, r.crcOut, ok, CrcOut);
+            break;
+        case 8:
+            if (key == "subgroup" && stringOf(val, s) && NeuronProfileValues::engineFromName(s, r.engine))
+                ok |= Sub;
+            else if (key == "duration")
+                takeIn(val, 0, kMaxI64, r.duration, ok, Dur);
+            else if (key == "operands" && stringOf(val, s)) // the semaphore waited on / updated
+                sync = NtffSync::fromOperands(s);
+            break;
+        case 9:
+            if (key == "timestamp")
+                take(val, r.timestamp, ok, Ts);
+            break;
+        case 11:
+            if (key == "compiler_pc") {
+                ok |= CpcPresent;
+                takeIn(val, 0, std::numeric_limits<int32_t>::max(), r.compilerPc, ok, Cpc);
+            }
+            break;
+        case 13:
+            if (key == "evt_wait_time")
+                take(val, r.evtWaitTime, ok, Wait);
+            break;
+        default:
+            break;
+        }
+    });
+    static constexpr const char *kTable = "instruction";
+    if (!requireAll(kTable, ok, {{Ts, "timestamp"}, {Dur, "duration"}, {Pc, "pc"}, {Op, "opcode"}}, offset))
+        return;
+    if (!(ok & (Sub | Label)))
+        return warn(kTable, "without a valid", "subgroup", "skipped", offset);
+    r.opcode = code < 256 ? uint8_t(code) : uint8_t(0);
+    r.extraOpcode = code < 256 ? uint16_t(0) : uint16_t(std::min<uint32_t>(code - 255, std::numeric_limits<uint16_t>::max()));
+    if (!(ok & Sub)) { // the engine from the lane: TensorMatrix runs on Tensor
+        NeuronProfileValues::engineFromName(ntffLaneName(r.lane), r.engine);
+        warn(kTable, "without a valid", "subgroup", "engine taken from \"label\"", offset);
+    }
+    if (!(ok & Label)) {
+        const bool matmul = r.engine == NtffEngine::Tensor && r.opcode == kNtffOpMatmul && !r.extraOpcode;
+        r.lane = matmul ? NtffLane::TensorMatrix : ntffLaneOf(r.engine);
+        warn(kTable, "without a valid", "label", "lane taken from \"subgroup\"", offset);
+    }
+    if (!(ok & Wait))
+        warn(kTable, "without a valid", "evt_wait_time", "0 assumed", offset);
+    if (!(ok & CrcIn))
+        warn(kTable, "without a valid", "crc_in", "65535 assumed", offset);
+    if (!(ok & CrcOut))
+        warn(kTable, "without a valid", "crc_out", "65535 assumed", offset);
+    if ((ok & CpcPresent) && !(ok & Cpc))
+        warn(kTable, "with an invalid", "compiler_pc", "ignored", offset);
+    m_profile.instructions.push_back(r);
+    m_profile.instructionSync.push_back(sync);
+}
+
+void Parser::readDma(sj::object obj, uint64_t offset)
+{
+    enum : uint32_t { Ts = 1, Dur = 2, Eng = 4, Queue = 8, Size = 16, Crc = 32, Sub = 64 };
+    NtffDmaRow r;
+    uint32_t ok = 0;
+    std::string_view s, lane;
+    bool aggregated = false;
+    int16_t semaphore = -1; // "S[8] (qSyncSpillReload0)": the semaphore the packet's completion updates
+    forEachField(obj, "dma", [&](std::string_view key, sj::value &val) {
+        switch (key.size()) { // 34 keys per row: compare only the candidates of the same length
+        case 3:
+            if (key == "crc")
+                take(val, r.crc, ok, Crc);
+            break;
+        case 8:
+            if (key == "duration")
+                takeIn(val, 0, kMaxI64, r.duration, ok, Dur);
+            else if (key == "subgroup" && stringOf(val, lane))
+                ok |= Sub;
+            break;
+        case 9:
+            if (key == "timestamp")
+                take(val, r.timestamp, ok, Ts);
+            else if (key == "dma_queue")
+                takeIn(val, 0, 15, r.queue, ok, Queue);
+            break;
+        case 10:
+            if (key == "dma_engine")
+                takeIn(val, 0, 15, r.engine, ok, Eng);
+            else if (key == "aggregated")
+                aggregated = !stringOf(val, s) || s != "no";
+            break;
+        case 12:
+            if (key == "semaphore_id" && stringOf(val, s)) {
+                const NtffSync parsed = NtffSync::fromOperands(std::string(s) + "++");
+                if (parsed.updatesSemaphore())
+                    semaphore = parsed.updateSemaphore;
+            }
+            break;
+        case 13:
+            if (key == "transfer_size")
+                take(val, r.transferSize, ok, Size);
+            break;
+        default:
+            break;
+        }
+    });
+    if (aggregated)
+        return m_profile.diagnostics.warnAtByte(
+            "aggregated dma rows (DMA block summaries, need the NEFF; their packets are imported) skipped", offset);
+    if (!requireAll("dma", ok, {{Ts, "timestamp"}, {Dur, "duration"}, {Eng, "dma_engine"}, {Queue, "dma_queue"}},
+                    offset))
+        return;
+    if (!(ok & Size))
+        warn("dma", "without a valid", "transfer_size", "0 assumed", offset);
+    if (const size_t key = size_t(r.engine) * 16 + r.queue; (ok & Sub) && !m_rowQueueSeen[key]) {
+        m_rowQueueSeen[key] = true;
+        m_part.queueLanes.push_back({uint16_t(key), std::string(lane)});
+    }
+    m_profile.dma.push_back(r);
+    m_profile.dmaSemaphore.push_back(semaphore);
+}
+
+void Parser::readSemaphore(sj::object obj, uint64_t offset)
+{
+    enum : uint32_t { Id = 1, Ts = 2, Value = 4 };
+    NtffSemaphoreRow r;
+    uint32_t ok = 0;
+    std::string_view s, name;
+    forEachField(obj, "semaphore_update", [&](std::string_view key, sj::value &val) {
+        if (key == "id") { // "12", 12, or a display name "S[8] (qSyncSpillReload0)"
+            if (!stringOf(val, s))
+                return take(val, r.id, ok, Id);
+            s = trim(s);
+            if (s.size() > 3 && s.substr(0, 2) == "S[" && s.find(']') != std::string_view::npos) {
+                const std::string_view rest = trim(s.substr(s.find(']') + 1));
+                if (rest.size() >= 2 && rest.front() == '(' && rest.back() == ')')
+                    name = rest.substr(1, rest.size() - 2);
+                s = s.substr(2, s.find(']') - 2);
+            }
+            int64_t v = 0;
+            if (parseInt(s, v) && v >= 0 && v <= 255) {
+                r.id = uint8_t(v);
+                ok |= Id;
+            }
+        } else if (key == "timestamp") {
+            take(val, r.timestamp, ok, Ts);
+        } else if (key == "value") {
+            take(val, r.value, ok, Value);
+        }
+    });
+    if (!requireAll("semaphore_update", ok, {{Id, "id"}, {Ts, "timestamp"}, {Value, "value"}}, offset))
+        return;
+    if (!name.empty())
+        noteSemaphoreName(r.id, name, offset);
+    m_profile.semaphores.push_back(r);
+}
+
+void Parser::readThrottle(sj::object obj, uint64_t offset)
+{
+    enum : uint32_t { Ts = 1, Dur = 2, K = 4, N = 8, Type = 16 };
+    NtffThrottleRow r;
+    uint32_t ok = 0;
+    forEachField(obj, "ham", [&](std::string_view key, sj::value &val) {
+        if (key == "timestamp")
+            take(val, r.timestamp, ok, Ts);
+        else if (key == "duration")
+            takeIn(val, 0, kMaxI64, r.duration, ok, Dur);
+        else if (key == "k")
+            take(val, r.k, ok, K);
+        else if (key == "n")
+            take(val, r.n, ok, N);
+        else if (key == "type")
+            take(val, r.type, ok, Type);
+    });
+    if (requireAll("ham", ok, {{Ts, "timestamp"}, {Dur, "duration"}, {K, "k"}, {N, "n"}, {Type, "type"}}, offset))
+        m_profile.throttle.push_back(r);
+}
+
+void Parser::useReported(Table table, size_t index, std::string_view key, std::string_view text, bool isString)
+{
+    int64_t v = 0;
+    NtffProfile &m_profile = m_tables->profile; // the profile itself, not the part
+    auto &m_queueRows = m_tables->queueRows;
+    if (table == Table::DmaQueues) {
+        if (m_queueRows.size() <= index)
+            m_queueRows.resize(index + 1);
+        NeuronProfileJsonTables::QueueRow &q = m_queueRows[index];
+        if (key == "q_eng_idx" && parseInt(text, v) && v >= 0 && v <= kMaxU32) {
+            q.queue.engine = uint32_t(v);
+            q.ok |= 1;
+        } else if (key == "q_idx" && parseInt(text, v) && v >= 0 && v <= kMaxU32) {
+            q.queue.queue = uint32_t(v);
+            q.ok |= 2;
+        } else if (key == "q_name" && isString) {
+            q.queue.name = q.queue.displayName = std::string(text); // already the display name: qGpSimdDynamic
+            q.ok |= 4;
+        }
+        return;
+    }
+    if (index > 0) // the tables below have one row; the others are kept as reported only
+        return;
+    switch (table) {
+    case Table::Metadata:
+        if (key == "ntff_version" && parseInt(text, v) && v >= 0 && v <= 255)
+            m_profile.version = uint8_t(v);
+        else if (key == "last_hw_timestamp" && parseInt(text, v)) {
+            m_profile.lastHwTimestamp = v;
+            m_tables->sawLastHw = true;
+        }
+        break;
+    case Table::NeffHeader:
+        if (key == "uuid" && isString)
+            m_profile.uuid = std::string(text);
+        else if (key == "network_name" && isString && m_profile.neffName.empty())
+            m_profile.neffName = std::string(text);
+        break;
+    case Table::ProfileInfo:
+        if (key == "neff_name" && isString && !text.empty())
+            m_profile.neffName = std::string(text);
+        break;
+    case Table::Summary:
+        if (key == "runtime_version" && isString)
+            m_profile.runtimeVersion = std::string(text);
+        else if (key == "driver_version" && isString)
+            m_profile.driverVersion = std::string(text);
+        else if (key == "collectives_version" && isString)
+            m_profile.collectivesVersion = std::string(text);
+        else if (key == "instance_type" && isString)
+            m_profile.instanceType = std::string(text);
+        else if (key == "total_time") {
+            uint64_t ps = 0;
+            if (!isString && NeuronProfileValues::secondsToPs(text, ps))
+                m_profile.totalTimePs = ps;
+        }
+        break;
+    case Table::ModelInfo:
+        if (key == "sg_name" && isString)
+            m_profile.subgraphName = std::string(text);
+        else if (key == "event_count" && parseInt(text, v) && v >= 0)
+            m_profile.eventRecordCount = uint64_t(v);
+        break;
+    case Table::LayerSummary:
+    case Table::DmaQueues:
+        break;
+    }
+}
+
+void Parser::readReported(Table table, const char *tableName, size_t index, sj::object obj, uint64_t offset)
+{
+    std::string prefix = std::string("neuron_profile.") + tableName;
+    auto &m_queueRows = m_tables->queueRows;
+    if (table == Table::DmaQueues && m_queueRows.size() <= index) {
+        m_queueRows.resize(index + 1);
+        m_queueRows[index].offset = offset;
+    }
+    if (index > 0 || table == Table::LayerSummary || table == Table::DmaQueues)
+        prefix += "[" + std::to_string(index) + "]";
+    prefix += '.';
+    forEachField(obj, tableName, [&](std::string_view key, sj::value &val) {
+        sj::json_type type;
+        if (auto err = val.type().get(type))
+            failJson(err, "expected a value for \"" + std::string(key) + "\"");
+        std::string_view text;
+        bool isString = false;
+        switch (type) {
+        case sj::json_type::string:
+            if (!stringOf(val, text))
+                failJson(simdjson::STRING_ERROR, "expected a valid JSON string");
+            isString = true;
+            break;
+        case sj::json_type::object: {
+            sj::object o;
+            if (val.get_object().get(o) || o.raw_json().get(text))
+                failJson(simdjson::TAPE_ERROR, "expected a JSON object");
+            break;
+        }
+        case sj::json_type::array: {
+            sj::array a;
+            if (val.get_array().get(a) || a.raw_json().get(text))
+                failJson(simdjson::TAPE_ERROR, "expected a JSON array");
+            break;
+        }
+        default:
+            text = val.raw_json_token();
+            break;
+        }
+        if (!isString)
+            text = trim(text);
+        useReported(table, index, key, text, isString);
+        std::string value = text.size() > kMaxReportedValueBytes
+                                ? "(" + std::to_string(text.size()) + " bytes, not kept)"
+                                : std::string(text);
+        m_tables->profile.reportedMetadata.emplace_back(prefix + std::string(key), std::move(value));
+    });
+}
+
+void Parser::runWindow(const char *table)
+{
+    m_part.textBytes = m_input.size();
+    startDocument();
+    sj::value v;
+    if (auto err = m_doc.get_value().get(v))
+        failJson(err, std::string("expected the array \"") + table + "\"");
+    switch (table[0]) {
+    case 'i':
+        return forEachRow(v, table, [this](sj::object o, uint64_t at, size_t) { readInstruction(o, at); });
+    case 'd':
+        return forEachRow(v, table, [this](sj::object o, uint64_t at, size_t) { readDma(o, at); });
+    case 's':
+        return forEachRow(v, table, [this](sj::object o, uint64_t at, size_t) { readSemaphore(o, at); });
+    default:
+        return forEachRow(v, table, [this](sj::object o, uint64_t at, size_t) { readThrottle(o, at); });
+    }
+}
+
+void Parser::runPiece(NeuronProfileJsonParser::Piece piece)
+{
+    m_part.textBytes = m_input.size();
+    m_whole = piece == NeuronProfileJsonParser::Piece::Whole;
+    if (m_whole) {
+        const std::string_view text = m_input.view();
+        const size_t first = firstByte();
+        if (first >= text.size())
+            fail(textOffset(), "file is empty; expected neuron-profile's JSON export (a JSON object of arrays)");
+        if (text[first] != '{')
+            fail(textOffset() + first,
+                 std::string("expected '{' at the start of neuron-profile's JSON export, found '") + text[first] + "'");
+    }
+
+    startDocument();
+    sj::object top;
+    if (auto err = m_doc.get_object().get(top))
+        failJson(err, "expected a JSON object");
+    for (auto fr : top) {
+        sj::field f;
+        if (auto err = std::move(fr).get(f))
+            failJson(err, "expected a top-level key and value (\"instruction\": [...])");
+        const std::string_view key = keyOf(f);
+        sj::value v = f.value();
+        if (key == "instruction") {
+            m_tables->sawInstruction = true;
+            forEachRow(v, "instruction", [this](sj::object o, uint64_t at, size_t) { readInstruction(o, at); });
+        } else if (key == "dma") {
+            forEachRow(v, "dma", [this](sj::object o, uint64_t at, size_t) { readDma(o, at); });
+        } else if (key == "semaphore_update") {
+            forEachRow(v, "semaphore_update", [this](sj::object o, uint64_t at, size_t) { readSemaphore(o, at); });
+        } else if (key == "ham") {
+            forEachRow(v, "ham", [this](sj::object o, uint64_t at, size_t) { readThrottle(o, at); });
+        } else if (key == "nc_mem_usage") {
+            forEachRow(v, "nc_mem_usage", [this](sj::object o, uint64_t, size_t i) {
+                NtffMemoryUsage u;
+                u.index = i;
+                uint32_t ok = 0;
+                forEachField(o, "nc_mem_usage", [&u, &ok](std::string_view k, sj::value &val) {
+                    std::string_view s;
+                    if (k == "amount_bytes")
+                        take(val, u.bytes, ok, 1);
+                    else if (k == "usage_type" && stringOf(val, s))
+                        u.category = std::string(s);
+                });
+                m_profile.memoryUsage.push_back(std::move(u));
+            });
+        } else {
+            static constexpr std::pair<std::string_view, Table> reported[] = {
+                {"metadata", Table::Metadata},        {"neff_header", Table::NeffHeader},
+                {"profile_info", Table::ProfileInfo}, {"summary", Table::Summary},
+                {"model_info", Table::ModelInfo},     {"layer_summary", Table::LayerSummary},
+                {"dma_queues_info", Table::DmaQueues}};
+            m_tables->sawTraceEvents = m_tables->sawTraceEvents || key == "traceEvents";
+            for (const auto &[name, table] : reported)
+                if (key == name) {
+                    const char *tableName = name.data(); // literals: NUL-terminated
+                    forEachRow(v, tableName, [this, table = table, tableName](sj::object o, uint64_t at, size_t i) {
+                        readReported(table, tableName, i, o, at);
+                    });
+                }
+        }
+        checkCancel();
+    }
+    const uint64_t rest = location(); // simdjson 3.0 has no document::at_end()
+    if (rest < fileSize())
+        fail(rest, "unexpected content after the top-level object; expected the end of the file");
+}
+
+} // namespace
+
+const std::vector<std::string> &NeuronProfileJsonParser::windowedKeys()
+{
+    static const std::vector<std::string> keys{"instruction", "dma", "semaphore_update", "ham"};
+    return keys;
+}
+
+void NeuronProfileJsonParser::parseWindow(JsonWindow &window, const std::string &name, const LoadOptions &options,
+                                          simdjson::ondemand::parser *parser, NeuronProfileJsonPart &out)
+{
+    out.clear();
+    try {
+        if (window.end) // cut off inside the array
+            JsonObjectPieces::truncated(window.text, window.offset, window.end, name, JsonReaderBase::Style{}.unclosedString,
+                                        "a JSON object");
+        Parser p(window.text, window.offset, window.end, name, options, parser, nullptr, out);
+        p.runWindow(windowedKeys()[window.key].c_str());
+    } catch (...) {
+        out.error = std::current_exception();
+    }
+}
+
+void NeuronProfileJsonParser::parsePiece(InputBuffer &text, uint64_t offset, Piece piece, const std::string &name,
+                                         const LoadOptions &options, NeuronProfileJsonTables &tables,
+                                         NeuronProfileJsonPart &out)
+{
+    out.clear();
+    Parser p(text, offset, 0, name, options, nullptr, &tables, out);
+    p.runPiece(piece);
+}
+
+void NeuronProfileJsonPart::clear()
+{
+    rows.instructions.clear();
+    rows.instructionSync.clear();
+    rows.dma.clear();
+    rows.dmaSemaphore.clear();
+    rows.semaphores.clear();
+    rows.throttle.clear();
+    rows.memoryUsage.clear();
+    rows.diagnostics = Diagnostics();
+    opcodeNames.clear();
+    opcodeOffsets.clear();
+    queueLanes.clear();
+    semaphoreNames.clear();
+    rowCount = 0;
+    textBytes = 0;
+    error = nullptr;
+}
+
+} // namespace lanescope

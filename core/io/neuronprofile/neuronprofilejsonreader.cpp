@@ -1,0 +1,242 @@
+#include "neuronprofilejsonreader.h"
+
+#include "io/input/inputbuffer.h"
+#include "io/input/inputstream.h"
+#include "io/json/jsonobjectpieces.h"
+#include "io/json/jsonobjectwindows.h"
+#include "io/json/jsonwindowsplitter.h"
+#include "neuronprofilejsonparser.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <array>
+#include <limits>
+
+namespace lanescope {
+
+namespace {
+
+using Piece = NeuronProfileJsonParser::Piece;
+
+template <class T> void append(std::vector<T> &to, std::vector<T> &from)
+{
+    to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+}
+
+// Reads the export from a stream: the row arrays in windows parsed on the cores, merged in file
+// order with the top-level text around them (the small tables).
+class Reader
+{
+public:
+    Reader(InputStream &input, const LoadOptions &options)
+        : m_input(input), m_name(input.name()), m_options(options), m_tables{m_profile, {}, false, false, false}
+    {
+        m_profile.sourceFormat = "neuron-profile-json";
+    }
+
+    NtffProfile run();
+
+private:
+    void piece(InputBuffer text, uint64_t offset, Piece kind);
+    void merge(NeuronProfileJsonPart &part);
+    uint32_t opcodeCode(const std::string &name, uint64_t offset);
+    void noteQueueName(uint32_t engine, uint32_t queue, std::string_view lane);
+    void finish(uint64_t objectOffset);
+    void finishQueues();
+
+    InputStream &m_input;
+    const std::string &m_name;
+    const LoadOptions &m_options;
+    NtffProfile m_profile;
+    NeuronProfileJsonTables m_tables;
+    NeuronProfileJsonPart m_piece;
+    std::unordered_map<std::string, uint32_t> m_opcodes; // names the built-in table lacks -> 256 + index
+    std::array<std::string, 256> m_rowQueueName;         // engine * 16 + queue
+    std::array<bool, 256> m_rowQueueSeen{};
+    uint64_t m_rows = 0;
+    uint64_t m_modelBytes = 0; // the rows merged so far
+};
+
+uint32_t Reader::opcodeCode(const std::string &name, uint64_t offset)
+{
+    const auto it = m_opcodes.find(name);
+    if (it != m_opcodes.end())
+        return it->second;
+    if (m_profile.extraOpcodeNames.size() >= std::numeric_limits<uint16_t>::max()) {
+        m_profile.diagnostics.warnAtByte(
+            "more than 65,535 distinct unknown opcode names (the rest shown as \"op 0x00\")", offset);
+        return 0;
+    }
+    m_profile.extraOpcodeNames.push_back(name);
+    const uint32_t code = 256 + uint32_t(m_profile.extraOpcodeNames.size() - 1);
+    m_opcodes.emplace(name, code);
+    return code;
+}
+
+void Reader::noteQueueName(uint32_t engine, uint32_t queue, std::string_view lane)
+{
+    // neuron-profile names a queue's lane "qSyncSpillReload0-Q1-E0", or "Q0-E15" without a descriptor
+    const size_t key = engine * 16 + queue;
+    m_rowQueueSeen[key] = true;
+    const std::string suffix = "-Q" + std::to_string(queue) + "-E" + std::to_string(engine);
+    if (lane.size() > suffix.size() && lane.substr(lane.size() - suffix.size()) == suffix)
+        m_rowQueueName[key] = std::string(lane.substr(0, lane.size() - suffix.size()));
+}
+
+// A part joins the profile as if its rows had been read here: its opcode names get the next codes,
+// its semaphore names and queue lanes count where they are the first, its warnings keep their order.
+void Reader::merge(NeuronProfileJsonPart &part)
+{
+    if (part.error)
+        std::rethrow_exception(part.error);
+    if (!part.lead.empty())
+        piece(JsonObjectPieces::between(part.lead), part.leadOffset, Piece::Between);
+    std::vector<uint32_t> codes(part.opcodeNames.size());
+    for (size_t i = 0; i < codes.size(); ++i)
+        codes[i] = opcodeCode(part.opcodeNames[i], part.opcodeOffsets[i]);
+    NtffProfile &rows = part.rows;
+    for (NtffInstructionRow &r : rows.instructions)
+        if (r.extraOpcode) {
+            const uint32_t code = codes[r.extraOpcode - 1u];
+            r.opcode = code < 256 ? uint8_t(code) : uint8_t(0);
+            r.extraOpcode = code < 256 ? uint16_t(0) : uint16_t(code - 255);
+        }
+    m_modelBytes += rows.instructions.size() * (sizeof(NtffInstructionRow) + sizeof(NtffSync)) +
+                    rows.dma.size() * (sizeof(NtffDmaRow) + sizeof(int16_t)) + rows.semaphores.size() * sizeof(NtffSemaphoreRow) +
+                    rows.throttle.size() * sizeof(NtffThrottleRow);
+    JsonObjectPieces::requireModel(m_modelBytes, m_options.memoryBudget, m_name, part.end, m_rows + part.rowCount);
+    append(m_profile.instructions, rows.instructions);
+    append(m_profile.instructionSync, rows.instructionSync);
+    append(m_profile.dma, rows.dma);
+    append(m_profile.dmaSemaphore, rows.dmaSemaphore);
+    append(m_profile.semaphores, rows.semaphores);
+    append(m_profile.throttle, rows.throttle);
+    append(m_profile.memoryUsage, rows.memoryUsage);
+    for (const auto &q : part.queueLanes)
+        if (!m_rowQueueSeen[q.key])
+            noteQueueName(q.key / 16u, q.key % 16u, q.lane);
+    const std::vector<Warning> &warnings = rows.diagnostics.warnings();
+    size_t merged = 0;
+    const auto mergeWarnings = [&](size_t upTo) {
+        for (; merged < upTo; ++merged)
+            m_profile.diagnostics.report(warnings[merged].severity, warnings[merged].message, warnings[merged].firstSeen,
+                                         warnings[merged].count);
+    };
+    static constexpr const char *kTwoNames = "semaphores shown under two names (the first kept)";
+    for (const auto &s : part.semaphoreNames) {
+        mergeWarnings(s.warningsBefore);
+        const auto [it, inserted] = m_profile.semaphoreNames.emplace(s.id, s.name);
+        if (!inserted && it->second != s.name) {
+            m_profile.diagnostics.warnAtByte(kTwoNames, s.offset);
+            if (s.rows > 1)
+                m_profile.diagnostics.warn(kTwoNames, {}, s.rows - 1);
+        }
+    }
+    mergeWarnings(warnings.size());
+    m_rows += part.rowCount;
+}
+
+void Reader::piece(InputBuffer text, uint64_t offset, Piece kind)
+{
+    NeuronProfileJsonParser::parsePiece(text, offset, kind, m_name, m_options, m_tables, m_piece);
+    merge(m_piece);
+}
+
+void Reader::finish(uint64_t objectOffset)
+{
+    if (!m_tables.sawInstruction)
+        throw ImportError(
+            m_name, objectOffset,
+            std::string("this JSON object has no \"instruction\" array; expected neuron-profile's JSON export "
+                        "(neuron-profile view --output-format json), an object of arrays such as "
+                        "\"instruction\", \"dma\" and \"semaphore_update\"") +
+                (m_tables.sawTraceEvents ? " (this one has \"traceEvents\": a Chrome/Kineto trace)" : ""));
+    finishQueues();
+    if (!m_tables.sawLastHw) {
+        int64_t last = 0;
+        for (const auto &r : m_profile.instructions) {
+            int64_t end = 0;
+            if (__builtin_add_overflow(r.timestamp, r.duration, &end)) // hostile values: saturate
+                end = r.duration > 0 ? std::numeric_limits<int64_t>::max() : std::numeric_limits<int64_t>::min();
+            last = std::max(last, end);
+        }
+        m_profile.lastHwTimestamp = last;
+        m_profile.diagnostics.warn("metadata without \"last_hw_timestamp\" (the latest instruction end used)");
+    }
+    std::stable_sort(m_profile.reportedMetadata.begin(), m_profile.reportedMetadata.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    m_profile.fileSize = m_input.position();
+    m_profile.recordsRead = m_rows;
+}
+
+// DMA queue descriptors from dma_queues_info; but a queue with packets is named as neuron-profile named
+// its lane on those rows ("qSyncSpillReload0-Q1-E0"), which may be no name at all ("Q0-E15" for the
+// software DGE queue that dma_queues_info calls qGpSimdDynamic): the lane names win.
+void Reader::finishQueues()
+{
+    for (NeuronProfileJsonTables::QueueRow &q : m_tables.queueRows) {
+        static constexpr std::pair<uint32_t, const char *> kRequired[] = {{1, "q_eng_idx"}, {2, "q_idx"}, {4, "q_name"}};
+        const auto missing = std::find_if(std::begin(kRequired), std::end(kRequired), [&](const auto &f) { return !(q.ok & f.first); });
+        if (missing != std::end(kRequired)) {
+            m_profile.diagnostics.warnAtByte(std::string("dma_queues_info rows without a valid \"") + missing->second + "\" (skipped)",
+                                             q.offset);
+            continue;
+        }
+        const NtffDmaQueue &d = q.queue;
+        if (m_profile.dmaQueue(d.engine, d.queue))
+            m_profile.diagnostics.warnAtByte("dma_queues_info rows for a queue already described (skipped)", q.offset);
+        else if (d.engine >= 16 || d.queue >= 16 || !m_rowQueueSeen[d.engine * 16 + d.queue])
+            m_profile.dmaQueues.push_back(std::move(q.queue));
+    }
+    for (size_t key = 0; key < m_rowQueueName.size(); ++key)
+        if (!m_rowQueueName[key].empty())
+            m_profile.dmaQueues.push_back(
+                {uint32_t(key / 16), uint32_t(key % 16), 0, m_rowQueueName[key], m_rowQueueName[key]});
+}
+
+NtffProfile Reader::run()
+{
+    JsonWindowSplitter splitter(m_input, NeuronProfileJsonParser::windowedKeys(), JsonObjectPieces::windowBytes(m_input, m_options),
+                                m_options.memoryBudget / 4);
+    const JsonWindowSplitter::Shape shape = splitter.start();
+    const std::string &prefix = splitter.prefix();
+    const uint64_t first = JsonObjectPieces::firstByte(prefix, splitter.prefixOffset());
+    if (shape != JsonWindowSplitter::Shape::Array)
+        m_options.report(200);
+    if (shape == JsonWindowSplitter::Shape::Other) {
+        piece(InputBuffer::ofText({prefix}), splitter.prefixOffset(), Piece::Whole);
+    } else if (shape == JsonWindowSplitter::Shape::Array) {
+        throw ImportError(m_name, first, "expected '{' at the start of neuron-profile's JSON export, found '['");
+    } else {
+        piece(JsonObjectPieces::before(prefix), splitter.prefixOffset(), Piece::Before);
+        readObjectWindows<NeuronProfileJsonPart>(
+            splitter, m_input, m_options, 200, 700,
+            [&](JsonWindow &w, simdjson::ondemand::parser *parser, NeuronProfileJsonPart &part) {
+                NeuronProfileJsonParser::parseWindow(w, m_name, m_options, parser, part);
+            },
+            [&](NeuronProfileJsonPart &part) { merge(part); });
+        if (!splitter.terminated())
+            throw ImportError(m_name, m_input.position(), "unexpected end of file (truncated file?); expected a JSON object");
+        piece(JsonObjectPieces::after(splitter.suffix()), splitter.arrayEnd(), Piece::After);
+    }
+    finish(first);
+    m_options.report(900);
+    return std::move(m_profile);
+}
+
+} // namespace
+
+NtffProfile NeuronProfileJsonReader::read(InputStream &input, const LoadOptions &options)
+{
+    Reader reader(input, options);
+    return reader.run();
+}
+
+NtffProfile NeuronProfileJsonReader::read(InputBuffer &input, const std::string &name, const LoadOptions &options)
+{
+    InputStream stream(input.view(), name, options);
+    return read(stream, options);
+}
+
+} // namespace lanescope

@@ -1,0 +1,232 @@
+// Insights on real traces (the corpus): every rule runs without failing on GPU traces with and
+// without steps, CPU-only traces (no device work), device-only NTFF / neuron-profile JSON (no
+// framework ops); and the numbers of each finding equal the op, kernel, device and engine tables
+// for the same events.
+#include "corpus.h"
+#include "findings.h"
+#include "loadtrace.h"
+
+#include "analysis/devicesummary.h"
+#include "analysis/enginebreakdown.h"
+#include "analysis/insights/devicerules.h"
+#include "analysis/insights/fusionrule.h"
+#include "analysis/insights/hostrules.h"
+#include "analysis/insights/insights.h"
+#include "analysis/insights/insighttext.h"
+#include "analysis/insights/steprules.h"
+#include "analysis/kerneltable.h"
+#include "analysis/launchindex.h"
+#include "analysis/optable.h"
+#include "model/trace.h"
+
+#include <QFileInfo>
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+using namespace lanescope;
+
+namespace {
+
+using lanescope::test::near;
+const auto find = lanescope::test::findRule;
+
+const std::string kDeviceRules[] = {"engine-bottleneck", "semaphore-wait", "dma-bound", "small-dma", "spill-reload",
+                                     "throttling", "mfu-below-hfu", "tensor-transpose"};
+
+
+} // namespace
+
+class TestInsightsCorpus : public QObject
+{
+    Q_OBJECT
+private slots:
+    void tablesAgree_data()
+    {
+        QTest::addColumn<QString>("file");
+        const char *files[] = {
+            "tracelens/mi300_resnet_act_checkpoint.json.gz",
+            "tracelens/b200_eager_trace.json.gz",
+            "tracelens/sglang_decode_bs32_rank0.json.gz",
+            "hta/critical_path__cuda_event_sync__event_sync_trace.json.gz",
+            "hta/critical_path__cuda_event_sync_multi_stream__event_sync_trace.json.gz",
+            "hta/negative_queue_length_values_check__rank0.json.gz",
+            "hta/cpu_only__rank-34.Jul_15_10_52_41.1074.pt.trace.json.gz",
+            "hta/with_gpu_user_annotation__step_based_trace_2543932.json.gz",
+            "hta/amd_trace__mi250_minitoy_train_ROCm6_2_kineto.json.gz",
+            "kineto/tb_samples_2021-06__resnet50_num_workers_0__worker0.1623143089861.pt.trace.json.gz",
+            "generated-torch-cpu/rmsnorm_naive.trace.json",
+            "neuron-profile-json/profile_128x128x1024.ntff",
+            "neuron-profile-json/profile_128x128x1024.json",
+            "neuron-profile-json/profile_bucketed_128x128x256.json",
+        };
+        for (const char *f : files)
+            QTest::newRow(f) << QString::fromLatin1(f);
+    }
+
+    void tablesAgree()
+    {
+        LANESCOPE_REQUIRE_CORPUS();
+        QFETCH(QString, file);
+        const QString path = lanescope::test::corpusFile(file);
+        if (!QFileInfo::exists(path))
+            QSKIP(qPrintable(QStringLiteral("corpus file missing: ") + file));
+        const auto trace = lanescope::test::load(path);
+        QVERIFY(trace);
+        const LaunchIndex index = LaunchIndex::build(*trace);
+        const Insights::Result r = Insights::run(*trace, index, {});
+        const auto ops = OpTable::compute(*trace, index, {});
+        const auto kernels = KernelTable::compute(*trace, index, {});
+        const auto devices = DeviceSummary::compute(*trace, index, {});
+        const auto engines = EngineBreakdown::compute(*trace);
+        const int64_t span = trace->endNs() - trace->startNs();
+
+        // Key metrics are the tables' numbers.
+        QCOMPARE(r.metrics.devices.size(), devices.size());
+        int64_t busy = 0, idle = 0;
+        for (const auto &d : devices) {
+            busy += d.busy;
+            idle += d.idle;
+        }
+        QCOMPARE(r.metrics.deviceBusyNs, busy);
+        QCOMPARE(r.metrics.deviceIdleNs, idle);
+        QCOMPARE(r.metrics.frameworkCpuNs, ops.cpuSelfTotal);
+        QCOMPARE(r.metrics.deviceNs, ops.deviceTime);
+        QCOMPARE(r.metrics.engines.size(), engines.engines.size());
+        const OpTable::Row *stepRow = nullptr;
+        for (const auto &row : ops.rows)
+            if (row.name == "ProfilerStep*")
+                stepRow = &row;
+        QCOMPARE(r.metrics.steps, stepRow ? stepRow->calls : 0);
+
+        for (const Finding &f : r.findings) {
+            QVERIFY(f.events.size() <= Finding::kMaxEvents);
+            for (uint32_t e : f.events)
+                QVERIFY(e < trace->allSlices().size());
+            QVERIFY(std::isfinite(f.value));
+            qInfo("%s [%s] %s", f.rule.c_str(), Finding::severityName(f.severity), f.title.c_str());
+        }
+        if (const Finding *f = find(r.findings, "device-idle"); f && !stepRow) {
+            QVERIFY(near(f->value, 100.0 * double(idle) / double(r.metrics.deviceTotalNs)));
+            QCOMPARE(*f->recoverableNs, idle);
+        }
+        if (const Finding *f = find(r.findings, "sync-stall")) {
+            int64_t t = 0;
+            for (const auto &row : ops.rows)
+                if (SyncStallRule::isSyncCall(row.name))
+                    t += row.cpuTotal;
+            QCOMPARE(*f->recoverableNs, t);
+            QVERIFY(near(f->value, 100.0 * double(t) / double(span)));
+        }
+        if (const Finding *f = find(r.findings, "host-device-copy")) {
+            int64_t t = 0;
+            for (const auto &row : kernels.rows)
+                if (row.kind == LaunchIndex::WorkKind::Memcpy && HostDeviceCopyRule::isHostDeviceCopy(row.name))
+                    t += row.total;
+            for (const auto &row : ops.rows)
+                if (row.runtime && HostDeviceCopyRule::isHostDeviceCopy(row.name))
+                    t += row.cpuTotal;
+            QCOMPARE(*f->recoverableNs, t);
+        }
+        if (const Finding *f = find(r.findings, "step-outlier")) {
+            QVERIFY(stepRow);
+            QVERIFY(f->value >= 1.5);
+        }
+        if (const Finding *f = find(r.findings, "engine-bottleneck")) {
+            bool matched = false;
+            for (const auto &e : engines.engines)
+                matched = matched || near(e.activePercent, f->value);
+            QVERIFY(matched);
+        }
+        // Device rules fire exactly when the engine table's numbers pass their thresholds.
+        uint64_t dmaBytes = 0, spill = 0, packets = 0;
+        for (const auto &q : engines.dma) {
+            dmaBytes += q.bytes;
+            packets += q.packetCount;
+            if (DeviceRules::queueKind(q.queue) == DeviceRules::QueueKind::SpillReload)
+                spill += q.bytes;
+        }
+        const bool spills = dmaBytes > 0 && 100.0 * double(spill) / double(dmaBytes) > DeviceRules::kSpillPercent;
+        QCOMPARE(find(r.findings, "spill-reload") != nullptr, spills && !engines.empty());
+        if (const Finding *f = find(r.findings, "spill-reload"))
+            QVERIFY(near(f->value, 100.0 * double(spill) / double(dmaBytes)));
+        const bool small = packets >= DeviceRules::kSmallDmaMinPackets && double(dmaBytes) / double(packets) < DeviceRules::kSmallDmaBytes;
+        QCOMPARE(find(r.findings, "small-dma") != nullptr, small && engines.denominatorNs > 0);
+        if (const Finding *f = find(r.findings, "small-dma"))
+            QVERIFY(near(f->value, double(dmaBytes) / double(packets)));
+        QCOMPARE(r.metrics.dmaBytes, dmaBytes);
+        if (packets)
+            QVERIFY(near(r.metrics.averageDmaBytes, double(dmaBytes) / double(packets)));
+        if (engines.empty()) {
+            for (const char *rule : {"engine-bottleneck", "semaphore-wait", "dma-bound", "small-dma", "spill-reload", "throttling",
+                                     "mfu-below-hfu", "tensor-transpose"})
+                QVERIFY2(!find(r.findings, rule), rule);
+        }
+        if (ops.rows.empty() || kernels.rows.empty())
+            QVERIFY(!find(r.findings, "fusion-candidate") && !find(r.findings, "launch-bound"));
+        std::unordered_map<uint32_t, uint32_t> deviceOfSlice; // execution slice -> device index
+        for (const auto &w : index.work())
+            if (LaunchIndex::isExecutionLevel(w.kind))
+                deviceOfSlice.emplace(w.slice.value, w.device);
+        for (const Finding &f : r.findings) {
+            if (f.rule != "fusion-candidate")
+                continue;
+            QVERIFY(f.value >= FusionCandidateRule::kMinExecutions);
+            const std::string title = f.title.substr(std::string("Fusion candidate: ").size());
+            if (title.find(" adjacent ops under ") == std::string::npos) {
+                // One op: its device total is the op table's.
+                const std::string name = title.substr(0, title.find(" makes "));
+                bool matched = false;
+                for (const auto &row : ops.rows)
+                    if (row.name == name)
+                        matched = f.detail.find("device total " + insighttext::ns(row.deviceTotal) + " (op table)") != std::string::npos;
+                QVERIFY2(matched, name.c_str());
+            }
+            // Every gap is idle in the device table on the executions' device, and (up to 50 of
+            // them) they add up to the recoverable time.
+            uint32_t device = UINT32_MAX;
+            for (uint32_t e : f.events)
+                if (auto it = deviceOfSlice.find(e); it != deviceOfSlice.end() && device == UINT32_MAX)
+                    device = it->second;
+            QVERIFY(device != UINT32_MAX);
+            int64_t gaps = 0;
+            for (const auto &[g0, g1] : f.ranges) {
+                gaps += g1 - g0;
+                DeviceSummary::Options o;
+                o.hasRange = true;
+                o.t0 = g0;
+                o.t1 = g1;
+                for (const auto &row : DeviceSummary::compute(*trace, index, o))
+                    if (row.device == index.devices()[device].name)
+                        QCOMPARE(row.busy, int64_t(0));
+            }
+            QVERIFY(gaps > 0);
+            if (f.ranges.size() < Finding::kMaxEvents)
+                QCOMPARE(*f.recoverableNs, gaps);
+            QVERIFY(100.0 * double(*f.recoverableNs) >= FusionCandidateRule::kMinIdlePercent * double(span));
+        }
+        // Device findings point at slices of engine / DMA lanes inside the trace.
+        std::vector<TrackId> deviceLanes;
+        for (const auto &row : engines.engines)
+            deviceLanes.insert(deviceLanes.end(), row.tracks.begin(), row.tracks.end());
+        for (const auto &q : engines.dma)
+            deviceLanes.push_back(q.track);
+        for (const Finding &f : r.findings) {
+            if (!std::count(std::begin(kDeviceRules), std::end(kDeviceRules), f.rule))
+                continue;
+            QVERIFY2(!f.events.empty() && !f.ranges.empty(), f.rule.c_str());
+            for (uint32_t e : f.events) {
+                const Slice &s = trace->slice(SliceId(e));
+                QVERIFY(std::count(deviceLanes.begin(), deviceLanes.end(), trace->trackOfSlice(SliceId(e))));
+                QVERIFY(s.start >= trace->startNs() && s.end() <= trace->endNs());
+            }
+            for (const auto &[s0, s1] : f.ranges)
+                QVERIFY(s0 < s1 && s0 >= engines.startNs && s1 <= engines.endNs);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestInsightsCorpus)
+#include "tst_insightscorpus.moc"

@@ -1,0 +1,291 @@
+// NeuronProfileJsonReader reads its row arrays in windows on two threads: the profile must be the one a
+// single window on one thread builds (the whole-array read), row by row, with the same warnings and
+// first offsets, for the real corpus exports and for hand-written exports with windows cut inside
+// strings, after escaped quotes and inside multi-byte characters, repeated keys and arrays in any
+// order; streamed from gzip and zstd files; a truncated gzip member names the file and compressed offset.
+#include "corpus.h"
+#include "windowedread.h"
+
+#include "io/input/inputbuffer.h"
+#include "io/input/inputstream.h"
+#include "io/neuronprofile/neuronprofilejsonreader.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace lanescope;
+
+namespace {
+
+// Every field the reader fills, one line per row / entry.
+std::vector<std::string> dump(const NtffProfile &p)
+{
+    std::vector<std::string> out;
+    auto line = [&out](const std::ostringstream &s) { out.push_back(s.str()); };
+    std::ostringstream h;
+    h << "version=" << int(p.version) << " uuid=" << p.uuid << " neff=" << p.neffName << " rt=" << p.runtimeVersion
+      << " drv=" << p.driverVersion << " coll=" << p.collectivesVersion << " inst=" << p.instanceType << " sg=" << p.subgraphName
+      << " total=" << p.totalTimePs.value_or(0) << " last=" << p.lastHwTimestamp << " size=" << p.fileSize
+      << " records=" << p.recordsRead << " events=" << p.eventRecordCount << " format=" << p.sourceFormat;
+    line(h);
+    for (size_t i = 0; i < p.instructions.size(); ++i) {
+        const NtffInstructionRow &r = p.instructions[i];
+        const NtffSync &y = p.instructionSync[i];
+        std::ostringstream s;
+        s << "I " << r.timestamp << ' ' << r.duration << ' ' << r.pc << ' ' << r.compilerPc << ' ' << r.evtWaitTime << ' '
+          << r.crcIn << ' ' << r.crcOut << ' ' << int(r.engine) << ' ' << int(r.lane) << ' ' << int(r.opcode) << ' '
+          << r.extraOpcode << ' ' << p.opcodeName(r) << " sync " << y.waitValue << ' ' << y.dmaSemaphore << ' '
+          << int(y.waitOp) << ' ' << int(y.waitSemaphore) << ' ' << int(y.updateOp);
+        line(s);
+    }
+    for (size_t i = 0; i < p.dma.size(); ++i) {
+        const NtffDmaRow &r = p.dma[i];
+        std::ostringstream s;
+        s << "D " << r.timestamp << ' ' << r.duration << ' ' << r.transferSize << ' ' << r.crc << ' ' << int(r.engine) << ' '
+          << int(r.queue) << ' ' << p.dmaSemaphore[i];
+        line(s);
+    }
+    for (const NtffSemaphoreRow &r : p.semaphores) {
+        std::ostringstream s;
+        s << "S " << r.timestamp << ' ' << r.value << ' ' << int(r.id);
+        line(s);
+    }
+    for (const NtffThrottleRow &r : p.throttle) {
+        std::ostringstream s;
+        s << "H " << r.timestamp << ' ' << r.duration << ' ' << r.k << ' ' << r.n << ' ' << r.type;
+        line(s);
+    }
+    for (const NtffMemoryUsage &m : p.memoryUsage) {
+        std::ostringstream s;
+        s << "M " << m.index << ' ' << m.bytes << ' ' << m.category;
+        line(s);
+    }
+    for (const NtffDmaQueue &q : p.dmaQueues) {
+        std::ostringstream s;
+        s << "Q " << q.engine << ' ' << q.queue << ' ' << q.name << ' ' << q.displayName;
+        line(s);
+    }
+    for (const std::string &n : p.extraOpcodeNames)
+        out.push_back("X " + n);
+    for (const auto &[id, name] : p.semaphoreNames)
+        out.push_back("N " + std::to_string(id) + ' ' + name);
+    for (const auto &[k, v] : p.reportedMetadata)
+        out.push_back("R " + k + '=' + v);
+    for (const Warning &w : p.diagnostics.warnings())
+        out.push_back("W " + Diagnostics::format(w) + (w.isNote() ? " (note)" : ""));
+    return out;
+}
+
+NtffProfile readText(const std::string &text, size_t windowBytes, unsigned threads, size_t blockBytes = 0)
+{
+    LoadOptions o;
+    o.jsonWindowBytes = windowBytes;
+    o.jsonThreads = threads;
+    InputStream stream(text, "test.json", o, blockBytes);
+    return NeuronProfileJsonReader::read(stream, o);
+}
+
+// The reference: one window holding each whole array, one thread.
+NtffProfile single(const std::string &text)
+{
+    return readText(text, size_t(1) << 40, 1);
+}
+
+void compareProfiles(const std::vector<std::string> &got, const std::vector<std::string> &want, const char *what)
+{
+    const QString diff = test::differingLine(got, want, QLatin1String(what));
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+}
+
+std::string errorOf(const std::string &text, size_t windowBytes, unsigned threads)
+{
+    try {
+        readText(text, windowBytes, threads);
+    } catch (const ImportError &e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+// neuron-profile's shape, with the awkward parts: escaped quotes and multi-byte names, unknown opcode
+// names, semaphores under two names, a row with missing fields, arrays in any order, a key repeated.
+std::string handWritten()
+{
+    std::string s = R"({"dma":[)";
+    for (int i = 0; i < 40; ++i)
+        s += std::string(i ? "," : "") + R"({"timestamp":)" + std::to_string(100 + i * 7) + R"(,"duration":5,"dma_engine":")" +
+             std::to_string(i % 3) + R"(","dma_queue":")" + std::to_string(i % 2) + R"(","transfer_size":)" +
+             std::to_string(64 * i) + R"(,"crc":1,"aggregated":")" + (i % 9 == 4 ? "yes" : "no") +
+             "\",\"subgroup\":\"qSpill\\\"\\u00e9Reload-Q" + std::to_string(i % 2) + "-E" + std::to_string(i % 3) +
+             "\",\"semaphore_id\":\"S[4] (qA)\"}";
+    s += "],\"summary\":[{\"runtime_version\":\"2.29 \\\"ü\\\"\",\"total_time\":0.0012,\"instance_type\":\"trn1.2xlarge\"}],\"instruction\":[";
+    static const char *ops[] = {"MATMUL", "ÆTHER_OP", "NOP", "CUSTOM_\\\"Q\\\"", "MATMUL", "日本語"};
+    for (int i = 0; i < 60; ++i) {
+        s += std::string(i ? ", " : "") + R"({"timestamp":)" + std::to_string(10 * i) + R"(,"duration":)" + std::to_string(3 + i % 4) +
+             R"(,"pc":)" + std::to_string(i % 11) + R"(,"opcode":")" + ops[i % 6] + R"(","subgroup":"Tensor","label":")" +
+             (i % 6 == 0 ? "TensorMatrix" : "Tensor") + "\",\"operands\":\"S[3]>=1 \\\"x\\\" ☃\"";
+        if (i % 5)
+            s += R"(,"evt_wait_time":2,"crc_in":1,"crc_out":2)";
+        if (i == 17)
+            s += R"(,"compiler_pc":"bad")";
+        s += "}";
+    }
+    s += R"(],"semaphore_update":[)";
+    for (int i = 0; i < 30; ++i)
+        s += std::string(i ? "," : "") + R"({"id":")" + (i % 4 == 1 ? "S[4] (qB)" : i % 4 == 2 ? "S[4] (qA)" : "7") +
+             R"(","timestamp":)" + std::to_string(5 * i) + R"(,"value":)" + std::to_string(i) + "}";
+    s += R"(],"metadata":[{"ntff_version":5,"last_hw_timestamp":900}],"instruction":[)";
+    s += R"({"timestamp":700,"duration":1,"pc":1,"opcode":"ANOTHER_ÖP","subgroup":"Vector"},7,)";
+    s += R"({"timestamp":701,"duration":1,"pc":2,"opcode":"ÆTHER_OP","subgroup":"Vector","label":"Vector"}],)";
+    s += R"("ham":[{"timestamp":1,"duration":2,"k":1,"n":1,"type":99},{"timestamp":3,"duration":2,"k":1,"n":2}],)";
+    s += R"("dma_queues_info":[{"q_eng_idx":0,"q_idx":1,"q_name":"qX"},{"q_eng_idx":5,"q_idx":2,"q_name":"qY"}],)";
+    s += R"("nc_mem_usage":[{"amount_bytes":12,"usage_type":"weights"}]})";
+    return s;
+}
+
+} // namespace
+
+class TestNeuronJsonWindows : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void corpusExports_data()
+    {
+        QTest::addColumn<QString>("path");
+        const QDir dir(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json")));
+        for (const QString &name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+            QTest::newRow(qPrintable(name)) << dir.filePath(name);
+    }
+
+    // Every corpus export: two threads with 64-byte and 4 KiB windows (and blocks of odd sizes), one
+    // thread with tiny windows, and the default, equal to the whole-array read line by line.
+    void corpusExports()
+    {
+        LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-profile-json"));
+        QFETCH(QString, path);
+        const std::string text = test::readBytes(path);
+        QVERIFY(!text.empty());
+        const std::vector<std::string> want = dump(single(text));
+        QVERIFY(want.size() > 500);
+        compareProfiles(dump(readText(text, 64, 2, 1000)), want, "64-byte windows, 2 threads");
+        compareProfiles(dump(readText(text, 4096, 2, 333)), want, "4 KiB windows, 2 threads");
+        compareProfiles(dump(readText(text, 64, 1)), want, "64-byte windows, 1 thread");
+        LoadOptions o;
+        InputBuffer buffer = InputBuffer::fromBytes(text, path.toStdString(), o);
+        std::vector<std::string> viaBuffer = dump(NeuronProfileJsonReader::read(buffer, "test.json", o));
+        compareProfiles(viaBuffer, want, "read(InputBuffer&)");
+    }
+
+    // The same from gzip and zstd files streamed from disk.
+    void compressedFiles()
+    {
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json/profile_128x128x1024.json"));
+        const std::string text = test::readBytes(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x1024.json")));
+        std::vector<std::string> want = dump(single(text));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        for (const auto &[suffix, bytes] : {std::pair{"gz", test::gzipOf(text)}, std::pair{"zst", test::zstdOf(text)}}) {
+            const QString file = dir.filePath(QStringLiteral("p.json.") + QLatin1String(suffix));
+            QVERIFY(test::writeBytes(file, bytes));
+            LoadOptions o;
+            o.jsonWindowBytes = 2048;
+            InputStream stream(file.toStdString(), o);
+            std::vector<std::string> got = dump(NeuronProfileJsonReader::read(stream, o));
+            // The size of a compressed file is the text's: the same first line.
+            compareProfiles(got, want, suffix);
+        }
+    }
+
+    void handWrittenWindows_data()
+    {
+        QTest::addColumn<int>("windowBytes");
+        QTest::addColumn<int>("threads");
+        for (int w : {1, 7, 64, 300})
+            for (int t : {1, 2})
+                QTest::addRow("window %d, %d threads", w, t) << w << t;
+    }
+
+    // Windows cut inside strings, after escaped quotes and inside multi-byte characters (every byte
+    // boundary at 1-byte windows), two "instruction" arrays, tables in any order.
+    void handWrittenWindows()
+    {
+        QFETCH(int, windowBytes);
+        QFETCH(int, threads);
+        const std::string text = handWritten();
+        const NtffProfile ref = single(text);
+        QCOMPARE(ref.instructions.size(), size_t(62)); // 60 + 2 (the 7 between them is skipped)
+        QCOMPARE(ref.dma.size(), size_t(36));           // 40 - 4 aggregated
+        QCOMPARE(ref.semaphores.size(), size_t(30));
+        QCOMPARE(ref.throttle.size(), size_t(1));       // the second lacks "type"
+        QCOMPARE(ref.recordsRead, uint64_t(40 + 1 + 60 + 30 + 1 + 3 + 2 + 2 + 1));
+        QCOMPARE(ref.extraOpcodeNames, (std::vector<std::string>{"ÆTHER_OP", "CUSTOM_\"Q\"", "日本語", "ANOTHER_ÖP"}));
+        QCOMPARE(ref.semaphoreNames.at(4), std::string("qB"));
+        QCOMPARE(ref.diagnostics.count("semaphores shown under two names (the first kept)"), uint64_t(7));
+        QCOMPARE(ref.diagnostics.count("\"instruction\" entries that are not objects (skipped)"), uint64_t(1));
+        QCOMPARE(ref.diagnostics.count("instruction rows without a valid \"crc_in\" (65535 assumed)"), uint64_t(12 + 2));
+        compareProfiles(dump(readText(text, size_t(windowBytes), unsigned(threads), 5)), dump(ref), "hand-written");
+    }
+
+    // Errors are the single pass's: a cut file, invalid JSON in a window, bad content between arrays.
+    void errors_data()
+    {
+        QTest::addColumn<QString>("text");
+        const std::string t = handWritten();
+        QTest::newRow("cut after a comma inside a row") << QString::fromStdString(t.substr(0, t.find(",\"duration\":", 2000) + 1));
+        QTest::newRow("cut inside a string") << QString::fromStdString(t.substr(0, t.find("TensorMatrix") + 4));
+        QTest::newRow("cut between rows") << QString::fromStdString(t.substr(0, t.find("},{", 3000) + 2));
+        QTest::newRow("cut in a small table") << QString::fromStdString(t.substr(0, t.find("trn1")));
+        QTest::newRow("invalid value in a row") << QString::fromStdString(std::string(t).replace(t.find("\"pc\":3"), 6, "\"pc\":3 \"x\""));
+        QTest::newRow("content after the object") << QString::fromStdString(t + " {}");
+        QTest::newRow("object closed between arrays")
+            << QString::fromStdString(std::string(t).replace(t.find("],\"metadata\""), 2, "]},"));
+    }
+
+    void errors()
+    {
+        QFETCH(QString, text);
+        const std::string t = text.toStdString();
+        const std::string want = errorOf(t, size_t(1) << 40, 1);
+        QVERIFY2(want.rfind("test.json: at byte ", 0) == 0, want.c_str());
+        QCOMPARE(errorOf(t, 16, 2), want);
+        QCOMPARE(errorOf(t, 1, 1), want);
+    }
+
+    // A gzip file cut inside a member: the decoder's error, naming the file and the compressed offset.
+    void truncatedGzip()
+    {
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json/profile_128x128x1024.json"));
+        QTemporaryDir dir;
+        const test::CutGzip cut = test::readCutGzip(
+            dir, test::readBytes(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x1024.json"))),
+            [](InputStream &stream, const LoadOptions &o) { NeuronProfileJsonReader::read(stream, o); });
+        const QString what = QString::fromStdString(cut.error);
+        QVERIFY2(what.startsWith(cut.file + QStringLiteral(": at byte ")), qPrintable(what));
+        QVERIFY2(what.contains(QStringLiteral("compressed")) || what.contains(QStringLiteral("truncated")), qPrintable(what));
+        QVERIFY2(cut.offset <= cut.written, qPrintable(what));
+    }
+
+    // Progress stays in 200..900, rises, and a cancel stops at the next window.
+    void progressAndCancel()
+    {
+        bool cancelled = false;
+        const std::vector<int> seen = test::progressUntilCancel(handWritten(), 500, cancelled, [](InputStream &stream, const LoadOptions &o) {
+            NeuronProfileJsonReader::read(stream, o);
+        });
+        QVERIFY(cancelled);
+        QVERIFY(seen.size() > 5);
+        QCOMPARE(seen.front(), 200);
+        QVERIFY(seen.back() < 900);
+        QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNeuronJsonWindows)
+#include "tst_neuronjsonwindows.moc"

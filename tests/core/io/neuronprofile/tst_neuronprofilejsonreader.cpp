@@ -1,0 +1,623 @@
+// NeuronProfileJsonReader / NeuronProfileJsonImporter against the NTFF each real export came from:
+// for every JSON in corpus/neuron-profile-json/ the rows read from the JSON equal, field by field, the
+// rows NtffReader decodes from the .ntff beside it (NtffReader is itself proven row-for-row equal to
+// the JSON by tst_ntffreader, so a difference here is a reader bug), and the traces built from both
+// have the same tracks, slices and counter samples. Plus metadata kept as reported by neuron-profile,
+// sniffing, missing fields, unknown opcode names, error cases (not an export, truncated) and cancel.
+#include "corpus.h"
+
+#include "io/input/inputbuffer.h"
+#include "io/neuronprofile/neuronprofilejsonimporter.h"
+#include "io/neuronprofile/neuronprofilejsonreader.h"
+#include "io/ntff/ntffimporter.h"
+#include "io/ntff/ntffreader.h"
+#include "io/traceloader.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <map>
+#include <sstream>
+#include <tuple>
+
+using namespace lanescope;
+
+namespace {
+
+std::string readAll(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray b = f.readAll();
+    return std::string(b.constData(), size_t(b.size()));
+}
+
+NtffProfile readJson(const std::string &bytes, const std::string &name = "test.json", const LoadOptions &options = {})
+{
+    InputBuffer input = InputBuffer::fromBytes(bytes, name, options);
+    return NeuronProfileJsonReader::read(input, name, options);
+}
+
+// Every field of NtffInstructionRow that the JSON carries (all but `flags`, the branch-taken bit).
+std::vector<std::string> instructionRows(const NtffProfile &p)
+{
+    std::vector<std::string> out;
+    for (const auto &r : p.instructions) {
+        std::ostringstream s;
+        s << "subgroup=" << ntffEngineName(r.engine) << " pc=" << r.pc << " timestamp=" << r.timestamp
+          << " label=" << ntffLaneName(r.lane) << " duration=" << r.duration << " opcode=" << p.opcodeName(r)
+          << " opcode_byte=" << int(r.opcode) << " extra_opcode=" << r.extraOpcode << " evt_wait_time=" << r.evtWaitTime
+          << " crc_in=" << r.crcIn << " crc_out=" << r.crcOut << " compiler_pc=" << r.compilerPc;
+        out.push_back(s.str());
+    }
+    return out;
+}
+
+std::vector<std::string> dmaRows(const NtffProfile &p)
+{
+    std::vector<std::string> out;
+    for (const auto &r : p.dma)
+        out.push_back("dma_engine=" + std::to_string(r.engine) + " dma_queue=" + std::to_string(r.queue) +
+                      " timestamp=" + std::to_string(r.timestamp) + " duration=" + std::to_string(r.duration) +
+                      " transfer_size=" + std::to_string(r.transferSize) + " crc=" + std::to_string(r.crc));
+    return out;
+}
+
+// id, timestamp, value (op, source and flags are not in the JSON)
+std::vector<std::string> semaphoreRows(const NtffProfile &p)
+{
+    std::vector<std::string> out;
+    for (const auto &r : p.semaphores)
+        out.push_back("id=" + std::to_string(r.id) + " timestamp=" + std::to_string(r.timestamp) +
+                      " value=" + std::to_string(r.value));
+    return out;
+}
+
+// all but `reason` (not in the JSON)
+std::vector<std::string> throttleRows(const NtffProfile &p)
+{
+    std::vector<std::string> out;
+    for (const auto &r : p.throttle)
+        out.push_back("timestamp=" + std::to_string(r.timestamp) + " duration=" + std::to_string(r.duration) +
+                      " k=" + std::to_string(r.k) + " n=" + std::to_string(r.n) + " type=" + std::to_string(r.type));
+    return out;
+}
+
+// Sorts both sides, compares counts and every row; returns an empty string or the first difference.
+std::string compareRows(const char *table, std::vector<std::string> ntff, std::vector<std::string> json)
+{
+    std::sort(ntff.begin(), ntff.end());
+    std::sort(json.begin(), json.end());
+    const size_t n = std::min(ntff.size(), json.size());
+    for (size_t i = 0; i < n; ++i)
+        if (ntff[i] != json[i])
+            return std::string(table) + " row " + std::to_string(i) + " differs:\n  ntff: " + ntff[i] +
+                   "\n  json: " + json[i] + "\n  (ntff " + std::to_string(ntff.size()) + " rows, json " +
+                   std::to_string(json.size()) + ")";
+    if (ntff.size() != json.size())
+        return std::string(table) + ": ntff has " + std::to_string(ntff.size()) + " rows, json " +
+               std::to_string(json.size()) +
+               "; first extra: " + (ntff.size() > n ? "ntff " + ntff[n] : "json " + json[n]);
+    return {};
+}
+
+// Everything a view sees of one track: path, kind, slices (time, name, category) and counter samples.
+std::string describeTrack(const Trace &t, uint32_t i, std::string name)
+{
+    const Track &tr = t.tracks()[i];
+    std::ostringstream s;
+    s << t.groupPath(tr.group) << " / " << name << " kind=" << int(tr.kind) << " sort=" << tr.sortIndex
+      << " slices=" << tr.sliceCount << " counters=" << tr.counterCount << " instants=" << tr.instantCount;
+    for (const Slice &sl : t.slices(TrackId(i)))
+        s << "\n  " << sl.start << "+" << sl.duration << " " << t.str(sl.name) << " [" << t.str(sl.category)
+          << "] depth " << sl.depth;
+    for (const CounterSample &c : t.counterSamples(TrackId(i)))
+        s << "\n  " << c.ts << " = " << c.value;
+    return s.str();
+}
+
+std::string firstLineDiff(const std::string &a, const std::string &b)
+{
+    std::istringstream x(a), y(b);
+    std::string la, lb;
+    int line = 0;
+    while (true) {
+        const bool ga = bool(std::getline(x, la)), gb = bool(std::getline(y, lb));
+        if (!ga && !gb)
+            return {};
+        if (!ga || !gb || la != lb)
+            return "line " + std::to_string(line) + ":\n  ntff: " + (ga ? la : "(end)") +
+                   "\n  json: " + (gb ? lb : "(end)");
+        ++line;
+    }
+}
+
+const std::string *entry(const Trace &t, const std::string &key)
+{
+    return t.metadata().find(key);
+}
+
+// A neuron-profile-like export with `n` instruction rows (22 keys each, as the real export writes).
+std::string syntheticJson(int n)
+{
+    std::string s = R"({"metadata":[{"ntff_version":5,"last_hw_timestamp":)" + std::to_string(n * 10 + 5) +
+                    R"(,"first_hw_timestamp":0}],"instruction":[)";
+    static const char *ops[] = {"DRAIN", "EVENT_SEMAPHORE", "MATMUL", "NOP"};
+    for (int i = 0; i < n; ++i) {
+        const char *op = ops[i % 4];
+        const bool matmul = i % 4 == 2;
+        s += (i ? "," : "");
+        s += R"({"crc_in":65535,"hlo_attrs":"","activation_fn":"","bir_id":"","evt_wait_time":0,"duration":5,)"
+             R"("penguin_id":"","fully_qualified_subgraph":"/sg00","pc":)" +
+             std::to_string(i % 1000) + R"(,"layer":"","instruction_type":"","crc_out":65535,"hlo_name":"",)" +
+             R"("bir_instruction_name":"","timestamp":)" + std::to_string(i * 10) + R"(,"raw_bir_id":0,"id":)" +
+             std::to_string(7074752707989819081ull + uint64_t(i)) +
+             R"(,"raw_penguin_id":0,"subgroup":"Tensor","operands":" ",)" + R"("label":")" +
+             (matmul ? "TensorMatrix" : "Tensor") + R"(","opcode":")" + op + R"("})";
+    }
+    s += "]}";
+    return s;
+}
+
+} // namespace
+
+class TestNeuronProfileJsonReader : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void groundTruth_data();
+    void groundTruth();
+    void missingFields();
+    void unknownOpcodeNames();
+    void notAnExport_data();
+    void notAnExport();
+    void truncated();
+    void cancel();
+};
+
+void TestNeuronProfileJsonReader::groundTruth_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("ntff");
+    const QDir dir(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json")));
+    const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    for (const QString &f : files) {
+        const QString ntff = dir.filePath(f.chopped(5) + QStringLiteral(".ntff"));
+        QVERIFY2(QFile::exists(ntff), qPrintable(ntff));
+        QTest::newRow(qPrintable(f)) << dir.filePath(f) << ntff;
+    }
+}
+
+void TestNeuronProfileJsonReader::groundTruth()
+{
+    LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-profile-json"));
+    QFETCH(QString, json);
+    QFETCH(QString, ntff);
+    const std::string jsonPath = json.toStdString(), ntffPath = ntff.toStdString();
+    InputBuffer jsonInput = InputBuffer::read(jsonPath, {});
+    const InputBuffer ntffInput = InputBuffer::read(ntffPath, {});
+    QCOMPARE(TraceLoader::sniff(jsonInput.view().substr(0, 4096), jsonInput.size()), FileFormat::NeuronProfileJson);
+
+    const NtffProfile fromNtff = NtffReader::read(ntffInput.view(), ntffPath);
+    const NtffProfile p = NeuronProfileJsonReader::read(jsonInput, jsonPath);
+
+    // rows: every field the JSON carries
+    std::string diff = compareRows("instruction", instructionRows(fromNtff), instructionRows(p));
+    QVERIFY2(diff.empty(), diff.c_str());
+    diff = compareRows("dma", dmaRows(fromNtff), dmaRows(p));
+    QVERIFY2(diff.empty(), diff.c_str());
+    diff = compareRows("semaphore_update", semaphoreRows(fromNtff), semaphoreRows(p));
+    QVERIFY2(diff.empty(), diff.c_str());
+    diff = compareRows("ham", throttleRows(fromNtff), throttleRows(p));
+    QVERIFY2(diff.empty(), diff.c_str());
+    QVERIFY(!p.instructions.empty() && !p.dma.empty() && !p.semaphores.empty());
+    QVERIFY(p.extraOpcodeNames.empty()); // every opcode of the corpus is in the table
+
+    // header and metadata
+    QCOMPARE(int(p.version), int(fromNtff.version));
+    QCOMPARE(p.uuid, fromNtff.uuid);
+    QCOMPARE(p.neffName, fromNtff.neffName);
+    QCOMPARE(p.runtimeVersion, fromNtff.runtimeVersion);
+    QCOMPARE(p.driverVersion, fromNtff.driverVersion);
+    QCOMPARE(p.collectivesVersion, fromNtff.collectivesVersion);
+    QCOMPARE(p.instanceType, fromNtff.instanceType);
+    QCOMPARE(p.subgraphName, fromNtff.subgraphName);
+    QVERIFY(p.totalTimePs.has_value() && fromNtff.totalTimePs.has_value());
+    QCOMPARE(*p.totalTimePs, *fromNtff.totalTimePs);
+    QCOMPARE(p.lastHwTimestamp, fromNtff.lastHwTimestamp);
+    QCOMPARE(p.eventRecordCount, fromNtff.eventRecordCount);
+    QCOMPARE(p.sourceFormat, std::string("neuron-profile-json"));
+    QCOMPARE(p.fileSize, uint64_t(jsonInput.size()));
+    // every queue the JSON names is a descriptor of the NTFF under the same display name
+    QVERIFY(!p.dmaQueues.empty());
+    for (const auto &q : p.dmaQueues) {
+        const NtffDmaQueue *n = fromNtff.dmaQueue(q.engine, q.queue);
+        QVERIFY2(n, qPrintable(QStringLiteral("queue E%1 Q%2 not in the NTFF").arg(q.engine).arg(q.queue)));
+        QCOMPARE(q.displayName, n->displayName);
+    }
+
+    // independently of the reader (QJsonDocument): what the reader skipped and the names it kept
+    QFile jf(json);
+    QVERIFY(jf.open(QIODevice::ReadOnly));
+    const QJsonObject doc = QJsonDocument::fromJson(jf.readAll()).object();
+    QVERIFY(!doc.isEmpty());
+    qsizetype aggregated = 0;
+    for (const auto &v : doc.value(QStringLiteral("dma")).toArray())
+        aggregated += v.toObject().value(QStringLiteral("aggregated")).toString() != QStringLiteral("no");
+    QCOMPARE(qsizetype(p.instructions.size()), doc.value(QStringLiteral("instruction")).toArray().size());
+    QCOMPARE(qsizetype(p.dma.size()) + aggregated, doc.value(QStringLiteral("dma")).toArray().size());
+    const std::string skippedAggregated =
+        "aggregated dma rows (DMA block summaries, need the NEFF; their packets are imported) skipped";
+    QCOMPARE(p.diagnostics.count(skippedAggregated), uint64_t(aggregated));
+    QCOMPARE(p.diagnostics.total(), uint64_t(aggregated)); // nothing else was skipped or defaulted
+    static const QRegularExpression named(QStringLiteral("^S\\[(\\d+)\\] \\((.*)\\)$"));
+    std::map<uint32_t, std::string> names;
+    for (const auto &v : doc.value(QStringLiteral("semaphore_update")).toArray()) {
+        const auto m = named.match(v.toObject().value(QStringLiteral("id")).toString());
+        if (m.hasMatch())
+            names[m.captured(1).toUInt()] = m.captured(2).toStdString();
+    }
+    QVERIFY(!names.empty());
+    QVERIFY(p.semaphoreNames == names);
+
+    // kept as reported by neuron-profile
+    auto reported = [&p](const std::string &key) -> const std::string * {
+        for (const auto &[k, v] : p.reportedMetadata)
+            if (k == key)
+                return &v;
+        return nullptr;
+    };
+    const QJsonObject summary = doc.value(QStringLiteral("summary")).toArray().first().toObject();
+    const std::string *totalTime = reported("neuron_profile.summary.total_time");
+    QVERIFY(totalTime);
+    QCOMPARE(QByteArray::fromStdString(*totalTime).toDouble(), summary.value(QStringLiteral("total_time")).toDouble());
+    QCOMPARE(qsizetype(std::count_if(p.reportedMetadata.begin(), p.reportedMetadata.end(),
+                                     [](const auto &e) { return e.first.rfind("neuron_profile.summary.", 0) == 0; })),
+             summary.size());
+    const QJsonObject modelInfo = doc.value(QStringLiteral("model_info")).toArray().first().toObject();
+    QVERIFY(reported("neuron_profile.model_info.trace_count"));
+    QCOMPARE(*reported("neuron_profile.model_info.trace_count"),
+             std::to_string(modelInfo.value(QStringLiteral("trace_count")).toInteger()));
+    const QJsonArray layers = doc.value(QStringLiteral("layer_summary")).toArray();
+    for (qsizetype i = 0; i < layers.size(); ++i) {
+        const std::string *layerName = reported("neuron_profile.layer_summary[" + std::to_string(i) + "].name");
+        QVERIFY(layerName);
+        QCOMPARE(*layerName, layers[i].toObject().value(QStringLiteral("name")).toString().toStdString());
+    }
+    const QJsonArray queues = doc.value(QStringLiteral("dma_queues_info")).toArray();
+    QVERIFY(!queues.isEmpty());
+    for (qsizetype i = 0; i < queues.size(); ++i) {
+        const std::string *queueName = reported("neuron_profile.dma_queues_info[" + std::to_string(i) + "].q_name");
+        QVERIFY(queueName);
+        QCOMPARE(*queueName, queues[i].toObject().value(QStringLiteral("q_name")).toString().toStdString());
+    }
+    QVERIFY(reported("neuron_profile.metadata.pe_clock_freq"));
+    QVERIFY(reported("neuron_profile.profile_info.profiler_version"));
+
+    // the traces: same tracks in the same order, same slices and counter samples. Names: semaphore
+    // tracks additionally carry the name neuron-profile shows; DMA lanes are named exactly as
+    // neuron-profile named them on the rows ("subgroup"), which the NTFF importer does not always do
+    // (checked separately below).
+    std::map<int64_t, std::string> laneOfQueue; // engine * 16 + queue -> subgroup of its packet rows
+    for (const auto &v : doc.value(QStringLiteral("dma")).toArray()) {
+        const QJsonObject o = v.toObject();
+        if (o.value(QStringLiteral("aggregated")).toString() == QStringLiteral("no"))
+            laneOfQueue[o.value(QStringLiteral("dma_engine")).toString().toLongLong() * 16 +
+                        o.value(QStringLiteral("dma_queue")).toString().toLongLong()] =
+                o.value(QStringLiteral("subgroup")).toString().toStdString();
+    }
+    const Trace fromJson = NeuronProfileJsonImporter::import(jsonInput, jsonPath, {});
+    const Trace t = NtffImporter::import(ntffInput, ntffPath, {});
+    QCOMPARE(fromJson.tracks().size(), t.tracks().size());
+    QCOMPARE(fromJson.groups().size(), t.groups().size());
+    size_t renamed = 0, dmaTracks = 0;
+    QStringList ntffLaneNameDiffs;
+    for (uint32_t i = 0; i < t.tracks().size(); ++i) {
+        const Track &tr = t.tracks()[i];
+        std::string expectedName(t.str(tr.name));
+        static const QRegularExpression semaphore(QStringLiteral("^semaphore (\\d+)$"));
+        const auto m = semaphore.match(QString::fromStdString(expectedName));
+        if (m.hasMatch() && names.count(m.captured(1).toUInt())) {
+            expectedName += " (" + names[m.captured(1).toUInt()] + ")";
+            ++renamed;
+        }
+        if (tr.sliceCount && t.str(t.slices(TrackId(i))[0].category) == "dma") {
+            ++dmaTracks;
+            QVERIFY(laneOfQueue.count(tr.externalId));
+            if (expectedName != laneOfQueue[tr.externalId])
+                ntffLaneNameDiffs << QString::fromStdString(expectedName +
+                                                            " (neuron-profile: " + laneOfQueue[tr.externalId] + ")");
+            expectedName = laneOfQueue[tr.externalId];
+        }
+        const std::string a = describeTrack(t, i, expectedName);
+        const std::string b = describeTrack(fromJson, i, std::string(fromJson.str(fromJson.tracks()[i].name)));
+        const std::string d = firstLineDiff(a, b);
+        QVERIFY2(d.empty(), qPrintable(QStringLiteral("track %1: %2").arg(i).arg(QString::fromStdString(d))));
+    }
+    QCOMPARE(renamed, names.size());
+    QCOMPARE(dmaTracks, laneOfQueue.size());
+    // The NTFF has a descriptor (qPoolDynamic) for queue 0 of every DMA engine; neuron-profile leaves
+    // those software-DGE lanes unnamed ("Q0-E<n>") and so must NtffImporter.
+    if (!ntffLaneNameDiffs.isEmpty())
+        qInfo("%lld NTFF importer lane names differ from neuron-profile's, e.g. %s",
+              qlonglong(ntffLaneNameDiffs.size()), qPrintable(ntffLaneNameDiffs.first()));
+    QCOMPARE(ntffLaneNameDiffs.size(), qsizetype(0));
+    QCOMPARE(fromJson.metadata().format, std::string("neuron-profile-json"));
+    QCOMPARE(fromJson.metadata().sourcePath, jsonPath);
+    for (const char *key : {"ntff_version", "uuid", "neff_name", "runtime_version", "driver_version",
+                            "collectives_version", "instance_type", "subgraph", "total_time_ps", "last_hw_timestamp"}) {
+        QVERIFY2(entry(fromJson, key) && entry(t, key), key);
+        QCOMPARE(*entry(fromJson, key), *entry(t, key));
+    }
+    QVERIFY(entry(fromJson, "neuron_profile.summary.total_time"));
+    QCOMPARE(*entry(fromJson, "neuron_profile.summary.total_time"), *totalTime);
+    QCOMPARE(fromJson.startNs(), t.startNs());
+    QCOMPARE(fromJson.endNs(), t.endNs());
+
+    // through the loader, as the GUI and CLI open it
+    const LoadResult r = TraceLoader::load(jsonPath);
+    QVERIFY2(r.ok(), r.error.c_str());
+    QCOMPARE(r.trace->metadata().format, std::string("neuron-profile-json"));
+    QCOMPARE(r.trace->tracks().size(), t.tracks().size());
+    qInfo("%s: equal to the NTFF: %zu instruction, %zu dma, %zu semaphore_update, %zu ham rows; %zu tracks",
+          qPrintable(QFileInfo(json).fileName()), p.instructions.size(), p.dma.size(), p.semaphores.size(),
+          p.throttle.size(), size_t(t.tracks().size()));
+}
+
+// Rows with missing or invalid fields: required ones skip the row, optional ones take a default;
+// both are counted, nothing is silently lost.
+void TestNeuronProfileJsonReader::missingFields()
+{
+    const std::string json = R"json({"instruction":[
+        {"timestamp":10,"duration":2,"pc":7,"opcode":"NOP","subgroup":"Vector","label":"Vector","evt_wait_time":3,"crc_in":1,"crc_out":2,"compiler_pc":4},
+        {"duration":2,"pc":7,"opcode":"NOP","subgroup":"Vector","label":"Vector"},
+        {"timestamp":"11","duration":2,"pc":8,"opcode":"MATMUL","subgroup":"Tensor"},
+        {"timestamp":12,"duration":2,"pc":9,"opcode":"NOP","subgroup":"Nowhere","label":"Nowhere"},
+        {"timestamp":13,"duration":-1,"pc":9,"opcode":"NOP","subgroup":"Sync","label":"Sync"},
+        {"timestamp":14,"duration":1,"pc":9,"opcode":"NOP","label":"TensorMatrix","evt_wait_time":0,"crc_in":1,"crc_out":2},
+        17],
+      "dma":[{"timestamp":5,"duration":3,"dma_engine":"2","dma_queue":"14","transfer_size":64,"crc":9,"aggregated":"no","subgroup":"Q14-E2"},
+             {"timestamp":5,"duration":3,"dma_engine":"16","dma_queue":"0","transfer_size":64,"aggregated":"no"},
+             {"timestamp":6,"duration":3,"dma_engine":"1","dma_queue":"1","aggregated":"no","subgroup":"qSpill-Q1-E1"},
+             {"timestamp":7,"duration":300,"dma_engine":"1","dma_queue":"1","transfer_size":64,"aggregated":"yes"}],
+      "semaphore_update":[{"id":"S[3] (GpSimd)","timestamp":1,"value":1},{"id":12,"timestamp":2,"value":4},
+                          {"id":"300","timestamp":3,"value":1},{"id":"S[x]","timestamp":3,"value":1},{"id":"4","timestamp":5}],
+      "summary":[{"total_time":1.5e-3,"runtime_version":"2.29.40 (f954c)"}],
+      "model_info":[{"sg_name":"sg07"}]})json";
+    const NtffProfile p = readJson(json, "fields.json");
+    const Diagnostics &d = p.diagnostics;
+    QCOMPARE(p.instructions.size(), size_t(3));
+    QCOMPARE(d.count("instruction rows without a valid \"timestamp\" (skipped)"), uint64_t(1));
+    QCOMPARE(d.count("instruction rows without a valid \"subgroup\" (skipped)"), uint64_t(1));
+    QCOMPARE(d.count("instruction rows without a valid \"duration\" (skipped)"), uint64_t(1));
+    QCOMPARE(d.count("instruction rows without a valid \"subgroup\" (engine taken from \"label\")"), uint64_t(1));
+    QCOMPARE(d.count("instruction rows without a valid \"label\" (lane taken from \"subgroup\")"), uint64_t(1));
+    QCOMPARE(d.count("instruction rows without a valid \"evt_wait_time\" (0 assumed)"), uint64_t(1));
+    QCOMPARE(d.count("instruction rows without a valid \"crc_in\" (65535 assumed)"), uint64_t(1));
+    QCOMPARE(d.count("\"instruction\" entries that are not objects (skipped)"), uint64_t(1));
+    const NtffInstructionRow &full = p.instructions[0];
+    QCOMPARE(full.timestamp, int64_t(10));
+    QCOMPARE(full.engine, NtffEngine::Vector);
+    QCOMPARE(full.lane, NtffLane::Vector);
+    QCOMPARE(full.opcode, uint8_t(0xa4));
+    QCOMPARE(full.evtWaitTime, 3u);
+    QCOMPARE(int(full.crcIn), 1);
+    QCOMPARE(int(full.crcOut), 2);
+    QCOMPARE(full.compilerPc, 4);
+    const NtffInstructionRow &matmul = p.instructions[1]; // timestamp as a string; lane from MATMUL on Tensor
+    QCOMPARE(matmul.timestamp, int64_t(11));
+    QCOMPARE(matmul.lane, NtffLane::TensorMatrix);
+    QCOMPARE(int(matmul.crcIn), 0xffff);
+    QCOMPARE(matmul.compilerPc, -1);
+    QCOMPARE(p.instructions[2].engine, NtffEngine::Tensor); // from the TensorMatrix label
+    QCOMPARE(p.instructions[2].lane, NtffLane::TensorMatrix);
+
+    QCOMPARE(p.dma.size(), size_t(2));
+    QCOMPARE(d.count("dma rows without a valid \"dma_engine\" (skipped)"), uint64_t(1));
+    QCOMPARE(d.count("dma rows without a valid \"transfer_size\" (0 assumed)"), uint64_t(1));
+    QCOMPARE(p.dma[0].engine, uint8_t(2));
+    QCOMPARE(p.dma[0].queue, uint8_t(14));
+    QCOMPARE(p.dma[0].crc, uint16_t(9));
+    QCOMPARE(p.dmaQueues.size(), size_t(1)); // a name from the lane "qSpill-Q1-E1"; "Q14-E2" has none
+    QCOMPARE(p.dmaQueues[0].displayName, std::string("qSpill"));
+    QCOMPARE(NtffImporter::dmaTrackName(p, 1, 1), std::string("qSpill-Q1-E1"));
+    QCOMPARE(NtffImporter::dmaTrackName(p, 2, 14), std::string("Q14-E2"));
+
+    QCOMPARE(p.semaphores.size(), size_t(2));
+    QCOMPARE(int(p.semaphores[0].id), 3);
+    QCOMPARE(int(p.semaphores[1].id), 12);
+    QCOMPARE(p.semaphores[1].value, 4u);
+    QCOMPARE(d.count("semaphore_update rows without a valid \"id\" (skipped)"), uint64_t(2));
+    QCOMPARE(d.count("semaphore_update rows without a valid \"value\" (skipped)"), uint64_t(1));
+    QCOMPARE(p.semaphoreNames.size(), size_t(1));
+    QCOMPARE(p.semaphoreNames.at(3), std::string("GpSimd"));
+
+    QVERIFY(p.totalTimePs.has_value());
+    QCOMPARE(*p.totalTimePs, uint64_t(1500000000));
+    QCOMPARE(p.runtimeVersion, std::string("2.29.40 (f954c)"));
+    QCOMPARE(p.subgraphName, std::string("sg07"));
+    QCOMPARE(p.lastHwTimestamp, int64_t(15)); // no metadata: the latest instruction end
+    QCOMPARE(d.count("metadata without \"last_hw_timestamp\" (the latest instruction end used)"), uint64_t(1));
+
+    // the trace: lanes from the rows, the semaphore's name on its track, warnings carried over
+    InputBuffer input = InputBuffer::fromBytes(json, "fields.json", {});
+    const Trace t = NeuronProfileJsonImporter::import(input, "fields.json", {});
+    std::vector<std::string> names;
+    for (const Track &tr : t.tracks())
+        names.emplace_back(t.str(tr.name));
+    for (const char *expected :
+         {"TensorMatrix", "Vector", "Q14-E2", "qSpill-Q1-E1", "pending DMAs", "semaphore 3 (GpSimd)", "semaphore 12"})
+        QVERIFY2(std::find(names.begin(), names.end(), expected) != names.end(), expected);
+    QCOMPARE(names.size(), size_t(7)); // no Tensor lane: no row ran there (the JSON has no programs)
+    QCOMPARE(t.diagnostics().total(), d.total());
+    QCOMPARE(*t.metadata().find("total_time_ps"), std::string("1500000000"));
+    QCOMPARE(*t.metadata().find("neuron_profile.summary.total_time"), std::string("1.5e-3"));
+}
+
+// Names the byte table does not know stay names (never "op 0x00"); our own "op 0x41" names map back.
+void TestNeuronProfileJsonReader::unknownOpcodeNames()
+{
+    const std::string json = R"json({"instruction":[
+        {"timestamp":1,"duration":1,"pc":1,"opcode":"TENSOR_TENSOR_SCAN","subgroup":"Vector","label":"Vector","evt_wait_time":0,"crc_in":1,"crc_out":1},
+        {"timestamp":2,"duration":1,"pc":2,"opcode":"IOTA","subgroup":"GpSimd","label":"GpSimd","evt_wait_time":0,"crc_in":1,"crc_out":1},
+        {"timestamp":3,"duration":1,"pc":3,"opcode":"TENSOR_TENSOR_SCAN","subgroup":"Vector","label":"Vector","evt_wait_time":0,"crc_in":1,"crc_out":1},
+        {"timestamp":4,"duration":1,"pc":4,"opcode":"op 0x41","subgroup":"Vector","label":"Vector","evt_wait_time":0,"crc_in":1,"crc_out":1},
+        {"timestamp":5,"duration":1,"pc":5,"opcode":"ACTIVATE","subgroup":"Scalar","label":"Scalar","evt_wait_time":0,"crc_in":1,"crc_out":1}],
+        "metadata":[{"last_hw_timestamp":6}]})json";
+    const NtffProfile p = readJson(json);
+    QVERIFY2(p.diagnostics.empty(),
+             p.diagnostics.empty() ? "" : Diagnostics::format(p.diagnostics.warnings()[0]).c_str());
+    QCOMPARE(p.extraOpcodeNames, (std::vector<std::string>{"TENSOR_TENSOR_SCAN", "IOTA"}));
+    QCOMPARE(p.instructions.size(), size_t(5));
+    QCOMPARE(std::string(p.opcodeName(p.instructions[0])), std::string("TENSOR_TENSOR_SCAN"));
+    QCOMPARE(std::string(p.opcodeName(p.instructions[1])), std::string("IOTA"));
+    QCOMPARE(p.instructions[2].extraOpcode, p.instructions[0].extraOpcode);
+    QCOMPARE(p.instructions[3].opcode, uint8_t(0x41));
+    QCOMPARE(p.instructions[3].extraOpcode, uint16_t(0));
+    QCOMPARE(p.instructions[4].opcode, uint8_t(0x21));
+
+    InputBuffer input = InputBuffer::fromBytes(json, "ops.json", {});
+    const Trace t = NeuronProfileJsonImporter::import(input, "ops.json", {});
+    std::vector<std::string> sliceNames;
+    for (const Slice &s : t.allSlices())
+        sliceNames.emplace_back(t.str(s.name));
+    std::sort(sliceNames.begin(), sliceNames.end());
+    QCOMPARE(sliceNames,
+             (std::vector<std::string>{"ACTIVATE", "IOTA", "TENSOR_TENSOR_SCAN", "TENSOR_TENSOR_SCAN", "op 0x41"}));
+}
+
+void TestNeuronProfileJsonReader::notAnExport_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<qint64>("offset");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("chrome trace") << QByteArray(
+                                         R"(  {"traceEvents":[{"ph":"X","name":"a","ts":1,"dur":2,"pid":1,"tid":1}]})")
+                                  << qint64(2) << QStringLiteral("has no \"instruction\" array");
+    QTest::newRow("object without instruction") << QByteArray(R"({"dma":[],"summary":[{"total_time":1}]})") << qint64(0)
+                                                << QStringLiteral("has no \"instruction\" array");
+    QTest::newRow("array") << QByteArray("[1,2,3]") << qint64(0) << QStringLiteral("expected '{'");
+    QTest::newRow("empty") << QByteArray("  \n") << qint64(0) << QStringLiteral("file is empty");
+    QTest::newRow("instruction not an array") << QByteArray(R"({"ham":[],"instruction":7})") << qint64(24)
+                                              << QStringLiteral("\"instruction\" is not an array");
+    QTest::newRow("trailing content") << QByteArray(R"({"instruction":[]} {"instruction":[]})") << qint64(19)
+                                      << QStringLiteral("unexpected content after the top-level object");
+    QTest::newRow("invalid json") << QByteArray(R"({"instruction":[{"timestamp":1,,}]})") << qint64(-1)
+                                  << QStringLiteral("invalid JSON");
+}
+
+void TestNeuronProfileJsonReader::notAnExport()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(qint64, offset);
+    QFETCH(QString, expected);
+    try {
+        readJson(bytes.toStdString(), "input.json");
+        QFAIL("expected an ImportError");
+    } catch (const ImportError &e) {
+        const QString what = QString::fromUtf8(e.what());
+        QVERIFY2(what.startsWith(QStringLiteral("input.json: at byte ")), qPrintable(what));
+        QVERIFY2(what.contains(expected), qPrintable(what));
+        QVERIFY(e.hasOffset());
+        if (offset >= 0)
+            QCOMPARE(qint64(e.offset()), offset);
+        if (bytes.contains("traceEvents"))
+            QVERIFY2(what.contains(QStringLiteral("Chrome/Kineto")), qPrintable(what));
+    }
+}
+
+// Every prefix of a real export that misses the closing brace is an error naming the file and an
+// offset within the prefix; the
+// loader reports a truncated file on disk the same way.
+void TestNeuronProfileJsonReader::truncated()
+{
+    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json/profile_128x128x256.json"));
+    const QString path = lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x256.json"));
+    const std::string bytes = readAll(path);
+    QVERIFY2(!bytes.empty(), qPrintable(path));
+    const size_t end = bytes.find_last_of('}'); // a prefix up to here misses the closing brace
+    QVERIFY(end != std::string::npos && end > 1000);
+    std::vector<size_t> cuts = {1, 2, 10, end, end - 1, end - 2};
+    for (size_t i = 1; i < 400; ++i)
+        cuts.push_back(end * i / 400 + i % 7);
+    for (const size_t cut : cuts) {
+        QVERIFY(cut <= end);
+        try {
+            readJson(bytes.substr(0, cut), "cut.json");
+            QFAIL(qPrintable(QStringLiteral("a prefix of %1 bytes loaded without an error").arg(cut)));
+        } catch (const ImportError &e) {
+            QVERIFY2(e.file() == "cut.json" && e.hasOffset() && e.offset() <= cut,
+                     qPrintable(QStringLiteral("cut at %1: %2").arg(cut).arg(QString::fromUtf8(e.what()))));
+        }
+    }
+    // a cut in the middle of a string, after a comma, and just before the last '}', through a file
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const size_t afterComma = bytes.find(',', bytes.size() / 2) + 1;
+    for (const size_t cut : {bytes.size() / 3, afterComma, end}) {
+        const QString file = dir.filePath(QStringLiteral("truncated_%1.json").arg(cut));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QCOMPARE(f.write(bytes.data(), qint64(cut)), qint64(cut));
+        f.close();
+        const LoadResult r = TraceLoader::load(file.toStdString());
+        QVERIFY(!r.ok());
+        QVERIFY(!r.cancelled);
+        const QString error = QString::fromStdString(r.error);
+        QVERIFY2(error.startsWith(file + QStringLiteral(": at byte ")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("truncated file?")), qPrintable(error));
+    }
+}
+
+void TestNeuronProfileJsonReader::cancel()
+{
+    const std::string json = syntheticJson(100000);
+    std::atomic<bool> stop{false};
+    LoadOptions options;
+    options.cancel = &stop;
+    std::vector<int> progress;
+    options.progress = [&](int p) {
+        progress.push_back(p);
+        if (p > 400)
+            stop = true;
+    };
+    bool cancelled = false;
+    try {
+        readJson(json, "big.json", options);
+    } catch (const LoadCancelled &) {
+        cancelled = true;
+    }
+    QVERIFY(cancelled);
+    QVERIFY(progress.size() > 2);
+    QVERIFY(progress.back() < 900);
+    QVERIFY(std::is_sorted(progress.begin(), progress.end()));
+
+    // not cancelled: 200..900 from the reader, to 1000 through the importer; every row read
+    progress.clear();
+    LoadOptions plain;
+    plain.progress = [&](int p) { progress.push_back(p); };
+    InputBuffer input = InputBuffer::fromBytes(json, "big.json", {});
+    const Trace t = NeuronProfileJsonImporter::import(input, "big.json", plain);
+    QVERIFY(progress.size() > 10);
+    QCOMPARE(progress.front(), 200);
+    QCOMPARE(progress.back(), 1000);
+    QVERIFY(std::is_sorted(progress.begin(), progress.end()));
+    QVERIFY(std::find(progress.begin(), progress.end(), 900) != progress.end());
+    QCOMPARE(t.allSlices().size(), size_t(100000));
+    QVERIFY(t.diagnostics().empty());
+}
+
+QTEST_GUILESS_MAIN(TestNeuronProfileJsonReader)
+#include "tst_neuronprofilejsonreader.moc"
