@@ -220,6 +220,9 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
     int status = 0;
     const auto save = [&, window] {
         app.processEvents();
+        // What a user sees first, for tests and CI jobs: one line per lane row on screen.
+        for (const std::string &lane : window->timeline()->frame().visibleLanes())
+            std::printf("visible lane: %s\n", lane.c_str());
         QString error;
         if (!ImageExporter::save(window, out, ImageExporter::formatForPath(out), 1.0, {}, &error)) {
             std::fprintf(stderr, "lanescope: %s\n", qPrintable(error));

@@ -124,7 +124,8 @@ void MainWindow::connectTimeline()
         m_timeline->setTrace(trace);
         // A comparison's combined trace has lanes of its own: the first profile's layout does not apply.
         if (!m_session->currentPath().isEmpty() && trace->metadata().format != "comparison")
-            m_timeline->setLaneState(LaneLayoutSettings::load(QSettings(), m_session->currentPath()));
+            if (const auto saved = LaneLayoutSettings::load(QSettings(), m_session->currentPath()))
+                m_timeline->setLaneState(*saved);
     });
     connect(m_timeline, &TimelineView::sliceSelected, m_session, &Session::setSelectedSlice);
     connect(m_session, &Session::selectionChanged, m_timeline, &TimelineView::setSelectedSlice);
@@ -143,7 +144,7 @@ void MainWindow::connectTimeline()
         const auto &trace = m_session->trace();
         if (trace && !m_session->currentPath().isEmpty() && trace->metadata().format != "comparison") {
             QSettings settings;
-            LaneLayoutSettings::save(settings, m_session->currentPath(), m_timeline->laneState());
+            LaneLayoutSettings::save(settings, m_session->currentPath(), m_timeline->laneState(), m_timeline->layout().defaultState());
         }
     });
 }

@@ -31,6 +31,7 @@ QVariantMap LaneLayoutSettings::toVariant(const TimelineLayout::State &state)
 {
     QVariantMap map;
     map.insert(QStringLiteral("collapsed"), toList(state.collapsed));
+    map.insert(QStringLiteral("expandedSets"), toList(state.expandedSets));
     map.insert(QStringLiteral("hidden"), toList(state.hidden));
     map.insert(QStringLiteral("pinned"), toList(state.pinned));
     QVariantList rank;
@@ -45,6 +46,8 @@ TimelineLayout::State LaneLayoutSettings::fromVariant(const QVariantMap &map)
     TimelineLayout::State state;
     for (const QVariant &v : map.value(QStringLiteral("collapsed")).toList())
         state.collapsed.insert(v.toUInt());
+    for (const QVariant &v : map.value(QStringLiteral("expandedSets")).toList())
+        state.expandedSets.insert(v.toUInt());
     for (const QVariant &v : map.value(QStringLiteral("hidden")).toList())
         state.hidden.insert(v.toUInt());
     for (const QVariant &v : map.value(QStringLiteral("pinned")).toList())
@@ -55,17 +58,21 @@ TimelineLayout::State LaneLayoutSettings::fromVariant(const QVariantMap &map)
     return state;
 }
 
-void LaneLayoutSettings::save(QSettings &settings, const QString &path, const TimelineLayout::State &state)
+void LaneLayoutSettings::save(QSettings &settings, const QString &path, const TimelineLayout::State &state,
+                              const TimelineLayout::State &defaults)
 {
-    if (state == TimelineLayout::State())
+    if (state == defaults)
         settings.remove(key(path));
     else
         settings.setValue(key(path), toVariant(state));
 }
 
-TimelineLayout::State LaneLayoutSettings::load(const QSettings &settings, const QString &path)
+std::optional<TimelineLayout::State> LaneLayoutSettings::load(const QSettings &settings, const QString &path)
 {
-    return fromVariant(settings.value(key(path)).toMap());
+    const QVariant v = settings.value(key(path));
+    if (!v.isValid())
+        return std::nullopt;
+    return fromVariant(v.toMap());
 }
 
 } // namespace lanescope

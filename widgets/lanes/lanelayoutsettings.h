@@ -6,6 +6,8 @@
 #include <QString>
 #include <QVariantMap>
 
+#include <optional>
+
 class QSettings;
 
 namespace lanescope {
@@ -17,9 +19,11 @@ public:
     static QVariantMap toVariant(const TimelineLayout::State &state);
     static TimelineLayout::State fromVariant(const QVariantMap &map);
 
-    // An empty state removes the entry.
-    static void save(QSettings &settings, const QString &path, const TimelineLayout::State &state);
-    static TimelineLayout::State load(const QSettings &settings, const QString &path);
+    // The trace's default state (TimelineLayout::defaultState) removes the entry.
+    static void save(QSettings &settings, const QString &path, const TimelineLayout::State &state,
+                     const TimelineLayout::State &defaults = {});
+    // Nothing when the file's lanes were never arranged (the layout's default then applies).
+    static std::optional<TimelineLayout::State> load(const QSettings &settings, const QString &path);
 };
 
 } // namespace lanescope

@@ -62,7 +62,7 @@ TrackId TimelineFrame::trackAtY(int y) const
 GroupId TimelineFrame::groupAtY(int y) const
 {
     const int ri = rowIndexAtY(y);
-    if (ri < 0 || m_s.layout->rows()[size_t(ri)].isTrack())
+    if (ri < 0 || !m_s.layout->rows()[size_t(ri)].isGroup())
         return {};
     return m_s.layout->rows()[size_t(ri)].group();
 }
@@ -77,6 +77,47 @@ QString TimelineFrame::trackName(TrackId id) const
     const Track &t = m_s.trace->track(id);
     const QString name = fromView(m_s.trace->str(t.name));
     return name.isEmpty() ? QStringLiteral("track %1").arg(t.externalId) : name;
+}
+
+int TimelineFrame::foldableRowAtY(int y) const
+{
+    const int ri = rowIndexAtY(y);
+    return ri >= 0 && !m_s.layout->rows()[size_t(ri)].isTrack() ? ri : -1;
+}
+
+std::vector<std::string> TimelineFrame::visibleLanes() const
+{
+    std::vector<std::string> out;
+    if (!m_s.trace)
+        return out;
+    const Trace &trace = *m_s.trace;
+    const TimelineLayout &layout = *m_s.layout;
+    const int top = rulerHeight(), bottom = m_s.size.height();
+    const auto &rows = layout.rows();
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const TimelineLayout::Row &row = rows[i];
+        const int y = rowTop(row);
+        // Scrolled rows under the pinned area are covered by it.
+        const int visibleTop = row.pinned ? top : top + layout.pinnedHeight();
+        if (y + row.height <= visibleTop || y >= bottom)
+            continue;
+        if (row.isTrack()) {
+            out.push_back(trace.trackPath(row.track()));
+        } else if (row.collapsed) {
+            const std::string n = std::to_string(layout.rowTracks(row).size());
+            out.push_back(row.isGroup() ? trace.groupPath(row.group()) + " (collapsed: " + n + " lanes)"
+                                        : trace.groupPath(layout.grouping().sets()[row.id].group) + " / " + layout.rowName(row) +
+                                              " (collapsed: " + n + " lanes)");
+        }
+    }
+    return out;
+}
+
+QString TimelineFrame::foldName(const TimelineLayout::Row &row) const
+{
+    if (row.isGroup())
+        return groupName(row.group());
+    return QString::fromStdString(m_s.layout->rowName(row));
 }
 
 QString TimelineFrame::groupName(GroupId id) const

@@ -17,7 +17,9 @@
 #include <QString>
 
 #include <cstdint>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace lanescope {
 
@@ -73,10 +75,16 @@ public:
     int rowIndexAtY(int y) const;                     // widget y -> layout row, or -1
     TrackId trackAtY(int y) const;
     GroupId groupAtY(int y) const;                    // a group header row at y, or invalid
+    int foldableRowAtY(int y) const;                  // a group or lane set row's index at y, or -1
+    // What is on screen, top to bottom: the path of every lane row (Trace::trackPath, as `info`
+    // prints), and of every folded group or lane set row with "(collapsed: N lanes)".
+    std::vector<std::string> visibleLanes() const;
     // The lane geometry of a track row for this frame's viewport, built on first use.
     const LaneGeometry &lane(size_t rowIndex) const;
     QString trackName(TrackId id) const;
     QString groupName(GroupId id) const;
+    // A group or lane set row's name (group rows: groupName).
+    QString foldName(const TimelineLayout::Row &row) const;
 
     // Slices.
     // Where a slice is drawn, x clipped to two pixels outside the time area; empty when its track

@@ -132,8 +132,8 @@ bool TimelineInput::release(QMouseEvent *event)
     }
     if (was != Drag::Pending)
         return true;
-    if (const GroupId group = m_view.frame().groupAtY(pos.y()); group.isValid()) {
-        m_view.toggleGroupCollapsed(group);
+    if (const int row = m_view.frame().foldableRowAtY(pos.y()); row >= 0) {
+        m_view.toggleRow(row);
         return true;
     }
     m_view.setSelectedSlice(m_view.sliceAt(pos));
@@ -175,6 +175,13 @@ void TimelineInput::contextMenu(QContextMenuEvent *event)
         return;
     const TrackId track = m_view.trackAtY(event->pos().y());
     QMenu menu(m_view.hostWidget());
+    if (const int row = m_view.frame().foldableRowAtY(event->pos().y()); row >= 0) {
+        const TimelineLayout::Row &r = m_view.layout().rows()[size_t(row)];
+        const QString name = m_view.frame().foldName(r);
+        menu.addAction(r.collapsed ? QCoreApplication::translate("TimelineView", "Expand \"%1\"").arg(name)
+                                   : QCoreApplication::translate("TimelineView", "Collapse \"%1\"").arg(name),
+                       m_view.hostWidget(), [this, row] { m_view.toggleRow(row); });
+    }
     if (track.isValid()) {
         const QString name = m_view.frame().trackName(track);
         menu.addAction(QCoreApplication::translate("TimelineView", "Hide \"%1\"").arg(name), m_view.hostWidget(),

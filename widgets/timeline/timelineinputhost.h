@@ -57,6 +57,8 @@ public:
     virtual void setLaneScroll(int y) = 0;
     virtual void triggerLaneScroll(QAbstractSlider::SliderAction action) = 0;
     virtual void toggleGroupCollapsed(GroupId group) = 0;
+    // Folds or unfolds the group or lane set of layout row `rowIndex`.
+    virtual void toggleRow(int rowIndex) = 0;
     virtual void setTrackHidden(TrackId track, bool hidden) = 0;
     virtual void setTrackPinned(TrackId track, bool pinned) = 0;
     virtual void showAllTracks() = 0;

@@ -20,6 +20,7 @@ bool trackHasEvents(const Track &t)
 void TimelineLayout::clear()
 {
     m_trace = nullptr;
+    m_grouping = LaneGrouping();
     m_state = State();
     resetRows();
 }
@@ -36,14 +37,25 @@ void TimelineLayout::resetRows()
     m_laneCount = 0;
     m_pinnedHeight = 0;
     m_pinnedRowCount = 0;
+    m_activity.clear();
 }
 
 void TimelineLayout::build(const Trace *trace)
 {
-    if (trace != m_trace)
-        m_state = State();
-    m_trace = trace;
+    if (trace != m_trace) {
+        m_trace = trace;
+        m_grouping = trace ? LaneGrouping::of(*trace) : LaneGrouping();
+        m_state = defaultState();
+    }
     relayout();
+}
+
+TimelineLayout::State TimelineLayout::defaultState() const
+{
+    State s;
+    for (GroupId g : m_grouping.collapsedByDefault())
+        s.collapsed.insert(g.value);
+    return s;
 }
 
 void TimelineLayout::relayout()
@@ -74,6 +86,10 @@ void TimelineLayout::relayout()
             m_ungroupedTracks.push_back(t);
     }
     const auto groupLess = [&](uint32_t a, uint32_t b) {
+        // Device work first (the first screen shows the device), then the trace's own order.
+        const bool da = m_grouping.holdsDeviceWork(GroupId(a)), db = m_grouping.holdsDeviceWork(GroupId(b));
+        if (da != db)
+            return da;
         const TrackGroup &x = groups[a], &y = groups[b];
         if (x.sortIndex != y.sortIndex)
             return x.sortIndex < y.sortIndex;
@@ -142,10 +158,40 @@ void TimelineLayout::addGroup(uint32_t group, int level, int depthGuard)
     m_totalHeight += row.height;
     if (row.collapsed)
         return;
-    for (uint32_t t : m_groupTracks[group])
-        addTrack(t, level + 1);
+    addGroupTracks(group, level + 1);
     for (uint32_t c : m_childGroups[group])
         addGroup(c, level + 1, depthGuard + 1);
+}
+
+// The group's own lanes in order; a lane set's row stands where its first lane would, its lanes below
+// it when it is open.
+void TimelineLayout::addGroupTracks(uint32_t group, int level)
+{
+    const std::vector<uint32_t> &tracks = m_groupTracks[group];
+    std::set<int> placed;
+    for (uint32_t t : tracks) {
+        const int set = m_grouping.setOf(TrackId(t));
+        if (set < 0) {
+            addTrack(t, level);
+            continue;
+        }
+        if (!placed.insert(set).second)
+            continue;
+        Row row;
+        row.kind = RowKind::LaneSet;
+        row.id = uint32_t(set);
+        row.level = level;
+        row.y = m_totalHeight;
+        row.height = m_metrics.groupHeaderHeight;
+        row.collapsed = isLaneSetCollapsed(uint32_t(set));
+        m_rows.push_back(row);
+        m_totalHeight += row.height;
+        if (row.collapsed)
+            continue;
+        for (uint32_t u : tracks)
+            if (m_grouping.setOf(TrackId(u)) == set)
+                addTrack(u, level + 1);
+    }
 }
 
 void TimelineLayout::addTrack(uint32_t track, int level, bool pinned)
@@ -187,12 +233,100 @@ void TimelineLayout::toggleCollapsed(GroupId group)
     relayout();
 }
 
+void TimelineLayout::toggleLaneSet(uint32_t set)
+{
+    if (!m_state.expandedSets.erase(set))
+        m_state.expandedSets.insert(set);
+    relayout();
+}
+
+bool TimelineLayout::revealTrack(TrackId track)
+{
+    if (!m_trace || track.value >= m_trace->tracks().size() || rowOfTrack(track) >= 0)
+        return false;
+    bool changed = false;
+    if (const int set = m_grouping.setOf(track); set >= 0)
+        changed |= m_state.expandedSets.insert(uint32_t(set)).second;
+    GroupId g = m_trace->track(track).group;
+    for (int guard = 0; g.isValid() && g.value < m_trace->groups().size() && guard < kMaxGroupNesting; ++guard) {
+        changed |= m_state.collapsed.erase(g.value) > 0;
+        g = m_trace->group(g).parent;
+    }
+    if (changed)
+        relayout();
+    return changed;
+}
+
+bool TimelineLayout::toggleRow(int rowIndex)
+{
+    if (rowIndex < 0 || rowIndex >= int(m_rows.size()) || m_rows[size_t(rowIndex)].isTrack())
+        return false;
+    const Row row = m_rows[size_t(rowIndex)];
+    if (row.isGroup())
+        toggleCollapsed(row.group());
+    else
+        toggleLaneSet(row.id);
+    return true;
+}
+
+std::string TimelineLayout::rowName(const Row &row) const
+{
+    if (!m_trace)
+        return {};
+    if (row.isLaneSet())
+        return row.id < m_grouping.sets().size() ? m_grouping.sets()[row.id].name : std::string();
+    if (row.isGroup())
+        return std::string(m_trace->str(m_trace->group(row.group()).name));
+    return std::string(m_trace->str(m_trace->track(row.track()).name));
+}
+
+void TimelineLayout::collectTracks(uint32_t group, int depthGuard, std::vector<TrackId> &out) const
+{
+    if (depthGuard > kMaxGroupNesting)
+        return;
+    for (uint32_t t : m_groupTracks[group])
+        out.push_back(TrackId(t));
+    for (uint32_t c : m_childGroups[group])
+        collectTracks(c, depthGuard + 1, out);
+}
+
+std::vector<TrackId> TimelineLayout::rowTracks(const Row &row) const
+{
+    std::vector<TrackId> out;
+    if (!m_trace)
+        return out;
+    if (row.isTrack()) {
+        out.push_back(row.track());
+    } else if (row.isLaneSet()) {
+        if (row.id < m_grouping.sets().size())
+            for (TrackId t : m_grouping.sets()[row.id].tracks)
+                if (!m_state.hidden.count(t.value) && !isPinned(t) && trackHasEvents(m_trace->track(t)))
+                    out.push_back(t);
+    } else if (row.id < m_groupTracks.size()) {
+        collectTracks(row.id, 0, out);
+    }
+    return out;
+}
+
+const LaneGrouping::Intervals &TimelineLayout::rowActivity(size_t rowIndex) const
+{
+    auto it = m_activity.find(rowIndex);
+    if (it == m_activity.end()) {
+        LaneGrouping::Intervals a;
+        if (m_trace && rowIndex < m_rows.size())
+            a = LaneGrouping::activity(*m_trace, rowTracks(m_rows[rowIndex]));
+        it = m_activity.emplace(rowIndex, std::move(a)).first;
+    }
+    return it->second;
+}
+
 void TimelineLayout::setState(const State &state)
 {
     m_state = state;
     if (m_trace) {
         const size_t tracks = m_trace->tracks().size(), groups = m_trace->groups().size();
         std::erase_if(m_state.collapsed, [&](uint32_t g) { return g >= groups; });
+        std::erase_if(m_state.expandedSets, [&](uint32_t k) { return k >= m_grouping.sets().size(); });
         std::erase_if(m_state.hidden, [&](uint32_t t) { return t >= tracks; });
         std::erase_if(m_state.pinned, [&](uint32_t t) { return t >= tracks; });
         std::erase_if(m_state.rank, [&](const auto &kv) { return kv.first >= tracks; });

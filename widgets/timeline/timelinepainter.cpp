@@ -69,7 +69,7 @@ void TimelinePainter::paint()
         if (rows[i].isTrack())
             paintTrackRow(i, y);
         else
-            paintGroupRow(rows[i], y);
+            paintGroupRow(i, y);
     }
     paintStickyHeaders(firstScrolling);
     m_p.restore();
@@ -134,7 +134,7 @@ void TimelinePainter::paintStickyHeaders(size_t firstRow)
         const TimelineLayout::Row &row = rows[*it];
         if (m_f.rowTop(row) >= y)
             break; // on screen where it belongs
-        paintGroupRow(row, y);
+        paintGroupRow(*it, y);
         y += row.height;
     }
 }
@@ -185,8 +185,9 @@ void TimelinePainter::paintRuler(const std::vector<TimeRuler::Tick> &ticks)
     m_p.restore();
 }
 
-void TimelinePainter::paintGroupRow(const TimelineLayout::Row &row, int y)
+void TimelinePainter::paintGroupRow(size_t rowIndex, int y)
 {
+    const TimelineLayout::Row &row = m_f.layout().rows()[rowIndex];
     const TimelinePalette &pal = m_f.palette();
     const int w = m_f.size().width();
     const QRect r(0, y, w, row.height);
@@ -216,10 +217,42 @@ void TimelinePainter::paintGroupRow(const TimelineLayout::Row &row, int y)
     m_p.setFont(bold);
     m_p.setPen(pal.text);
     const int textX = x + 12;
-    const QRect textRect(textX, y, w - textX - 8, row.height);
+    // Open: the name across the row. Folded: the name in the header column, the lanes' activity beside it.
+    const int textRight = row.collapsed ? m_f.headerWidth() - 6 : w - 8;
+    const QRect textRect(textX, y, std::max(0, textRight - textX), row.height);
     m_p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
-                 QFontMetrics(bold).elidedText(m_f.groupName(row.group()), Qt::ElideRight, textRect.width()));
+                 QFontMetrics(bold).elidedText(m_f.foldName(row), Qt::ElideRight, textRect.width()));
     m_p.setFont(m_font);
+    if (row.collapsed)
+        paintActivity(rowIndex, y, row.height);
+}
+
+void TimelinePainter::paintActivity(size_t rowIndex, int y, int height)
+{
+    const QRect area = m_f.timeArea();
+    const auto &busy = m_f.layout().rowActivity(rowIndex);
+    const auto [t0, t1] = m_f.visibleRange();
+    auto it = std::lower_bound(busy.begin(), busy.end(), t0, [](const auto &iv, int64_t t) { return iv.second < t; });
+    QColor fill = m_f.palette().mutedText;
+    fill.setAlpha(170);
+    const int top = y + 4, h = std::max(1, height - 8);
+    double runStart = -1, runEnd = -1; // bars closer than a pixel are drawn as one
+    m_p.save();
+    m_p.setClipRect(QRect(area.left(), y, area.width(), height));
+    for (; it != busy.end() && it->first <= t1; ++it) {
+        const double a = std::max<double>(m_f.xOf(it->first), area.left()), b = std::min<double>(m_f.xOf(it->second), area.right() + 1);
+        if (runStart >= 0 && a <= runEnd + 1) {
+            runEnd = std::max(runEnd, b);
+            continue;
+        }
+        if (runStart >= 0)
+            m_p.fillRect(QRectF(runStart, top, std::max(1.0, runEnd - runStart), h), fill);
+        runStart = a;
+        runEnd = b;
+    }
+    if (runStart >= 0)
+        m_p.fillRect(QRectF(runStart, top, std::max(1.0, runEnd - runStart), h), fill);
+    m_p.restore();
 }
 
 void TimelinePainter::paintTrackRow(size_t rowIndex, int y)

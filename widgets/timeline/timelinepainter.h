@@ -34,7 +34,9 @@ private:
     void paintStickyHeaders(size_t firstRow);
     void paintRuler(const std::vector<TimeRuler::Tick> &ticks);
     void paintGrid(const std::vector<TimeRuler::Tick> &ticks);
-    void paintGroupRow(const TimelineLayout::Row &row, int y);
+    // A group or lane set header at y; collapsed, it shows when its lanes were busy.
+    void paintGroupRow(size_t rowIndex, int y);
+    void paintActivity(size_t rowIndex, int y, int height);
     void paintTrackRow(size_t rowIndex, int y);
     void paintSlices(const TimelineLayout::Row &row, const LaneGeometry &g, int y);
     void paintInstants(const TimelineLayout::Row &row, const LaneGeometry &g, int y);

@@ -206,6 +206,12 @@ void TimelineView::toggleGroupCollapsed(GroupId group)
     layoutChanged();
 }
 
+void TimelineView::toggleRow(int rowIndex)
+{
+    if (m_layout.toggleRow(rowIndex))
+        layoutChanged();
+}
+
 int TimelineView::laneScroll() const
 {
     return m_vbar->value();
@@ -302,6 +308,8 @@ void TimelineView::fitSelection()
 
 void TimelineView::scrollToTrack(TrackId track)
 {
+    if (m_layout.rowOfTrack(track) < 0 && m_layout.revealTrack(track))
+        layoutChanged();
     const int ri = m_layout.rowOfTrack(track);
     if (ri < 0)
         return;
@@ -524,6 +532,8 @@ QString TimelineView::toolTipAt(QPoint pos) const
         return {};
     const TimelineLayout::Row &row = m_layout.rows()[size_t(ri)];
     const auto esc = [](std::string_view v) { return fromView(v).toHtmlEscaped(); };
+    if (row.isLaneSet())
+        return tr("<b>%1</b><br>%2 lanes; click to %3").arg(esc(m_layout.rowName(row))).arg(m_layout.rowTracks(row).size()).arg(row.collapsed ? tr("expand") : tr("collapse"));
     if (!row.isTrack())
         return esc(m_trace->groupPath(row.group()));
     const Track &track = m_trace->track(row.track());

@@ -151,6 +151,7 @@ public:
     TrackId trackAtY(int y) const override;
     // Folds or unfolds a group's lanes.
     void toggleGroupCollapsed(GroupId group) override;
+    void toggleRow(int rowIndex) override;
 
     // Vertical scrolling of the unpinned lanes (px from the top).
     int laneScroll() const override;

@@ -175,7 +175,7 @@ void spillReload(InsightContext &ctx, const EngineBreakdownResult &e, std::vecto
     const DmaQueueKinds &kinds = ctx.queueKinds();
     for (const DmaQueueBreakdownRow &q : e.dma) {
         bytes += q.bytes;
-        if (kinds.of(q.queue) == DeviceRules::QueueKind::SpillReload)
+        if (kinds.of(q.queue) == DmaQueueKind::SpillReload)
             spill += q.bytes;
     }
     if (bytes == 0)
@@ -188,7 +188,7 @@ void spillReload(InsightContext &ctx, const EngineBreakdownResult &e, std::vecto
     f.detail = insighttext::bytes(double(spill)) + " on spill / reload queues of " + insighttext::bytes(double(bytes)) + " (engine table DMA queues)";
     f.action = "The state buffer overflows: smaller tiles or fewer live tensors, check the data dependencies that force spills";
     f.severity = Severity::Medium;
-    const auto tracks = dmaTracks(e, [&](const DmaQueueBreakdownRow &q) { return kinds.of(q.queue) == DeviceRules::QueueKind::SpillReload; });
+    const auto tracks = dmaTracks(e, [&](const DmaQueueBreakdownRow &q) { return kinds.of(q.queue) == DmaQueueKind::SpillReload; });
     DeviceEvidence::attach(f, ctx.trace(), e, tracks, [](const Slice &) { return true; });
     out.push_back(std::move(f));
 }

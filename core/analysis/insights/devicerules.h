@@ -12,7 +12,7 @@
 //   throttling          the throttling counter below 1 for >= 5 % of the window
 //   mfu-below-hfu       MFU < 50 % of HFU (Explorer)
 //   tensor-transpose    transpose opcodes > 10 % of the Tensor engine's instruction time (Explorer)
-#include "queuekind.h"
+#include "model/dmaqueuekind.h"
 #include "rule.h"
 
 #include <cstdint>
@@ -34,7 +34,7 @@ constexpr double kThrottlePercent = 5.0;
 constexpr double kMfuOfHfuPercent = 50.0;
 constexpr double kTransposePercent = 10.0;
 
-// QueueKind, queueKind() and queueKindName(): queuekind.h
+// DmaQueueKind, dmaQueueKind() and dmaQueueKindName(): model/dmaqueuekind.h
 
 void addTo(RuleList &rules);
 } // namespace DeviceRules

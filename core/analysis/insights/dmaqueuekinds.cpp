@@ -12,17 +12,17 @@ bool either(std::string_view from, std::string_view to, std::string_view type) {
 
 } // namespace
 
-DeviceRules::QueueKind DmaQueueKinds::fromTraffic(std::string_view traffic)
+DmaQueueKind DmaQueueKinds::fromTraffic(std::string_view traffic)
 {
     const size_t arrow = traffic.find("->");
     const std::string_view from = traffic.substr(0, arrow), to = arrow == std::string_view::npos ? "" : traffic.substr(arrow + 2);
     if (either(from, to, "input") || either(from, to, "output"))
-        return DeviceRules::QueueKind::Io;
+        return DmaQueueKind::Io;
     if (either(from, to, "file") || either(from, to, "weight") || either(from, to, "const"))
-        return DeviceRules::QueueKind::Weights;
+        return DmaQueueKind::Weights;
     if (either(from, to, "state-buffer") && either(from, to, "virtual"))
-        return DeviceRules::QueueKind::SpillReload;
-    return DeviceRules::QueueKind::Other;
+        return DmaQueueKind::SpillReload;
+    return DmaQueueKind::Other;
 }
 
 DmaQueueKinds DmaQueueKinds::fromTrace(const Trace &trace)
@@ -40,10 +40,10 @@ std::string DmaQueueKinds::queueOf(std::string_view laneName) { return std::stri
 
 bool DmaQueueKinds::fromNeff(std::string_view laneName) const { return m_neff.count(queueOf(laneName)) > 0; }
 
-DeviceRules::QueueKind DmaQueueKinds::of(std::string_view laneName) const
+DmaQueueKind DmaQueueKinds::of(std::string_view laneName) const
 {
     const auto it = m_neff.find(queueOf(laneName));
-    return it != m_neff.end() ? it->second : DeviceRules::queueKind(laneName);
+    return it != m_neff.end() ? it->second : dmaQueueKind(laneName);
 }
 
 } // namespace lanescope

@@ -20,11 +20,11 @@ KeyMetrics KeyMetrics::compute(InsightContext &ctx)
     const EngineBreakdownResult &e = ctx.engines();
     for (const EngineBreakdownRow &r : e.engines)
         m.engines.push_back({r.coreName, std::string(EngineBreakdown::engineName(r.engine)), r.activeTimeNs, r.activePercent});
-    const DeviceRules::QueueKind kinds[] = {DeviceRules::QueueKind::Io, DeviceRules::QueueKind::Weights,
-                                            DeviceRules::QueueKind::SpillReload, DeviceRules::QueueKind::Other};
-    for (DeviceRules::QueueKind k : kinds) {
+    const DmaQueueKind kinds[] = {DmaQueueKind::Io, DmaQueueKind::Weights,
+                                            DmaQueueKind::SpillReload, DmaQueueKind::Other};
+    for (DmaQueueKind k : kinds) {
         DmaKind d;
-        d.kind = DeviceRules::queueKindName(k);
+        d.kind = dmaQueueKindName(k);
         for (const DmaQueueBreakdownRow &q : e.dma) {
             if (ctx.queueKinds().of(q.queue) != k)
                 continue;

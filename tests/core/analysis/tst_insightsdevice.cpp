@@ -136,7 +136,7 @@ private slots:
         std::vector<TrackId> spillLane, dmaLanes, coreLanes = tensor->tracks;
         for (const auto &q : e.dma) {
             dmaLanes.push_back(q.track);
-            if (DeviceRules::queueKind(q.queue) == DeviceRules::QueueKind::SpillReload)
+            if (dmaQueueKind(q.queue) == DmaQueueKind::SpillReload)
                 spillLane.push_back(q.track);
         }
         for (const auto &row : e.engines)
@@ -199,12 +199,12 @@ private slots:
 
     void queueKinds()
     {
-        QCOMPARE(DeviceRules::queueKind("qSyncSpillReload0-Q1-E0"), DeviceRules::QueueKind::SpillReload);
-        QCOMPARE(DeviceRules::queueKind("qWeights3"), DeviceRules::QueueKind::Weights);
-        QCOMPARE(DeviceRules::queueKind("qIO0"), DeviceRules::QueueKind::Io);
-        QCOMPARE(DeviceRules::queueKind("qScalarIO0-Q0-E4"), DeviceRules::QueueKind::Io);
-        QCOMPARE(DeviceRules::queueKind("qSyncDMA2"), DeviceRules::QueueKind::Other);
-        QCOMPARE(DeviceRules::queueKind("qActivation1"), DeviceRules::QueueKind::Other);
+        QCOMPARE(dmaQueueKind("qSyncSpillReload0-Q1-E0"), DmaQueueKind::SpillReload);
+        QCOMPARE(dmaQueueKind("qWeights3"), DmaQueueKind::Weights);
+        QCOMPARE(dmaQueueKind("qIO0"), DmaQueueKind::Io);
+        QCOMPARE(dmaQueueKind("qScalarIO0-Q0-E4"), DmaQueueKind::Io);
+        QCOMPARE(dmaQueueKind("qSyncDMA2"), DmaQueueKind::Other);
+        QCOMPARE(dmaQueueKind("qActivation1"), DmaQueueKind::Other);
     }
 };
 

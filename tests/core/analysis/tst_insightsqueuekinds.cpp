@@ -30,7 +30,7 @@ size_t checkMetrics(const Trace &trace)
     std::map<std::string, uint64_t> expected;
     size_t fromNeff = 0;
     for (const auto &q : e.dma) {
-        expected[DeviceRules::queueKindName(kinds.of(q.queue))] += q.bytes;
+        expected[dmaQueueKindName(kinds.of(q.queue))] += q.bytes;
         fromNeff += kinds.fromNeff(q.queue);
     }
     const auto r = Insights::run(trace, {});
@@ -52,13 +52,13 @@ class TestInsightsQueueKinds : public QObject
 private slots:
     void traffic()
     {
-        QCOMPARE(DmaQueueKinds::fromTraffic("input->state-buffer"), DeviceRules::QueueKind::Io);
-        QCOMPARE(DmaQueueKinds::fromTraffic("state-buffer->output"), DeviceRules::QueueKind::Io);
-        QCOMPARE(DmaQueueKinds::fromTraffic("file->state-buffer"), DeviceRules::QueueKind::Weights);
-        QCOMPARE(DmaQueueKinds::fromTraffic("state-buffer->virtual"), DeviceRules::QueueKind::SpillReload);
-        QCOMPARE(DmaQueueKinds::fromTraffic("virtual->state-buffer"), DeviceRules::QueueKind::SpillReload);
-        QCOMPARE(DmaQueueKinds::fromTraffic("state-buffer->state-buffer"), DeviceRules::QueueKind::Other);
-        QCOMPARE(DmaQueueKinds::fromTraffic("garbage"), DeviceRules::QueueKind::Other);
+        QCOMPARE(DmaQueueKinds::fromTraffic("input->state-buffer"), DmaQueueKind::Io);
+        QCOMPARE(DmaQueueKinds::fromTraffic("state-buffer->output"), DmaQueueKind::Io);
+        QCOMPARE(DmaQueueKinds::fromTraffic("file->state-buffer"), DmaQueueKind::Weights);
+        QCOMPARE(DmaQueueKinds::fromTraffic("state-buffer->virtual"), DmaQueueKind::SpillReload);
+        QCOMPARE(DmaQueueKinds::fromTraffic("virtual->state-buffer"), DmaQueueKind::SpillReload);
+        QCOMPARE(DmaQueueKinds::fromTraffic("state-buffer->state-buffer"), DmaQueueKind::Other);
+        QCOMPARE(DmaQueueKinds::fromTraffic("garbage"), DmaQueueKind::Other);
     }
 
     // The sample folder's NEFFs name every queue its NTFFs use: input->state-buffer (qSPIO0) and
@@ -72,7 +72,7 @@ private slots:
         const DmaQueueKinds kinds = DmaQueueKinds::fromTrace(*trace);
         QVERIFY(kinds.fromNeff("qSyncIO0-Q1-E0"));
         QVERIFY(kinds.fromNeff("qScalarIO0-Q0-E4"));
-        QCOMPARE(kinds.of("qSyncIO0-Q1-E0"), DeviceRules::QueueKind::Io);
+        QCOMPARE(kinds.of("qSyncIO0-Q1-E0"), DmaQueueKind::Io);
         QVERIFY(!kinds.fromNeff("qNotThere0-Q0-E0"));
         const size_t fromNeff = checkMetrics(*trace);
         QVERIFY(fromNeff != size_t(-1));
@@ -98,8 +98,8 @@ private slots:
         QCOMPARE(neff.subgraphs.size(), size_t(1));
         const std::string traffic = neff.subgraphs[0].queueTraffic("qSPSpillReload0");
         QCOMPARE(traffic, std::string("file->state-buffer"));
-        QCOMPARE(DmaQueueKinds::fromTraffic(traffic), DeviceRules::QueueKind::Weights);
-        QCOMPARE(DeviceRules::queueKind("qSyncSpillReload0-Q0-E0"), DeviceRules::QueueKind::SpillReload);
+        QCOMPARE(DmaQueueKinds::fromTraffic(traffic), DmaQueueKind::Weights);
+        QCOMPARE(dmaQueueKind("qSyncSpillReload0-Q0-E0"), DmaQueueKind::SpillReload);
         QCOMPARE(neff.subgraphs[0].queueTraffic("qSPIO0"), std::string("input->state-buffer"));
     }
 

@@ -110,16 +110,18 @@ private slots:
         QCOMPARE(m_view->laneCount(), 4); // the thread without events is left out
         const auto &rows = m_view->layout().rows();
         QCOMPARE(rows.size(), size_t(6)); // 2 group headers + 4 lanes
+        // the group with device work (a kernel stream) comes first: the first screen shows the device
         QVERIFY(!rows[0].isTrack());
-        QCOMPARE(m_trace->str(m_trace->group(rows[0].group()).name), std::string_view("python (pid 100)"));
-        QCOMPARE(m_trace->str(m_trace->track(rows[1].track()).name), std::string_view("main thread"));
-        QCOMPARE(rows[1].depthCount, 3);
-        QCOMPARE(rows[1].height, 3 * m_view->layout().metrics().rowHeight);
-        QCOMPARE(m_trace->str(m_trace->track(rows[2].track()).name), std::string_view("dataloader"));
-        QVERIFY(rows[2].slicesTop > 0); // instant strip
-        QCOMPARE(m_trace->str(m_trace->track(rows[3].track()).name), std::string_view("memory"));
-        QVERIFY(!rows[4].isTrack());
-        QCOMPARE(m_trace->str(m_trace->track(rows[5].track()).name), std::string_view("stream 7"));
+        QCOMPARE(m_trace->str(m_trace->group(rows[0].group()).name), std::string_view("worker (pid 200)"));
+        QCOMPARE(m_trace->str(m_trace->track(rows[1].track()).name), std::string_view("stream 7"));
+        QVERIFY(!rows[2].isTrack());
+        QCOMPARE(m_trace->str(m_trace->group(rows[2].group()).name), std::string_view("python (pid 100)"));
+        QCOMPARE(m_trace->str(m_trace->track(rows[3].track()).name), std::string_view("main thread"));
+        QCOMPARE(rows[3].depthCount, 3);
+        QCOMPARE(rows[3].height, 3 * m_view->layout().metrics().rowHeight);
+        QCOMPARE(m_trace->str(m_trace->track(rows[4].track()).name), std::string_view("dataloader"));
+        QVERIFY(rows[4].slicesTop > 0); // instant strip
+        QCOMPARE(m_trace->str(m_trace->track(rows[5].track()).name), std::string_view("memory"));
     }
 
     void keyboardZoom()
@@ -247,7 +249,7 @@ private slots:
         const auto &row0 = m_view->layout().rows()[0];
         const QPoint header(50, m_view->timeArea().top() + row0.y + row0.height / 2);
         QTest::mouseClick(m_view.get(), Qt::LeftButton, {}, header);
-        QCOMPARE(m_view->laneCount(), 1);
+        QCOMPARE(m_view->laneCount(), 3); // the device group's stream folded
         QTest::mouseClick(m_view.get(), Qt::LeftButton, {}, header);
         QCOMPARE(m_view->laneCount(), 4);
     }

@@ -1,4 +1,4 @@
-#include "queuekind.h"
+#include "model/dmaqueuekind.h"
 
 #include "util/textutil.h"
 
@@ -6,26 +6,26 @@
 
 namespace lanescope {
 
-DeviceRules::QueueKind DeviceRules::queueKind(std::string_view name)
+DmaQueueKind dmaQueueKind(std::string_view name)
 {
     const std::string n = text::lower(name);
     if (n.find("spill") != std::string::npos || n.find("reload") != std::string::npos)
-        return QueueKind::SpillReload;
+        return DmaQueueKind::SpillReload;
     if (n.find("weight") != std::string::npos)
-        return QueueKind::Weights;
+        return DmaQueueKind::Weights;
     // "qScalarIO0", "qSyncIO0": the upper-case token (lower case "io" also ends "Activation")
     if (name.find("IO") != std::string_view::npos || n.find("input") != std::string::npos || n.find("output") != std::string::npos)
-        return QueueKind::Io;
-    return QueueKind::Other;
+        return DmaQueueKind::Io;
+    return DmaQueueKind::Other;
 }
 
-const char *DeviceRules::queueKindName(QueueKind k)
+const char *dmaQueueKindName(DmaQueueKind k)
 {
     switch (k) {
-    case QueueKind::Io: return "io";
-    case QueueKind::Weights: return "weights";
-    case QueueKind::SpillReload: return "spill_reload";
-    case QueueKind::Other: return "other";
+    case DmaQueueKind::Io: return "io";
+    case DmaQueueKind::Weights: return "weights";
+    case DmaQueueKind::SpillReload: return "spill_reload";
+    case DmaQueueKind::Other: return "other";
     }
     return "other";
 }
