@@ -7,6 +7,7 @@
 #include "analysis/dependencychain.h"
 #include "analysis/dependencygraph.h"
 #include "io/traceloader.h"
+#include "util/qtext.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -20,7 +21,6 @@ namespace lanescope::cli {
 
 namespace {
 
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
 int usageError(const std::string &message)
 {

@@ -14,6 +14,7 @@
 #include "io/traceloader.h"
 #include "util/durationtext.h"
 #include "util/textutil.h"
+#include "util/qtext.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -26,7 +27,6 @@ namespace lanescope::cli {
 
 namespace {
 
-QString qs(const std::string &s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
 std::string pctText(std::optional<double> p)
 {

@@ -12,6 +12,7 @@
 #include "analysis/tablerows.h"
 #include "model/trace.h"
 #include "util/textutil.h"
+#include "util/qtext.h"
 
 #include <QJsonArray>
 
@@ -21,7 +22,6 @@ namespace lanescope::cli {
 
 namespace {
 
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
 // The row plus its two lists (JSON only): the longest idle gaps and the top opcodes.
 QJsonObject engineJson(const EngineBreakdownRow &e)

@@ -12,6 +12,7 @@
 #include "store/cachedloader.h"
 #include "util/durationtext.h"
 #include "util/tablerowwriter.h"
+#include "util/qtext.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -24,17 +25,6 @@ namespace lanescope::cli {
 
 namespace {
 
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
-
-const char *kindName(TrackKind k)
-{
-    switch (k) {
-    case TrackKind::Slices: return "slices";
-    case TrackKind::Async: return "async";
-    case TrackKind::Counter: return "counter";
-    }
-    return "slices";
-}
 
 uint64_t trackCount(const Track &tr)
 {
@@ -81,7 +71,7 @@ QJsonObject infoJson(const Trace &t)
         QJsonObject to;
         to[QStringLiteral("group")] = qs(t.groupPath(tr.group));
         to[QStringLiteral("name")] = qs(t.str(tr.name));
-        to[QStringLiteral("kind")] = QString::fromLatin1(kindName(tr.kind));
+        to[QStringLiteral("kind")] = QString::fromLatin1(trackKindName(tr.kind));
         to[QStringLiteral("count")] = qint64(trackCount(tr));
         tracks.append(to);
     }
@@ -145,7 +135,7 @@ void printText(const Trace &t)
     std::printf("\ntracks (%zu):\n", t.tracks().size());
     for (const Track &tr : t.tracks())
         std::printf("  %-60s %-8s %llu\n", (t.groupPath(tr.group) + " / " + std::string(t.str(tr.name))).c_str(),
-                    kindName(tr.kind), (unsigned long long)trackCount(tr));
+                    trackKindName(tr.kind), (unsigned long long)trackCount(tr));
     for (const auto &[k, v] : t.metadata().entries)
         std::printf("metadata %s: %.120s%s\n", k.c_str(), v.c_str(), v.size() > 120 ? "..." : "");
     for (const DiagnosticSeverity severity : {DiagnosticSeverity::Warning, DiagnosticSeverity::Note}) {

@@ -2,6 +2,7 @@
 #include "commands.h"
 
 #include "io/neff/neffreader.h"
+#include "util/qtext.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -14,10 +15,6 @@ namespace lanescope::cli {
 
 namespace {
 
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
 QJsonValue num(uint64_t v)
 {
     return v > uint64_t(INT64_MAX) ? QJsonValue(double(v)) : QJsonValue(qint64(v));

@@ -53,7 +53,6 @@ public:
     CompareSession *compareSession() const { return m_compare; }
     const std::shared_ptr<const Trace> &trace() const { return m_trace; }
     QString currentPath() const { return m_currentPath; } // what trace() was loaded from
-    QString loadingPath() const { return m_loadingPath; }
     // The file name, or the comparison's title; "[synthetic]" added for generated profiles.
     QString title() const;
     // Cache notices of the load just shown (valid while traceChanged is emitted), and whether it came

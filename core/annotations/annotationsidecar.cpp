@@ -1,4 +1,5 @@
 #include "annotationsidecar.h"
+#include "util/qtext.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -11,7 +12,6 @@ namespace lanescope {
 
 namespace {
 
-QString qs(const std::string &s) { return QString::fromStdString(s); }
 
 // "line L, column C" of a byte offset (1-based, columns in bytes).
 std::string lineColumn(const QByteArray &bytes, qsizetype offset)

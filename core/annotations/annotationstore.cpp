@@ -3,6 +3,7 @@
 #include "annotationsidecar.h"
 
 #include "util/contentfingerprint.h"
+#include "util/qtext.h"
 
 #include <QDir>
 #include <QFile>
@@ -17,7 +18,6 @@ namespace lanescope {
 
 namespace {
 
-QString qs(const std::string &s) { return QString::fromStdString(s); }
 
 // The folder name or file name of a path, trailing slashes ignored.
 QFileInfo traceInfo(const std::string &tracePath)

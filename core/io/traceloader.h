@@ -1,6 +1,8 @@
 #pragma once
-// Entry point for every file the user opens: recognises the format by content (never by name) and
-// runs the matching importer of the formats table (formats.h). The CLI and the GUI both call this.
+// Loads one file or folder without the cache: recognises the format by content (never by name) and
+// runs the matching importer of the formats table (formats.h). The GUI and the CLI open traces
+// through CachedLoader (store/cachedloader.h), which calls this on a cache miss; tests and the
+// cache-less paths call it directly.
 #include "formats.h"
 #include "io/input/loadoptions.h"
 
@@ -18,7 +20,9 @@ public:
     // 4: a profile folder's metadata says what each DMA queue of a paired NEFF moves (neff.dma_queue.*).
     // 5: a folder of Kineto traces of distinct ranks loads as one multi-rank trace (MultiRankLoader).
     // 6: ranks also from the folder name (rank_3/trace.json); two files of one rank are kept apart.
-    static constexpr uint32_t kImporterVersion = 6;
+    // 7: producer habits are notes (Kineto's unmatched flows, overlapping slices); a cut JSON file loads
+    //    its complete events with one warning (docs/diagnostics.md).
+    static constexpr uint32_t kImporterVersion = 7;
 
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
     // A file is read by FileImporter. A folder is scanned (ProfileFolder) and all its traces merged into
@@ -29,7 +33,6 @@ public:
     // The rules live in the formats table; these forward to it for existing callers.
     static FileFormat sniff(std::string_view head, uint64_t fileSize) { return Formats::sniff(head, fileSize); }
     static FileFormat sniffPath(const std::string &path) { return Formats::sniffPath(path); }
-    static const char *formatName(FileFormat f) { return Formats::name(f); }
 };
 
 } // namespace lanescope

@@ -2,14 +2,24 @@
 
 namespace lanescope {
 
-void Diagnostics::warnAtByte(std::string_view message, uint64_t offset)
+void Diagnostics::reportAtByte(DiagnosticSeverity severity, std::string_view message, uint64_t offset)
 {
     auto it = m_index.find(message);
     if (it != m_index.end()) {
         ++m_warnings[it->second].count;
         return;
     }
-    warn(message, "byte " + std::to_string(offset), 1);
+    report(severity, message, "byte " + std::to_string(offset), 1);
+}
+
+void Diagnostics::warnAtByte(std::string_view message, uint64_t offset)
+{
+    reportAtByte(DiagnosticSeverity::Warning, message, offset);
+}
+
+void Diagnostics::noteAtByte(std::string_view message, uint64_t offset)
+{
+    reportAtByte(DiagnosticSeverity::Note, message, offset);
 }
 
 void Diagnostics::warn(std::string_view message, std::string_view where, uint64_t count)

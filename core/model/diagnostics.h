@@ -1,8 +1,9 @@
 #pragma once
 // Import problems are data, not crashes (Perfetto's stats table): counted warnings by message,
-// each with the first place it was seen. A record is a warning (something is wrong with the input)
-// or a note (expected filtering that the vendor's tools do as well, e.g. events before an NTFF's
-// trace window): both are counted and shown, only warnings make a file look broken.
+// each with the first place it was seen. A record is a warning (data lost or malformed: a cut file,
+// a bad value, an event skipped) or a note (a producer's habit that loses nothing, or expected
+// filtering that the vendor's tools do as well, e.g. events before an NTFF's trace window): both are
+// counted and shown, only warnings make a file look broken. docs/diagnostics.md lists the classes.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -32,6 +33,8 @@ public:
     void report(DiagnosticSeverity severity, std::string_view message, std::string_view where = {}, uint64_t count = 1);
     // Cheap on hot paths: the position text is built only the first time a message is seen.
     void warnAtByte(std::string_view message, uint64_t offset);
+    void noteAtByte(std::string_view message, uint64_t offset);
+    void reportAtByte(DiagnosticSeverity severity, std::string_view message, uint64_t offset);
     const std::vector<Warning> &warnings() const { return m_warnings; }
     uint64_t count(std::string_view message) const;
     uint64_t total() const; // warnings and notes

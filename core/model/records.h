@@ -64,6 +64,17 @@ enum class TrackKind : uint8_t {
     Counter, // counter samples
 };
 
+// "slices", "async", "counter": info --json's and the SQLite export's name of a track kind.
+inline const char *trackKindName(TrackKind k)
+{
+    switch (k) {
+    case TrackKind::Slices: return "slices";
+    case TrackKind::Async: return "async";
+    case TrackKind::Counter: return "counter";
+    }
+    return "slices";
+}
+
 enum class GroupKind : uint8_t {
     Global,
     Process,

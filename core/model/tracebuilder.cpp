@@ -300,7 +300,7 @@ void TraceBuilder::computeDepths(std::vector<uint32_t> &parentOf)
         t.maxDepth = maxDepth;
     }
     if (overlapping)
-        m_trace.m_diagnostics.warn("slices overlap a slice on the same thread without nesting in it (drawn one level deeper)", {}, overlapping);
+        m_trace.m_diagnostics.note(kOverlapNote, {}, overlapping);
 }
 
 // Async tracks (async events, DMA packets, device instructions) overlap without nesting: each slice

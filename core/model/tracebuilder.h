@@ -34,6 +34,10 @@ class TraceBuilder
 public:
     TraceBuilder();
 
+    // The note computeDepths() writes (a producer habit, nothing lost: docs/diagnostics.md).
+    static constexpr std::string_view kOverlapNote =
+        "slices overlap a slice on the same thread without nesting in it (kept one level deeper)";
+
     StringId intern(std::string_view s) { return m_trace.m_strings.intern(s); }
     std::string_view str(StringId id) const { return m_trace.m_strings.view(id); }
 

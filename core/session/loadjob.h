@@ -31,7 +31,8 @@ public:
     // Starts loading `path` (a file or a folder), replacing any load in flight. Returns the job id.
     // Loads go through the trace cache (CachedLoader); a fresh trace is stored after it is delivered.
     // With `rankFiles` (two or more Kineto traces of distinct ranks) they load together as one
-    // multi-rank trace (MultiRankLoader, not cached); `path` then only names the job.
+    // multi-rank trace (MultiRankLoader, cached as one entry keyed by every rank's file); `path` then
+    // only names the job.
     uint64_t start(const QString &path, const QStringList &rankFiles = {});
     // Applies to the next start(). Default: CacheOptions::fromEnvironment().
     void setCacheOptions(const CacheOptions &options) { m_cacheOptions = options; }

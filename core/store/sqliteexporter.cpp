@@ -62,16 +62,6 @@ const char *groupKindName(GroupKind k)
     return "process";
 }
 
-const char *trackKindName(TrackKind k)
-{
-    switch (k) {
-    case TrackKind::Slices: return "slices";
-    case TrackKind::Async: return "async";
-    case TrackKind::Counter: return "counter";
-    }
-    return "slices";
-}
-
 const char *scopeName(InstantScope s)
 {
     switch (s) {

@@ -70,10 +70,12 @@ private slots:
             }
         }
         QVERIFY(sawThread);
-        const QJsonArray warnings = o[QStringLiteral("warnings")].toArray();
-        QCOMPARE(warnings.size(), 1);
-        QCOMPARE(warnings[0].toObject()[QStringLiteral("message")].toString(), QStringLiteral("flow ends without a start"));
-        QCOMPARE(warnings[0].toObject()[QStringLiteral("count")].toInt(), 1);
+        // Kineto's unmatched ac2g end (a runtime call that launched nothing) is a producer habit: a note.
+        QVERIFY(o[QStringLiteral("warnings")].toArray().isEmpty());
+        const QJsonArray notes = o[QStringLiteral("notes")].toArray();
+        QCOMPARE(notes.size(), 1);
+        QVERIFY(notes[0].toObject()[QStringLiteral("message")].toString().startsWith(QStringLiteral("Kineto flow ends without a start")));
+        QCOMPARE(notes[0].toObject()[QStringLiteral("count")].toInt(), 1);
         QCOMPARE(o[QStringLiteral("metadata")].toObject()[QStringLiteral("displayTimeUnit")].toString(), QStringLiteral("ms"));
     }
 

@@ -103,8 +103,8 @@ private slots:
         QCOMPARE(engines.exitCode, 2);
     }
 
-    // A rank folder with one rank file cut in half: info loads the other rank, lists the cut file as
-    // not readable and warns with its name and byte offset (JSON and text).
+    // A rank folder with one rank file damaged in the middle of its gzip stream: info loads the other
+    // rank, lists the damaged file as not readable and warns with its name and byte offset (JSON and text).
     void cutRankFileIsListed()
     {
         LANESCOPE_REQUIRE_CORPUS_FILE(kRank0);
@@ -116,7 +116,10 @@ private slots:
         const QByteArray bytes = whole.readAll();
         QFile cut(dir.filePath(QStringLiteral("r1.json.gz")));
         QVERIFY(cut.open(QIODevice::WriteOnly));
-        cut.write(bytes.left(bytes.size() / 2));
+        QByteArray damaged = bytes;
+        for (qsizetype i = bytes.size() / 2; i < bytes.size() / 2 + 64; ++i)
+            damaged[i] = char(damaged[i] ^ 0x5a);
+        cut.write(damaged);
         cut.close();
         const Run r = lanescope::test::runCli({QStringLiteral("info"), dir.path(), QStringLiteral("--json"), QStringLiteral("--no-cache")});
         QCOMPARE(r.exitCode, 0);

@@ -4,6 +4,7 @@
 #include "timeline/utilizationstrip.h"
 
 #include "model/trace.h"
+#include "util/qtext.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -47,7 +48,6 @@ void replaceChart(QChartView *view, QChart *chart)
     delete old;
 }
 
-QString qs(const std::string &s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
 QString bytesText(double bytes)
 {

@@ -128,33 +128,6 @@ CompareBar::Mode CompareBar::mode() const
     return Mode(m_mode->currentIndex());
 }
 
-void CompareBar::setMode(Mode mode)
-{
-    m_mode->setCurrentIndex(mode);
-    updateEnabled();
-}
-
-void CompareBar::setStep(int step)
-{
-    m_step->setValue(step);
-}
-
-void CompareBar::setMarker(const QString &marker)
-{
-    m_marker->setText(marker);
-}
-
-void CompareBar::setNudgeUs(int profile, double us)
-{
-    if (profile < 0 || size_t(profile) >= m_nudgeUs.size())
-        return;
-    m_nudgeUs[size_t(profile)] = us;
-    if (m_nudgeProfile->currentIndex() == profile) {
-        const QSignalBlocker block(m_nudge);
-        m_nudge->setValue(us);
-    }
-}
-
 void CompareBar::setMessage(const QString &text, bool error)
 {
     m_message->setText(text);

@@ -28,10 +28,6 @@ public:
     CompareOptions options() const;
     void setSelectionAnchor(const CompareAnchor &anchor) { m_selectionAnchor = anchor; }
     Mode mode() const;
-    void setMode(Mode mode);
-    void setStep(int step);
-    void setMarker(const QString &marker);
-    void setNudgeUs(int profile, double us);
     void setMessage(const QString &text, bool error = false);
 
 signals:

@@ -1,6 +1,7 @@
 #include "neffinfoview.h"
 
 #include "style/durationformat.h"
+#include "util/qtext.h"
 
 #include <QHeaderView>
 #include <QLocale>
@@ -9,7 +10,6 @@ namespace lanescope {
 
 namespace {
 
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
 QString bytes(uint64_t n)
 {

@@ -7,7 +7,6 @@
 #include "model/trace.h"
 
 #include <QAction>
-#include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -55,10 +54,8 @@ void ChainController::setTrace(std::shared_ptr<const Trace> trace)
     const uint64_t id = ++m_buildId;
     // A replaced build keeps running until its next cancel check; it owns what it reads and its result is dropped.
     m_watcher.setFuture(QtConcurrent::run([trace = m_trace, cancel = m_cancel, id] {
-        QElapsedTimer timer;
-        timer.start();
         auto graph = std::make_shared<const DependencyGraph>(DependencyGraph::build(*trace, [cancel] { return cancel->load(); }));
-        return Built{graph->empty() ? nullptr : graph, double(timer.nsecsElapsed()) / 1e6, id};
+        return Built{graph->empty() ? nullptr : graph, id};
     }));
 }
 
@@ -68,7 +65,6 @@ void ChainController::onBuilt()
     if (built.id != m_buildId || !built.graph || built.graph->trace() != m_trace.get())
         return; // replaced or cancelled
     m_graph = built.graph;
-    m_buildMs = built.ms;
     m_details->setDependencyGraph(m_graph);
     updateChain();
     emit graphReady();

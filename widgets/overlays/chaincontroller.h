@@ -33,7 +33,6 @@ public:
     const std::shared_ptr<const DependencyGraph> &graph() const { return m_graph; }
     bool isBuilding() const { return m_watcher.isRunning(); }
     // Milliseconds the last completed build took.
-    double lastBuildMs() const { return m_buildMs; }
 
     // [ : to the selection's predecessor, ] : to its successor. On the critical path when the
     // selection is on it, else the first predecessor / successor (explicit edges before nesting).
@@ -53,7 +52,6 @@ private:
     struct Built
     {
         std::shared_ptr<const DependencyGraph> graph;
-        double ms = 0;
         uint64_t id = 0;
     };
     void onBuilt();
@@ -67,7 +65,6 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancel;
     QFutureWatcher<Built> m_watcher;
     uint64_t m_buildId = 0;
-    double m_buildMs = 0;
     bool m_showCriticalPath = false;
     QAction *m_previous = nullptr;
     QAction *m_next = nullptr;

@@ -27,7 +27,6 @@ public:
     void setRange(int64_t t0, int64_t t1);
     int64_t rangeStart() const { return m_t0; }
     int64_t rangeEnd() const { return m_t1; }
-    const std::vector<RangeSummary::Row> &summaryRows() const { return m_rows; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

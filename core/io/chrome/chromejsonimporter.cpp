@@ -6,6 +6,7 @@
 #include "io/input/inputbuffer.h"
 #include "io/input/inputstream.h"
 #include "io/json/jsonreaderbase.h"
+#include "io/json/jsonobjectpieces.h"
 #include "io/json/jsonwindowsplitter.h"
 #include "io/json/windowpipeline.h"
 #include "model/tracebuilder.h"
@@ -53,6 +54,8 @@ public:
 
 private:
     void progress(uint64_t windowBytes);
+    Trace finish(const JsonWindowSplitter &splitter);
+    void reportUnterminated(const JsonWindowSplitter &splitter, bool inObject);
 
     InputStream &m_input;
     const std::string &m_name;
@@ -238,16 +241,17 @@ Trace ChromeTraceReader::run()
     } else if (shape == JsonWindowSplitter::Shape::Array) {
         readWindows(splitter);
         if (!splitter.terminated())
-            m_b.diagnostics().warnAtByte("array of events is not terminated (accepted, as Chrome does)", splitter.arrayEnd());
+            reportUnterminated(splitter, false);
         if (m_merger.elements() > 0 && m_merger.objects() == 0)
             throw ImportError(m_name, splitter.prefixOffset() + prefix.size() - 1,
                               "this JSON array holds no event objects; it is not a Chrome/Kineto trace (expected objects with \"ph\", \"ts\", ...)");
     } else {
         InputBuffer before = InputBuffer::ofText({prefix, "]}"});
         TopLevel(before, splitter.prefixOffset(), *this, m_name, m_options).read(TopLevel::Part::Before, &splitter);
-        if (!splitter.terminated())
-            throw ImportError(m_name, m_input.position(),
-                              "unexpected end of file (truncated file?); expected a trace event object or ']'");
+        if (!splitter.terminated()) {
+            reportUnterminated(splitter, true);
+            return finish(splitter);
+        }
         // The rest of the object: "{" in place of the array's ']', its leading ',' made a space.
         std::string after = "{" + splitter.suffix();
         const size_t comma = after.find_first_not_of(" \t\r\n", 1);
@@ -259,12 +263,32 @@ Trace ChromeTraceReader::run()
         InputBuffer rest = InputBuffer::ofText({after});
         TopLevel(rest, splitter.arrayEnd(), *this, m_name, m_options).read(TopLevel::Part::After, nullptr);
     }
+    return finish(splitter);
+}
+
+Trace ChromeTraceReader::finish(const JsonWindowSplitter &splitter)
+{
     m_assembler.finish();
     m_merger.finishStats(splitter.textSize());
     m_options.report(950);
     Trace t = m_b.finish();
     m_options.report(1000);
     return t;
+}
+
+// The input ends inside the event array. A bare array may end so by design (the format makes the
+// closing ']' optional, so that a crashing program's trace still loads): a note. An event cut off, or
+// a "traceEvents" object without its end, is a cut file (a crashed export, a partial copy): one
+// warning, every event before the cut loaded.
+void ChromeTraceReader::reportUnterminated(const JsonWindowSplitter &splitter, bool inObject)
+{
+    if (!inObject && !splitter.cutElementAt() && splitter.endsEarly().empty())
+        return m_b.diagnostics().noteAtByte("array of events is not terminated (accepted: the format makes the closing ']' optional)",
+                                            splitter.arrayEnd());
+    if (m_merger.elements() == 0) // nothing to show: as unreadable as a file cut before its events
+        throw ImportError(m_name, splitter.inputEnd(),
+                          "unexpected end of file inside the first event (truncated file?); expected a complete trace event");
+    JsonObjectPieces::reportCut(splitter, m_b.diagnostics(), inObject ? "" : "the array of events", "event");
 }
 
 } // namespace

@@ -358,12 +358,25 @@ void ChromeTraceAssembler::matchAsync()
     m_async.shrink_to_fit();
 }
 
+// Kineto's flows: "ac2g" (runtime call -> device work; "async" / "launch" before 2021-06) and
+// "fwdbwd" (forward op -> its backward). Kineto writes their unmatched ends as a habit (docs/diagnostics.md):
+// the end of every runtime call on the CPU thread, also for calls that launched no device work
+// (cudaStreamGetCaptureInfo, cudaGetDeviceProperties, ...), and starts whose device work is not in
+// the file (outside the profiling window, or never run: kernels recorded into a CUDA graph during
+// capture). Nothing in the file is lost, so those are notes; unmatched flows of other producers stay
+// warnings.
+bool ChromeTraceAssembler::isKinetoFlow(const FlowKey &key) const
+{
+    const std::string_view cat = m_b.str(key.category);
+    return cat == "ac2g" || cat == "fwdbwd" || (cat == "async" && m_b.str(key.name) == "launch");
+}
+
 void ChromeTraceAssembler::resolveFlowsV1()
 {
     std::stable_sort(m_flowsV1.begin(), m_flowsV1.end(),
                      [](const PendingFlowV1 &a, const PendingFlowV1 &b) { return a.ts < b.ts; });
     std::unordered_map<FlowKey, FlowEnd, FlowKeyHash> open;
-    uint64_t endsWithoutStart = 0;
+    uint64_t endsWithoutStart = 0, kinetoEndsWithoutStart = 0;
     for (const PendingFlowV1 &f : m_flowsV1) {
         if (f.phase == 's') {
             open[f.key] = FlowEnd::enclosing(f.track, f.ts);
@@ -372,7 +385,7 @@ void ChromeTraceAssembler::resolveFlowsV1()
         auto it = open.find(f.key);
         const FlowEnd here = f.phase == 't' || f.bindEnclosing ? FlowEnd::enclosing(f.track, f.ts) : FlowEnd::next(f.track, f.ts);
         if (it == open.end()) {
-            ++endsWithoutStart;
+            ++(isKinetoFlow(f.key) ? kinetoEndsWithoutStart : endsWithoutStart);
             continue;
         }
         m_b.addFlow(it->second, here, f.key.category, f.key.name, f.key.id);
@@ -381,10 +394,18 @@ void ChromeTraceAssembler::resolveFlowsV1()
         else
             open.erase(it);
     }
+    uint64_t kinetoStartsWithoutEnd = 0;
+    for (const auto &[key, from] : open)
+        kinetoStartsWithoutEnd += isKinetoFlow(key);
+    const uint64_t startsWithoutEnd = open.size() - kinetoStartsWithoutEnd;
     if (endsWithoutStart)
         m_b.diagnostics().warn("flow ends without a start", {}, endsWithoutStart);
-    if (!open.empty())
-        m_b.diagnostics().warn("flow starts without an end", {}, open.size());
+    if (startsWithoutEnd)
+        m_b.diagnostics().warn("flow starts without an end", {}, startsWithoutEnd);
+    if (kinetoEndsWithoutStart)
+        m_b.diagnostics().note(kKinetoEndsWithoutStart, {}, kinetoEndsWithoutStart);
+    if (kinetoStartsWithoutEnd)
+        m_b.diagnostics().note(kKinetoStartsWithoutEnd, {}, kinetoStartsWithoutEnd);
     m_flowsV1.clear();
     m_flowsV1.shrink_to_fit();
 }

@@ -23,6 +23,12 @@ public:
     // Matches B/E and async pairs, resolves flows; call once after the last event.
     void finish();
 
+    // The notes for Kineto's unmatched flows (docs/diagnostics.md).
+    static constexpr const char *kKinetoEndsWithoutStart =
+        "Kineto flow ends without a start (runtime calls that launched no device work, or device work launched before the profiling window)";
+    static constexpr const char *kKinetoStartsWithoutEnd =
+        "Kineto flow starts without an end (the launched device work is not in the file: outside the profiling window or never run, e.g. recorded into a CUDA graph)";
+
 private:
     struct EntityHash
     {
@@ -124,6 +130,7 @@ private:
     std::vector<Pending> m_async;
     std::vector<AsyncKey> m_asyncKeys;
     std::unordered_map<AsyncKey, uint32_t, AsyncKeyHash> m_asyncKeyIndex;
+    bool isKinetoFlow(const FlowKey &key) const;
     std::vector<PendingFlowV1> m_flowsV1;
     std::vector<BoundV2> m_flowsV2;
     uint32_t m_order = 0;

@@ -161,10 +161,13 @@ void InputStream::produce(std::FILE *file, std::string head)
                 dec.finishGzip(consumed);
             else if (m_compression == Compression::Zstd)
                 dec.finishZstd(consumed);
-        } catch (...) {
+        } catch (const ImportError &) {
+            // The stream ends early: a cut file. The reader decides whether that ends its text (pop()).
             if (block.size())
                 push(std::move(block));
-            throw;
+            std::lock_guard lock(m_mutex);
+            m_endsEarly = std::current_exception();
+            block = InputBuffer();
         }
         if (block.size())
             push(std::move(block));
@@ -213,6 +216,15 @@ bool InputStream::pop(InputBuffer &block)
     if (m_queue.empty()) {
         if (m_error)
             std::rethrow_exception(m_error);
+        if (m_endsEarly) {
+            if (!m_acceptEndsEarly)
+                std::rethrow_exception(m_endsEarly);
+            try {
+                std::rethrow_exception(m_endsEarly);
+            } catch (const ImportError &e) {
+                m_endsEarlyText = e.problem() + (e.hasOffset() ? " at compressed byte " + std::to_string(e.offset()) : std::string());
+            }
+        }
         return false;
     }
     block = std::move(m_queue.front());

@@ -7,7 +7,8 @@
 //
 // Errors of the decoder (corrupt or truncated gzip / zstd, a read error) are thrown by next() after
 // every byte decoded before them was handed out, naming the compressed offset, as InputBuffer::read
-// names it.
+// names it. A reader that loads what a cut file holds (the windowed JSON readers) may take a
+// compressed stream that ends early as the end of its text instead (acceptEndsEarly()).
 #include "inputbuffer.h"
 #include "loadoptions.h"
 
@@ -59,6 +60,12 @@ public:
     uint64_t compressedPosition() const { return m_compressedPosition.load(std::memory_order_relaxed); }
     // Decompressed bytes handed out by next() so far (plus the start offset of a text in memory).
     uint64_t position() const { return m_position; }
+    // From now on a gzip / zstd stream that ends early (a cut file) ends the text like the end of the
+    // file: next() returns false after its last decoded byte, and endsEarly() says what was cut.
+    void acceptEndsEarly() { m_acceptEndsEarly = true; }
+    // After next() returned false: the decoder's "stream ends early ... at byte N" (compressed offset),
+    // empty when the stream was complete.
+    const std::string &endsEarly() const { return m_endsEarlyText; }
 
 private:
     void produce(std::FILE *file, std::string head);
@@ -88,6 +95,9 @@ private:
     bool m_producerDone = false;
     bool m_stop = false;
     std::exception_ptr m_error;
+    std::exception_ptr m_endsEarly; // the decoder's truncation error (after every decoded byte)
+    bool m_acceptEndsEarly = false;  // reader side
+    std::string m_endsEarlyText;
     InputBuffer m_current;
     size_t m_currentUsed = 0; // bytes of m_current already handed out (peek keeps them)
     bool m_currentValid = false;

@@ -3,6 +3,8 @@
 #include "io/input/importerror.h"
 #include "io/input/inputstream.h"
 #include "io/input/memorybudget.h"
+#include "jsonwindowsplitter.h"
+#include "model/diagnostics.h"
 #include "jsontextscan.h"
 #include "util/textutil.h"
 
@@ -48,20 +50,18 @@ uint64_t JsonObjectPieces::firstByte(std::string_view prefix, uint64_t prefixOff
     return prefixOffset + first;
 }
 
-void JsonObjectPieces::truncated(const InputBuffer &lastWindow, uint64_t windowOffset, uint64_t fileEnd, const std::string &name,
-                                 const char *unclosedString, const std::string &expected)
+void JsonObjectPieces::reportCut(const JsonWindowSplitter &splitter, Diagnostics &diagnostics, std::string_view array, const char *rows)
 {
-    bool inString = false;
-    const std::string_view text = lastWindow.view();
-    for (size_t i = 0; i < text.size(); ++i) {
-        if (inString && text[i] == '\\')
-            ++i;
-        else if (text[i] == '"')
-            inString = !inString;
-    }
-    if (const uint64_t at = JsonTextScan::unclosedString(text); inString && at)
-        throw ImportError(name, windowOffset + at, std::string(unclosedString) + "; expected a JSON document");
-    throw ImportError(name, fileEnd, "unexpected end of file (truncated file?); expected " + expected);
+    const uint64_t cut = splitter.cutElementAt();
+    std::string where = "byte " + std::to_string(splitter.inputEnd());
+    if (cut)
+        where += " (the cut " + std::string(rows) + " starts at byte " + std::to_string(cut) + ")";
+    if (!splitter.endsEarly().empty())
+        where += "; " + splitter.endsEarly();
+    const std::string name = array.empty() ? "the \"" + std::string(splitter.arrayKey()) + "\" array" : std::string(array);
+    diagnostics.warn("the file ends inside " + name + " (truncated: a cut or partial file): every " + rows +
+                         " before the cut is loaded, the rest of the file is missing",
+                     where);
 }
 
 void JsonObjectPieces::requireModel(uint64_t modelBytes, uint64_t budget, const std::string &name, uint64_t offset, uint64_t records)

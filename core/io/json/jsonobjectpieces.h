@@ -15,7 +15,9 @@
 
 namespace lanescope {
 
+class Diagnostics;
 class InputStream;
+class JsonWindowSplitter;
 
 class JsonObjectPieces
 {
@@ -25,11 +27,11 @@ public:
     static InputBuffer after(std::string_view suffix);
     // The file offset of the first byte of `prefix` (after a UTF-8 byte order mark and whitespace).
     static uint64_t firstByte(std::string_view prefix, uint64_t prefixOffset);
-    // A single pass over a file whose array is cut off (the splitter's last window has `end`) fails
-    // before reading anything: at an unclosed string, else at the end of the file, "expected
-    // `expected`" (what the whole-file reader expected of the document). Throws that ImportError.
-    [[noreturn]] static void truncated(const InputBuffer &lastWindow, uint64_t windowOffset, uint64_t fileEnd,
-                                       const std::string &name, const char *unclosedString, const std::string &expected);
+    // The input ended inside a windowed array (the splitter is not terminated() after its last window):
+    // a cut file (a crashed export, a partial copy). The windows held every element before the cut;
+    // one warning says so, at the byte where the text ends (and where the element it cuts off starts).
+    // `array`: what the array is called (empty: 'the "<key>" array'), `rows`: its elements ("event").
+    static void reportCut(const JsonWindowSplitter &splitter, Diagnostics &diagnostics, std::string_view array, const char *rows);
     // The text is read a window at a time, so the budget bounds the model: throws ImportError (at
     // `offset`, naming the budget and `records` read so far) when `modelBytes` is past it.
     static void requireModel(uint64_t modelBytes, uint64_t budget, const std::string &name, uint64_t offset, uint64_t records);

@@ -83,6 +83,7 @@ JsonWindowSplitter::JsonWindowSplitter(InputStream &input, std::string_view arra
     : m_input(input), m_key(arrayKey), m_windowBytes(std::max<size_t>(windowBytes, 1)), m_maxElement(maxElementBytes),
       m_start(input.position()), m_base(m_start)
 {
+    m_input.acceptEndsEarly(); // a cut gzip / zstd file ends the text: what is complete loads
 }
 
 JsonWindowSplitter::JsonWindowSplitter(InputStream &input, std::vector<std::string> arrayKeys, size_t windowBytes,
@@ -361,6 +362,30 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scanBytes(std::string_view b, size_
     return Stop::NeedMore;
 }
 
+// The start of one element, cut off: not the rest of a file whose string state an unescaped quote
+// inverted (its line breaks then sit "inside" a string, and a JSON string holds no raw control
+// character; on one line, the boundaries of the elements after it do: "}, {\""), and not longer than
+// an element can plausibly be.
+bool JsonWindowSplitter::plausibleCut(std::string_view element)
+{
+    if (element.size() > kMaxCutElement)
+        return false;
+    for (std::string_view boundary : {"}, {\"", "},{\""})
+        if (element.find(boundary) != std::string_view::npos)
+            return false;
+    bool inString = false;
+    for (size_t i = 0; i < element.size(); ++i) {
+        const char c = element[i];
+        if (inString && c == '\\')
+            ++i;
+        else if (c == '"')
+            inString = !inString;
+        else if (inString && static_cast<unsigned char>(c) < 0x20)
+            return false;
+    }
+    return true;
+}
+
 void JsonWindowSplitter::findElementStart()
 {
     // The window's bytes scanned so far, read again one by one from its start (outside a string, at
@@ -494,8 +519,20 @@ bool JsonWindowSplitter::next(JsonWindow &window)
         if (m_scan < m_buf.size())
             continue; // the end of the input: the last bytes are scanned one by one
         // The input ends inside the array: older exporters stop without the closing ']' (and with a
-        // trailing comma). Whatever is left is the last window.
+        // trailing comma), a crashed export or a partial copy stops anywhere, also inside an element.
+        // The last window holds every element that is complete; an element the input cuts off is left
+        // out (cutElementAt() says where it starts).
+        m_inputEnd = m_base + m_buf.size();
         size_t end = m_buf.size();
+        if (m_inString || m_depth > m_eventDepth) {
+            if (m_elementStale)
+                findElementStart();
+            const uint64_t element = std::max(m_elementOffset, m_base + m_windowStart);
+            if (plausibleCut(buf().substr(size_t(element - m_base)))) {
+                m_cutElement = element;
+                end = size_t(m_cutElement - m_base);
+            } // else malformed: the parser names the byte, as for any bad element
+        }
         while (end > m_windowStart && text::isSpace(buf()[end - 1]))
             --end;
         m_arrayEnd = m_base + end;
@@ -507,9 +544,8 @@ bool JsonWindowSplitter::next(JsonWindow &window)
         m_textSize = m_base + to + 1;
         if (to == m_windowStart && m_windows > 0)
             return false; // nothing after the last ','
-        const uint64_t inputEnd = m_base + m_buf.size();
         window = cut(to);
-        window.end = inputEnd;
+        window.end = m_inputEnd;
         return handOut();
     }
 }

@@ -70,6 +70,17 @@ public:
     // its last element closed by the ']' the reader adds (what a whole-file reader would have parsed).
     uint64_t textSize() const { return m_textSize; }
     const std::string &suffix() const { return m_suffix; }
+    // Unterminated: the file offset where the input ends, and where the element it cuts off starts
+    // (0 when the input ends between elements). The windows hold every element before it. Text that
+    // cannot be the start of one element (an unescaped quote earlier, whose string runs to the end of
+    // the file with line breaks in it; more than 1 MiB) is not taken for a cut: the last window then
+    // holds it and its parser names the byte.
+    uint64_t inputEnd() const { return m_inputEnd; }
+    uint64_t cutElementAt() const { return m_cutElement; }
+    // The compressed stream ended early (a cut .gz / .zst): the decoder's words, else empty.
+    const std::string &endsEarly() const { return m_input.endsEarly(); }
+    // The key of the open (or last) array.
+    std::string_view arrayKey() const { return m_keys.empty() ? std::string_view(m_key) : std::string_view(m_keys[m_keyIndex]); }
     Shape shape() const { return m_shape; }
     // Gives a window's text back once it is parsed: the next window is written into its memory.
     void recycle(InputBuffer &&text) { m_spare = std::move(text); }
@@ -114,6 +125,8 @@ private:
     // Reads the open window once more byte by byte for the start of its last element (after blocks
     // were counted by popcount, m_elementOffset can be an earlier element's).
     void findElementStart();
+    static bool plausibleCut(std::string_view element);
+    static constexpr size_t kMaxCutElement = size_t(1) << 20;
     std::string_view buf() const { return m_buf.view(); }
     [[noreturn]] void tooLarge(const char *what) const;
 
@@ -156,6 +169,8 @@ private:
     bool m_terminated = false;
     uint64_t m_arrayEnd = 0;
     uint64_t m_textSize = 0;
+    uint64_t m_inputEnd = 0;
+    uint64_t m_cutElement = 0;
 };
 
 } // namespace lanescope

@@ -378,7 +378,7 @@ void Parser::readDma(sj::object obj, uint64_t offset)
         }
     });
     if (aggregated)
-        return m_profile.diagnostics.warnAtByte(
+        return m_profile.diagnostics.noteAtByte(
             "aggregated dma rows (DMA block summaries, need the NEFF; their packets are imported) skipped", offset);
     if (!requireAll("dma", ok, {{Ts, "timestamp"}, {Dur, "duration"}, {Eng, "dma_engine"}, {Queue, "dma_queue"}},
                     offset))
@@ -668,9 +668,6 @@ void NeuronProfileJsonParser::parseWindow(JsonWindow &window, const std::string 
 {
     out.clear();
     try {
-        if (window.end) // cut off inside the array
-            JsonObjectPieces::truncated(window.text, window.offset, window.end, name, JsonReaderBase::Style{}.unclosedString,
-                                        "a JSON object");
         Parser p(window.text, window.offset, window.end, name, options, parser, nullptr, out);
         p.runWindow(windowedKeys()[window.key].c_str());
     } catch (...) {

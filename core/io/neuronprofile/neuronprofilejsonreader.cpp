@@ -55,6 +55,7 @@ private:
     std::array<std::string, 256> m_rowQueueName;         // engine * 16 + queue
     std::array<bool, 256> m_rowQueueSeen{};
     uint64_t m_rows = 0;
+    bool m_cut = false; // the input ended inside a windowed array (warned once)
     uint64_t m_modelBytes = 0; // the rows merged so far
 };
 
@@ -162,7 +163,9 @@ void Reader::finish(uint64_t objectOffset)
             last = std::max(last, end);
         }
         m_profile.lastHwTimestamp = last;
-        m_profile.diagnostics.warn("metadata without \"last_hw_timestamp\" (the latest instruction end used)");
+        // A cut file (warned) may have lost its metadata: then this follows from the cut.
+        m_profile.diagnostics.report(m_cut ? DiagnosticSeverity::Note : DiagnosticSeverity::Warning,
+                                     "metadata without \"last_hw_timestamp\" (the latest instruction end used)");
     }
     std::stable_sort(m_profile.reportedMetadata.begin(), m_profile.reportedMetadata.end(),
                      [](const auto &a, const auto &b) { return a.first < b.first; });
@@ -216,9 +219,11 @@ NtffProfile Reader::run()
                 NeuronProfileJsonParser::parseWindow(w, m_name, m_options, parser, part);
             },
             [&](NeuronProfileJsonPart &part) { merge(part); });
-        if (!splitter.terminated())
-            throw ImportError(m_name, m_input.position(), "unexpected end of file (truncated file?); expected a JSON object");
-        piece(JsonObjectPieces::after(splitter.suffix()), splitter.arrayEnd(), Piece::After);
+        m_cut = !splitter.terminated();
+        if (m_cut)
+            JsonObjectPieces::reportCut(splitter, m_profile.diagnostics, "", "row");
+        else
+            piece(JsonObjectPieces::after(splitter.suffix()), splitter.arrayEnd(), Piece::After);
     }
     finish(first);
     m_options.report(900);

@@ -217,7 +217,6 @@ struct NtffInstructionRow
     // The name of the opcode byte; NtffProfile::opcodeName(row) also knows extra names.
     std::string_view opcodeName() const { return ntffOpcodeName(opcode); }
     bool hasCompilerPc() const { return compilerPc >= 0; }
-    bool branchTaken() const { return flags & 0x20; }
 };
 static_assert(sizeof(NtffInstructionRow) <= 40);
 

@@ -40,8 +40,6 @@ public:
 
     // Reads the next field; false at the end of the message. Throws ImportError when malformed.
     bool next(Field &field);
-    // Restarts at the first field.
-    void rewind() { m_pos = 0; }
     bool atEnd() const { return m_pos >= m_data.size(); }
     // Absolute offset of the next byte to read.
     uint64_t offset() const { return m_base + m_pos; }

@@ -502,13 +502,10 @@ const std::vector<std::string> &SystemProfileParser::windowedKeys()
     return keys;
 }
 
-void SystemProfileParser::parseWindow(JsonWindow &window, bool bareArray, const std::string &name, const LoadOptions &options,
+void SystemProfileParser::parseWindow(JsonWindow &window, const std::string &name, const LoadOptions &options,
                                       simdjson::ondemand::parser *parser, SystemProfilePart &out)
 {
     try {
-        if (window.end) // cut off inside the array
-            JsonObjectPieces::truncated(window.text, window.offset, window.end, name, kStyle.unclosedString,
-                                        bareArray ? "an array of trace events" : "a JSON object");
         Parser p(window.text, window.offset, window.end, name, options, parser, out, nullptr);
         p.runWindow(window.key);
     } catch (...) {

@@ -41,9 +41,9 @@ public:
     // The keys whose arrays are read in windows, in the order of JsonWindow::key.
     static const std::vector<std::string> &windowedKeys();
 
-    // A window of windowedKeys()[window.key]; `bareArray`: the file is a top-level array of events.
+    // A window of windowedKeys()[window.key].
     // Never throws: a failure is kept in out.error. Checks cancel, never reports progress (any thread).
-    static void parseWindow(JsonWindow &window, bool bareArray, const std::string &name, const LoadOptions &options,
+    static void parseWindow(JsonWindow &window, const std::string &name, const LoadOptions &options,
                             simdjson::ondemand::parser *parser, SystemProfilePart &out);
 
     enum class Piece { Whole, Before, Between, After };

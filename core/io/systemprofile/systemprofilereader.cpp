@@ -122,14 +122,12 @@ SystemProfileData Reader::run()
         readObjectWindows<SystemProfilePart>(
             splitter, m_input, m_options, kProgressFrom, kProgressSpan,
             [&](JsonWindow &w, simdjson::ondemand::parser *parser, SystemProfilePart &part) {
-                SystemProfileParser::parseWindow(w, bare, m_name, m_options, parser, part);
+                SystemProfileParser::parseWindow(w, m_name, m_options, parser, part);
             },
             [&](SystemProfilePart &part) { merge(part); });
         if (!splitter.terminated())
-            throw ImportError(m_name, m_input.position(),
-                              std::string("unexpected end of file (truncated file?); expected ") +
-                                  (bare ? "an array of trace events" : "a JSON object"));
-        if (!bare)
+            JsonObjectPieces::reportCut(splitter, m_b.diagnostics(), bare ? "the array of trace events" : "", "event");
+        else if (!bare)
             piece(JsonObjectPieces::after(splitter.suffix()), splitter.arrayEnd(), Piece::After);
     }
     if (!m_data.sawEvents)

@@ -52,7 +52,8 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("empty") << QByteArray() << QStringLiteral(": at byte 0: file is empty; expected a trace");
         QTest::newRow("text") << QByteArray("hello, not a trace\n") << QStringLiteral(": at byte 0: unrecognised file format");
-        QTest::newRow("cut JSON") << QByteArray("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"ts\": 1, \"dur\": 2}, {\"ph\": \"X\", \"na")
+        // cut inside its first event: nothing to show (cut later, it loads what is complete: tst_kinetodiagnostics)
+        QTest::newRow("cut JSON") << QByteArray("{\"traceEvents\": [{\"ph\": \"X\", \"na")
                                   << QStringLiteral(": at byte ");
     }
     void badInput()

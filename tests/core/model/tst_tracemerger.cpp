@@ -194,7 +194,7 @@ private slots:
         src.addSlice(tr, 0, 10, src.intern("a"), {});
         src.addSlice(tr, 5, 10, src.intern("b"), {}); // overlaps without nesting
         const Trace s = src.finish();
-        const std::string overlap = "slices overlap a slice on the same thread without nesting in it (drawn one level deeper)";
+        const std::string overlap(TraceBuilder::kOverlapNote);
         QCOMPARE(s.diagnostics().count(overlap), uint64_t(1));
         TraceBuilder b;
         TraceMerger(b).append(s, {});

@@ -63,7 +63,9 @@ private slots:
         QFETCH(QString, json);
         const Trace t = importText(json.toStdString());
         QCOMPARE(t.allSlices().size(), size_t(1));
-        QCOMPARE(t.diagnostics().count("array of events is not terminated (accepted, as Chrome does)"), uint64_t(1));
+        // the format makes the closing ']' optional: a note, not a warning (docs/diagnostics.md)
+        QCOMPARE(t.diagnostics().count("array of events is not terminated (accepted: the format makes the closing ']' optional)"), uint64_t(1));
+        QVERIFY(!t.diagnostics().hasWarnings());
     }
 
     void timestampsDigitExact_data()
@@ -304,7 +306,8 @@ private slots:
         QTest::newRow("not a trace") << QStringLiteral(R"({"nodes":[1,2]})") << QStringLiteral("no \"traceEvents\" array");
         QTest::newRow("array of arrays") << QStringLiteral("[[1,2],[3]]") << QStringLiteral("not a Chrome/Kineto trace");
         QTest::newRow("unescaped quote") << QStringLiteral(R"({"traceEvents":[{"ph":"X","name":"a"b"c","ts":1}]})") << QStringLiteral("at byte 3");
-        QTest::newRow("truncated object") << QStringLiteral(R"({"traceEvents":[{"ph":"X","name":"a","ts":1},{"ph":"X")") << QStringLiteral("truncated");
+        // cut before the event array (a cut inside it loads what is complete: tst_kinetodiagnostics)
+        QTest::newRow("truncated object") << QStringLiteral("{\"displayTimeUnit\":\"ms\",\"traceEv") << QStringLiteral("truncated");
         QTest::newRow("deep nesting") << QString(QStringLiteral("[") + QString(2000, QLatin1Char('[')) + QString(2000, QLatin1Char(']')) + QStringLiteral("]")) << QStringLiteral("not a Chrome/Kineto trace");
     }
     void errors()

@@ -3,6 +3,7 @@
 // neuron_rt / hardware, parent_id nesting and links, tensor args, counters, the sync-point clock rule,
 // and the edge cases (string / int ids, missing or dangling parent_id, repeated ids, unknown type,
 // no sync point, empty trace_events, truncated file).
+#include "compress.h"
 #include "io/input/inputbuffer.h"
 #include "io/systemprofile/systemprofileimporter.h"
 #include "io/systemprofile/systemprofilereader.h"
@@ -200,13 +201,46 @@ private slots:
         QCOMPARE(t.diagnostics().count("trace_events is empty: the system profile holds no events"), uint64_t(1));
     }
 
+    // A system_profile.json cut inside "trace_events" (a crashed export; written as neuron-profile writes
+    // it, one event per line): the events before the cut load, one warning names the byte where the text
+    // ends, plain and compressed alike.
+    void cutFileLoadsCompleteEvents_data()
+    {
+        QTest::addColumn<QString>("compression");
+        for (const char *c : {"plain", "gzip", "zstd"})
+            QTest::newRow(c) << QString::fromLatin1(c);
+    }
+    void cutFileLoadsCompleteEvents()
+    {
+        QFETCH(QString, compression);
+        QFile f(QString::fromStdString(dataFile("truncated.json")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        const std::string raw = text.toStdString();
+        const std::string bytes = compression == QLatin1String("gzip")   ? test::gzipOf(raw)
+                                  : compression == QLatin1String("zstd") ? test::zstdOf(raw)
+                                                                          : raw;
+        InputBuffer in = InputBuffer::fromBytes(bytes, "cut.json", {});
+        const Trace t = SystemProfileImporter::import(in, "cut.json", {});
+        // what a whole file of the complete events holds: the text up to the last event line's "}," closed
+        const std::string repaired = raw.substr(0, raw.rfind("},\n") + 1) + "\n  ]\n}\n";
+        InputBuffer whole = InputBuffer::fromBytes(repaired, "whole.json", {});
+        const Trace w0 = SystemProfileImporter::import(whole, "whole.json", {});
+        QVERIFY(!w0.diagnostics().hasWarnings());
+        QVERIFY(w0.allSlices().size() >= 2);
+        QCOMPARE(t.allSlices().size(), w0.allSlices().size());
+        QCOMPARE(t.diagnostics().total(DiagnosticSeverity::Warning), uint64_t(1));
+        const Warning &w = *std::find_if(t.diagnostics().warnings().begin(), t.diagnostics().warnings().end(),
+                                         [](const Warning &x) { return !x.isNote(); });
+        QVERIFY2(w.message.starts_with("the file ends inside the \"trace_events\" array (truncated"), w.message.c_str());
+        QVERIFY2(w.firstSeen.starts_with("byte " + std::to_string(raw.size())), w.firstSeen.c_str());
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QByteArray>("bytes");
         QTest::addColumn<QString>("expect");
-        QFile f(QString::fromStdString(dataFile("truncated.json")));
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        QTest::newRow("truncated file") << f.readAll() << "truncated file";
+        QTest::newRow("cut before the events") << QByteArray("{\"trace_events\"") << "truncated file";
         QTest::newRow("no trace_events") << QByteArray("{\"other\": 1}") << "no \"trace_events\" array";
         QTest::newRow("trace_events not an array") << QByteArray("{\"trace_events\": 3}") << "expected \"trace_events\" to be an array";
         QTest::newRow("not JSON") << QByteArray("hello") << "expected '{'";

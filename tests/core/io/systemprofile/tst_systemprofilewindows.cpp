@@ -226,13 +226,17 @@ private slots:
             const SystemProfileData d = SystemProfileReader::read(stream, b, o);
             compareReads({dump(d, b), {}}, want, QLatin1String(suffix));
         }
-        const test::CutGzip cut = test::readCutGzip(dir, big, [](InputStream &stream, const LoadOptions &o) {
+        // cut inside the gzip stream (a partial copy): what was decoded loads, one warning names the cut
+        uint64_t cutWarnings = 0;
+        const test::CutGzip cut = test::readCutGzip(dir, big, [&cutWarnings](InputStream &stream, const LoadOptions &o) {
             TraceBuilder b;
             SystemProfileReader::read(stream, b, o);
+            for (const Warning &w : b.diagnostics().warnings())
+                cutWarnings += !w.isNote() && w.message.find("(truncated: a cut or partial file)") != std::string::npos &&
+                               w.firstSeen.find("gzip stream ends early") != std::string::npos;
         });
-        const QString what = QString::fromStdString(cut.error);
-        QVERIFY2(what.startsWith(cut.file + QStringLiteral(": at byte ")), qPrintable(what));
-        QVERIFY2(cut.offset <= cut.written, qPrintable(what));
+        QVERIFY2(cut.error.empty(), cut.error.c_str());
+        QCOMPARE(cutWarnings, uint64_t(1));
     }
 
     // Progress in 100..800, rising, per window; a cancel stops at the next window.
