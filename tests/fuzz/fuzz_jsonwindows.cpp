@@ -131,9 +131,13 @@ void checkSplit(const std::string &text, size_t windowBytes, size_t blockBytes, 
         while (s.next(w)) {
             const std::string_view v = w.text.view();
             LANESCOPE_FUZZ_CHECK(v.size() >= 2 && v.front() == '[' && v.back() == ']');
-            LANESCOPE_FUZZ_CHECK(w.offset == expected && w.index == index++);
+            // "[..., ]": the splitter gives the last window the ',' back ("[, ]", standing one byte
+            // earlier), so the parser reports the trailing comma where a one-piece parse would.
+            const bool trailingComma = v.size() >= 3 && v[1] == ',' && w.offset + 1 == expected &&
+                                       v.substr(2, v.size() - 3).find_first_not_of(" \t\r\n") == std::string_view::npos;
+            LANESCOPE_FUZZ_CHECK((w.offset == expected || trailingComma) && w.index == index++);
             const size_t at = size_t(w.offset - start);
-            LANESCOPE_FUZZ_CHECK(text[at] == '[' || text[at] == ',');
+            LANESCOPE_FUZZ_CHECK(trailingComma || text[at] == '[' || text[at] == ',');
             LANESCOPE_FUZZ_CHECK(text.compare(at + 1, v.size() - 2, v.substr(1, v.size() - 2)) == 0);
             expected = w.offset + v.size() - 1; // the ',' after the window's last element
             s.recycle(std::move(w.text));
