@@ -2,11 +2,12 @@
 BUILD ?= build
 BUILD_ASAN ?= build-asan
 BUILD_FUZZ ?= build-fuzz
+BUILD_FUZZ_CI ?= build-fuzz-ci
 FUZZ_SECONDS ?= 60
 CMAKE_FLAGS ?=
 SAMPLE := $(BUILD)/sample/synthetic_rmsnorm_profile
 
-.PHONY: all deps configure build run test bench test-asan fuzz clean sample package
+.PHONY: all deps configure build run test bench test-asan fuzz fuzz-build clean sample package
 
 all: build
 
@@ -48,8 +49,15 @@ test-asan: deps
 fuzz:
 	@LANESCOPE_WITH_FUZZ=1 bash packaging/install-deps-debian.sh
 	cmake -S . -B $(BUILD_FUZZ) -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLANESCOPE_FUZZ=ON
-	cmake --build $(BUILD_FUZZ)
+	cmake --build $(BUILD_FUZZ) -j2
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) bash tests/fuzz/run-fuzzers.sh $(BUILD_FUZZ) $(FUZZ_TARGETS)
+
+# Compiles every harness of tests/fuzz without running one (CI: a harness that stops compiling fails
+# the build). Debug (-O0) with the fuzz build's ASan + UBSan instrumentation, warnings as errors.
+fuzz-build:
+	@LANESCOPE_WITH_FUZZ=1 bash packaging/install-deps-debian.sh
+	cmake -S . -B $(BUILD_FUZZ_CI) -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DLANESCOPE_FUZZ=ON -DLANESCOPE_WERROR=ON
+	cmake --build $(BUILD_FUZZ_CI) -j2
 
 clean:
 	rm -rf $(BUILD) $(BUILD_ASAN)

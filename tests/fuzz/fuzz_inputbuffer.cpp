@@ -5,11 +5,9 @@
 // zlib and zstd and fed again: the output must equal the input byte for byte (a round trip through the
 // valid paths, which mutation alone rarely reaches for zstd).
 #include "fuzz_common.h"
+#include "fuzz_compress.h"
 
 #include "io/input/inputbuffer.h"
-
-#include <zlib.h>
-#include <zstd.h>
 
 #include <cstring>
 #include <string>
@@ -23,33 +21,6 @@ void checkPadding(const InputBuffer &b)
     LANESCOPE_FUZZ_CHECK(b.capacity() >= b.size() + InputBuffer::kPadding);
     for (size_t i = 0; i < InputBuffer::kPadding; ++i)
         LANESCOPE_FUZZ_CHECK(b.data()[b.size() + i] == 0);
-}
-
-std::string gzip(std::string_view in)
-{
-    z_stream z{};
-    if (deflateInit2(&z, 1, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-        std::abort();
-    std::string out(deflateBound(&z, uLong(in.size())) + 32, '\0');
-    z.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(in.data()));
-    z.avail_in = uInt(in.size());
-    z.next_out = reinterpret_cast<Bytef *>(out.data());
-    z.avail_out = uInt(out.size());
-    if (deflate(&z, Z_FINISH) != Z_STREAM_END)
-        std::abort();
-    out.resize(z.total_out);
-    deflateEnd(&z);
-    return out;
-}
-
-std::string zstd(std::string_view in)
-{
-    std::string out(ZSTD_compressBound(in.size()), '\0');
-    const size_t n = ZSTD_compress(out.data(), out.size(), in.data(), in.size(), 1);
-    if (ZSTD_isError(n))
-        std::abort();
-    out.resize(n);
-    return out;
 }
 
 void roundTrip(std::string_view raw, const std::string &packed, Compression expected)
@@ -91,10 +62,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         LANESCOPE_FUZZ_CHECK(e.file() == "fuzz.bin");
     }
     if (size && (data[0] & 3) == 0 && size <= (1 << 16) && InputBuffer::detect(bytes) == Compression::None) {
-        roundTrip(bytes, gzip(bytes), Compression::Gzip);
+        roundTrip(bytes, fuzz::gzip(bytes), Compression::Gzip);
         const std::string_view a = bytes.substr(0, size / 2), b = bytes.substr(size / 2);
-        roundTrip(bytes, gzip(a) + gzip(b), Compression::Gzip); // two concatenated members
-        roundTrip(bytes, zstd(bytes), Compression::Zstd);
+        roundTrip(bytes, fuzz::gzip(a) + fuzz::gzip(b), Compression::Gzip); // two concatenated members
+        roundTrip(bytes, fuzz::zstd(bytes), Compression::Zstd);
     }
     return 0;
 }

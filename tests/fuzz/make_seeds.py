@@ -101,6 +101,18 @@ def pack_folder(entries):
     return out
 
 
+# fuzz_jsonwindows: byte 0 picks the stream (0-3 memory, 4 gzip (+0x20 two members, +0x40 cut),
+# 5 zstd, 6 plain file, 7 the bytes as they are; +8: two parse threads, +16: a stream start past
+# 4 GiB), byte 1 the window (bits 0-2) and memory block (bits 3-5) sizes and the second copy's shift
+# (bits 6-7).
+WINDOW_HEADERS = [(0x00, 0x00), (0x01, 0x3b), (0x02, 0x09), (0x03, 0x12), (0x04, 0x23), (0x05, 0x05),
+                  (0x06, 0x0c), (0x08, 0x2e), (0x10, 0x19), (0x24, 0x41), (0x44, 0x86), (0x0d, 0x06)]
+
+
+def window_header(i):
+    return bytes(WINDOW_HEADERS[i % len(WINDOW_HEADERS)])
+
+
 def add_samples(samples, out):
     """Seeds from the synthetic sample folders (make_fuzz_samples): each file by kind, each run folder whole."""
     harness_of = {'.ntff': 'fuzz_ntff', '.neff': 'fuzz_neff'}
@@ -111,6 +123,9 @@ def add_samples(samples, out):
             r = 'sample__' + os.path.relpath(p, samples)
             data = read(p)
             ext = os.path.splitext(n)[1]
+            if n.endswith('.lanescope-notes.json'):  # notes sidecars (make_fuzz_samples), not part of a run
+                put(out, 'fuzz_notes', r, data)
+                continue
             if ext in harness_of:
                 put(out, harness_of[ext], r, data)
                 if ext == '.ntff':
@@ -121,10 +136,32 @@ def add_samples(samples, out):
                 put(out, 'fuzz_systemprofile', r, data)
             elif n == 'trace.json':
                 put(out, 'fuzz_chromejson', r, data)
+                put(out, 'fuzz_jsonwindows', r + '.stream', window_header(len(run)) + data)
             if not n.startswith('README'):
                 run.append(('i-0abc_pid_42/20250101_000000/' + n, data))
         if run and len(run) <= 6:  # the one-pair folder (trace, system profile, NEFF, NTFF)
             put(out, 'fuzz_profilefolder', 'sample__' + os.path.relpath(root, samples), pack_folder(run))
+
+
+def add_rank_seeds(files, rel, out):
+    """Real Kineto traces of ranks (HTA's test traces: rank in the file name and in distributedInfo):
+    their names and heads for fuzz_ranks, folders of them for fuzz_rankload."""
+    ranked = []
+    for p in files:
+        r = rel(p)
+        if not r.startswith('hta/') or 'rank' not in r.lower() or not r.endswith('.json.gz'):
+            continue
+        text = decompressed(read(p))
+        small = small_json(text, 3 * 1024) if text else None
+        if small:
+            ranked.append((r.split('__', 1)[-1], text, small))
+    for name, text, _ in ranked:
+        put(out, 'fuzz_ranks', 'head__' + name, ('logs/%s\n' % name).encode() + text[:2048])
+    if len(ranked) >= 2:
+        # by file name (and distributedInfo), by distributedInfo alone, by folder name
+        put(out, 'fuzz_rankload', 'folder_named', pack_folder([(n, s) for n, _, s in ranked[:3]]))
+        put(out, 'fuzz_rankload', 'folder_info', pack_folder([('host%d.pt.trace.json' % i, s) for i, (_, _, s) in enumerate(ranked[:3])]))
+        put(out, 'fuzz_rankload', 'folder_dirs', pack_folder([('rank_%d/trace.json' % (7 - i), s) for i, (_, _, s) in enumerate(ranked[:2])]))
 
 
 def main():
@@ -189,6 +226,14 @@ def main():
             put(out, 'fuzz_inputbuffer', r + '.zst', z)
             put(out, 'fuzz_chromejson', r + '.zst', z)
         put(out, 'fuzz_inputbuffer', r + '.raw', s[:256])
+
+    # The windowed path: small real traces behind stream / window headers, three each.
+    for i, (r, s_) in enumerate(chrome_small[:40]):
+        if len(s_) <= 4094:  # -max_len 4096
+            for k in range(3):
+                put(out, 'fuzz_jsonwindows', '%s.h%d' % (r, k), window_header(3 * i + k) + s_)
+
+    add_rank_seeds(files, rel, out)
 
     # Folders: real NEFF / NTFF / JSON heads in the layouts of formats.md section 1.
     by = {rel(p): p for p in files}

@@ -4,7 +4,7 @@
 // by popcount or look at them one by one (simdjson's branchless string tracking: escapes by carry,
 // strings by prefix xor, or one carry-less multiply where PCLMULQDQ is there). Runs with the widest vector instructions the processor has (AVX-512BW,
 // AVX2, else SSE2), chosen once at run time; each variant is the loop of jsonblockscan.inc compiled
-// for its instruction set, so the per-block masks inline into it.
+// for its instruction set (function target attributes), so the per-block masks inline into it.
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -67,6 +67,9 @@ inline size_t eachStructural(size_t base, const Masks &m, On &&on)
 enum class Isa { Scalar, Sse2, Avx2, Avx512 };
 // The instruction set scanBlocks uses on this processor.
 Isa isa();
+// Whether this processor can run the variant for `isa` (what isa() picks from, before
+// LANESCOPE_JSON_SCAN caps it; tests run every variant it allows).
+bool supported(Isa isa);
 const char *isaName(Isa isa);
 
 } // namespace lanescope::jsonscan
@@ -74,20 +77,25 @@ const char *isaName(Isa isa);
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+// Each variant is compiled for its instruction set by function attributes (gcc and clang both take
+// __attribute__((target)); clang ignores `#pragma GCC target`). Inlining goes one way only: a function
+// without the attribute (escapedMask, a block handler) inlines into a variant, a variant never into
+// code compiled for the baseline, so the dispatch in scanBlocks below is a plain call. No lambdas inside
+// the variants: a lambda's body does not inherit its enclosing function's target.
+#define LANESCOPE_JSONSCAN_AVX2 __attribute__((target("avx2,pclmul")))
+#define LANESCOPE_JSONSCAN_AVX512 __attribute__((target("avx512f,avx512bw,pclmul")))
+
 namespace lanescope::jsonscan {
 
 // prefixXor in one instruction: a carry-less multiply by all ones (the AVX2 and AVX-512 variants).
-#pragma GCC push_options
-#pragma GCC target("pclmul")
-inline uint64_t clmulPrefixXor(uint64_t x)
+__attribute__((target("pclmul"))) inline uint64_t clmulPrefixXor(uint64_t x)
 {
     return uint64_t(_mm_cvtsi128_si64(_mm_clmulepi64_si128(_mm_set_epi64x(0, int64_t(x)), _mm_set1_epi8(char(0xFF)), 0)));
 }
-#pragma GCC pop_options
 
-#pragma GCC push_options
-#pragma GCC target("sse2")
+// SSE2 is part of x86-64: this variant needs no attribute.
 namespace sse2 {
+#define LANESCOPE_JSONSCAN_TARGET
 inline uint64_t quotedBits(uint64_t quotes) { return prefixXor(quotes); }
 // Backslashes, quotes, opening and closing brackets and commas of the 64 bytes at `p` ('[' / '{' and
 // ']' / '}' differ only in bit 0x20, so one compare of (byte | 0x20) finds both of a kind).
@@ -99,23 +107,22 @@ inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, Masks &m)
     for (int k = 0; k < 4; ++k) {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16 * k));
         const __m128i folded = _mm_or_si128(v, bit);
-        const auto bits = [k](__m128i x) { return uint64_t(uint16_t(_mm_movemask_epi8(x))) << (16 * k); };
-        backslash |= bits(_mm_cmpeq_epi8(v, bs));
-        quote |= bits(_mm_cmpeq_epi8(v, q));
-        m.open |= bits(_mm_cmpeq_epi8(folded, open));
-        m.close |= bits(_mm_cmpeq_epi8(folded, close));
-        m.comma |= bits(_mm_cmpeq_epi8(v, comma));
+        const int shift = 16 * k;
+        backslash |= uint64_t(uint16_t(_mm_movemask_epi8(_mm_cmpeq_epi8(v, bs)))) << shift;
+        quote |= uint64_t(uint16_t(_mm_movemask_epi8(_mm_cmpeq_epi8(v, q)))) << shift;
+        m.open |= uint64_t(uint16_t(_mm_movemask_epi8(_mm_cmpeq_epi8(folded, open)))) << shift;
+        m.close |= uint64_t(uint16_t(_mm_movemask_epi8(_mm_cmpeq_epi8(folded, close)))) << shift;
+        m.comma |= uint64_t(uint16_t(_mm_movemask_epi8(_mm_cmpeq_epi8(v, comma)))) << shift;
     }
 }
 #include "jsonblockscan.inc"
+#undef LANESCOPE_JSONSCAN_TARGET
 } // namespace sse2
-#pragma GCC pop_options
 
-#pragma GCC push_options
-#pragma GCC target("avx2,pclmul")
 namespace avx2 {
-inline uint64_t quotedBits(uint64_t quotes) { return clmulPrefixXor(quotes); }
-inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, Masks &m)
+#define LANESCOPE_JSONSCAN_TARGET LANESCOPE_JSONSCAN_AVX2
+LANESCOPE_JSONSCAN_AVX2 inline uint64_t quotedBits(uint64_t quotes) { return clmulPrefixXor(quotes); }
+LANESCOPE_JSONSCAN_AVX2 inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, Masks &m)
 {
     const __m256i bs = _mm256_set1_epi8('\\'), q = _mm256_set1_epi8('"'), comma = _mm256_set1_epi8(','),
                   open = _mm256_set1_epi8('{'), close = _mm256_set1_epi8('}'), bit = _mm256_set1_epi8(0x20);
@@ -123,23 +130,22 @@ inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, Masks &m)
     for (int k = 0; k < 2; ++k) {
         const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p + 32 * k));
         const __m256i folded = _mm256_or_si256(v, bit);
-        const auto bits = [k](__m256i x) { return uint64_t(uint32_t(_mm256_movemask_epi8(x))) << (32 * k); };
-        backslash |= bits(_mm256_cmpeq_epi8(v, bs));
-        quote |= bits(_mm256_cmpeq_epi8(v, q));
-        m.open |= bits(_mm256_cmpeq_epi8(folded, open));
-        m.close |= bits(_mm256_cmpeq_epi8(folded, close));
-        m.comma |= bits(_mm256_cmpeq_epi8(v, comma));
+        const int shift = 32 * k;
+        backslash |= uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, bs)))) << shift;
+        quote |= uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, q)))) << shift;
+        m.open |= uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(folded, open)))) << shift;
+        m.close |= uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(folded, close)))) << shift;
+        m.comma |= uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, comma)))) << shift;
     }
 }
 #include "jsonblockscan.inc"
+#undef LANESCOPE_JSONSCAN_TARGET
 } // namespace avx2
-#pragma GCC pop_options
 
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,pclmul")
 namespace avx512 {
-inline uint64_t quotedBits(uint64_t quotes) { return clmulPrefixXor(quotes); }
-inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, Masks &m)
+#define LANESCOPE_JSONSCAN_TARGET LANESCOPE_JSONSCAN_AVX512
+LANESCOPE_JSONSCAN_AVX512 inline uint64_t quotedBits(uint64_t quotes) { return clmulPrefixXor(quotes); }
+LANESCOPE_JSONSCAN_AVX512 inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, Masks &m)
 {
     const __m512i v = _mm512_loadu_si512(p);
     const __m512i folded = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
@@ -150,8 +156,8 @@ inline void masks(const char *p, uint64_t &backslash, uint64_t &quote, Masks &m)
     m.comma = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(','));
 }
 #include "jsonblockscan.inc"
+#undef LANESCOPE_JSONSCAN_TARGET
 } // namespace avx512
-#pragma GCC pop_options
 
 // Scans whole 64-byte blocks of p[i, n) (see jsonblockscan.inc) with the processor's widest variant.
 template <class OnBlock>

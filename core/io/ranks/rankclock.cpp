@@ -1,5 +1,7 @@
 #include "rankclock.h"
 
+#include "io/input/int128.h"
+#include "model/saturating.h"
 #include "util/durationtext.h"
 
 #include <algorithm>
@@ -42,17 +44,20 @@ std::vector<RankClock::Placement> RankClock::align(const std::vector<Input> &ran
     const bool allBases = std::all_of(ranks.begin(), ranks.end(), [](const Input &in) { return in.baseNs.has_value(); });
     const std::string refName = "rank " + std::to_string(r.rank);
     // Where a rank's anchor lands next to the reference's: first steps when both have one, else starts.
+    // The times come from files: baseTimeNanoseconds is any int64 (a hostile or corrupt file), so the
+    // differences are taken in 128 bits and saturated where they are kept.
+    const auto farApart = [](int64_t d) { return d > kFarApartNs || d < -kFarApartNs; };
     auto byAnchor = [&](const Input &in, Placement &p, const std::string &why) {
         const bool steps = in.firstStepNs && r.firstStepNs;
         p.rule = steps ? RankClockRule::FirstStep : RankClockRule::TraceStart;
-        p.offset = steps ? *r.firstStepNs - *in.firstStepNs : r.startNs - in.startNs;
+        p.offset = steps ? saturatingSub(*r.firstStepNs, *in.firstStepNs) : saturatingSub(r.startNs, in.startNs);
         p.note = why + (steps ? "its first ProfilerStep# placed at " + refName + "'s first ProfilerStep#"
                               : "its trace start placed at " + refName + "'s (no ProfilerStep# in " +
                                     (in.firstStepNs ? refName : std::string("it")) + ")") +
                  ", shifted by " + std::to_string(p.offset) + " ns";
-        if (std::llabs(p.offset) > kFarApartNs && p.apartNs == 0)
+        if (farApart(p.offset) && p.apartNs == 0)
             p.apartNs = p.offset;
-        if (std::llabs(p.offset) > kFarApartNs)
+        if (farApart(p.offset))
             p.note += " (its clock was " + distanceText(p.offset) + " apart from " + refName + "'s)";
     };
     for (size_t i = 0; i < ranks.size(); ++i) {
@@ -67,18 +72,20 @@ std::vector<RankClock::Placement> RankClock::align(const std::vector<Input> &ran
             byAnchor(in, p, "");
             continue;
         }
-        const int64_t offset = *in.baseNs - *r.baseNs;
-        const int64_t anchor = (in.firstStepNs ? *in.firstStepNs : in.startNs) + offset;
+        const Int128 offset = Int128(*in.baseNs) - *r.baseNs;
+        const Int128 anchor = (in.firstStepNs ? *in.firstStepNs : in.startNs) + offset;
         const int64_t refAnchor = r.firstStepNs && in.firstStepNs ? *r.firstStepNs : r.startNs;
-        if (std::llabs(anchor - refAnchor) > kFarApartNs) {
-            p.apartNs = anchor - refAnchor;
-            byAnchor(in, p, "baseTimeNanoseconds would put it " + distanceText(anchor - refAnchor) + " from " + refName + "; ");
+        const Int128 apart = anchor - refAnchor;
+        // Also taken as far apart: an offset past int64 (only times outside any trace's range get there).
+        if (apart > kFarApartNs || apart < -kFarApartNs || offset != Int128(int64_t(offset))) {
+            p.apartNs = apart > INT64_MAX ? INT64_MAX : apart < INT64_MIN ? INT64_MIN : int64_t(apart);
+            byAnchor(in, p, "baseTimeNanoseconds would put it " + distanceText(p.apartNs) + " from " + refName + "; ");
             continue;
         }
         p.rule = RankClockRule::BaseTime;
-        p.offset = offset;
+        p.offset = int64_t(offset);
         p.note = "baseTimeNanoseconds " + std::to_string(*in.baseNs) + " vs " + std::to_string(*r.baseNs) + " of " + refName +
-                 ", shifted by " + std::to_string(offset) + " ns";
+                 ", shifted by " + std::to_string(p.offset) + " ns";
     }
     return out;
 }

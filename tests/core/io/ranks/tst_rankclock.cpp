@@ -47,6 +47,27 @@ private slots:
         QCOMPARE(p[2].offset, int64_t(3000));
     }
 
+    // baseTimeNanoseconds is whatever a file says (std::stoll of the metadata): bases near both ends
+    // of int64 once overflowed the base difference and the shifted anchor (UBSan, fuzz_ranks). Such
+    // clocks are far apart: each rank is placed by its first step, with the distance saturated.
+    void basesAtTheEndsOfInt64()
+    {
+        constexpr int64_t kLate = (int64_t(1) << 62) - (int64_t(1) << 60); // the latest time a trace keeps
+        const auto p = RankClock::align({{0, INT64_MIN, 1000, 0}, {1, INT64_MAX, kLate, kLate}, {2, INT64_MIN + 5, 1500, 0}});
+        QCOMPARE(p[0].offset, int64_t(0));
+        QCOMPARE(p[1].rule, RankClockRule::FirstStep);
+        QCOMPARE(p[1].offset, 1000 - kLate);
+        QCOMPARE(p[1].apartNs, INT64_MAX);
+        QVERIFY2(p[1].note.starts_with("baseTimeNanoseconds would put it "), p[1].note.c_str());
+        QCOMPARE(p[2].rule, RankClockRule::BaseTime); // 5 ns from the reference's base: kept
+        QCOMPARE(p[2].offset, int64_t(5));
+        // one base near each end, anchors close: the difference alone is past int64
+        const auto q = RankClock::align({{0, INT64_MAX, 0, 0}, {1, -2, 0, 0}});
+        QCOMPARE(q[1].rule, RankClockRule::FirstStep);
+        QCOMPARE(q[1].offset, int64_t(0));
+        QVERIFY(q[1].apartNs < -RankClock::kFarApartNs);
+    }
+
     void traceStartWithoutSteps()
     {
         const auto p = RankClock::align({{0, std::nullopt, std::nullopt, 100}, {1, std::nullopt, 900, 700}});
