@@ -7,9 +7,6 @@ namespace lanescope {
 namespace {
 
 constexpr uint64_t kCancelEvery = uint64_t(1) << 16;
-// Written by TraceBuilder::computeDepths(); finish() recounts it for the merged trace.
-constexpr std::string_view kRecountedWarning =
-    "slices overlap a slice on the same thread without nesting in it (drawn one level deeper)";
 
 } // namespace
 
@@ -165,7 +162,7 @@ MergeResult TraceMerger::append(const Trace &source, const MergeOptions &options
     }
 
     for (const Warning &w : source.diagnostics().warnings()) {
-        if (w.message == kRecountedWarning)
+        if (w.message == TraceBuilder::kOverlapWarning)
             continue; // TraceBuilder::finish() counts it again over the merged trace
         m_b.diagnostics().report(w.severity, options.diagnosticsPrefix + w.message, w.firstSeen, w.count);
     }
