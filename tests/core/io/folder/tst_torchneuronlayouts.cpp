@@ -94,10 +94,12 @@ std::pair<int64_t, int64_t> nrtExecute(const Trace &t)
 void checkLayout(const Trace &t, const std::string &ntff, const std::string &neff, const std::string &pbDir)
 {
     QCOMPARE(t.metadata().format, std::string("profile-folder"));
-    const std::string neffBase = neff.substr(neff.rfind('/') + 1);
+    // the partner is named by its file name beside the NTFF, else by its path in the opened folder
+    auto dirOf = [](const std::string &p) { return p.substr(0, p.rfind('/') + 1); };
+    const std::string partner = dirOf(neff) == dirOf(ntff) ? neff.substr(neff.rfind('/') + 1) : neff;
     const std::string *paired = meta(t, "file." + ntff);
     QVERIFY2(paired, ntff.c_str());
-    QVERIFY2(paired->starts_with("paired with " + neffBase + " by uuid; loaded as 'NeuronCore 0 · "), paired->c_str());
+    QVERIFY2(paired->starts_with("paired with " + partner + " by uuid; loaded as 'NeuronCore 0 · "), paired->c_str());
     QVERIFY2(paired->find(ProfileFolderLoader::kAlignedSuffix) != std::string::npos, paired->c_str());
     const FileReport *n = report(t, neff);
     QVERIFY2(n, neff.c_str());
