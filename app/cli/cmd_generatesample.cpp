@@ -3,6 +3,8 @@
 // folder DIR/synthetic_rmsnorm_profile (trace.json + system_profile.json + NEFF/NTFF pairs).
 // --capture no-sync|no-warmup writes it captured the wrong way (DIR/synthetic_rmsnorm_no_sync, ..._no_warmup),
 // for the capture checks of `lanescope-cli insights` (docs/insights.md).
+// --layout native writes the native PyTorch capture's layout instead (DIR/profile_output/<instance>_pid_<pid>/
+// <timestamp>/: trace.json, neff_<H>_vnc_0.neff, profile_nc_0_session_<S>.ntff, the runtime's .pb files).
 #include "commands.h"
 
 #include "io/synthetic/kinetosamplewriter.h"
@@ -33,6 +35,9 @@ int usageError(const std::string &message)
         "       lanescope-cli generate-sample --folder DIR [--seed S] [--variant naive|torch.rms_norm|torch.compile]\n"
         "       lanescope-cli generate-sample --folder DIR --compare-set [--seed S]   (one folder per variant)\n"
         "       lanescope-cli generate-sample --folder DIR --capture no-sync|no-warmup [--seed S]\n"
+        "       lanescope-cli generate-sample --folder DIR --layout native [--seed S] [--variant torch.rms_norm|torch.compile]\n"
+        "         the native PyTorch capture's layout: profile_output/<instance>_pid_<pid>/<timestamp>/ with trace.json,\n"
+        "         neff_<H>_vnc_0.neff, profile_nc_0_session_<S>.ntff and ntrace.pb, trace_info.pb, cpu_util.pb, host_mem.pb\n"
         "         a capture taken the wrong way: no-sync = no torch.neuron.synchronize() before prof.step() (device side\n"
         "         of the last executions missing), no-warmup = no warm-up before profiling (nrt_load inside the step)\n",
         message.c_str());
@@ -49,6 +54,11 @@ int generateFolder(const std::string &dir, const Args &args)
     options.capture = flagValue(args, "--capture");
     if (hasFlag(args, "--capture") && options.capture.empty())
         return usageError("--capture needs no-sync or no-warmup");
+    options.layout = flagValue(args, "--layout");
+    if (hasFlag(args, "--layout") && options.layout != SampleFolderWriter::kNativeLayout)
+        return usageError("--layout needs native (the default layout is written without --layout), got '" + options.layout + "'");
+    if (!options.layout.empty() && hasFlag(args, "--compare-set"))
+        return usageError("--compare-set writes the default layout; use it without --layout");
     try {
         if (hasFlag(args, "--compare-set")) {
             for (const std::string &folder : SampleFolderWriter::writeComparison(dir, options))
@@ -58,12 +68,16 @@ int generateFolder(const std::string &dir, const Args &args)
             return kExitOk;
         }
         const std::string folder = SampleFolderWriter::write(dir, options);
+        if (!options.layout.empty() && options.variant.empty())
+            options.variant = "torch.rms_norm"; // what write() chose for the native layout
         const std::vector<SampleFolderWriter::Execution> runs = SampleFolderWriter::executions(options);
         const size_t neffs = size_t(std::count_if(runs.begin(), runs.end(), [](const auto &x) { return x.step == 1; }));
         const size_t ntffs = runs.size() - (options.capture == "no-sync" ? std::min(runs.size(), SampleFolderWriter::kLostExecutions) : 0);
-        std::printf("wrote %s (synthetic TorchNeuron-shaped profile folder: trace.json + system_profile.json + %zu NEFFs + "
+        std::printf("wrote %s (synthetic TorchNeuron-shaped profile folder%s: trace.json + %s + %zu NEFFs + "
                     "%zu NTFFs, %d profiled steps, seed %llu%s)\n",
-                    folder.c_str(), neffs, ntffs, SampleFolderWriter::kActiveSteps,
+                    folder.c_str(), options.layout.empty() ? "" : ", native PyTorch capture layout",
+                    options.layout.empty() ? "system_profile.json" : "4 runtime .pb placeholders", neffs, ntffs,
+                    SampleFolderWriter::kActiveSteps,
                     static_cast<unsigned long long>(options.seed),
                     options.capture.empty() ? "" : ("; captured wrong: " + options.capture).c_str());
     } catch (const std::exception &e) {

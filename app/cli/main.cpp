@@ -16,7 +16,7 @@ const std::vector<Command> &commands()
 {
     static const std::vector<Command> all = {
         {"info", cmdInfo, "info PATH... [--json] [--no-cache]", "what was loaded: events, slices, tracks, phases, categories, warnings, a one-line capture verdict; ranks and their step times"},
-        {"generate-sample", cmdGenerateSample, "generate-sample --folder DIR [--variant V|--compare-set] [--capture no-sync|no-warmup] | -o FILE [--steps N] [--seed S]",
+        {"generate-sample", cmdGenerateSample, "generate-sample --folder DIR [--variant V|--compare-set] [--capture no-sync|no-warmup] [--layout native] | -o FILE [--steps N] [--seed S]",
          "write the synthetic RMSNorm profile folder that `make run` opens (--folder; --capture: captured the wrong way), or a Kineto trace only (-o)"},
         {"rows", cmdRows, "rows PATH --table instruction|dma|semaphore [--format jsonl|csv]",
          "device rows of an NTFF or a neuron-profile JSON export, one per line, neuron-profile field names, ns from the origin, event_id for chain"},

@@ -73,6 +73,38 @@ Trace FileImporter::import(const std::string &path, const LoadOptions &options)
     throw ImportError(path, 0, std::string("reading ") + info.name + " files is not supported yet");
 }
 
+Trace FileImporter::importAs(const std::string &path, FileFormat format, const LoadOptions &options)
+{
+    const FormatInfo &info = Formats::info(format);
+    if (info.importStream) {
+        InputStream stream(path, options);
+        return info.importStream(stream, options);
+    }
+    if (!info.import)
+        throw ImportError(path, info.notATrace ? info.notATrace : std::string("a ") + info.displayName + " has no timeline");
+    InputBuffer input = InputBuffer::read(path, options);
+    return info.import(input, path, options);
+}
+
+bool FileImporter::hasRows(FileFormat format)
+{
+    const FormatInfo &info = Formats::info(format);
+    return info.readRowsStream || info.readRows;
+}
+
+NtffProfile FileImporter::readRowsAs(const std::string &path, FileFormat format, const LoadOptions &options)
+{
+    const FormatInfo &info = Formats::info(format);
+    if (info.readRowsStream) {
+        InputStream stream(path, options);
+        return info.readRowsStream(stream, options);
+    }
+    if (!info.readRows)
+        throw ImportError(path, std::string("a ") + info.displayName + " has no device rows");
+    InputBuffer input = InputBuffer::read(path, options);
+    return info.readRows(input, path, options);
+}
+
 LoadResult FileImporter::load(const std::string &path, const LoadOptions &options)
 {
     return run(path, [&] { return import(path, options); });

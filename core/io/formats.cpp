@@ -140,6 +140,7 @@ NtffProfile readNeuronProfileRows(InputBuffer &in, const std::string &path, cons
 {
     return NeuronProfileJsonReader::read(in, path, o);
 }
+NtffProfile readNeuronProfileRowsStream(InputStream &in, const LoadOptions &o) { return NeuronProfileJsonReader::read(in, o); }
 
 // Detection order: the JSON kinds by their keys (system trace, neuron-profile export, then any JSON as
 // a Chrome trace), then the binary headers. Unknown and Folder are last and never detected.
@@ -149,7 +150,8 @@ constexpr FormatInfo kFormats[] = {
      "application/json", nullptr, SystemProfileImporter::importStream},
     {FileFormat::NeuronProfileJson, "neuron-profile-json", "neuron-profile-json", "neuron-profile JSON export",
      isNeuronProfileJson, nullptr, nullptr, NeuronProfileJsonImporter::import, readNeuronProfileRows, FolderRole::DeviceTrace,
-     "*.json", "application/json", nullptr, NeuronProfileJsonImporter::importStream},
+     "*.json", "application/json", nullptr, NeuronProfileJsonImporter::importStream, readNeuronProfileRowsStream,
+     " (neuron-profile JSON)"},
     {FileFormat::ChromeJson, "chrome-json", "chrome-trace", "Kineto / Chrome trace JSON", isChromeJson, isChromeJsonInFolder,
      nullptr, ChromeJsonImporter::import, nullptr, FolderRole::FrameworkTrace,
      "*.json *.json.gz *.gz *.zst *.zip *.pt.trace.json", "application/x-kineto-trace+json", nullptr,

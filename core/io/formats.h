@@ -5,7 +5,10 @@
 // packaging/lanescope-mime.xml).
 //
 // Adding a format: a reader/importer, one entry in kFormats (formats.cpp) and a FileFormat value
-// (core/model/filereport.h), its tests and its fuzz harness. Nothing else.
+// (core/model/filereport.h), its tests and its fuzz harness. Nothing else: every loader reads a file
+// through its entry (FileImporter::import / importAs / readRowsAs: streamed when the entry has a stream
+// reader, else whole), a profile folder takes the file's part from `role`, its group name from
+// `folderGroupSuffix`; no loader names a format kind or an importer itself.
 //
 // Detection is by content, never by name (except the Neuron protobuf files, which have no magic
 // number and are only listed in folders). Entries are tried in table order; the rules are mutually
@@ -65,6 +68,12 @@ struct FormatInfo
     // The importer reading from a stream (windows parsed while the rest is read and decompressed, in
     // bounded memory). nullptr: the file is read whole and given to `import`.
     Trace (*importStream)(InputStream &input, const LoadOptions &options) = nullptr;
+    // Device rows read from a stream (windows parsed while the rest is read, never held whole): a
+    // device trace paired with its NEFF in a folder. nullptr: `readRows` on the whole file.
+    NtffProfile (*readRowsStream)(InputStream &input, const LoadOptions &options) = nullptr;
+    // Appended to the name of its top group in a profile folder ("NeuronCore 0 · neff_1 (neuron-profile
+    // JSON)"): an export, not the device's own trace. nullptr: nothing.
+    const char *folderGroupSuffix = nullptr;
 };
 
 class Formats

@@ -464,4 +464,56 @@ Trace TraceBuilder::finish()
     return out;
 }
 
+Trace TraceBuilder::finishAround(Trace &&source, GroupId parent, const std::string &prefix)
+{
+    if (!m_trace.m_tracks.empty() || !m_slices.empty() || !m_instants.empty() || !m_counters.empty() || !m_flows.empty())
+        throw std::logic_error("TraceBuilder::finishAround: the builder holds more than groups");
+    Trace out = std::move(source);
+    // The builder's groups first (names into the source's strings), the source's after them.
+    const uint32_t shift = uint32_t(m_trace.m_groups.size());
+    auto into = [&](StringId id) { return id.isValid() ? out.m_strings.intern(m_trace.m_strings.view(id)) : id; };
+    std::vector<TrackGroup> groups = m_trace.m_groups;
+    for (TrackGroup &g : groups) {
+        g.name = into(g.name);
+        g.labels = into(g.labels);
+    }
+    groups.reserve(groups.size() + out.m_groups.size());
+    for (TrackGroup g : out.m_groups) {
+        g.parent = g.parent.isValid() && g.parent.value < out.m_groups.size() ? GroupId(g.parent.value + shift) : parent;
+        groups.push_back(g);
+    }
+    out.m_groups = std::move(groups);
+    for (Track &t : out.m_tracks)
+        t.group = t.group.isValid() ? GroupId(t.group.value + shift) : parent;
+
+    Diagnostics diagnostics = std::move(m_trace.m_diagnostics);
+    uint64_t overlapping = 0; // finish() counts it over the whole trace, unprefixed, last
+    for (const Warning &w : out.m_diagnostics.warnings()) {
+        if (w.message == kOverlapNote)
+            overlapping += w.count;
+        else
+            diagnostics.report(w.severity, prefix + w.message, w.firstSeen, w.count);
+    }
+    if (overlapping)
+        diagnostics.note(kOverlapNote, {}, overlapping);
+    out.m_diagnostics = std::move(diagnostics);
+
+    ImportStats stats = std::move(m_trace.m_stats);
+    stats.eventsRead += out.m_stats.eventsRead;
+    stats.bytesRead += out.m_stats.bytesRead;
+    for (const auto &[k, v] : out.m_stats.phases)
+        stats.phases[k] += v;
+    for (const auto &[k, v] : out.m_stats.categories)
+        stats.categories[k] += v;
+    out.m_stats = std::move(stats);
+
+    TraceMetadata md = std::move(m_trace.m_metadata);
+    md.synthetic = md.synthetic || out.m_metadata.synthetic;
+    for (auto &[k, v] : out.m_metadata.entries)
+        md.entries.emplace_back(prefix + k, std::move(v));
+    out.m_metadata = std::move(md);
+    m_trace = Trace();
+    return out;
+}
+
 } // namespace lanescope

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -34,7 +35,9 @@ class TraceBuilder
 public:
     TraceBuilder();
 
-    // The note computeDepths() writes (a producer habit, nothing lost: docs/diagnostics.md).
+    // The note computeDepths() writes for slices of a thread that overlap without nesting (a producer
+    // habit, nothing lost: docs/diagnostics.md); counted over the whole trace, so a merge counts it
+    // again rather than copying a source's.
     static constexpr std::string_view kOverlapNote =
         "slices overlap a slice on the same thread without nesting in it (kept one level deeper)";
 
@@ -70,6 +73,14 @@ public:
 
     // Sorts and indexes everything; the builder is empty afterwards.
     Trace finish();
+    // finish() for a builder that holds groups only (no tracks, slices, instants, counters or flows) and
+    // one finished trace to go below `parent`, moved instead of copied: its records keep their order and
+    // indexes (nothing is copied, sorted or indexed again). Its groups come after the builder's (their ids
+    // shifted), its root groups below `parent`; its warnings and metadata entries are appended, prefixed
+    // with `prefix`; its stats and synthetic flag are added. The same trace as TraceMerger::append(source,
+    // {parent, diagnosticsPrefix = metadataPrefix = prefix}) and finish(), but for the strings' ids (a
+    // profile folder that loaded one file). The builder is empty afterwards.
+    Trace finishAround(Trace &&source, GroupId parent, const std::string &prefix);
 
 private:
     struct PendingFlow

@@ -9,6 +9,10 @@
 #     info` on it as a process (MB/s of JSON, goal >= 400; peak resident memory / file size, goal
 #     <= 0.6), bench_load on it, then the file is removed; with LANESCOPE_BENCH_HUGE=1 also a ~6 GB
 #     trace (past 4 GiB), the same figures, skipped with a message when the disk lacks room;
+#     each of them also as the trace.json of a profile folder (a hard link in a folder of its own):
+#     `lanescope-cli info FOLDER` against `lanescope-cli info FILE`, alternating in the same run, the
+#     folder-vs-file ratios of time (goal <= 1.15) and peak resident memory, and the folder's peak
+#     against the file size (goal <= 0.6);
 #  4. bench_cache (first load vs reopening from the trace cache, in a temporary cache folder) on the
 #     corpus file and on the ~1 GB trace;
 #     bench_insights (insights after load) on the ~1 GB trace too;
@@ -62,6 +66,26 @@ big_trace() {
       mb, w, rate, (rate >= 400 ? "met" : "NOT met"), r / 1024, ratio, (ratio <= 0.6 ? "met" : "NOT met") }'
 }
 
+# folder_vs_file FILE RUNS: FILE alone and as FOLDER/trace.json, alternating (median of RUNS each).
+folder_vs_file() {
+  local file=$1 runs=${2:-3} size dir
+  size=$(stat -c %s "$file")
+  dir="$WORK/folder_$(basename "$file" .json)"
+  mkdir -p "$dir"
+  ln "$file" "$dir/trace.json" 2>/dev/null || ln -s "$file" "$dir/trace.json" || return 1
+  rm -f "$WORK/alone.txt" "$WORK/infolder.txt"
+  for _ in $(seq "$runs"); do
+    run_process "$WORK/alone.txt" "$CLI" info "$file" || return 1
+    run_process "$WORK/infolder.txt" "$CLI" info "$dir" || return 1
+  done
+  rm -rf "$dir"
+  awk -v fw="$(median_of "$WORK/alone.txt" 1)" -v fr="$(median_of "$WORK/alone.txt" 2)" \
+      -v dw="$(median_of "$WORK/infolder.txt" 1)" -v dr="$(median_of "$WORK/infolder.txt" 2)" -v s="$size" -v n="$runs" 'BEGIN {
+    t = dw / fw; m = dr / fr; p = dr * 1024 / s;
+    printf "  folder/trace.json vs the file alone (%.1f MB, median of %d): %.2f s vs %.2f s = %.2fx time (goal <= 1.15: %s); peak %.0f MB vs %.0f MB = %.2fx; folder peak %.2f x the file (goal <= 0.6: %s)\n",
+      s / 1e6, n, dw, fw, t, (t <= 1.15 ? "met" : "NOT met"), dr / 1024, fr / 1024, m, p, (p <= 0.6 ? "met" : "NOT met") }'
+}
+
 if [ -f "$XDIT" ]; then
   echo "== bench_load (corpus file)"
   "$TESTS/bench_load" "$XDIT" | tee "$WORK/load.txt" || status=1
@@ -100,6 +124,7 @@ if [ -f "$XDIT" ]; then
     echo "SKIP: only $free_mb MB free in $WORK, need about $((TARGET_MB * 2)) MB"
   elif "$TESTS/gen_kineto" "$XDIT" "$BIG" "$TARGET_MB"; then
     [ -x "$CLI" ] && { big_trace "$BIG" 3 || status=1; }
+    [ -x "$CLI" ] && { folder_vs_file "$BIG" 3 || status=1; }
     "$TESTS/bench_load" "$BIG" 1 || status=1
     if [ -x "$TESTS/bench_cache" ]; then
       echo
@@ -125,6 +150,7 @@ if [ -f "$XDIT" ]; then
       echo "SKIP: only $free_mb MB free in $WORK, need about 7000 MB"
     elif "$TESTS/gen_kineto" "$XDIT" "$HUGE" 6144; then
       big_trace "$HUGE" 1 || status=1
+      folder_vs_file "$HUGE" 1 || status=1
     else
       status=1
     fi

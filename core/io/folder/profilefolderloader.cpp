@@ -1,15 +1,11 @@
 #include "profilefolderloader.h"
 
 #include "clockalignment.h"
+#include "io/fileimporter.h"
 #include "io/formats.h"
-#include "io/input/inputbuffer.h"
-#include "io/input/inputstream.h"
 #include "io/neff/neffreader.h"
-#include "io/neuronprofile/neuronprofilejsonimporter.h"
-#include "io/neuronprofile/neuronprofilejsonreader.h"
 #include "io/ntff/neuroncorelanes.h"
 #include "io/ntff/ntffimporter.h"
-#include "io/systemprofile/systemprofileimporter.h"
 #include "io/systemprofile/systemprofilejoin.h"
 #include "model/tracemerger.h"
 #include "util/textutil.h"
@@ -17,7 +13,6 @@
 #include <algorithm>
 #include <map>
 #include <memory>
-#include <optional>
 #include <set>
 #include <tuple>
 
@@ -38,9 +33,9 @@ std::string stemOf(std::string_view file)
 struct Source
 {
     size_t file = 0;
-    FileFormat kind = FileFormat::Unknown;
+    FileFormat kind{}; // of its file (FolderFile::kind)
     FolderRole role = FolderRole::None;
-    std::shared_ptr<const Trace> trace;
+    std::shared_ptr<Trace> trace; // not const: a folder's lone trace is moved into the result (merge)
     std::string name; // top group name, without the aligned suffix
     std::string program; // device traces: the name before a repeat got its path (the executions of one NEFF share it)
     // devices
@@ -129,7 +124,7 @@ void Loader::loadAll()
     for (size_t i = 0; i < files.size(); ++i) {
         const FolderFile &f = files[i];
         // Every file with an importer whose scan outcome lets it load (a timeline of its own or a device trace).
-        const bool loadable = Formats::info(f.kind).import &&
+        const bool loadable = (Formats::info(f.kind).import || Formats::info(f.kind).importStream) &&
                               (f.status == FileOutcome::Loaded || f.status == FileOutcome::Paired || f.status == FileOutcome::Unpaired);
         if (loadable) {
             todo.push_back(i);
@@ -169,38 +164,27 @@ void Loader::loadAll()
 void Loader::loadOne(size_t index, const LoadOptions &sub)
 {
     const FolderFile f = m_folder.files()[index];
-    const FormatInfo &info = Formats::info(f.kind);
     Source s;
     s.file = index;
     s.kind = f.kind;
-    s.role = info.role;
+    s.role = Formats::info(f.kind).role;
     try {
-        // The JSON exports are streamed from disk and read in windows, never held whole; the binary
-        // formats are read whole.
-        const bool streamed = f.kind == FileFormat::NeuronProfileJson || f.kind == FileFormat::SystemProfileJson;
-        std::optional<InputStream> stream;
-        InputBuffer input;
-        if (streamed)
-            stream.emplace(f.path, sub);
-        else
-            input = InputBuffer::read(f.path, sub);
-        if (f.status == FileOutcome::Paired && !f.pairedWith.empty() && info.readRows) {
+        // Read the way the formats table says (FileImporter): streamed in windows when the format has a
+        // stream reader (Kineto / Chrome JSON, neuron-profile JSON, system_profile.json), else whole.
+        if (f.status == FileOutcome::Paired && !f.pairedWith.empty() && FileImporter::hasRows(f.kind)) {
             // A device trace with its NEFF: the rows first, named from the NEFF, then the timeline.
             LoadOptions decode;
             decode.cancel = sub.cancel;
             decode.memoryBudget = sub.memoryBudget;
             if (sub.progress)
                 decode.progress = [&sub](int permille) { sub.report(permille * 9 / 10); };
-            NtffProfile profile = stream ? NeuronProfileJsonReader::read(*stream, decode) : info.readRows(input, f.path, decode);
+            NtffProfile profile = FileImporter::readRowsAs(f.path, f.kind, decode);
             m_networkName.clear();
             nameFromNeff(f, profile);
             s.networkName = m_networkName;
-            s.trace = std::make_shared<const Trace>(NtffImporter::build(profile, f.path, sub));
-        } else if (stream) {
-            s.trace = std::make_shared<const Trace>(f.kind == FileFormat::SystemProfileJson ? SystemProfileImporter::importStream(*stream, sub)
-                                                                                           : NeuronProfileJsonImporter::importStream(*stream, sub));
+            s.trace = std::make_shared<Trace>(NtffImporter::build(profile, f.path, sub));
         } else {
-            s.trace = std::make_shared<const Trace>(info.import(input, f.path, sub));
+            s.trace = std::make_shared<Trace>(FileImporter::importAs(f.path, f.kind, sub));
         }
         if (s.role == FolderRole::DeviceTrace) {
             identify(s);
@@ -428,8 +412,8 @@ void Loader::nameSources()
             s.name = "NeuronCore " + std::to_string(s.core) + " · " + program + where;
             if (f.name.session >= 0)
                 s.name += " · session " + std::to_string(f.name.session);
-            if (s.kind == FileFormat::NeuronProfileJson)
-                s.name += " (neuron-profile JSON)";
+            if (const char *note = Formats::info(s.kind).folderGroupSuffix)
+                s.name += note;
         }
         s.program = s.name;
         if (!used.insert(s.name).second) {
@@ -512,6 +496,13 @@ Trace Loader::merge()
         const GroupId top = b.addGroup(system ? GroupKind::Global : GroupKind::Process, b.intern(s.name + suffix(s)), {},
                                        system ? 0 : std::max<int64_t>(0, pidOf(s)));
         b.group(top).sortIndex = int64_t(hostCount);
+        if (m_sources.size() == 1) {
+            // The folder's one timeline (folder/trace.json): moved below its group, not copied, so the
+            // folder costs no more time or memory than the file alone.
+            Trace t = b.finishAround(std::move(*m_sources.front().trace), top, file(s).relativePath + ": ");
+            report(1000);
+            return t;
+        }
         append(hostCount, top);
     }
     // Device timelines: one group per (instance, NeuronCore), an executions lane, the launching op linked.

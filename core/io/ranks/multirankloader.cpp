@@ -23,6 +23,12 @@ namespace lanescope {
 namespace {
 
 constexpr size_t kPeekBytes = size_t(64) << 10;
+// What a rank file is when its report is written: the framework trace format RankDetection reads
+// (distributedInfo in a Kineto trace).
+constexpr FileFormat kRankFormat = FileFormat::ChromeJson;
+
+// Which files can be ranks is the formats table's say (their folder role), not a format named here.
+bool isFrameworkTrace(FileFormat f) { return Formats::info(f).role == FolderRole::FrameworkTrace; }
 
 struct Loaded
 {
@@ -103,7 +109,7 @@ bool MultiRankLoader::isCandidate(const ProfileFolder &folder)
                               (f.status == FileOutcome::Loaded || f.status == FileOutcome::Paired || f.status == FileOutcome::Unpaired);
         if (!loadable)
             continue;
-        if (f.kind != FileFormat::ChromeJson || (f.distributedRank < 0 && !RankDetection::fromPath(f.relativePath).found()))
+        if (!isFrameworkTrace(f.kind) || (f.distributedRank < 0 && !RankDetection::fromPath(f.relativePath).found()))
             return false;
         ++traces;
     }
@@ -115,7 +121,7 @@ Trace MultiRankLoader::loadFolder(const ProfileFolder &folder, const LoadOptions
     std::vector<Input> inputs;
     Extras extras;
     for (const FolderFile &f : folder.files()) {
-        if (f.kind == FileFormat::ChromeJson && f.status == FileOutcome::Loaded)
+        if (isFrameworkTrace(f.kind) && f.status == FileOutcome::Loaded)
             inputs.push_back({f.path, f.relativePath, f.relativePath}); // the folder's name below the root counts, not above it
         else
             extras.reports.push_back(folder.report(f)); // the folder's other files, as the scan found them
@@ -225,7 +231,7 @@ std::optional<Trace> MultiRankLoader::loadRanks(const std::vector<Input> &files,
     for (size_t i = 0; i < loaded.size(); ++i) {
         FileReport r;
         r.path = files[i].shown;
-        r.kind = FileFormat::ChromeJson;
+        r.kind = kRankFormat;
         const LoadResult &res = loaded[i].result;
         if (res.ok()) {
             r.outcome = FileOutcome::Loaded;
@@ -308,7 +314,7 @@ bool MultiRankLoader::looksLikeRankSet(const std::vector<std::string> &paths)
             return false;
         }
         const uint64_t size = std::filesystem::file_size(p, ec);
-        if (Formats::sniff(std::string_view(head).substr(0, 4096), std::max<uint64_t>(ec ? 0 : size, head.size())) != FileFormat::ChromeJson)
+        if (!isFrameworkTrace(Formats::sniff(std::string_view(head).substr(0, 4096), std::max<uint64_t>(ec ? 0 : size, head.size()))))
             return false;
         int64_t r = RankDetection::fromHead(head);
         if (r < 0)

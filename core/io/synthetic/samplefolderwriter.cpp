@@ -479,6 +479,14 @@ constexpr const char *kReadme =
     "(schedule wait=1, warmup=1, active=3; one NTFF per device execution). Every number in it comes\n"
     "from a small simulation, not from hardware. Open the folder in Lanescope.\n";
 
+constexpr const char *kNativeReadme =
+    "SYNTHETIC SAMPLE - NOT A MEASUREMENT\n\n"
+    "Written by `lanescope-cli generate-sample --folder DIR --layout native`. It has the layout of a native\n"
+    "PyTorch capture (NeuronConfig + NeuronProfiler): profile_output/<instance>_pid_<pid>/<timestamp>/ with\n"
+    "trace.json, neff_<H>_vnc_0.neff, profile_nc_0_session_<S>.ntff (one session per profiled step) and the\n"
+    "runtime's protobuf files (ntrace.pb, trace_info.pb, cpu_util.pb, host_mem.pb), here placeholders: their\n"
+    "schema is not public. Every number comes from a small simulation, not from hardware.\n";
+
 } // namespace
 
 std::vector<std::string> SampleFolderWriter::captureVariants() { return {"no-sync", "no-warmup"}; }
@@ -492,10 +500,18 @@ std::string SampleFolderWriter::captureFolderName(const std::string &capture)
     return name;
 }
 
+std::vector<std::string> SampleFolderWriter::nativeProtobufFiles() { return {"ntrace.pb", "trace_info.pb", "cpu_util.pb", "host_mem.pb"}; }
+
+std::string SampleFolderWriter::folderName(const Options &options)
+{
+    if (!options.folderName.empty())
+        return options.folderName;
+    return options.layout == kNativeLayout ? kNativeFolderName : captureFolderName(options.capture);
+}
+
 std::string SampleFolderWriter::runFolder(const Options &options)
 {
-    const std::string folder = options.folderName.empty() ? captureFolderName(options.capture) : options.folderName;
-    return folder + "/" + kInstanceId + "_pid_" + std::to_string(kPid) + "/" + kTimestampFolder;
+    return folderName(options) + "/" + kInstanceId + "_pid_" + std::to_string(kPid) + "/" + kTimestampFolder;
 }
 
 std::vector<std::string> SampleFolderWriter::variants()
@@ -543,7 +559,7 @@ std::vector<SampleFolderWriter::Execution> SampleFolderWriter::executions(const 
         std::snprintf(uuid, sizeof uuid, "%016llx%016llx", static_cast<unsigned long long>(rng.next()),
                       static_cast<unsigned long long>(rng.next()));
         x.uuid = uuid;
-        x.neffFile = "neff_" + x.hash + ".neff";
+        x.neffFile = "neff_" + x.hash + (options.layout == kNativeLayout ? "_vnc_0.neff" : ".neff");
         programs.push_back(std::move(x));
     }
     // Every active step runs every program once; each execution has its own NTFF, numbered per NEFF.
@@ -551,7 +567,8 @@ std::vector<SampleFolderWriter::Execution> SampleFolderWriter::executions(const 
     for (int step = 1; step <= kActiveSteps; ++step)
         for (Execution x : programs) {
             x.step = step;
-            x.ntffFile = x.hash + "_instid_" + std::to_string(step - 1) + "_vnc_0.ntff";
+            x.ntffFile = options.layout == kNativeLayout ? "profile_nc_0_session_" + std::to_string(step - 1) + ".ntff"
+                                                         : x.hash + "_instid_" + std::to_string(step - 1) + "_vnc_0.ntff";
             out.push_back(std::move(x));
         }
     return out;
@@ -570,14 +587,25 @@ std::string SampleFolderWriter::write(const std::string &outDir, const Options &
         if (std::find(all.begin(), all.end(), options.capture) == all.end())
             throw std::runtime_error("unknown capture variant \"" + options.capture + "\" (no-sync or no-warmup)");
     }
+    const bool native = options.layout == kNativeLayout;
+    if (!options.layout.empty() && !native)
+        throw std::runtime_error("unknown layout \"" + options.layout + "\" (native, or none for the env-var capture layout)");
+    if (native && options.variant.empty()) {
+        Options one = options; // the native layout's one program
+        one.variant = "torch.rms_norm";
+        return write(outDir, one);
+    }
+    if (native && options.variant == "naive")
+        throw std::runtime_error("the native layout writes one NTFF per session, covering one program: choose torch.rms_norm or "
+                                 "torch.compile (naive runs four)");
     const bool noSync = options.capture == "no-sync", noWarmup = options.capture == "no-warmup";
-    const fs::path root = fs::path(outDir) / (options.folderName.empty() ? captureFolderName(options.capture) : options.folderName);
+    const fs::path root = fs::path(outDir) / folderName(options);
     const fs::path run = fs::path(outDir) / runFolder(options);
     std::error_code ec;
     fs::create_directories(run, ec);
     if (ec)
         throw std::runtime_error(run.string() + ": cannot create folder: " + ec.message());
-    writeText(root / "README_SYNTHETIC.txt", kReadme);
+    writeText(root / "README_SYNTHETIC.txt", native ? kNativeReadme : kReadme);
 
     text::SplitMix64 rng(options.seed);
     const std::vector<Execution> runs = executions(options);
@@ -698,7 +726,14 @@ std::string SampleFolderWriter::write(const std::string &outDir, const Options &
     host.add({'M', {}, "thread_sort_index", driverTid, meta, -1, "\"sort_index\": 1"});
     sys.syncPoint(B + t);
     writeText(run / "trace.json", host.json(options.seed));
-    writeText(run / "system_profile.json", sys.json());
+    if (!native) {
+        writeText(run / "system_profile.json", sys.json());
+        return root.string();
+    }
+    // The runtime writes its system trace and host samples as protobuf, whose schema is not public:
+    // stand-ins that say so (a reader recognises these files by name only).
+    for (const std::string &pb : nativeProtobufFiles())
+        writeText(run / pb, "SYNTHETIC placeholder for " + pb + " (the Neuron runtime writes protobuf here; its schema is not public)\n");
     return root.string();
 }
 

@@ -26,6 +26,19 @@
 // DMA traffic and more time. Everything says it is synthetic; nothing is a measurement. The output is
 // byte-identical for a given seed.
 //
+// Layouts (Options::layout):
+//   ""        the environment-variable / `inspect` capture above (neff_<H>.neff, <H>_instid_<S>_vnc_0.ntff)
+//             with the system_profile.json AWS's tools export;
+//   "native"  the native PyTorch capture (NeuronConfig + NeuronProfiler) as documented (formats.md section 1):
+//               profile_output/i-0synthetic0000000_pid_4242/20250101_000000/
+//                 trace.json                              the same framework trace
+//                 neff_<H>_vnc_0.neff                     the one program (torch.rms_norm, or --variant torch.compile)
+//                 profile_nc_0_session_<S>.ntff           one per NeuronCore and session: one session per step (S = step - 1)
+//                 ntrace.pb, trace_info.pb                system trace, protobuf (schema not public): placeholders
+//                 cpu_util.pb, host_mem.pb                host samples, protobuf (schema not public): placeholders
+//             no system_profile.json (not exported yet), so the NTFFs are placed at their nrt_execute events.
+//             One program only: a session's NTFF covers one NEFF here (naive's four programs are refused).
+//
 // Capture variants (Options::capture; the capture checks of docs/insights.md name them):
 //   "no-sync"    the loop misses torch.neuron.synchronize(): the profiler exports before the device
 //                finishes, so the last kLostExecutions executions (of the last step) have their nrt_execute
@@ -47,9 +60,14 @@ public:
         std::string variant;    // only this variant ("naive", "torch.rms_norm", "torch.compile"); empty: all three
         std::string folderName; // empty: kFolderName, or the capture variant's folder (captureFolderName)
         std::string capture;    // "" (captured the right way), "no-sync" or "no-warmup"
+        std::string layout;     // "" (env-var / inspect capture + system_profile.json) or "native"
     };
 
     static constexpr const char *kFolderName = "synthetic_rmsnorm_profile";
+    static constexpr const char *kNativeFolderName = "profile_output"; // the native layout's top folder
+    static constexpr const char *kNativeLayout = "native";
+    // The Neuron protobuf files the native layout holds (placeholders: their schema is not public).
+    static std::vector<std::string> nativeProtobufFiles();
     static constexpr const char *kInstanceId = "i-0synthetic0000000";
     static constexpr int64_t kPid = 4242;
     static constexpr const char *kTimestampFolder = "20250101_000000";
@@ -62,6 +80,9 @@ public:
     static std::vector<std::string> captureVariants();
     static std::string captureFolderName(const std::string &capture); // "synthetic_rmsnorm_no_sync", ...
 
+    // The top folder `options` writes: options.folderName, else the layout's or capture variant's.
+    static std::string folderName(const Options &options);
+
     // One device execution: a program (NEFF) run once in one step.
     struct Execution
     {
@@ -70,7 +91,7 @@ public:
         std::string hash;    // <H> of neff_<H>.neff (decimal, like the runtime's)
         std::string uuid;    // 32 hex digits, the same in the NEFF and its NTFFs
         std::string neffFile; // file names inside the timestamp folder
-        std::string ntffFile; // <H>_instid_<step - 1>_vnc_0.ntff
+        std::string ntffFile; // <H>_instid_<step - 1>_vnc_0.ntff (native: profile_nc_0_session_<step - 1>.ntff)
         int step = 1;         // the ProfilerStep#N that launches it
     };
 

@@ -1,10 +1,13 @@
 // ProfileFolderLoader: the generated sample folder loads as one timeline (framework lanes + six device
 // executions, each placed at its nrt_execute event and flagged approximate, every NEFF/NTFF paired by
 // uuid); the alignment fallbacks (by hash for repeated executions, by order, none); real cs149 pairs
-// through symbolic links; progress, cancel and the TraceLoader entry point.
+// through symbolic links; a folder's Kineto trace read streamed (the same trace event for event as the
+// file alone, within a budget a whole read would not fit); progress, cancel and the TraceLoader entry point.
 #include "analysis/deviceexecutions.h"
 #include "corpus.h"
+#include "io/fileimporter.h"
 #include "io/folder/profilefolderloader.h"
+#include "io/input/inputbuffer.h"
 #include "io/synthetic/ntffwriter.h"
 #include "io/synthetic/samplefolderwriter.h"
 #include "io/traceloader.h"
@@ -425,6 +428,81 @@ private slots:
         QVERIFY2(alone->starts_with("loaded: as 'NeuronCore 0 · profile_128x128x384 (neuron-profile JSON)'"), alone->c_str());
         QVERIFY(meta(t, "alignment.profile_128x128x384.json")->starts_with("sequence: "));
         QCOMPARE(topGroups(t).size(), size_t(1));
+    }
+
+    // The trace.json of a folder is read through the formats table's stream reader, as the file alone
+    // is: under a memory budget below its size (which InputBuffer::read refuses, so a whole read could
+    // not load it) it loads, and it is the file's trace event for event, below its folder group.
+    void frameworkTraceIsStreamed()
+    {
+        const QString gz = QStringLiteral("tracelens/b200_eager_trace.json.gz");
+        LANESCOPE_REQUIRE_CORPUS_FILE(gz);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string trace = dir.filePath(QStringLiteral("run/trace.json")).toStdString();
+        {
+            // the real trace as the profiler writes it: plain JSON named trace.json
+            const InputBuffer text = InputBuffer::read(lanescope::test::corpusFile(gz).toStdString(), {});
+            writeFile(QString::fromStdString(trace), std::string(text.view()));
+        }
+        LoadOptions tight;
+        tight.memoryBudget = QFileInfo(QString::fromStdString(trace)).size() - 1;
+        QVERIFY_THROWS_EXCEPTION(ImportError, InputBuffer::read(trace, tight));
+        const LoadResult alone = FileImporter::load(trace, tight);
+        QVERIFY2(alone.ok(), alone.error.c_str());
+        const LoadResult folder = TraceLoader::load(dir.filePath(QStringLiteral("run")).toStdString(), tight);
+        QVERIFY2(folder.ok(), folder.error.c_str());
+        const Trace &a = *alone.trace, &f = *folder.trace;
+        QCOMPARE(f.metadata().format, std::string("profile-folder"));
+        const auto tops = topGroups(f);
+        QCOMPARE(tops.size(), size_t(1));
+        const std::string top = std::string(f.str(f.groups()[tops[0]].name)) + " / ";
+        QVERIFY2(top.starts_with("trace.json (framework, pid "), top.c_str());
+        QVERIFY(meta(f, "file.trace.json")->starts_with("loaded: as '" + top.substr(0, top.size() - 3) + "', " +
+                                                        std::to_string(a.allSlices().size()) + " slices"));
+
+        QVERIFY(a.allSlices().size() > 10000);
+        QCOMPARE(f.allSlices().size(), a.allSlices().size());
+        QCOMPARE(f.tracks().size(), a.tracks().size());
+        for (uint32_t i = 0; i < a.tracks().size(); ++i)
+            QCOMPARE(f.trackPath(TrackId(i)), top + a.trackPath(TrackId(i)));
+        auto sameArgs = [&](ArgSetId x, ArgSetId y) {
+            const auto p = a.args().args(x), q = f.args().args(y);
+            if (p.size() != q.size())
+                return false;
+            for (size_t k = 0; k < p.size(); ++k)
+                if (a.str(p[k].key) != f.str(q[k].key) || p[k].type != q[k].type ||
+                    (p[k].type == ArgType::String || p[k].type == ArgType::Json ? a.str(p[k].stringValue()) != f.str(q[k].stringValue())
+                                                                                : p[k].value.u != q[k].value.u))
+                    return false;
+            return true;
+        };
+        for (uint32_t i = 0; i < a.allSlices().size(); ++i) {
+            const Slice &x = a.allSlices()[i], &y = f.allSlices()[i];
+            if (x.start != y.start || x.duration != y.duration || x.depth != y.depth || x.flags != y.flags ||
+                a.str(x.name) != f.str(y.name) || a.str(x.category) != f.str(y.category) || !sameArgs(x.args, y.args) ||
+                a.trackOfSlice(SliceId(i)) != f.trackOfSlice(SliceId(i)))
+                QFAIL(("slice #" + std::to_string(i) + " differs").c_str());
+        }
+        QCOMPARE(f.allInstants().size(), a.allInstants().size());
+        for (size_t i = 0; i < a.allInstants().size(); ++i)
+            QVERIFY(a.allInstants()[i].ts == f.allInstants()[i].ts && a.str(a.allInstants()[i].name) == f.str(f.allInstants()[i].name));
+        QCOMPARE(f.allCounterSamples().size(), a.allCounterSamples().size());
+        for (size_t i = 0; i < a.allCounterSamples().size(); ++i)
+            QVERIFY(a.allCounterSamples()[i].ts == f.allCounterSamples()[i].ts &&
+                    a.allCounterSamples()[i].value == f.allCounterSamples()[i].value);
+        QCOMPARE(f.flows().size(), a.flows().size());
+        for (size_t i = 0; i < a.flows().size(); ++i)
+            QVERIFY(a.flows()[i].from == f.flows()[i].from && a.flows()[i].to == f.flows()[i].to &&
+                    a.str(a.flows()[i].name) == f.str(f.flows()[i].name));
+        QCOMPARE(f.stats().eventsRead, a.stats().eventsRead);
+        QCOMPARE(f.stats().categories, a.stats().categories);
+        // the file's own metadata and warnings, named by its path in the folder
+        for (const auto &[k, v] : a.metadata().entries)
+            QVERIFY2(meta(f, "trace.json: " + k) && *meta(f, "trace.json: " + k) == v, k.c_str());
+        for (const Warning &w : a.diagnostics().warnings())
+            QVERIFY2(f.diagnostics().count("trace.json: " + w.message) == w.count || f.diagnostics().count(w.message) == w.count,
+                     w.message.c_str());
     }
 
     void nothingToLoad()
