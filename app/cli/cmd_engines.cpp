@@ -13,6 +13,7 @@
 #include "model/trace.h"
 #include "util/textutil.h"
 #include "util/qtext.h"
+#include "util/unittext.h"
 
 #include <QJsonArray>
 
@@ -68,8 +69,8 @@ void printText(const EngineBreakdownResult &r)
                         d.throughputBytesPerSec / 1e9);
     }
     for (const CoreBreakdown &c : r.cores) {
-        std::printf("\n%s: DMA %llu bytes, active %lld ns\n", c.coreName.c_str(), (unsigned long long)c.dmaBytes,
-                    (long long)c.dmaActiveTimeNs);
+        std::printf("\n%s: DMA %llu bytes (%s), active %lld ns\n", c.coreName.c_str(), (unsigned long long)c.dmaBytes,
+                    UnitText::bytes(double(c.dmaBytes)).c_str(), (long long)c.dmaActiveTimeNs);
         if (c.mfuPercent)
             std::printf("  MFU %.6f %%", *c.mfuPercent);
         if (c.hfuPercent)

@@ -26,6 +26,7 @@ DetailsPanel::DetailsPanel(Session *session, TimelineView *timeline, QMainWindow
     m_neffLink->setObjectName(QStringLiteral("openNeffLink"));
     m_neffLink->setContentsMargins(6, 4, 6, 2);
     m_neffLink->setTextFormat(Qt::RichText);
+    m_neffLink->setWordWrap(true); // a long NEFF name wraps instead of widening the dock past its first-run width
     m_neffLink->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
     m_neffLink->hide();
     connect(m_neffLink, &QLabel::linkActivated, this, [this] { openNeff(); });

@@ -75,8 +75,12 @@ void DockLayout::apply(QMainWindow *window)
             dock->raise();
     window->layout()->activate(); // the groups' tab bars exist from here
     scrollTabs(window);
-    if (firstOf[0])
-        window->resizeDocks({firstOf[0]}, {std::min(kRightMaxWidth, int(window->width() * kRightWidth))}, Qt::Horizontal);
+    if (firstOf[0]) {
+        const QDockWidget *front = frontOf[0] ? frontOf[0] : firstOf[0];
+        const int wanted = front->widget() ? front->widget()->sizeHint().width() : 0;
+        const int width = std::clamp(wanted, int(window->width() * kRightWidth), int(window->width() * kRightMaxWidth));
+        window->resizeDocks({firstOf[0]}, {width}, Qt::Horizontal);
+    }
     if (firstOf[1])
         window->resizeDocks({firstOf[1]}, {std::max(kBottomMinHeight, int(window->height() * kBottomHeight))}, Qt::Vertical);
 }

@@ -28,9 +28,11 @@ public:
         bool front = false; // the tab in front of its group
     };
 
-    // Share of the window the groups get: the right group's width, the bottom group's height.
+    // Share of the window the groups get. The right group: as wide as its front dock asks (the
+    // Details dock: its values readable, SliceDetailsView::sizeHint), between these shares of the
+    // window's width (at 1920 px 288..480, at 1366 px 204..341). The bottom group's height.
     static constexpr double kRightWidth = 0.15;
-    static constexpr int kRightMaxWidth = 340;
+    static constexpr double kRightMaxWidth = 0.25;
     static constexpr double kBottomHeight = 0.15;
     static constexpr int kBottomMinHeight = 120;
 

@@ -58,6 +58,7 @@ EnginesPanel::EnginesPanel(Session *session, TimelineView *timeline, QMainWindow
         const QRect area = timeline->timeArea();
         return std::make_pair(area.left(), std::max(0, timeline->width() - area.right() - 1));
     });
+    connect(timeline, &TimelineView::timeAreaChanged, m_strip, &UtilizationStrip::updateInsets);
     connect(session, &Session::traceChanged, this, &EnginesPanel::onTraceChanged);
     connect(toggleViewAction(), &QAction::triggered, this, [this](bool checked) { m_userClosed = !checked; });
     connect(session, &Session::markedRangeChanged, m_markedThrottle, &Throttle::poke);

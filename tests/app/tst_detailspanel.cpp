@@ -6,13 +6,17 @@
 #include "session.h"
 
 #include "details/neffinfoview.h"
+#include "details/slicedetailsview.h"
 #include "io/synthetic/samplefolderwriter.h"
 #include "style/apptheme.h"
 
 #include "analysis/executionneff.h"
 #include "model/trace.h"
 
+#include <QHeaderView>
 #include <QLabel>
+#include <QStyle>
+#include <QTreeWidgetItemIterator>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -93,6 +97,59 @@ private slots:
         w.session()->setSelectedSlice(firstNamed(*trace, "aten::pow"));
         QVERIFY(!link->isVisible());
         QVERIFY(details->neffPath().isEmpty());
+    }
+
+    // Issue 28: at 1920x1080 the first-run Details dock is wide enough that no value of the sample's
+    // slices is cut: a value fits its row, wrapped at spaces where it is long (a track path), and the
+    // common ones (start, duration, end, category) on one line. One slice per track, args included.
+    void firstRunWidthFitsTheSamplesValues()
+    {
+        QTemporaryDir dir;
+        SampleFolderWriter::write(dir.path().toStdString());
+        MainWindow w;
+        w.resize(1920, 1080);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(open(w, dir.filePath(QString::fromStdString(SampleFolderWriter::runFolder()))));
+        auto *details = w.findChild<DetailsPanel *>();
+        QVERIFY(details);
+        QVERIFY2(details->width() >= 400, qPrintable(QString::number(details->width())));
+        QVERIFY(details->width() <= 1920 / 4 + 10); // the timeline keeps the most of the window
+        SliceDetailsView *view = details->view();
+        const auto trace = w.session()->trace();
+        const int margin = view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1;
+        int checked = 0;
+        QStringList cut;
+        for (uint32_t track = 0; track < trace->tracks().size(); ++track) {
+            const Track &tr = trace->tracks()[track];
+            if (tr.sliceCount == 0)
+                continue;
+            w.session()->setSelectedSlice(SliceId(tr.sliceBegin));
+            QCoreApplication::processEvents();
+            for (QTreeWidgetItemIterator it(view); *it; ++it) {
+                QTreeWidgetItem *item = *it;
+                const QString text = item->text(1);
+                if (text.isEmpty() || item->isFirstColumnSpanned())
+                    continue;
+                const QRect cell = view->visualItemRect(item).intersected(QRect(view->header()->sectionViewportPosition(1), 0,
+                                                                                view->header()->sectionSize(1), 100000));
+                const QFontMetrics fm(item->font(1));
+                const int room = cell.width() - 2 * margin;
+                const QRect wrapped = fm.boundingRect(QRect(0, 0, room, 100000), Qt::TextWordWrap, text);
+                const QString where = QStringLiteral("%1 = '%2' on %3: needs %4x%5, has %6x%7")
+                                          .arg(item->text(0), text, QString::fromUtf8(trace->trackPath(TrackId(track))))
+                                          .arg(wrapped.width()).arg(wrapped.height()).arg(room).arg(cell.height());
+                if (wrapped.width() > room || wrapped.height() > cell.height())
+                    cut << where;
+                const QString field = item->text(0);
+                if ((field == QStringLiteral("Start") || field == QStringLiteral("Duration") || field == QStringLiteral("End") ||
+                     field == QStringLiteral("Category")) && fm.horizontalAdvance(text) > room)
+                    cut << where + QStringLiteral(" (not on one line)");
+                ++checked;
+            }
+        }
+        QVERIFY2(cut.isEmpty(), qPrintable(QStringLiteral("dock %1 px, field column %2 px; cut:\n").arg(details->width()).arg(view->columnWidth(0)) + cut.join(QLatin1Char('\n'))));
+        QVERIFY(checked > 50);
     }
 
     void gpuTraceHasNoLink()

@@ -5,6 +5,7 @@
 
 #include "model/trace.h"
 #include "util/qtext.h"
+#include "util/unittext.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -48,17 +49,6 @@ void replaceChart(QChartView *view, QChart *chart)
     delete old;
 }
 
-
-QString bytesText(double bytes)
-{
-    if (bytes >= 1e9)
-        return QStringLiteral("%1 GB").arg(bytes / 1e9, 0, 'f', 2);
-    if (bytes >= 1e6)
-        return QStringLiteral("%1 MB").arg(bytes / 1e6, 0, 'f', 2);
-    if (bytes >= 1e3)
-        return QStringLiteral("%1 kB").arg(bytes / 1e3, 0, 'f', 1);
-    return QStringLiteral("%1 B").arg(bytes, 0, 'f', 0);
-}
 
 } // namespace
 
@@ -319,7 +309,7 @@ void EngineChartsView::buildDma()
         const DmaQueueBreakdownRow &q = *rows[i];
         const QString core = UtilizationStrip::coreLabel(m_shown, q.core);
         const QString name = core.isEmpty() ? qs(q.queue) : core + QLatin1Char(' ') + qs(q.queue);
-        categories << QStringLiteral("%1  %2").arg(name, bytesText(double(q.bytes)));
+        categories << QStringLiteral("%1  %2").arg(name, QString::fromStdString(UnitText::bytes(double(q.bytes))));
         *set << q.throughputBytesPerSec / 1e9;
         maxRate = std::max(maxRate, q.throughputBytesPerSec / 1e9);
     }

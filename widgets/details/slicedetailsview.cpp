@@ -11,6 +11,8 @@
 #include <QGuiApplication>
 #include <QHeaderView>
 #include <QKeyEvent>
+#include <QStyle>
+#include <QStyledItemDelegate>
 #include <QTreeWidgetItemIterator>
 
 #include <algorithm>
@@ -38,6 +40,26 @@ QString flagsText(const Slice &s)
     return parts.join(QStringLiteral(", "));
 }
 
+// Row heights of wrapped values: a value is measured at its column's width (QTreeView asks the
+// delegate without one, which measures one long line).
+class WrappingDelegate : public QStyledItemDelegate
+{
+public:
+    explicit WrappingDelegate(QTreeView *view) : QStyledItemDelegate(view), m_view(view) {}
+
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        if (index.column() != 1)
+            return QStyledItemDelegate::sizeHint(option, index);
+        QStyleOptionViewItem o(option);
+        o.rect = QRect(0, 0, m_view->columnWidth(1), 1 << 20); // a valid rect: the style wraps in it
+        return QStyledItemDelegate::sizeHint(o, index);
+    }
+
+private:
+    QTreeView *m_view;
+};
+
 } // namespace
 
 SliceDetailsView::SliceDetailsView(QWidget *parent) : QTreeWidget(parent), m_copy(new QAction(tr("Copy"), this))
@@ -46,7 +68,9 @@ SliceDetailsView::SliceDetailsView(QWidget *parent) : QTreeWidget(parent), m_cop
     setHeaderLabels({tr("Field"), tr("Value")});
     setRootIsDecorated(true);
     setAlternatingRowColors(true);
-    setUniformRowHeights(true);
+    setUniformRowHeights(false); // wrapped values take several lines
+    setWordWrap(true);
+    setItemDelegate(new WrappingDelegate(this));
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     setTextElideMode(Qt::ElideMiddle); // a long value keeps its start and its end
     header()->setSectionResizeMode(0, QHeaderView::Interactive);
@@ -54,6 +78,7 @@ SliceDetailsView::SliceDetailsView(QWidget *parent) : QTreeWidget(parent), m_cop
     connect(header(), &QHeaderView::sectionResized, this, [this](int section) {
         if (section == 0 && !m_fitting)
             m_userSizedField = true;
+        scheduleDelayedItemsLayout(); // wrapped values take the lines the new width needs
     });
     connect(this, &QTreeWidget::itemExpanded, this, &SliceDetailsView::fitFieldColumn);
     m_copy->setToolTip(tr("Copy the full value (several rows: field and value, one row per line)"));
@@ -97,6 +122,18 @@ QString SliceDetailsView::copyText() const
     for (const QTreeWidgetItem *row : rows)
         lines << row->text(0) + QLatin1Char('\t') + row->text(1);
     return lines.join(QLatin1Char('\n'));
+}
+
+QSize SliceDetailsView::sizeHint() const
+{
+    const QFontMetrics fm = fontMetrics();
+    int field = 0;
+    for (const QString &name : {tr("Predecessors ([)"), tr("Successors (])"), tr("Category"), tr("Duration")})
+        field = std::max(field, fm.horizontalAdvance(name));
+    const int margins = 2 * (style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, this) + 1);
+    const int value = fm.horizontalAdvance(QString(kValueChars, QLatin1Char('x'))); // averageCharWidth() reads under 1 px with some fonts (the offscreen platform's)
+    const int chrome = 2 * frameWidth() + style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
+    return {indentation() + field + value + 2 * margins + chrome, QTreeWidget::sizeHint().height()};
 }
 
 void SliceDetailsView::fitFieldColumn()

@@ -5,7 +5,8 @@
 // (click or Enter) emits sliceActivated with the slice at the other end.
 // The Field column fits its text up to kMaxFieldFraction of the width and is the user's to drag after
 // that; Value takes the rest, so it never runs past the dock (a narrow dock at 1366x768 included).
-// Long text is elided in the middle, the full text is the tooltip, and Copy (Ctrl+C, the context menu)
+// Long values wrap at spaces; a word wider than the column is elided in the middle; the full text is
+// the tooltip, and Copy (Ctrl+C, the context menu)
 // copies full values: one selected row its value alone, several rows "field<TAB>value" lines.
 #include "model/argstore.h"
 #include "model/ids.h"
@@ -41,6 +42,12 @@ public:
     static SliceId linkOf(const QTreeWidgetItem *item);
 
     static constexpr double kMaxFieldFraction = 0.4;
+    // The width the view asks for (the Details dock's first-run width, DockLayout): its field names
+    // and kValueChars characters of value, as much as "123.456789 ms after trace start" or a short
+    // track path needs; longer values wrap at spaces (a track path at its " / ") and elide in the
+    // middle only where a word is wider than the column (the tooltip has the full text).
+    static constexpr int kValueChars = 52;
+    QSize sizeHint() const override;
     // What Copy puts on the clipboard for the selected rows (full, never elided text).
     QString copyText() const;
     QAction *copyAction() const { return m_copy; }

@@ -6,6 +6,7 @@
 #include "timelineframe.h"
 
 #include "model/trace.h"
+#include "util/unittext.h"
 
 #include <QCoreApplication>
 #include <QPainter>
@@ -273,10 +274,7 @@ void TimelinePainter::paintTrackRow(size_t rowIndex, int y)
                  m_p.fontMetrics().elidedText(m_f.trackName(row.track()), Qt::ElideRight, nameRect.width()));
     if (track.counterCount && row.depthCount == 0) {
         m_p.setPen(pal.mutedText);
-        const QString unit = fromView(trace.str(track.unit));
-        QString range = tr("max %1").arg(QString::number(row.counterMax, 'g', 6));
-        if (!unit.isEmpty())
-            range += QLatin1Char(' ') + unit;
+        const QString range = tr("max %1").arg(QString::fromStdString(UnitText::value(row.counterMax, trace.str(track.unit))));
         m_p.drawText(QRect(x, y + rowH, hw - x - 6, rowH), Qt::AlignVCenter | Qt::AlignLeft,
                      m_p.fontMetrics().elidedText(range, Qt::ElideRight, hw - x - 6));
     }

@@ -13,6 +13,7 @@
 
 #include "analysis/slicesearch.h"
 #include "model/trace.h"
+#include "util/unittext.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -242,6 +243,10 @@ void TimelineView::updateScrollBar()
     m_vbar->setPageStep(std::max(1, viewHeight));
     m_vbar->setSingleStep(m_layout.metrics().rowHeight);
     m_vbar->setVisible(m_trace != nullptr && maxScroll > 0);
+    if (timeArea() != m_timeAreaSeen) {
+        m_timeAreaSeen = timeArea();
+        emit timeAreaChanged();
+    }
 }
 
 std::pair<int64_t, int64_t> TimelineView::visibleRange() const
@@ -267,7 +272,7 @@ int TimelineView::headerWidth() const
 QRect TimelineView::timeArea() const
 {
     const int left = headerWidth();
-    const int right = width() - (m_vbar->isVisible() ? m_vbar->width() : 0);
+    const int right = width() - (m_vbar->isHidden() ? 0 : m_vbar->width()); // also before the window is shown
     return QRect(left, m_rulerHeight, std::max(1, right - left), std::max(0, height() - m_rulerHeight));
 }
 
@@ -537,6 +542,17 @@ QString TimelineView::toolTipAt(QPoint pos) const
     if (!row.isTrack())
         return esc(m_trace->groupPath(row.group()));
     const Track &track = m_trace->track(row.track());
+    // Counter values in the units of the lane's header ("12.3 MiB"); the value under the mouse also
+    // with every digit when those units round it: "12.3 MiB (12910592 bytes)".
+    const std::string_view unit = m_trace->str(track.unit);
+    const auto human = [unit](double v) { return QString::fromStdString(UnitText::value(v, unit)); };
+    const auto withDigits = [&](double v) {
+        const QString text = human(v);
+        QString raw = QString::number(v, 'g', 15);
+        if (!unit.empty())
+            raw += QLatin1Char(' ') + fromView(unit);
+        return QString(text).remove(QLatin1Char(',')) == raw ? text : text + QStringLiteral(" (") + raw + QLatin1Char(')');
+    };
     if (pos.x() < timeArea().left()) {
         QString text = QStringLiteral("<b>%1</b>").arg(esc(m_trace->trackPath(row.track())));
         if (track.sliceCount)
@@ -544,7 +560,9 @@ QString TimelineView::toolTipAt(QPoint pos) const
         if (track.instantCount)
             text += tr("<br>%1 instants").arg(track.instantCount);
         if (track.counterCount)
-            text += tr("<br>%1 samples, %2 to %3").arg(track.counterCount).arg(row.counterMin).arg(row.counterMax);
+            text += tr("<br>%1 samples, %2 to %3")
+                        .arg(QString::fromStdString(UnitText::thousands(double(track.counterCount))),
+                             human(row.counterMin), human(row.counterMax));
         return text;
     }
     const SliceId id = sliceAt(pos);
@@ -576,7 +594,7 @@ QString TimelineView::toolTipAt(QPoint pos) const
         if (it != samples.begin()) {
             --it;
             return QStringLiteral("<b>%1</b><br>%2 at %3")
-                .arg(esc(m_trace->str(track.name)), QString::number(it->value, 'g', 10),
+                .arg(esc(m_trace->str(track.name)), withDigits(it->value).toHtmlEscaped(),
                      DurationFormat::formatPrecise(it->ts - m_trace->startNs()));
         }
     }

@@ -175,6 +175,9 @@ signals:
     // Right click in the time area at `t` (absolute ns): add actions to `menu` (a direct connection;
     // the menu lives until it closes).
     void contextMenuAboutToShow(QMenu *menu, qint64 t);
+    // timeArea() moved or changed width (a resize, the lane scroll bar shown or hidden): what lines up
+    // with the time axis (the utilization strip under the timeline) follows.
+    void timeAreaChanged();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -212,6 +215,7 @@ private:
     TimelinePalette m_palette;
     bool m_colorByCategory = false;
     int m_rulerHeight = 24;
+    QRect m_timeAreaSeen; // as last announced by timeAreaChanged
 
     // Painted in this order, then m_inputOverlay. The built-in ones are the first five.
     std::vector<std::unique_ptr<TimelineOverlay>> m_overlays;

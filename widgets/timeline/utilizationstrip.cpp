@@ -1,11 +1,14 @@
 #include "utilizationstrip.h"
 
+#include "timelinepalette.h"
+
 #include "model/trace.h"
 
 #include <QChart>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QPainter>
 #include <QPen>
 #include <QValueAxis>
 
@@ -89,21 +92,84 @@ void UtilizationStrip::setPlotInsets(std::function<std::pair<int, int>()> insets
 void UtilizationStrip::resizeEvent(QResizeEvent *event)
 {
     QChartView::resizeEvent(event);
-    applyInsets();
+    updateInsets();
 }
 
-void UtilizationStrip::applyInsets()
+void UtilizationStrip::updateInsets()
 {
     if (!m_insets || !chart())
         return;
     const auto [left, right] = m_insets();
-    constexpr int kTop = 10, kBottom = 22, kYLabels = 44;
-    chart()->setPlotArea(QRectF(left, kTop, std::max(10, width() - left - right), std::max(10, height() - kTop - kBottom)));
+    constexpr int kYLabels = 44;
+    const int top = fontMetrics().height() / 2 + 2; // half of the "100%" label is above the plot
+    const int bottom = fontMetrics().height() + 8;  // the time labels
+    // Chart coordinates start at the viewport, inside the view's frame (if the style gives it one).
+    chart()->setPlotArea(QRectF(left - viewport()->x(), top, std::max(10, width() - left - right),
+                                std::max(10, height() - top - bottom)));
     QLegend *legend = chart()->legend();
     legend->detachFromChart();
     legend->setAlignment(Qt::AlignLeft);
     legend->setGeometry(QRectF(2, 2, std::max(10, left - kYLabels - 4), height() - 4));
     legend->update();
+}
+
+double UtilizationStrip::xForTime(int64_t ns) const
+{
+    if (!chart())
+        return 0;
+    const int64_t origin = m_trace ? m_trace->startNs() : m_origin;
+    const QList<QAbstractSeries *> series = chart()->series();
+    const QPointF scene = chart()->mapToPosition(QPointF(double(ns - origin) / m_scale, 0),
+                                                 series.isEmpty() ? nullptr : series.front());
+    return (viewportTransform().map(chart()->mapToScene(scene)) + QPointF(viewport()->pos())).x();
+}
+
+QRectF UtilizationStrip::plotRect() const
+{
+    if (!chart())
+        return {};
+    return viewportTransform().mapRect(chart()->mapRectToScene(chart()->plotArea())).translated(QPointF(viewport()->pos()));
+}
+
+std::vector<TimeRuler::Tick> UtilizationStrip::timeTicks() const
+{
+    if (!m_insets || !chart() || m_result.endNs <= m_result.startNs)
+        return {};
+    const int64_t origin = m_trace ? m_trace->startNs() : m_origin;
+    return TimeRuler::ticks(m_result.startNs, m_result.endNs, origin, chart()->plotArea().width(), fontMetrics());
+}
+
+// Compact layout: the timeline's ruler under the plot (ticks, labels right of their tick) and its grid
+// lines over it, at the x the timeline draws them.
+void UtilizationStrip::drawForeground(QPainter *painter, const QRectF &rect)
+{
+    QChartView::drawForeground(painter, rect);
+    if (!m_insets || !chart())
+        return;
+    const TimelinePalette pal = m_dark ? TimelinePalette::dark() : TimelinePalette::light();
+    const QRectF plot = chart()->mapRectToScene(chart()->plotArea());
+    painter->save();
+    painter->setFont(font());
+    painter->setRenderHint(QPainter::Antialiasing, false);
+    painter->setClipRect(QRectF(plot.left(), plot.top(), plot.width() + 1, height() - plot.top()));
+    const double base = plot.bottom();
+    const int ascent = painter->fontMetrics().ascent();
+    for (const TimeRuler::Tick &t : timeTicks()) {
+        const double x = plot.left() + t.x;
+        if (t.major) {
+            painter->setPen(pal.gridLine);
+            painter->drawLine(QPointF(x, plot.top()), QPointF(x, base));
+        }
+        painter->setPen(pal.mutedText);
+        painter->drawLine(QPointF(x, base), QPointF(x, base + (t.major ? 6 : 3)));
+        if (t.major) {
+            painter->setPen(pal.text);
+            painter->drawText(QPointF(x + 3, base + 4 + ascent), t.label);
+        }
+    }
+    painter->setPen(pal.mutedText);
+    painter->drawLine(QPointF(plot.left(), base), QPointF(plot.right(), base));
+    painter->restore();
 }
 
 void UtilizationStrip::setTrace(std::shared_ptr<const Trace> trace)
@@ -160,13 +226,18 @@ void UtilizationStrip::rebuild()
 
     const int64_t origin = m_trace ? m_trace->startNs() : m_origin;
     const auto [scale, unit] = timeUnit(m_result.endNs - m_result.startNs);
+    m_scale = scale;
     const double x0 = double(m_result.startNs - origin) / scale;
     const double x1 = double(m_result.endNs - origin) / scale;
     auto *ax = new QValueAxis(c);
     ax->setRange(x0, std::max(x1, x0 + 1e-9));
     if (m_insets) {
-        // ASCII unit: the label format goes through printf, which mangles a non-ASCII micro sign.
-        ax->setLabelFormat(QStringLiteral("%.6g ") + (unit == QStringLiteral("\u00b5s") ? QStringLiteral("us") : unit));
+        // The timeline's ruler, drawn by drawForeground at the timeline's x; Qt's own labels would sit
+        // centred on other ticks.
+        ax->setLabelsVisible(false);
+        ax->setGridLineVisible(false);
+        ax->setMinorGridLineVisible(false);
+        ax->setLineVisible(false);
     } else {
         ax->setTitleText(tr("time from trace start (%1)").arg(unit));
         ax->setLabelFormat(QStringLiteral("%.6g"));
@@ -220,7 +291,7 @@ void UtilizationStrip::rebuild()
     QChart *old = chart();
     setChart(c);
     delete old;
-    applyInsets();
+    updateInsets();
 }
 
 } // namespace lanescope
