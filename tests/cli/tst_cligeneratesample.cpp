@@ -50,11 +50,11 @@ private slots:
                 QVERIFY2(detail.startsWith(QStringLiteral("paired with ") + neffs.front() + QStringLiteral(" by uuid")), qPrintable(detail));
                 QVERIFY2(detail.contains(QStringLiteral("(aligned approx.)")), qPrintable(detail));
                 const QString al = o[QStringLiteral("metadata")].toObject()[QStringLiteral("alignment.") + path].toString();
-                QVERIFY2(al.startsWith(QStringLiteral("approximate: placed at nrt_execute ts=")), qPrintable(path + ": " + al));
+                QVERIFY2(al.startsWith(QStringLiteral("approximate: placed at nrt_execute ts=")), qPrintable(path + QStringLiteral(": ") + al));
             } else if (path.endsWith(QStringLiteral(".pb"))) {
                 ++pbs;
                 QCOMPARE(f[QStringLiteral("kind")].toString(), QStringLiteral("neuron-protobuf"));
-                QCOMPARE(f[QStringLiteral("status")].toString(), QStringLiteral("not readable"));
+                QCOMPARE(f[QStringLiteral("status")].toString(), QStringLiteral("not_readable"));
                 QVERIFY2(detail.contains(QStringLiteral("export it with AWS's tools")), qPrintable(detail));
             }
         }
