@@ -78,7 +78,9 @@ void DockLayout::apply(QMainWindow *window)
     if (firstOf[0]) {
         const QDockWidget *front = frontOf[0] ? frontOf[0] : firstOf[0];
         const int wanted = front->widget() ? front->widget()->sizeHint().width() : 0;
-        const int width = std::clamp(wanted, int(window->width() * kRightWidth), int(window->width() * kRightMaxWidth));
+        // Below kWideWindow the timeline keeps its share (60 %): the dock stays at 15 % and its values wrap.
+        const double most = window->width() >= kWideWindow ? kRightMaxWidth : kRightWidth;
+        const int width = std::clamp(wanted, int(window->width() * kRightWidth), int(window->width() * most));
         window->resizeDocks({firstOf[0]}, {width}, Qt::Horizontal);
     }
     if (firstOf[1])

@@ -33,6 +33,7 @@ public:
     // window's width (at 1920 px 288..480, at 1366 px 204..341). The bottom group's height.
     static constexpr double kRightWidth = 0.15;
     static constexpr double kRightMaxWidth = 0.25;
+    static constexpr int kWideWindow = 1600; // px: narrower windows give the right group kRightWidth only
     static constexpr double kBottomHeight = 0.15;
     static constexpr int kBottomMinHeight = 120;
 
