@@ -6,25 +6,28 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 
 namespace lanescope {
 
 namespace {
 
+constexpr size_t kDmaQueueKinds = size_t(DmaQueueKind::Other) + 1;
+
 // Slice categories of device work: Kineto's GPU kernels, copies, sets and GPU annotations, NeuronCore
 // instructions and DMA packets, NEFF executions (neuroncorelanes.h), system_profile's hardware lanes.
-bool isDeviceCategory(std::string_view category)
+bool isDeviceCategory(const std::string &c)
 {
-    const std::string c = text::lower(category);
     return c == "kernel" || c == "gpu_memcpy" || c == "memcpy" || c == "gpu_memset" || c == "memset" ||
            c == "gpu_user_annotation" || c == "instruction" || c == "dma" || c == "neff_execution" || c == "mtia_ccp_events" ||
            c == "hardware";
 }
 
-bool isDeviceTrack(const Trace &trace, TrackId t)
+// A track's kind of work: the category of its first slice, lower case ("" for counters).
+std::string categoryOf(const Trace &trace, TrackId t)
 {
     const auto slices = trace.slices(t);
-    return !slices.empty() && isDeviceCategory(trace.str(slices.front().category));
+    return slices.empty() ? std::string() : text::lower(trace.str(slices.front().category));
 }
 
 const char *setName(DmaQueueKind k)
@@ -50,8 +53,13 @@ LaneGrouping LaneGrouping::of(const Trace &trace)
     g.m_setOfTrack.assign(tracks.size(), -1);
     g.m_device.assign(groups.size(), false);
 
+    // A group with device work, and every group above it (marking stops at a marked one: its parents are).
+    const auto markDevice = [&](GroupId up) {
+        for (; up.isValid() && up.value < groups.size() && !g.m_device[up.value]; up = groups[up.value].parent)
+            g.m_device[up.value] = true;
+    };
     // DMA queue lanes directly in a NeuronCore group (or one of its lane sets of overlapping executions).
-    std::vector<std::array<std::vector<TrackId>, 4>> dma(groups.size());
+    std::vector<std::array<std::vector<TrackId>, kDmaQueueKinds>> dma(groups.size());
     std::vector<size_t> counters(groups.size()), others(groups.size());
     for (uint32_t t = 0; t < tracks.size(); ++t) {
         const Track &tr = tracks[t];
@@ -62,20 +70,19 @@ LaneGrouping LaneGrouping::of(const Trace &trace)
             ++counters[grp];
         else
             ++others[grp];
-        if (!isDeviceTrack(trace, TrackId(t)))
+        const std::string category = categoryOf(trace, TrackId(t));
+        if (!isDeviceCategory(category))
             continue;
-        for (GroupId up = tr.group; up.isValid() && up.value < groups.size() && !g.m_device[up.value]; up = groups[up.value].parent)
-            g.m_device[up.value] = true;
+        markDevice(tr.group);
         const GroupKind kind = groups[grp].kind;
-        if ((kind == GroupKind::NeuronCore || kind == GroupKind::Device) && text::lower(trace.str(trace.slices(TrackId(t)).front().category)) == "dma")
+        if ((kind == GroupKind::NeuronCore || kind == GroupKind::Device) && category == "dma")
             dma[grp][size_t(dmaQueueKind(trace.str(tr.name)))].push_back(TrackId(t));
     }
     for (uint32_t grp = 0; grp < groups.size(); ++grp) {
         const GroupKind kind = groups[grp].kind;
         if (kind == GroupKind::NeuronCore || kind == GroupKind::Device)
-            for (GroupId up(grp); up.isValid() && up.value < groups.size() && !g.m_device[up.value]; up = groups[up.value].parent)
-                g.m_device[up.value] = true;
-        for (size_t k = 0; k < 4; ++k) {
+            markDevice(GroupId(grp));
+        for (size_t k = 0; k < kDmaQueueKinds; ++k) {
             std::vector<TrackId> &lanes = dma[grp][k];
             if (lanes.size() < kMinSetSize)
                 continue;
@@ -103,8 +110,14 @@ LaneGrouping::Intervals LaneGrouping::activity(const Trace &trace, const std::ve
 {
     Intervals all;
     for (TrackId t : tracks) {
+        // A track's slices come in start order: one that ends before the furthest end so far adds nothing
+        // to the union (a deep Python stack's children, most packets of a busy queue).
+        int64_t reach = std::numeric_limits<int64_t>::min();
         for (const Slice &s : trace.slices(t))
-            all.emplace_back(s.start, s.end());
+            if (s.end() > reach) {
+                all.emplace_back(s.start, s.end());
+                reach = s.end();
+            }
         const auto samples = trace.counterSamples(t);
         for (size_t i = 0; i < samples.size(); ++i) // a counter is busy when its value changes
             if (i == 0 || samples[i].value != samples[i - 1].value)

@@ -147,20 +147,25 @@ void TimelineLayout::addGroup(uint32_t group, int level, int depthGuard)
 {
     if (depthGuard > kMaxGroupNesting || !hasContent(group, depthGuard))
         return;
-    Row row;
-    row.kind = RowKind::Group;
-    row.id = group;
-    row.level = level;
-    row.y = m_totalHeight;
-    row.height = m_metrics.groupHeaderHeight;
-    row.collapsed = isCollapsed(GroupId(group));
-    m_rows.push_back(row);
-    m_totalHeight += row.height;
-    if (row.collapsed)
+    if (addHeader(RowKind::Group, group, level, isCollapsed(GroupId(group))))
         return;
     addGroupTracks(group, level + 1);
     for (uint32_t c : m_childGroups[group])
         addGroup(c, level + 1, depthGuard + 1);
+}
+
+bool TimelineLayout::addHeader(RowKind kind, uint32_t id, int level, bool collapsed)
+{
+    Row row;
+    row.kind = kind;
+    row.id = id;
+    row.level = level;
+    row.y = m_totalHeight;
+    row.height = m_metrics.groupHeaderHeight;
+    row.collapsed = collapsed;
+    m_rows.push_back(row);
+    m_totalHeight += row.height;
+    return collapsed;
 }
 
 // The group's own lanes in order; a lane set's row stands where its first lane would, its lanes below
@@ -177,16 +182,7 @@ void TimelineLayout::addGroupTracks(uint32_t group, int level)
         }
         if (!placed.insert(set).second)
             continue;
-        Row row;
-        row.kind = RowKind::LaneSet;
-        row.id = uint32_t(set);
-        row.level = level;
-        row.y = m_totalHeight;
-        row.height = m_metrics.groupHeaderHeight;
-        row.collapsed = isLaneSetCollapsed(uint32_t(set));
-        m_rows.push_back(row);
-        m_totalHeight += row.height;
-        if (row.collapsed)
+        if (addHeader(RowKind::LaneSet, uint32_t(set), level, isLaneSetCollapsed(uint32_t(set))))
             continue;
         for (uint32_t u : tracks)
             if (m_grouping.setOf(TrackId(u)) == set)
@@ -275,9 +271,7 @@ std::string TimelineLayout::rowName(const Row &row) const
         return {};
     if (row.isLaneSet())
         return row.id < m_grouping.sets().size() ? m_grouping.sets()[row.id].name : std::string();
-    if (row.isGroup())
-        return std::string(m_trace->str(m_trace->group(row.group()).name));
-    return std::string(m_trace->str(m_trace->track(row.track()).name));
+    return std::string(m_trace->str(row.isGroup() ? m_trace->group(row.group()).name : m_trace->track(row.track()).name));
 }
 
 void TimelineLayout::collectTracks(uint32_t group, int depthGuard, std::vector<TrackId> &out) const

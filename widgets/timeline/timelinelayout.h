@@ -130,6 +130,8 @@ private:
     void addGroup(uint32_t group, int level, int depthGuard);
     void addTrack(uint32_t track, int level, bool pinned = false);
     void addGroupTracks(uint32_t group, int level);
+    // A group or lane set header row; returns `collapsed` (its lanes are then left out).
+    bool addHeader(RowKind kind, uint32_t id, int level, bool collapsed);
     void collectTracks(uint32_t group, int depthGuard, std::vector<TrackId> &out) const;
     bool hasContent(uint32_t group, int depthGuard) const;
 

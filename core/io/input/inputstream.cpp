@@ -161,12 +161,13 @@ void InputStream::produce(std::FILE *file, std::string head)
                 dec.finishGzip(consumed);
             else if (m_compression == Compression::Zstd)
                 dec.finishZstd(consumed);
-        } catch (const ImportError &) {
+        } catch (const ImportError &e) {
             // The stream ends early: a cut file. The reader decides whether that ends its text (pop()).
             if (block.size())
                 push(std::move(block));
             std::lock_guard lock(m_mutex);
             m_endsEarly = std::current_exception();
+            m_endsEarlyText = e.problem() + (e.hasOffset() ? " at compressed byte " + std::to_string(e.offset()) : std::string());
             block = InputBuffer();
         }
         if (block.size())
@@ -216,15 +217,8 @@ bool InputStream::pop(InputBuffer &block)
     if (m_queue.empty()) {
         if (m_error)
             std::rethrow_exception(m_error);
-        if (m_endsEarly) {
-            if (!m_acceptEndsEarly)
-                std::rethrow_exception(m_endsEarly);
-            try {
-                std::rethrow_exception(m_endsEarly);
-            } catch (const ImportError &e) {
-                m_endsEarlyText = e.problem() + (e.hasOffset() ? " at compressed byte " + std::to_string(e.offset()) : std::string());
-            }
-        }
+        if (m_endsEarly && !m_acceptEndsEarly)
+            std::rethrow_exception(m_endsEarly);
         return false;
     }
     block = std::move(m_queue.front());

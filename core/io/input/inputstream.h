@@ -63,8 +63,8 @@ public:
     // From now on a gzip / zstd stream that ends early (a cut file) ends the text like the end of the
     // file: next() returns false after its last decoded byte, and endsEarly() says what was cut.
     void acceptEndsEarly() { m_acceptEndsEarly = true; }
-    // After next() returned false: the decoder's "stream ends early ... at byte N" (compressed offset),
-    // empty when the stream was complete.
+    // After next() returned false (the producer wrote it before it finished): the decoder's "stream
+    // ends early ..." with the compressed offset, empty when the stream was complete.
     const std::string &endsEarly() const { return m_endsEarlyText; }
 
 private:
@@ -97,7 +97,7 @@ private:
     std::exception_ptr m_error;
     std::exception_ptr m_endsEarly; // the decoder's truncation error (after every decoded byte)
     bool m_acceptEndsEarly = false;  // reader side
-    std::string m_endsEarlyText;
+    std::string m_endsEarlyText;     // written with m_endsEarly, read after the end was seen
     InputBuffer m_current;
     size_t m_currentUsed = 0; // bytes of m_current already handed out (peek keeps them)
     bool m_currentValid = false;

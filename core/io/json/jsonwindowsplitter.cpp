@@ -3,6 +3,7 @@
 #include "io/input/importerror.h"
 #include "io/input/memorybudget.h"
 #include "jsonblockscan.h"
+#include "jsontextscan.h"
 #include "util/textutil.h"
 
 #include <algorithm>
@@ -373,17 +374,7 @@ bool JsonWindowSplitter::plausibleCut(std::string_view element)
     for (std::string_view boundary : {"}, {\"", "},{\""})
         if (element.find(boundary) != std::string_view::npos)
             return false;
-    bool inString = false;
-    for (size_t i = 0; i < element.size(); ++i) {
-        const char c = element[i];
-        if (inString && c == '\\')
-            ++i;
-        else if (c == '"')
-            inString = !inString;
-        else if (inString && static_cast<unsigned char>(c) < 0x20)
-            return false;
-    }
-    return true;
+    return JsonTextScan::unescapedControl(element) == 0; // an element starts outside a string: 0 is "none"
 }
 
 void JsonWindowSplitter::findElementStart()
