@@ -41,7 +41,7 @@ void AnalysisPanel::onTraceChanged()
         m_hiddenForCompare = false;
         setVisible(m_wasVisible);
     }
-    m_tables->setTrace(session()->trace());
+    m_tables->setTrace(session()->trace(), session()->analysis());
 }
 
 void AnalysisPanel::present(AnalysisTablesView::Table table, int height)

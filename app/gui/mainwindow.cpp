@@ -9,6 +9,7 @@
 #include "neffpanel.h"
 #include "notescontroller.h"
 #include "notespanel.h"
+#include "opendialogs.h"
 #include "rangepanel.h"
 #include "recentmenu.h"
 #include "samplesmenu.h"
@@ -28,7 +29,6 @@
 #include "timeline/timelinesearchbar.h"
 #include "timeline/timelineview.h"
 #include "timeline/utilizationstrip.h"
-#include "timeline/zoomcontrol.h"
 
 #include "model/trace.h"
 
@@ -56,7 +56,6 @@ namespace lanescope {
 
 namespace {
 
-const auto kLastDirKey = QStringLiteral("lastOpenDir");
 const auto kGeometryKey = QStringLiteral("window/geometry");
 const auto kStateKey = QStringLiteral("window/state");
 
@@ -108,7 +107,7 @@ void MainWindow::createCentralArea()
     m_centralLayout = new QVBoxLayout(central);
     m_centralLayout->setContentsMargins(0, 0, 0, 0);
     m_centralLayout->setSpacing(0);
-    m_timeline = new TimelineView(central);
+    m_timeline = new TimelineView(central, m_session->viewState());
     m_searchBar = new TimelineSearchBar(m_timeline, central);
     m_searchBar->hide();
     m_centralLayout->addWidget(m_searchBar);
@@ -116,10 +115,9 @@ void MainWindow::createCentralArea()
     setCentralWidget(central);
 }
 
-// The timeline and the Session follow each other: selection, marked range, visible range.
+// The timeline shows the Session's trace and its ViewState (selection, marked range, visible range).
 void MainWindow::connectTimeline()
 {
-    ZoomControl *zoom = m_timeline->zoomControl();
     connect(m_session, &Session::traceChanged, this, [this](const std::shared_ptr<const Trace> &trace) {
         m_timeline->setTrace(trace);
         // A comparison's combined trace has lanes of its own: the first profile's layout does not apply.
@@ -127,12 +125,6 @@ void MainWindow::connectTimeline()
             if (const auto saved = LaneLayoutSettings::load(QSettings(), m_session->currentPath()))
                 m_timeline->setLaneState(*saved);
     });
-    connect(m_timeline, &TimelineView::sliceSelected, m_session, &Session::setSelectedSlice);
-    connect(m_session, &Session::selectionChanged, m_timeline, &TimelineView::setSelectedSlice);
-    connect(zoom, &ZoomControl::selectionChanged, m_session, &Session::setMarkedRange);
-    connect(m_session, &Session::markedRangeChanged, zoom, &ZoomControl::setSelection);
-    connect(zoom, &ZoomControl::visibleRangeChanged, m_session, &Session::setVisibleRange);
-    connect(m_session, &Session::visibleRangeChanged, zoom, &ZoomControl::setVisibleRange);
     connect(m_session, &Session::revealRequested, m_timeline, &TimelineView::revealSlice);
     connect(m_session, &Session::findRequested, this, [this](const QString &text) {
         m_searchBar->activate();
@@ -212,15 +204,17 @@ NeffInfoView *MainWindow::neffView() const
 void MainWindow::createActions()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    Shortcuts::bind(file->addAction(tr("&Open..."), this, &MainWindow::openFileDialog), Shortcuts::Id::Open);
-    Shortcuts::bind(file->addAction(tr("Open &Folder..."), this, &MainWindow::openFolderDialog), Shortcuts::Id::OpenFolder);
+    Shortcuts::bind(file->addAction(tr("&Open..."), this, [this] { OpenDialogs::openFiles(this, m_session); }), Shortcuts::Id::Open);
+    Shortcuts::bind(file->addAction(tr("Open &Folder..."), this, [this] { OpenDialogs::openFolder(this, m_session); }),
+                    Shortcuts::Id::OpenFolder);
     m_recentMenu = new RecentMenu(tr("Open &Recent"), this);
     file->addMenu(m_recentMenu);
     m_recentMenu->setQuiet(m_session->quietErrors());
     connect(m_recentMenu, &RecentMenu::openRequested, m_session, &Session::open);
     connect(m_recentMenu, &RecentMenu::statusMessage, statusBar(), &QStatusBar::showMessage);
     m_recentMenu->refresh();
-    Shortcuts::bind(file->addAction(tr("&Compare With..."), this, &MainWindow::compareDialog), Shortcuts::Id::Compare);
+    Shortcuts::bind(file->addAction(tr("&Compare With..."), this, [this] { OpenDialogs::compare(this, m_session); }),
+                    Shortcuts::Id::Compare);
     file->addSeparator();
     m_export = new ImageExportActions(this, m_timeline);
     connect(m_export, &ImageExportActions::message, this, [this](const QString &text) {
@@ -313,45 +307,6 @@ void MainWindow::onTraceChanged()
     m_recentMenu->remember(m_session->currentPath());
     m_searchBar->search();
     m_timeline->setFocus();
-}
-
-void MainWindow::compareDialog()
-{
-    QSettings settings;
-    const QStringList paths = QFileDialog::getOpenFileNames(
-        this,
-        m_session->trace() ? tr("Compare %1 with").arg(Session::displayName(m_session->currentPath()))
-                           : tr("Choose two or more profiles to compare"),
-        settings.value(kLastDirKey).toString(), Session::compareFilter());
-    if (paths.isEmpty())
-        return;
-    settings.setValue(kLastDirKey, QFileInfo(paths.front()).absolutePath());
-    if (paths.size() == 1 && m_session->trace())
-        m_session->compareWithCurrent(paths.front());
-    else
-        m_session->openPaths(paths);
-}
-
-void MainWindow::openFileDialog()
-{
-    QSettings settings;
-    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open Trace"), settings.value(kLastDirKey).toString(),
-                                                            Session::openFilter());
-    if (files.isEmpty())
-        return;
-    settings.setValue(kLastDirKey, QFileInfo(files.first()).absolutePath());
-    m_session->openPaths(files);
-}
-
-void MainWindow::openFolderDialog()
-{
-    QSettings settings;
-    const QString dir =
-        QFileDialog::getExistingDirectory(this, tr("Open Profile Folder"), settings.value(kLastDirKey).toString());
-    if (dir.isEmpty())
-        return;
-    settings.setValue(kLastDirKey, dir);
-    m_session->open(dir);
 }
 
 void MainWindow::setQuietErrors(bool quiet)

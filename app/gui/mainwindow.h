@@ -78,9 +78,6 @@ private:
     void createPanels();
     void createActions();
     void connectTimeline();
-    void openFileDialog();
-    void openFolderDialog();
-    void compareDialog();
     void about();
     void exportSqlite();
     void showNeff(const QString &path, const NeffInfo &info);

@@ -3,7 +3,9 @@
 #include "io/ranks/multirankloader.h"
 #include "session/comparesession.h"
 #include "session/loadjob.h"
+#include "session/viewstate.h"
 
+#include "analysis/traceanalysis.h"
 #include "io/formats.h"
 #include "io/neff/neffreader.h"
 #include "model/trace.h"
@@ -12,6 +14,7 @@
 #include <QFutureWatcher>
 #include <QMessageBox>
 #include <QSettings>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <cstdio>
@@ -29,8 +32,12 @@ struct NeffRead
 
 } // namespace
 
-Session::Session(QObject *parent) : QObject(parent), m_job(new LoadJob(this)), m_compare(new CompareSession(this))
+Session::Session(QObject *parent)
+    : QObject(parent), m_job(new LoadJob(this)), m_compare(new CompareSession(this)), m_view(new ViewState(this))
 {
+    connect(m_view, &ViewState::selectionChanged, this, &Session::selectionChanged);
+    connect(m_view, &ViewState::markedRangeChanged, this, &Session::markedRangeChanged);
+    connect(m_view, &ViewState::visibleRangeChanged, this, &Session::visibleRangeChanged);
     connect(m_job, &LoadJob::finished, this, &Session::onLoaded);
     connect(m_job, &LoadJob::progress, this, &Session::loadProgress);
     connect(m_job, &LoadJob::notices, this, [this](const QStringList &notices, bool fromCache) {
@@ -245,9 +252,14 @@ void Session::showTrace(std::shared_ptr<const Trace> trace, const QString &path,
     m_trace = std::move(trace);
     m_currentPath = path;
     m_titleOverride = title;
-    // The timeline starts a new trace with nothing selected and no marked range (without saying so).
-    m_selected = SliceId();
-    m_markStart = m_markEnd = 0;
+    // A new trace starts with nothing selected, no marked range and all of it visible (without
+    // saying so), before anyone hears of it.
+    if (m_trace)
+        m_view->setTraceRange(m_trace->startNs(), m_trace->endNs());
+    // The views' shared analysis starts now, off the GUI thread; a view that asks before it is done waits on its own worker thread.
+    m_analysis = m_trace ? std::make_shared<const TraceAnalysis>(m_trace) : nullptr;
+    if (m_analysis)
+        QThreadPool::globalInstance()->start([analysis = m_analysis] { analysis->launchIndex(); });
     emit traceChanged(m_trace);
     emit titleChanged();
     // Cache notices (stale or corrupt entry rebuilt, cache unavailable) are said once, with the load.
@@ -319,30 +331,49 @@ void Session::reportError(const QString &title, const QString &summary, const QS
     box->open();
 }
 
+SliceId Session::selectedSlice() const
+{
+    return m_view->selectedSlice();
+}
+
 void Session::setSelectedSlice(SliceId id)
 {
-    if (id == m_selected)
-        return;
-    m_selected = id;
-    emit selectionChanged(id);
+    m_view->setSelectedSlice(id);
 }
 
 void Session::setMarkedRange(int64_t start, int64_t end)
 {
-    if (start == m_markStart && end == m_markEnd)
-        return;
-    m_markStart = start;
-    m_markEnd = end;
-    emit markedRangeChanged(start, end);
+    m_view->setMarkedRange(start, end);
+}
+
+bool Session::hasMarkedRange() const
+{
+    return m_view->hasMarkedRange();
+}
+
+int64_t Session::markedStart() const
+{
+    return m_view->markedStart();
+}
+
+int64_t Session::markedEnd() const
+{
+    return m_view->markedEnd();
 }
 
 void Session::setVisibleRange(int64_t start, int64_t end)
 {
-    if (start == m_visibleStart && end == m_visibleEnd)
-        return;
-    m_visibleStart = start;
-    m_visibleEnd = end;
-    emit visibleRangeChanged(start, end);
+    m_view->setVisibleRange(start, end);
+}
+
+int64_t Session::visibleStart() const
+{
+    return m_view->visibleStart();
+}
+
+int64_t Session::visibleEnd() const
+{
+    return m_view->visibleEnd();
 }
 
 } // namespace lanescope

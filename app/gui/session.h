@@ -23,6 +23,8 @@ namespace lanescope {
 class CompareSession;
 class LoadJob;
 class Trace;
+class TraceAnalysis;
+class ViewState;
 struct NeffInfo;
 
 class Session : public QObject
@@ -52,6 +54,9 @@ public:
     bool isComparing() const { return m_comparing; }
     CompareSession *compareSession() const { return m_compare; }
     const std::shared_ptr<const Trace> &trace() const { return m_trace; }
+    // What is computed once per trace() and shared by the views (the LaunchIndex), started in the
+    // background as the trace is shown; null when no trace is.
+    const std::shared_ptr<const TraceAnalysis> &analysis() const { return m_analysis; }
     QString currentPath() const { return m_currentPath; } // what trace() was loaded from
     // The file name, or the comparison's title; "[synthetic]" added for generated profiles.
     QString title() const;
@@ -72,16 +77,19 @@ public:
     static QString openFilter();
     static QString compareFilter();
 
-    // Selection and time ranges, absolute ns. Setting a value the session already has does nothing.
-    SliceId selectedSlice() const { return m_selected; }
+    // Selection and time ranges, absolute ns: the one ViewState of the window (the timeline shows and
+    // drives it); the accessors and signals below are its, for the panels. Setting a value it already
+    // has does nothing.
+    ViewState *viewState() const { return m_view; }
+    SliceId selectedSlice() const;
     void setSelectedSlice(SliceId id);
     void setMarkedRange(int64_t start, int64_t end);
-    bool hasMarkedRange() const { return m_markEnd > m_markStart; }
-    int64_t markedStart() const { return m_markStart; }
-    int64_t markedEnd() const { return m_markEnd; }
+    bool hasMarkedRange() const;
+    int64_t markedStart() const;
+    int64_t markedEnd() const;
     void setVisibleRange(int64_t start, int64_t end);
-    int64_t visibleStart() const { return m_visibleStart; }
-    int64_t visibleEnd() const { return m_visibleEnd; }
+    int64_t visibleStart() const;
+    int64_t visibleEnd() const;
     // Asks the views to bring a slice into sight, or to search slice names and go to the first match.
     void revealSlice(SliceId id) { emit revealRequested(id); }
     void findSlices(const QString &text) { emit findRequested(text); }
@@ -131,6 +139,7 @@ private:
     LoadJob *m_job;
     CompareSession *m_compare;
     std::shared_ptr<const Trace> m_trace;
+    std::shared_ptr<const TraceAnalysis> m_analysis;
     QString m_currentPath;
     QString m_loadingPath;
     QString m_titleOverride;
@@ -142,9 +151,7 @@ private:
     QPointer<QWidget> m_dialogParent;
     uint64_t m_neffId = 0; // a NEFF read that is not the latest is dropped
     std::shared_ptr<std::atomic<bool>> m_neffCancel;
-    SliceId m_selected;
-    int64_t m_markStart = 0, m_markEnd = 0;
-    int64_t m_visibleStart = 0, m_visibleEnd = 0;
+    ViewState *m_view;
 };
 
 } // namespace lanescope

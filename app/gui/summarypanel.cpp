@@ -14,6 +14,7 @@
 #include "timeline/timelineview.h"
 
 #include "analysis/launchindex.h"
+#include "analysis/traceanalysis.h"
 #include "model/trace.h"
 #include "util/durationtext.h"
 
@@ -120,7 +121,7 @@ void SummaryPanel::onTraceChanged()
     clearMarks();
     m_banner->hide();
     m_trace = session()->trace();
-    m_index.reset();
+    m_regionsListed = false;
     m_regions.clear();
     m_result = {};
     m_bannerPending = !session()->isComparing();
@@ -189,15 +190,15 @@ void SummaryPanel::recompute()
     job.t0 = options.t0;
     job.t1 = options.t1;
     m_view->setStatus(tr("Computing..."));
-    m_watcher.setFuture(QtConcurrent::run([job, trace = m_trace, index = m_index, options]() mutable {
+    m_watcher.setFuture(QtConcurrent::run([job, analysis = session()->analysis(), listed = m_regionsListed, options]() mutable {
         QElapsedTimer timer;
         timer.start();
-        if (!index) {
-            index = std::make_shared<const LaunchIndex>(LaunchIndex::build(*trace));
-            job.regions = SummaryRegions::list(*trace, *index);
+        const std::shared_ptr<const LaunchIndex> index = analysis->launchIndex(); // the Session's, shared with the Analysis tables
+        if (!listed) {
+            job.regions = SummaryRegions::list(*analysis->trace(), *index);
+            job.listedRegions = true;
         }
-        job.index = index;
-        job.result = Insights::run(*trace, *index, options);
+        job.result = Insights::run(*analysis->trace(), *index, options);
         job.ms = double(timer.nsecsElapsed()) / 1e6;
         return job;
     }));
@@ -222,8 +223,8 @@ void SummaryPanel::onComputed()
         emit computed();
         return;
     }
-    if (c.index && !m_index) {
-        m_index = c.index;
+    if (c.listedRegions && !m_regionsListed) {
+        m_regionsListed = true;
         m_regions = std::move(c.regions);
         fillRegionBox();
     }

@@ -26,7 +26,6 @@ namespace lanescope {
 
 class CaptureBanner;
 class ChainController;
-class LaunchIndex;
 class MarksOverlay;
 class RuleRegistry;
 class SummaryView;
@@ -80,8 +79,8 @@ private:
     struct Computed
     {
         uint64_t id = 0;
-        std::shared_ptr<const LaunchIndex> index;
-        std::vector<SummaryRegion> regions; // when the index was built by this job
+        bool listedRegions = false; // the first job of a trace lists its regions
+        std::vector<SummaryRegion> regions;
         Insights::Result result;
         Insights::Result a, b; // compare mode
         FindingsDiffResult diff;
@@ -111,7 +110,7 @@ private:
     uint64_t m_generation = 0;
     uint64_t m_shown = 0; // the generation on screen
     std::shared_ptr<const Trace> m_trace;
-    std::shared_ptr<const LaunchIndex> m_index;
+    bool m_regionsListed = false;
     std::vector<SummaryRegion> m_regions;
     Insights::Result m_result;
     const RuleRegistry *m_rules = nullptr;

@@ -11,7 +11,7 @@
 #include "timeline/timelineview.h"
 #include "timeline/timeruler.h"
 #include "timeline/utilizationstrip.h"
-#include "timeline/zoomcontrol.h"
+#include "session/viewstate.h"
 
 #include "model/trace.h"
 
@@ -130,7 +130,7 @@ private slots:
         const int64_t start = timeline->visibleRange().first, span = timeline->visibleRange().second - start;
         w.session()->setVisibleRange(start + span / 4, start + span / 2); // zoom in
         check("zoomed");
-        timeline->zoomControl()->pan(span / 10);
+        timeline->viewState()->pan(span / 10);
         check("panned");
         saveShot(&w, QStringLiteral("engines_strip_zoomed.png"));
         w.resize(1366, 768);

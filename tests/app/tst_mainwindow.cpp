@@ -9,7 +9,11 @@
 #include "filespanel.h"
 #include "io/synthetic/samplefolderwriter.h"
 
+#include "analysis/traceanalysis.h"
 #include "model/trace.h"
+#include "overlays/marksoverlay.h"
+#include "session/viewstate.h"
+#include "timeline/timelineview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -168,6 +172,50 @@ private slots:
 
         // and the window still works: the good file opens again
         QCOMPARE(open(w, good()).value(0).toBool(), true);
+    }
+
+    // One ViewState: the timeline shows the Session's own (no copy kept in step by connects), so a
+    // selection, a marked range or a zoom made on either side is the other's at once; a new trace
+    // starts over. And one LaunchIndex per trace, shared by the Analysis tables and the Summary.
+    void oneViewStateAndOneAnalysis()
+    {
+        MainWindow w;
+        w.resize(1000, 700);
+        w.show();
+        QCOMPARE(open(w, good()).value(0).toBool(), true);
+        Session *s = w.session();
+        TimelineView *timeline = w.timeline();
+        QCOMPARE(timeline->viewState(), s->viewState());
+        const std::shared_ptr<const TraceAnalysis> analysis = s->analysis();
+        QVERIFY(analysis);
+        QCOMPARE(analysis->trace(), s->trace());
+        QTRY_VERIFY(analysis->hasLaunchIndex()); // built off the GUI thread, without anyone asking
+        const auto index = analysis->launchIndex();
+        QCOMPARE(analysis->launchIndex(), index); // built once
+
+        QSignalSpy selected(s, &Session::selectionChanged);
+        QSignalSpy timelineSelected(timeline, &TimelineView::sliceSelected);
+        timeline->setSelectedSlice(SliceId(1));
+        QCOMPARE(s->selectedSlice(), SliceId(1));
+        s->setSelectedSlice(SliceId(2));
+        QCOMPARE(timeline->selectedSlice(), SliceId(2));
+        QCOMPARE(selected.size(), 2);
+        QCOMPARE(timelineSelected.size(), 2);
+
+        const int64_t t0 = s->trace()->startNs(), t1 = s->trace()->endNs(), span = t1 - t0;
+        timeline->viewState()->setMarkedRange(t0 + span / 4, t0 + span / 2);
+        QCOMPARE(s->markedStart(), t0 + span / 4);
+        QCOMPARE(timeline->markedRange().ranges().size(), size_t(1));
+        s->setVisibleRange(t0 + span / 8, t0 + span / 4);
+        QCOMPARE(timeline->visibleRange(), std::make_pair(t0 + span / 8, t0 + span / 4));
+
+        // A new trace: nothing selected, no marked range, all of it visible; a new analysis.
+        QCOMPARE(open(w, good()).value(0).toBool(), true);
+        QVERIFY(!s->selectedSlice().isValid() && !timeline->selectedSlice().isValid());
+        QVERIFY(!s->hasMarkedRange());
+        QVERIFY(timeline->markedRange().ranges().empty());
+        QCOMPARE(s->visibleStart(), s->viewState()->traceStart());
+        QVERIFY(s->analysis() != analysis);
     }
 
     void missingFile()

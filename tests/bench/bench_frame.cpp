@@ -12,7 +12,7 @@
 // Target: p99 <= 16 ms at every zoom level (painting is single-threaded: one core). Each level also
 // prints the painting thread's CPU time per frame, which a loaded machine does not inflate.
 #include "timeline/timelineview.h"
-#include "timeline/zoomcontrol.h"
+#include "session/viewstate.h"
 
 #include "model/tracebuilder.h"
 
@@ -211,7 +211,7 @@ int main(int argc, char **argv)
         std::printf("%-22s median %6.2f ms   p99 %6.2f ms   (cpu median %6.2f, p99 %6.2f)%s\n", label.c_str(), median(v),
                     worst, median(cpu), p99(cpu), worst <= 16.0 ? "" : "   (> 16 ms)");
     };
-    ZoomControl *zoom = view.zoomControl();
+    ViewState *zoom = view.viewState();
     const int64_t start = trace->startNs(), span = trace->endNs() - trace->startNs();
     const int64_t mid = start + span / 2;
 
@@ -229,7 +229,7 @@ int main(int argc, char **argv)
         else
             std::snprintf(label, sizeof label, "visible %.3g s", double(visible) / 1e9);
         const int64_t from = visible == span ? start : mid - visible / 2;
-        // The whole trace cannot shift (ZoomControl clamps it back to the same range, and the lanes
+        // The whole trace cannot shift (ViewState clamps it back to the same range, and the lanes
         // would repaint from their cache): its end moves by 1 ns instead, so every frame rebuilds.
         if (visible == span)
             measure(label, kFrames, [&](int i) { zoom->setVisibleRange(start, start + span - (i % 2)); });

@@ -45,7 +45,7 @@ public:
     static constexpr int kMaxDmaQueues = 8; // the busiest queues by bytes (fewer when short of height)
 
 public slots:
-    // Recomputes for [start, end]; start >= end means the whole trace (ZoomControl::selectionChanged),
+    // Recomputes for [start, end]; start >= end means the whole trace (ViewState::markedRangeChanged),
     // or the chosen execution's span (setExecution).
     void setRange(int64_t start, int64_t end);
     // One device execution of a profile folder (index into DeviceExecutions::all(), EngineBreakdown::Options::

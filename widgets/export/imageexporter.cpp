@@ -5,7 +5,7 @@
 #include "style/durationformat.h"
 #include "tables/analysistablesview.h"
 #include "timeline/timelineview.h"
-#include "timeline/zoomcontrol.h"
+#include "session/viewstate.h"
 
 #include "analysis/timerange.h"
 #include "model/trace.h"

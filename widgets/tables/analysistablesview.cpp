@@ -10,6 +10,7 @@
 #include "analysis/devicesummary.h"
 #include "analysis/kerneltable.h"
 #include "analysis/launchindex.h"
+#include "analysis/traceanalysis.h"
 #include "analysis/optable.h"
 #include "analysis/rankfilter.h"
 #include "model/trace.h"
@@ -38,7 +39,6 @@ namespace {
 
 struct Results
 {
-    std::shared_ptr<const LaunchIndex> index;
     OpTable::Result ops;
     KernelTable::Result kernels;
     std::vector<DeviceSummary::Row> devices;
@@ -226,10 +226,10 @@ void AnalysisTablesView::setCurrentTable(Table table)
     m_tabs->setCurrentIndex(int(table));
 }
 
-void AnalysisTablesView::setTrace(std::shared_ptr<const Trace> trace)
+void AnalysisTablesView::setTrace(std::shared_ptr<const Trace> trace, std::shared_ptr<const TraceAnalysis> analysis)
 {
     m_trace = std::move(trace);
-    m_index.reset();
+    m_analysis = analysis && analysis->trace() == m_trace ? std::move(analysis) : std::make_shared<const TraceAnalysis>(m_trace);
     const std::vector<int64_t> ranks = m_trace ? RankFilter::ranks(*m_trace) : std::vector<int64_t>();
     m_rankFilter = RankFilter::kAllRanks;
     {
@@ -343,7 +343,6 @@ void AnalysisTablesView::recompute()
             return;
         Results r = watcher->result();
         m_shownJobId = id;
-        m_index = r.index;
         m_opModel->setResult(std::move(r.ops));
         m_kernelModel->setResult(std::move(r.kernels));
         m_deviceModel->setRows(std::move(r.devices));
@@ -352,13 +351,13 @@ void AnalysisTablesView::recompute()
         updateStatus();
         emit computed();
     });
-    watcher->setFuture(QtConcurrent::run([trace = m_trace, index = m_index, oo, ko, dopt, ro] {
+    watcher->setFuture(QtConcurrent::run([trace = m_trace, analysis = m_analysis, oo, ko, dopt, ro] {
         Results r;
-        r.index = index ? index : std::make_shared<const LaunchIndex>(LaunchIndex::build(*trace));
-        r.ops = OpTable::compute(*trace, *r.index, oo);
-        r.kernels = KernelTable::compute(*trace, *r.index, ko);
-        r.devices = DeviceSummary::compute(*trace, *r.index, dopt);
-        r.ranks = RankStepTable::compute(*trace, *r.index, ro);
+        const std::shared_ptr<const LaunchIndex> index = analysis->launchIndex();
+        r.ops = OpTable::compute(*trace, *index, oo);
+        r.kernels = KernelTable::compute(*trace, *index, ko);
+        r.devices = DeviceSummary::compute(*trace, *index, dopt);
+        r.ranks = RankStepTable::compute(*trace, *index, ro);
         return r;
     }));
 }

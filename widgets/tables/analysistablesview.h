@@ -2,8 +2,8 @@
 // The Analysis panel: tabs Operators / Kernels / Devices over OpTable, KernelTable and DeviceSummary
 // (for a multi-rank trace also a rank filter and a Ranks tab: RankStepTable, stragglers in bold),
 // a name filter, a "group by input shapes" toggle, CSV export and "next occurrence". Tables follow a
-// time range (setRange); they are computed in the background (QtConcurrent), the LaunchIndex once
-// per trace, and stale results are dropped by a job id. Clicking an operator or kernel row emits its
+// time range (setRange); they are computed in the background (QtConcurrent) over the trace's one
+// LaunchIndex (TraceAnalysis, shared with the Summary), and stale results are dropped by a job id. Clicking an operator or kernel row emits its
 // occurrences for the timeline; clicking the same row again (or Next) asks for the next one.
 #include "model/ids.h"
 
@@ -28,7 +28,7 @@ namespace lanescope {
 
 class DeviceSummaryModel;
 class KernelTableModel;
-class LaunchIndex;
+class TraceAnalysis;
 class OpTableModel;
 class PlaceholderTableView;
 class RankStepModel;
@@ -43,7 +43,9 @@ public:
     explicit AnalysisTablesView(QWidget *parent = nullptr);
     ~AnalysisTablesView() override;
 
-    void setTrace(std::shared_ptr<const Trace> trace);
+    // `analysis`: the trace's shared analysis cache (the Session's, which may still be building its
+    // LaunchIndex); without one, or one of another trace, the view makes its own.
+    void setTrace(std::shared_ptr<const Trace> trace, std::shared_ptr<const TraceAnalysis> analysis = {});
     void setGroupByShapes(bool on);
     void setFilter(const QString &text);
     // True until the result of the latest request is shown (older ones are dropped).
@@ -90,7 +92,7 @@ private:
     QStringList csvHeader(Table table) const;
 
     std::shared_ptr<const Trace> m_trace;
-    std::shared_ptr<const LaunchIndex> m_index;
+    std::shared_ptr<const TraceAnalysis> m_analysis;
     uint64_t m_jobId = 0;
     uint64_t m_shownJobId = 0;
     bool m_hasRange = false;

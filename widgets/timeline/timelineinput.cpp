@@ -1,7 +1,7 @@
 #include "timelineinput.h"
 
 #include "timelineinputhost.h"
-#include "zoomcontrol.h"
+#include "session/viewstate.h"
 
 #include "model/trace.h"
 
@@ -21,7 +21,7 @@ bool TimelineInput::wheel(QWheelEvent *event)
 {
     if (!m_view.trace())
         return false;
-    ZoomControl *zoom = m_view.zoomControl();
+    ViewState *zoom = m_view.viewState();
     const QPoint angle = event->angleDelta();
     const QPointF pos = event->position();
     if (event->modifiers() & Qt::ControlModifier) {
@@ -86,13 +86,13 @@ void TimelineInput::move(QMouseEvent *event)
         const double px = m_view.frame().viewport().pxPerNs();
         if (px > 0) {
             const int64_t dt = int64_t(std::llround((pos.x() - m_pressPos.x()) / px));
-            m_view.zoomControl()->setVisibleRange(m_pressRange.first - dt, m_pressRange.second - dt);
+            m_view.viewState()->setVisibleRange(m_pressRange.first - dt, m_pressRange.second - dt);
         }
         m_view.setLaneScroll(m_pressScroll - (pos.y() - m_pressPos.y()));
         break;
     }
     case Drag::Range:
-        m_view.zoomControl()->setSelection(m_pressTime, m_view.timeAtX(pos.x()));
+        m_view.viewState()->setMarkedRange(m_pressTime, m_view.timeAtX(pos.x()));
         break;
     case Drag::Box:
     case Drag::Reorder:
@@ -108,8 +108,8 @@ void TimelineInput::finishBox(QPoint pos)
     const int64_t a = m_pressTime, b = m_view.timeAtX(pos.x());
     if (std::abs(pos.x() - m_pressPos.x()) < 3)
         return;
-    m_view.zoomControl()->pushHistory();
-    m_view.zoomControl()->setVisibleRange(std::min(a, b), std::max(a, b));
+    m_view.viewState()->pushHistory();
+    m_view.viewState()->setVisibleRange(std::min(a, b), std::max(a, b));
 }
 
 bool TimelineInput::release(QMouseEvent *event)
@@ -215,7 +215,7 @@ void TimelineInput::leave()
 int64_t TimelineInput::keyAnchor() const
 {
     // Zoom at the mouse when it is over the lanes, else at the centre.
-    const ZoomControl *zoom = m_view.zoomControl();
+    const ViewState *zoom = m_view.viewState();
     if (m_mousePos && m_view.timeArea().contains(*m_mousePos))
         return m_view.timeAtX(m_mousePos->x());
     return zoom->visibleStart() + zoom->visibleSpan() / 2;
@@ -225,7 +225,7 @@ bool TimelineInput::key(QKeyEvent *event)
 {
     if (!m_view.trace())
         return false;
-    ZoomControl *zoom = m_view.zoomControl();
+    ViewState *zoom = m_view.viewState();
         const int64_t panStep = std::max<int64_t>(1, int64_t(double(zoom->visibleSpan()) * TimelineInputHost::kKeyPanFraction));
     const bool ctrl = event->modifiers() & Qt::ControlModifier;
     switch (event->key()) {
@@ -264,9 +264,9 @@ bool TimelineInput::key(QKeyEvent *event)
     case Qt::Key_M:
         if (m_view.selectedSlice().isValid()) {
             const Slice &s = m_view.trace()->slice(m_view.selectedSlice());
-            zoom->setSelection(s.start, std::max(s.end(), s.start + 1));
+            zoom->setMarkedRange(s.start, std::max(s.end(), s.start + 1));
         } else {
-            zoom->clearSelection();
+            zoom->clearMarkedRange();
         }
         break;
     case Qt::Key_Backspace:
@@ -292,8 +292,8 @@ bool TimelineInput::key(QKeyEvent *event)
         m_view.stepMatch(!(event->modifiers() & Qt::ShiftModifier));
         break;
     case Qt::Key_Escape:
-        if (zoom->hasSelection()) {
-            zoom->clearSelection();
+        if (zoom->hasMarkedRange()) {
+            zoom->clearMarkedRange();
             break;
         }
         if (!m_view.selectedSlice().isValid())

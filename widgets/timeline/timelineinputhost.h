@@ -22,7 +22,7 @@ class QWidget;
 namespace lanescope {
 
 class Trace;
-class ZoomControl;
+class ViewState;
 
 class TimelineInputHost
 {
@@ -35,7 +35,7 @@ public:
     // The widget itself: repaint, cursor shape, parent of the lane context menu.
     virtual QWidget *hostWidget() = 0;
     virtual const std::shared_ptr<const Trace> &trace() const = 0;
-    virtual ZoomControl *zoomControl() const = 0;
+    virtual ViewState *viewState() const = 0;
     virtual const TimelineLayout &layout() const = 0;
     virtual TimelineFrame frame() const = 0;
     virtual std::pair<int64_t, int64_t> visibleRange() const = 0;

@@ -9,7 +9,7 @@
 #include "style/durationformat.h"
 #include "timelineinput.h"
 #include "timelinepainter.h"
-#include "zoomcontrol.h"
+#include "session/viewstate.h"
 
 #include "analysis/slicesearch.h"
 #include "model/trace.h"
@@ -37,8 +37,8 @@ QString fromView(std::string_view v)
 
 } // namespace
 
-TimelineView::TimelineView(QWidget *parent)
-    : QWidget(parent), m_zoom(new ZoomControl(this)), m_vbar(new QScrollBar(Qt::Vertical, this)),
+TimelineView::TimelineView(QWidget *parent, ViewState *state)
+    : QWidget(parent), m_state(state ? state : new ViewState(this)), m_vbar(new QScrollBar(Qt::Vertical, this)),
       m_input(std::make_unique<TimelineInput>(*this)), m_palette(TimelinePalette::light()),
       m_inputOverlay(std::make_unique<InputOverlay>(*m_input))
 {
@@ -59,11 +59,17 @@ TimelineView::TimelineView(QWidget *parent)
     m.counterHeight = std::max(44, 2 * fm.height() + 10);
     m_layout.setMetrics(m);
     m_rulerHeight = std::max(24, fm.height() + 10);
-    connect(m_zoom, &ZoomControl::visibleRangeChanged, this, [this] {
+    connect(m_state, &ViewState::visibleRangeChanged, this, [this] {
         invalidateGeometry();
         update();
     });
-    connect(m_zoom, &ZoomControl::selectionChanged, this, &TimelineView::syncMarkedRange);
+    connect(m_state, &ViewState::markedRangeChanged, this, &TimelineView::syncMarkedRange);
+    connect(m_state, &ViewState::selectionChanged, this, [this](SliceId id) {
+        if (!m_selection->setSelected(id))
+            return;
+        m_flows->setSelected(id);
+        emit sliceSelected(id);
+    });
     connect(m_vbar, &QScrollBar::valueChanged, this, qOverload<>(&QWidget::update));
     m_vbar->hide();
 }
@@ -106,8 +112,8 @@ TimelineFrame TimelineView::frame() const
     s.depthIndex = &m_depthIndex;
     s.lanes = &m_lanes;
     s.timeArea = timeArea();
-    s.viewport.t0 = m_zoom->visibleStart();
-    s.viewport.t1 = m_zoom->visibleEnd();
+    s.viewport.t0 = m_state->visibleStart();
+    s.viewport.t1 = m_state->visibleEnd();
     s.viewport.width = s.timeArea.width();
     s.size = size();
     s.rulerHeight = m_rulerHeight;
@@ -125,8 +131,12 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace)
     m_depthIndex.build(m_trace.get());
     m_layout.clear();
     relayout();
-    if (m_trace)
-        m_zoom->setTraceRange(m_trace->startNs(), m_trace->endNs());
+    if (m_trace) {
+        m_state->setTraceRange(m_trace->startNs(), m_trace->endNs());
+    } else {
+        m_state->setSelectedSlice(SliceId());
+        m_state->clearMarkedRange();
+    }
     syncMarkedRange();
     m_vbar->setValue(0);
     invalidateGeometry();
@@ -135,8 +145,8 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace)
 
 void TimelineView::syncMarkedRange()
 {
-    if (m_zoom->hasSelection())
-        m_marks->setRanges({{m_zoom->selectionStart(), m_zoom->selectionEnd()}});
+    if (m_state->hasMarkedRange())
+        m_marks->setRanges({{m_state->markedStart(), m_state->markedEnd()}});
     else
         m_marks->setRanges({});
 }
@@ -251,17 +261,17 @@ void TimelineView::updateScrollBar()
 
 std::pair<int64_t, int64_t> TimelineView::visibleRange() const
 {
-    return {m_zoom->visibleStart(), m_zoom->visibleEnd()};
+    return {m_state->visibleStart(), m_state->visibleEnd()};
 }
 
 void TimelineView::setVisibleRange(int64_t t0, int64_t t1)
 {
-    m_zoom->setVisibleRange(t0, t1);
+    m_state->setVisibleRange(t0, t1);
 }
 
 void TimelineView::fitAll()
 {
-    m_zoom->fitAll();
+    m_state->fitAll();
 }
 
 int TimelineView::headerWidth() const
@@ -296,18 +306,18 @@ void TimelineView::fitSlice(SliceId id)
     if (!m_trace || !id.isValid())
         return;
     const Slice &s = m_trace->slice(id);
-    const int64_t margin = std::max<int64_t>(s.duration / 10, ZoomControl::kMinSpan);
-    m_zoom->pushHistory();
-    m_zoom->setVisibleRange(s.start - margin, s.end() + margin);
+    const int64_t margin = std::max<int64_t>(s.duration / 10, ViewState::kMinSpan);
+    m_state->pushHistory();
+    m_state->setVisibleRange(s.start - margin, s.end() + margin);
 }
 
 void TimelineView::fitSelection()
 {
     if (selectedSlice().isValid()) {
         fitSlice(selectedSlice());
-    } else if (m_zoom->hasSelection()) {
-        m_zoom->pushHistory();
-        m_zoom->setVisibleRange(m_zoom->selectionStart(), m_zoom->selectionEnd());
+    } else if (m_state->hasMarkedRange()) {
+        m_state->pushHistory();
+        m_state->setVisibleRange(m_state->markedStart(), m_state->markedEnd());
     }
 }
 
@@ -341,8 +351,8 @@ void TimelineView::revealSlice(SliceId id)
         // Off screen: centre it, zooming out when it is wider than the view.
         const int64_t span = std::max(t1 - t0, s.duration + s.duration / 5);
         const int64_t mid = s.start + s.duration / 2;
-        m_zoom->pushHistory();
-        m_zoom->setVisibleRange(mid - span / 2, mid - span / 2 + span);
+        m_state->pushHistory();
+        m_state->setVisibleRange(mid - span / 2, mid - span / 2 + span);
     }
     scrollToTrack(m_trace->trackOfSlice(id));
 }
@@ -373,7 +383,7 @@ int TimelineView::stepMatch(bool forward)
         const int n = int(matches.size());
         index = ((forward ? m_search->current() + 1 : m_search->current() - 1) % n + n) % n;
     } else {
-        const int64_t t = forward ? m_zoom->visibleStart() - 1 : m_zoom->visibleEnd() + 1;
+        const int64_t t = forward ? m_state->visibleStart() - 1 : m_state->visibleEnd() + 1;
         index = int(SliceSearch::step(*m_trace, matches, t, forward));
     }
     goToMatch(index);
@@ -417,15 +427,12 @@ void TimelineView::setTheme(TimelinePalette::Theme theme)
 
 SliceId TimelineView::selectedSlice() const
 {
-    return m_selection->selected();
+    return m_state->selectedSlice();
 }
 
 void TimelineView::setSelectedSlice(SliceId id)
 {
-    if (!m_selection->setSelected(id))
-        return;
-    m_flows->setSelected(id);
-    emit sliceSelected(id);
+    m_state->setSelectedSlice(id);
 }
 
 void TimelineView::setChain(std::shared_ptr<const DependencyChain> chain, std::vector<SliceId> criticalPath)

@@ -43,7 +43,7 @@ class SearchHitsOverlay;
 class SelectionOverlay;
 class Trace;
 class TimelineInput;
-class ZoomControl;
+class ViewState;
 
 class TimelineView : public QWidget, public TimelineInputHost
 {
@@ -54,7 +54,8 @@ public:
     static constexpr size_t kMaxDrawnFlows = FlowOverlay::kMaxDrawn; // "all flows" arrows per frame
     static constexpr size_t kTooltipArgs = 4;         // args shown in a slice's tooltip
 
-    explicit TimelineView(QWidget *parent = nullptr);
+    // Shows and drives `state` (the Session's); without one the view keeps a ViewState of its own.
+    explicit TimelineView(QWidget *parent = nullptr, ViewState *state = nullptr);
     ~TimelineView() override;
 
     // TimelineInputHost: the widget TimelineInput repaints and sets cursors on; / or Ctrl+F.
@@ -64,7 +65,7 @@ public:
 
     void setTrace(std::shared_ptr<const Trace> trace);
     const std::shared_ptr<const Trace> &trace() const override { return m_trace; }
-    ZoomControl *zoomControl() const override { return m_zoom; }
+    ViewState *viewState() const override { return m_state; }
 
     // Absolute ns, as in the Trace.
     std::pair<int64_t, int64_t> visibleRange() const override;
@@ -107,11 +108,11 @@ public:
     std::unique_ptr<TimelineOverlay> removeOverlay(TimelineOverlay *overlay);
     size_t overlayCount() const { return m_overlays.size(); }
 
-    // The range marked with Shift+drag or M (ZoomControl's selection) is drawn by this overlay.
+    // The range marked with Shift+drag or M (ViewState's marked range) is drawn by this overlay.
     const MarksOverlay &markedRange() const { return *m_marks; }
 
     SliceId selectedSlice() const override;
-    // Emits sliceSelected when the selection changes.
+    // The ViewState's selected slice; sliceSelected is emitted whenever it changes, whoever sets it.
     void setSelectedSlice(SliceId id) override;
 
     // Search matches (slice ids in time order, from SliceSearch) are outlined; stepping selects.
@@ -204,7 +205,7 @@ private:
     void scrollToTrack(TrackId track);
 
     std::shared_ptr<const Trace> m_trace;
-    ZoomControl *m_zoom = nullptr;
+    ViewState *m_state = nullptr;
     QScrollBar *m_vbar = nullptr;
     std::unique_ptr<TimelineInput> m_input;
     TimelineLayout m_layout;

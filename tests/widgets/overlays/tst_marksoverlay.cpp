@@ -3,7 +3,7 @@
 // range is one, findings are another instance added with addOverlay().
 #include "overlays/marksoverlay.h"
 #include "timeline/timelineview.h"
-#include "timeline/zoomcontrol.h"
+#include "session/viewstate.h"
 
 #include "model/tracebuilder.h"
 
@@ -103,11 +103,11 @@ private slots:
     void markedRangeIsAMarksOverlay()
     {
         QVERIFY(m_view->markedRange().ranges().empty());
-        m_view->zoomControl()->setSelection(400, 600);
+        m_view->viewState()->setMarkedRange(400, 600);
         QCOMPARE(m_view->markedRange().ranges().size(), size_t(1));
         QCOMPARE(m_view->markedRange().ranges().front(), (std::pair<int64_t, int64_t>(400, 600)));
         const QImage labelled = grab();
-        m_view->zoomControl()->clearSelection();
+        m_view->viewState()->clearMarkedRange();
         QVERIFY(m_view->markedRange().ranges().empty());
         const QImage plain = grab();
         // The duration label sits in the ruler above the range.
@@ -116,8 +116,8 @@ private slots:
         for (int y = 2; y < m_view->timeArea().top() - 2; ++y)
             differs = differs || labelled.pixel(x, y) != plain.pixel(x, y);
         QVERIFY(differs);
-        // A new trace clears ZoomControl's selection, and the overlay follows.
-        m_view->zoomControl()->setSelection(400, 600);
+        // A new trace clears ViewState's selection, and the overlay follows.
+        m_view->viewState()->setMarkedRange(400, 600);
         m_view->setTrace(m_trace);
         QVERIFY(m_view->markedRange().ranges().empty());
     }

@@ -3,7 +3,7 @@
 // the dark theme.
 #include "timeline/timelinepalette.h"
 #include "timeline/timelineview.h"
-#include "timeline/zoomcontrol.h"
+#include "session/viewstate.h"
 
 #include "model/tracebuilder.h"
 #include "slicebyname.h"
@@ -92,10 +92,10 @@ private slots:
     void rangeShadingAndDarkTheme()
     {
         const QImage plain = m_view->grab().toImage();
-        m_view->zoomControl()->setSelection(300, 500);
+        m_view->viewState()->setMarkedRange(300, 500);
         const QImage shaded = m_view->grab().toImage();
         QVERIFY(plain != shaded);
-        m_view->zoomControl()->clearSelection();
+        m_view->viewState()->clearMarkedRange();
         QCOMPARE(m_view->grab().toImage(), plain);
 
         // Colour by category: all slices share category "c", so launch_a and kernel_a look alike.

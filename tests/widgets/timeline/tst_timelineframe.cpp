@@ -4,7 +4,7 @@
 #include "lanes/lanegeometry.h"
 #include "timeline/timelineframe.h"
 #include "timeline/timelineview.h"
-#include "timeline/zoomcontrol.h"
+#include "session/viewstate.h"
 
 #include "model/tracebuilder.h"
 #include "slicebyname.h"

@@ -2,7 +2,7 @@
 // Shift+drag selects a range, arrows pan, / asks for search, and the cursor readout repaints.
 #include "timeline/timelineinput.h"
 #include "timeline/timelineview.h"
-#include "timeline/zoomcontrol.h"
+#include "session/viewstate.h"
 
 #include "model/tracebuilder.h"
 
@@ -93,18 +93,18 @@ private slots:
 
     void markRangeWithM()
     {
-        QSignalSpy spy(m_view->zoomControl(), &ZoomControl::selectionChanged);
+        QSignalSpy spy(m_view->viewState(), &ViewState::markedRangeChanged);
         m_view->setSelectedSlice(SliceId(1));
         QTest::keyClick(m_view.get(), Qt::Key_M);
         QCOMPARE(spy.count(), 1);
-        QCOMPARE(m_view->zoomControl()->selectionStart(), kBase + 200'000);
-        QCOMPARE(m_view->zoomControl()->selectionEnd(), kBase + 300'000);
+        QCOMPARE(m_view->viewState()->markedStart(), kBase + 200'000);
+        QCOMPARE(m_view->viewState()->markedEnd(), kBase + 300'000);
         // F with no slice selected fits the marked range.
         m_view->setSelectedSlice({});
         QTest::keyClick(m_view.get(), Qt::Key_F);
         QCOMPARE(m_view->visibleRange(), std::make_pair(kBase + 200'000, kBase + 300'000));
         QTest::keyClick(m_view.get(), Qt::Key_Escape);
-        QVERIFY(!m_view->zoomControl()->hasSelection());
+        QVERIFY(!m_view->viewState()->hasMarkedRange());
     }
 
     void shiftDragSelectsRange()
@@ -117,10 +117,10 @@ private slots:
         QTest::mouseMove(m_view.get(), QPoint(x1, y));
         QTest::mouseRelease(m_view.get(), Qt::LeftButton, Qt::ShiftModifier, QPoint(x1, y));
         QCOMPARE(m_view->visibleRange(), all);
-        const ZoomControl *zoom = m_view->zoomControl();
-        QVERIFY(zoom->hasSelection());
-        QVERIFY(std::abs(zoom->selectionStart() - (kBase + 100'000)) < 2'000);
-        QVERIFY(std::abs(zoom->selectionEnd() - (kBase + 500'000)) < 2'000);
+        const ViewState *zoom = m_view->viewState();
+        QVERIFY(zoom->hasMarkedRange());
+        QVERIFY(std::abs(zoom->markedStart() - (kBase + 100'000)) < 2'000);
+        QVERIFY(std::abs(zoom->markedEnd() - (kBase + 500'000)) < 2'000);
     }
 
     void arrowsPanAndSlashSearches()

@@ -2,7 +2,7 @@
 // them in time order (selecting each and bringing it on screen), the count is shown, Escape clears.
 #include "timeline/timelinesearchbar.h"
 #include "timeline/timelineview.h"
-#include "timeline/zoomcontrol.h"
+#include "session/viewstate.h"
 
 #include "model/tracebuilder.h"
 

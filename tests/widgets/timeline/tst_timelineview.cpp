@@ -3,7 +3,7 @@
 // the frames as PNGs in the temp directory.
 #include "lanes/lanegeometry.h"
 #include "timeline/timelineview.h"
-#include "timeline/zoomcontrol.h"
+#include "session/viewstate.h"
 
 #include "model/tracebuilder.h"
 

@@ -1,13 +1,13 @@
-#include "zoomcontrol.h"
+#include "viewstate.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace lanescope {
 
-ZoomControl::ZoomControl(QObject *parent) : QObject(parent) {}
+ViewState::ViewState(QObject *parent) : QObject(parent) {}
 
-void ZoomControl::setTraceRange(int64_t start, int64_t end)
+void ViewState::setTraceRange(int64_t start, int64_t end)
 {
     if (end < start)
         std::swap(start, end);
@@ -20,13 +20,16 @@ void ZoomControl::setTraceRange(int64_t start, int64_t end)
     m_traceStart = start;
     m_traceEnd = end;
     m_history.clear();
-    m_selStart = m_selEnd = 0;
+    // A new trace starts with nothing selected and no marked range, without saying so: every
+    // observer starts over on the new trace anyway.
+    m_markStart = m_markEnd = 0;
+    m_selected = SliceId();
     emit traceRangeChanged(start, end);
     m_start = m_end = 0; // force the signal
     fitAll();
 }
 
-void ZoomControl::setVisibleRange(int64_t start, int64_t end)
+void ViewState::setVisibleRange(int64_t start, int64_t end)
 {
     if (end < start)
         std::swap(start, end);
@@ -44,7 +47,7 @@ void ZoomControl::setVisibleRange(int64_t start, int64_t end)
     emit visibleRangeChanged(m_start, m_end);
 }
 
-void ZoomControl::zoom(double factor, int64_t anchor)
+void ViewState::zoom(double factor, int64_t anchor)
 {
     if (!(factor > 0))
         return;
@@ -56,12 +59,12 @@ void ZoomControl::zoom(double factor, int64_t anchor)
     setVisibleRange(start, start + int64_t(std::llround(newSpan)));
 }
 
-void ZoomControl::pan(int64_t delta)
+void ViewState::pan(int64_t delta)
 {
     setVisibleRange(m_start + delta, m_end + delta);
 }
 
-void ZoomControl::pushHistory()
+void ViewState::pushHistory()
 {
     const std::pair<int64_t, int64_t> r{m_start, m_end};
     if (!m_history.empty() && m_history.back() == r)
@@ -71,7 +74,7 @@ void ZoomControl::pushHistory()
     m_history.push_back(r);
 }
 
-bool ZoomControl::undoZoom()
+bool ViewState::undoZoom()
 {
     while (!m_history.empty()) {
         const auto r = m_history.back();
@@ -84,7 +87,7 @@ bool ZoomControl::undoZoom()
     return false;
 }
 
-void ZoomControl::setSelection(int64_t start, int64_t end)
+void ViewState::setMarkedRange(int64_t start, int64_t end)
 {
     if (end < start)
         std::swap(start, end);
@@ -94,11 +97,19 @@ void ZoomControl::setSelection(int64_t start, int64_t end)
     } else {
         start = end = 0;
     }
-    if (start == m_selStart && end == m_selEnd)
+    if (start == m_markStart && end == m_markEnd)
         return;
-    m_selStart = start;
-    m_selEnd = end;
-    emit selectionChanged(start, end);
+    m_markStart = start;
+    m_markEnd = end;
+    emit markedRangeChanged(start, end);
+}
+
+void ViewState::setSelectedSlice(SliceId id)
+{
+    if (id == m_selected)
+        return;
+    m_selected = id;
+    emit selectionChanged(id);
 }
 
 } // namespace lanescope
