@@ -1,6 +1,7 @@
 #pragma once
 // Side table of slice/instant arguments: one ArgSetId per event with args, each a run of Args.
 #include "ids.h"
+#include "util/uninitializedallocator.h"
 
 #include <cstdint>
 #include <span>
@@ -49,8 +50,9 @@ public:
 private:
     friend class TraceSerializer; // the trace cache stores and restores these arrays as they are
 
-    std::vector<Arg> m_args;
-    std::vector<uint32_t> m_offsets;
+    // Uninitialized on resize: the trace cache restores them whole, on both cores.
+    std::vector<Arg, UninitializedAllocator<Arg>> m_args;
+    std::vector<uint32_t, UninitializedAllocator<uint32_t>> m_offsets;
 };
 
 } // namespace lanescope
