@@ -1,9 +1,6 @@
 #include "analysistablesview.h"
 #include "placeholdertableview.h"
 
-#include "devicesummarymodel.h"
-#include "kerneltablemodel.h"
-#include "optablemodel.h"
 #include "rankstepmodel.h"
 #include "style/durationformat.h"
 
@@ -70,6 +67,12 @@ QSortFilterProxyModel *makeProxy(QAbstractItemModel *source, int sortRole, QObje
     return p;
 }
 
+// The model column of a table's column: the model's columns are TableRows', found by key.
+template <typename Table> int columnOf(const RowTableModel *model, typename Table::Column c)
+{
+    return model->column(Table::columnName(c));
+}
+
 QString csvCell(const QVariant &v)
 {
     switch (v.typeId()) {
@@ -98,12 +101,12 @@ QString csvCell(const QVariant &v)
 
 AnalysisTablesView::AnalysisTablesView(QWidget *parent) : QWidget(parent)
 {
-    m_opModel = new OpTableModel(this);
-    m_kernelModel = new KernelTableModel(this);
-    m_deviceModel = new DeviceSummaryModel(this);
-    m_opProxy = makeProxy(m_opModel, OpTableModel::SortRole, this);
-    m_kernelProxy = makeProxy(m_kernelModel, KernelTableModel::SortRole, this);
-    m_deviceProxy = makeProxy(m_deviceModel, DeviceSummaryModel::SortRole, this);
+    m_opModel = AnalysisRowModels::ops(this);
+    m_kernelModel = AnalysisRowModels::kernels(this);
+    m_deviceModel = AnalysisRowModels::devices(this);
+    m_opProxy = makeProxy(m_opModel, RowTableModel::SortRole, this);
+    m_kernelProxy = makeProxy(m_kernelModel, RowTableModel::SortRole, this);
+    m_deviceProxy = makeProxy(m_deviceModel, RowTableModel::SortRole, this);
 
     m_filter = new QLineEdit(this);
     m_filter->setPlaceholderText(tr("Filter by name"));
@@ -124,12 +127,12 @@ AnalysisTablesView::AnalysisTablesView(QWidget *parent) : QWidget(parent)
     m_opView = makeView(m_opProxy, m_tabs);
     m_kernelView = makeView(m_kernelProxy, m_tabs);
     m_deviceView = makeView(m_deviceProxy, m_tabs);
-    m_opView->sortByColumn(int(OpTable::Column::CpuTotal), Qt::DescendingOrder);
-    m_kernelView->sortByColumn(int(KernelTable::Column::Total), Qt::DescendingOrder);
-    m_deviceView->sortByColumn(int(DeviceSummary::Column::Device), Qt::AscendingOrder);
-    m_opView->horizontalHeader()->resizeSection(int(OpTable::Column::Name), 280);
-    m_kernelView->horizontalHeader()->resizeSection(int(KernelTable::Column::Name), 320);
-    m_opView->setColumnHidden(int(OpTable::Column::Shapes), true);
+    m_opView->sortByColumn(columnOf<OpTable>(m_opModel, OpTable::Column::CpuTotal), Qt::DescendingOrder);
+    m_kernelView->sortByColumn(columnOf<KernelTable>(m_kernelModel, KernelTable::Column::Total), Qt::DescendingOrder);
+    m_deviceView->sortByColumn(columnOf<DeviceSummary>(m_deviceModel, DeviceSummary::Column::Device), Qt::AscendingOrder);
+    m_opView->horizontalHeader()->resizeSection(columnOf<OpTable>(m_opModel, OpTable::Column::Name), 280);
+    m_kernelView->horizontalHeader()->resizeSection(columnOf<KernelTable>(m_kernelModel, KernelTable::Column::Name), 320);
+    m_opView->setColumnHidden(columnOf<OpTable>(m_opModel, OpTable::Column::Shapes), true);
     m_tabs->addTab(m_opView, tr("Operators"));
     m_tabs->addTab(m_kernelView, tr("Kernels"));
     m_tabs->addTab(m_deviceView, tr("Devices"));
@@ -269,7 +272,7 @@ void AnalysisTablesView::setGroupByShapes(bool on)
     if (m_groupByShapes == on)
         return;
     m_groupByShapes = on;
-    m_opView->setColumnHidden(int(OpTable::Column::Shapes), !on);
+    m_opView->setColumnHidden(columnOf<OpTable>(m_opModel, OpTable::Column::Shapes), !on);
     recompute();
 }
 
@@ -309,7 +312,7 @@ void AnalysisTablesView::recompute()
         m_shownJobId = id;
         m_opModel->setResult({});
         m_kernelModel->setResult({});
-        m_deviceModel->setRows({});
+        m_deviceModel->setResult({});
         m_rankModel->setResult({}, nullptr);
         updateStatus();
         emit computed();
@@ -346,7 +349,7 @@ void AnalysisTablesView::recompute()
         m_index = r.index;
         m_opModel->setResult(std::move(r.ops));
         m_kernelModel->setResult(std::move(r.kernels));
-        m_deviceModel->setRows(std::move(r.devices));
+        m_deviceModel->setResult(std::move(r.devices));
         m_rankModel->setResult(std::move(r.ranks), m_trace.get());
         m_rankView->resizeColumnsToContents(); // few columns, few rows: every header and value fits
         updateStatus();

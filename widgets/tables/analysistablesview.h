@@ -5,6 +5,8 @@
 // time range (setRange); they are computed in the background (QtConcurrent), the LaunchIndex once
 // per trace, and stale results are dropped by a job id. Clicking an operator or kernel row emits its
 // occurrences for the timeline; clicking the same row again (or Next) asks for the next one.
+#include "analysisrowmodels.h"
+
 #include "model/ids.h"
 
 #include <QWidget>
@@ -26,10 +28,7 @@ class QTableView;
 
 namespace lanescope {
 
-class DeviceSummaryModel;
-class KernelTableModel;
 class LaunchIndex;
-class OpTableModel;
 class PlaceholderTableView;
 class RankStepModel;
 class Trace;
@@ -50,9 +49,9 @@ public:
     bool isComputing() const { return m_shownJobId != m_jobId; }
     bool hasRange() const { return m_hasRange; }
 
-    OpTableModel *opModel() const { return m_opModel; }
-    KernelTableModel *kernelModel() const { return m_kernelModel; }
-    DeviceSummaryModel *deviceModel() const { return m_deviceModel; }
+    OpRowModel *opModel() const { return m_opModel; }
+    KernelRowModel *kernelModel() const { return m_kernelModel; }
+    DeviceRowModel *deviceModel() const { return m_deviceModel; }
     QSortFilterProxyModel *proxy(Table table) const;
     QTableView *view(Table table) const;
     Table currentTable() const;
@@ -99,9 +98,9 @@ private:
     QString m_activeKey; // table + row name of the last activation
     QString m_activeLabel;
 
-    OpTableModel *m_opModel = nullptr;
-    KernelTableModel *m_kernelModel = nullptr;
-    DeviceSummaryModel *m_deviceModel = nullptr;
+    OpRowModel *m_opModel = nullptr;
+    KernelRowModel *m_kernelModel = nullptr;
+    DeviceRowModel *m_deviceModel = nullptr;
     QSortFilterProxyModel *m_opProxy = nullptr;
     QSortFilterProxyModel *m_kernelProxy = nullptr;
     QSortFilterProxyModel *m_deviceProxy = nullptr;
