@@ -201,12 +201,7 @@ bool AnalysisTablesView::eventFilter(QObject *watched, QEvent *event)
 
 QSortFilterProxyModel *AnalysisTablesView::proxy(Table table) const
 {
-    switch (table) {
-    case Table::Operators: return m_opProxy;
-    case Table::Kernels: return m_kernelProxy;
-    case Table::Devices: return m_deviceProxy;
-    }
-    return m_opProxy;
+    return static_cast<QSortFilterProxyModel *>(view(table)->model()); // each view shows its proxy
 }
 
 QTableView *AnalysisTablesView::view(Table table) const
@@ -305,6 +300,17 @@ void AnalysisTablesView::updatePlaceholders()
     m_deviceView->setPlaceholderText(text(m_deviceProxy, tr("No device activity in this trace.")));
 }
 
+template <typename Options> Options AnalysisTablesView::options() const
+{
+    Options o;
+    o.hasRange = m_hasRange;
+    o.t0 = m_t0;
+    o.t1 = m_t1;
+    if constexpr (requires { o.rank; })
+        o.rank = m_rankFilter;
+    return o;
+}
+
 void AnalysisTablesView::recompute()
 {
     const uint64_t id = ++m_jobId;
@@ -318,26 +324,11 @@ void AnalysisTablesView::recompute()
         emit computed();
         return;
     }
-    OpTable::Options oo;
+    auto oo = options<OpTable::Options>();
     oo.groupByShapes = m_groupByShapes;
-    oo.hasRange = m_hasRange;
-    oo.t0 = m_t0;
-    oo.t1 = m_t1;
-    oo.rank = m_rankFilter;
-    KernelTable::Options ko;
-    ko.hasRange = m_hasRange;
-    ko.t0 = m_t0;
-    ko.t1 = m_t1;
-    ko.rank = m_rankFilter;
-    DeviceSummary::Options dopt;
-    dopt.hasRange = m_hasRange;
-    dopt.t0 = m_t0;
-    dopt.t1 = m_t1;
-    dopt.rank = m_rankFilter;
-    RankStepTable::Options ro;
-    ro.hasRange = m_hasRange;
-    ro.t0 = m_t0;
-    ro.t1 = m_t1;
+    const auto ko = options<KernelTable::Options>();
+    const auto dopt = options<DeviceSummary::Options>();
+    const auto ro = options<RankStepTable::Options>(); // every rank: the Ranks tab compares them
     auto *watcher = new QFutureWatcher<Results>(this);
     updateStatus();
     connect(watcher, &QFutureWatcher<Results>::finished, this, [this, watcher, id] {

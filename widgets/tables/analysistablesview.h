@@ -83,6 +83,8 @@ protected:
 
 private:
     void recompute();
+    // A table's options for the shown range, and the rank filter where the table takes one.
+    template <typename Options> Options options() const;
     void exportCurrent();
     void updateStatus();
     void updatePlaceholders();
