@@ -11,7 +11,6 @@ namespace lanescope {
 namespace {
 
 constexpr const char *kNames[] = {"device", "total_ns", "busy_ns", "idle_ns", "compute_ns", "memcpy_ns", "busy_percent", "work"};
-constexpr const char *kTitles[] = {"Device", "Total", "Busy", "Idle", "Compute", "Memcpy / DMA", "Busy %", "Work items"};
 static_assert(std::size(kNames) == size_t(DeviceSummary::Column::ColumnCount));
 
 // Length of a union of intervals fed in start order.
@@ -66,7 +65,6 @@ bool clippedWork(const LaunchIndex::Work &w, const DeviceSummary::Options &optio
 } // namespace
 
 const char *DeviceSummary::columnName(Column c) { return kNames[size_t(c)]; }
-const char *DeviceSummary::columnTitle(Column c) { return kTitles[size_t(c)]; }
 
 double DeviceSummary::Row::number(Column c) const
 {

@@ -45,7 +45,6 @@ public:
     // Rows in device order (by name), devices without work in the range left out.
     static std::vector<Row> compute(const Trace &trace, const LaunchIndex &index, const Options &options);
     static const char *columnName(Column c);
-    static const char *columnTitle(Column c);
 
     // The busy intervals behind `busy` (every rank: Options::rank is not applied): per device (index into LaunchIndex::devices()), the merged
     // [start, end) intervals of the same work, clipped to the range, in time order. Their lengths add

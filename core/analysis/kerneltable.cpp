@@ -15,13 +15,11 @@ namespace lanescope {
 namespace {
 
 constexpr const char *kNames[] = {"name", "kind", "count", "total_ns", "mean_ns", "min_ns", "max_ns", "percent", "launched_by"};
-constexpr const char *kTitles[] = {"Name", "Kind", "Count", "Total", "Mean", "Min", "Max", "% of device", "Launched by"};
 static_assert(std::size(kNames) == size_t(KernelTable::Column::ColumnCount));
 
 } // namespace
 
 const char *KernelTable::columnName(Column c) { return kNames[size_t(c)]; }
-const char *KernelTable::columnTitle(Column c) { return kTitles[size_t(c)]; }
 
 std::optional<KernelTable::Column> KernelTable::columnFromName(std::string_view name)
 {

@@ -59,7 +59,6 @@ public:
     static Result compute(const Trace &trace, const LaunchIndex &index, const Options &options);
     static void sort(std::vector<Row> &rows, Column column);
     static const char *columnName(Column c);
-    static const char *columnTitle(Column c);
     static std::optional<Column> columnFromName(std::string_view name);
 };
 

@@ -9,6 +9,7 @@ namespace lanescope {
 namespace {
 
 constexpr unsigned kJsonCsv = OutJson | OutCsv;
+constexpr unsigned kShown = OutJson | OutCsv | OutGui; // the CLI's and a column of the GUI's table
 
 Cell i64(uint64_t v) { return int64_t(v); }
 
@@ -39,9 +40,10 @@ RowDescription<OpTable::Row> makeOps(bool withShapes)
     using R = OpTable::Row;
     using C = OpTable::Column;
     RowDescription<R> d;
-    d.push_back(text<R>("name", "Name", [](const R &r) { return r.name; }, OutAll));
-    if (withShapes)
-        d.push_back(text<R>(OpTable::columnName(C::Shapes), OpTable::columnTitle(C::Shapes), [](const R &r) { return r.shapes; }));
+    d.push_back(text<R>("name", "Name", [](const R &r) { return r.name; }, OutAll | OutGui));
+    if (withShapes) // the GUI shows the column hidden unless grouped by shapes
+        d.push_back(text<R>(OpTable::columnName(C::Shapes), OpTable::columnTitle(C::Shapes), [](const R &r) { return r.shapes; },
+                            kShown));
     d.push_back(text<R>("kind", "Kind", [](const R &r) { return std::string(r.runtime ? "runtime" : "op"); }));
     d.push_back(integer<R>("runtime", "Runtime call", "", [](const R &r) { return Cell(int64_t(r.runtime ? 1 : 0)); }, OutSqlite));
     // Every number of OpTable: the averages and percentages are reals, the rest whole ns or counts.
@@ -51,9 +53,10 @@ RowDescription<OpTable::Row> makeOps(bool withShapes)
         const bool isReal = key.find("percent") != std::string_view::npos || key.find("avg") != std::string_view::npos;
         const char *unit = key.find("percent") != std::string_view::npos ? "%" : col == C::Calls ? "count" : "ns";
         TableColumn<R> column = isReal
-            ? real<R>(OpTable::columnName(col), OpTable::columnTitle(col), unit, [col](const R &r) { return Cell(r.number(col)); }, OutAll)
+            ? real<R>(OpTable::columnName(col), OpTable::columnTitle(col), unit, [col](const R &r) { return Cell(r.number(col)); },
+                      OutAll | OutGui)
             : integer<R>(OpTable::columnName(col), OpTable::columnTitle(col), unit,
-                         [col](const R &r) { return Cell(int64_t(std::llround(r.number(col)))); }, OutAll);
+                         [col](const R &r) { return Cell(int64_t(std::llround(r.number(col)))); }, OutAll | OutGui);
         column.notNull = false; // as the schema has always declared them
         d.push_back(std::move(column));
     }
@@ -71,16 +74,17 @@ const RowDescription<OpTable::Row> &TableRows::ops(bool withShapes)
 const RowDescription<KernelTable::Row> &TableRows::kernels()
 {
     using R = KernelTable::Row;
+    // The GUI leaves out launchers and unattributed (its "Launched by" says "(+N more)").
     static const RowDescription<R> d = {
-        text<R>("name", "Name", [](const R &r) { return r.name; }),
-        text<R>("kind", "Kind", [](const R &r) { return std::string(LaunchIndex::kindName(r.kind)); }),
-        integer<R>("count", "Count", "count", [](const R &r) { return i64(r.count); }),
-        integer<R>("total_ns", "Total", "ns", [](const R &r) { return Cell(r.total); }),
-        real<R>("mean_ns", "Mean", "ns", [](const R &r) { return Cell(r.mean()); }),
-        integer<R>("min_ns", "Min", "ns", [](const R &r) { return Cell(r.min); }),
-        integer<R>("max_ns", "Max", "ns", [](const R &r) { return Cell(r.max); }),
-        real<R>("percent", "%", "%", [](const R &r) { return Cell(r.percent); }),
-        text<R>("launched_by", "Launched by", [](const R &r) { return r.launchedBy; }),
+        text<R>("name", "Name", [](const R &r) { return r.name; }, kShown),
+        text<R>("kind", "Kind", [](const R &r) { return std::string(LaunchIndex::kindName(r.kind)); }, kShown),
+        integer<R>("count", "Count", "count", [](const R &r) { return i64(r.count); }, kShown),
+        integer<R>("total_ns", "Total", "ns", [](const R &r) { return Cell(r.total); }, kShown),
+        real<R>("mean_ns", "Mean", "ns", [](const R &r) { return Cell(r.mean()); }, kShown),
+        integer<R>("min_ns", "Min", "ns", [](const R &r) { return Cell(r.min); }, kShown),
+        integer<R>("max_ns", "Max", "ns", [](const R &r) { return Cell(r.max); }, kShown),
+        real<R>("percent", "% of device", "%", [](const R &r) { return Cell(r.percent); }, kShown),
+        text<R>("launched_by", "Launched by", [](const R &r) { return r.launchedBy; }, kShown),
         integer<R>("launchers", "Launchers", "count", [](const R &r) { return i64(r.launchers); }),
         integer<R>("unattributed", "Unattributed", "count", [](const R &r) { return i64(r.unattributed); }),
     };
@@ -91,14 +95,14 @@ const RowDescription<DeviceSummary::Row> &TableRows::devices()
 {
     using R = DeviceSummary::Row;
     static const RowDescription<R> d = {
-        text<R>("device", "Device", [](const R &r) { return r.device; }),
-        integer<R>("total_ns", "Total", "ns", [](const R &r) { return Cell(r.total); }),
-        integer<R>("busy_ns", "Busy", "ns", [](const R &r) { return Cell(r.busy); }),
-        integer<R>("idle_ns", "Idle", "ns", [](const R &r) { return Cell(r.idle); }),
-        integer<R>("compute_ns", "Compute", "ns", [](const R &r) { return Cell(r.compute); }),
-        integer<R>("memcpy_ns", "Memcpy/DMA", "ns", [](const R &r) { return Cell(r.memcpy); }),
-        real<R>("busy_percent", "Busy %", "%", [](const R &r) { return Cell(r.busyPercent()); }),
-        integer<R>("work", "Work", "count", [](const R &r) { return i64(r.work); }),
+        text<R>("device", "Device", [](const R &r) { return r.device; }, kShown),
+        integer<R>("total_ns", "Total", "ns", [](const R &r) { return Cell(r.total); }, kShown),
+        integer<R>("busy_ns", "Busy", "ns", [](const R &r) { return Cell(r.busy); }, kShown),
+        integer<R>("idle_ns", "Idle", "ns", [](const R &r) { return Cell(r.idle); }, kShown),
+        integer<R>("compute_ns", "Compute", "ns", [](const R &r) { return Cell(r.compute); }, kShown),
+        integer<R>("memcpy_ns", "Memcpy / DMA", "ns", [](const R &r) { return Cell(r.memcpy); }, kShown),
+        real<R>("busy_percent", "Busy %", "%", [](const R &r) { return Cell(r.busyPercent()); }, kShown),
+        integer<R>("work", "Work items", "count", [](const R &r) { return i64(r.work); }, kShown),
     };
     return d;
 }

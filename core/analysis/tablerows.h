@@ -1,8 +1,9 @@
 #pragma once
-// The row description of every table the CLI prints and the SQLite export writes: one list of
-// columns (key, header, type and unit, accessor, outputs) per table. The CLI's --json and
-// --format csv (core/util/tablerowwriter.h) and core/store/sqliteexporter.cpp read these, so each
-// table's columns are listed here once. JSON keys are the documented ones (README, docs/sqlite-schema.md).
+// The row description of every table the CLI prints, the SQLite export writes and the GUI's Analysis
+// panel shows: one list of columns (key, header, type and unit, accessor, outputs) per table. The
+// CLI's --json and --format csv (core/util/tablerowwriter.h), core/store/sqliteexporter.cpp and the
+// GUI's table models (columns marked OutGui, headers as titles) read these, so each table's columns
+// are listed here once. JSON keys are the documented ones (README, docs/sqlite-schema.md).
 #include "devicesummary.h"
 #include "enginebreakdown.h"
 #include "kerneltable.h"
@@ -16,7 +17,8 @@ namespace lanescope {
 class TableRows
 {
 public:
-    // `ops`: OpTable rows; input_shapes only when grouped by shapes. SQLite table `ops`.
+    // `ops`: OpTable rows; input_shapes only when grouped by shapes (the GUI takes it always and hides
+    // the column). SQLite table `ops`.
     static const RowDescription<OpTable::Row> &ops(bool withShapes = false);
     // `kernels`: KernelTable rows.
     static const RowDescription<KernelTable::Row> &kernels();

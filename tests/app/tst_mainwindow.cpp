@@ -1,6 +1,7 @@
 // The real main window, offscreen: a bad file opened over a good one shows a readable error dialog that
 // names the file and the position, and the trace that was open stays open (issue: hardening). Pictures
 // of the dialog are saved to $LANESCOPE_TEST_SHOTS when it is set, for looking at them.
+#include "filebytes.h"
 #include "mainwindow.h"
 #include "recentmenu.h"
 #include "session.h"
@@ -34,12 +35,6 @@
 using namespace lanescope;
 
 namespace {
-
-bool writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-}
 
 QMessageBox *visibleErrorBox(const MainWindow &w)
 {
@@ -148,7 +143,7 @@ private slots:
         QVERIFY(kept && kept->allSlices().size() > 0);
 
         const QString bad = m_dir.filePath(name);
-        QVERIFY(writeFile(bad, bytes));
+        QVERIFY(test::writeFile(bad, bytes));
         const QList<QVariant> second = open(w, bad);
         QCOMPARE(second.value(0).toBool(), false);
         const QString error = second.value(1).toString();

@@ -78,7 +78,7 @@ private slots:
     void addShowSaveReopen()
     {
         const QString trace = m_dir.filePath(QStringLiteral("step.pt.trace.json"));
-        QVERIFY(test::writeBytes(trace, test::notesTrace()));
+        QVERIFY(test::writeFile(trace, test::notesTrace()));
         auto *w = new MainWindow;
         w->setQuietErrors(true);
         w->resize(1200, 800);
@@ -142,14 +142,14 @@ private slots:
         QVERIFY(notes->panel()->location()->text().contains(trace + QStringLiteral(".lanescope-notes.json")));
 
         // Saved at once, next to the trace.
-        QVERIFY(test::readBytes(trace + QStringLiteral(".lanescope-notes.json")).contains("\"this matmul\""));
+        QVERIFY(test::readFile<QByteArray>(trace + QStringLiteral(".lanescope-notes.json")).contains("\"this matmul\""));
 
         // Removing one from the dock saves too.
         list->setCurrentItem(list->topLevelItem(2));
         QCOMPARE(notes->panel()->currentId(), 3);
         notes->removeNote(notes->panel()->currentId());
         QCOMPARE(list->topLevelItemCount(), 2);
-        QVERIFY(!test::readBytes(trace + QStringLiteral(".lanescope-notes.json")).contains("add starts"));
+        QVERIFY(!test::readFile<QByteArray>(trace + QStringLiteral(".lanescope-notes.json")).contains("add starts"));
 
         // Close, reopen: the notes are back.
         w->close();
@@ -168,9 +168,9 @@ private slots:
     void unreadableNotesFileIsSaidAndKept()
     {
         const QString trace = m_dir.filePath(QStringLiteral("broken.json"));
-        QVERIFY(test::writeBytes(trace, test::notesTrace()));
+        QVERIFY(test::writeFile(trace, test::notesTrace()));
         const QByteArray broken = "{\"version\": 1, \"notes\": [";
-        QVERIFY(test::writeBytes(trace + QStringLiteral(".lanescope-notes.json"), broken));
+        QVERIFY(test::writeFile(trace + QStringLiteral(".lanescope-notes.json"), broken));
         MainWindow w;
         w.setQuietErrors(true);
         w.show();
@@ -180,7 +180,7 @@ private slots:
                  qPrintable(said));
         w.notes()->addNote(Annotation::point(kStart + 5000, "in memory only"));
         QCOMPARE(w.notes()->panel()->list()->topLevelItemCount(), 1);
-        QCOMPARE(test::readBytes(trace + QStringLiteral(".lanescope-notes.json")), broken);
+        QCOMPARE(test::readFile<QByteArray>(trace + QStringLiteral(".lanescope-notes.json")), broken);
     }
 };
 

@@ -1,6 +1,7 @@
 // lanescope-cli info: JSON shape, exit codes and error text, run as a user would (a real process).
 #include "clirun.h"
 #include "corpus.h"
+#include "filebytes.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -18,20 +19,9 @@ Run cli(const QStringList &args)
     return lanescope::test::runCli(args);
 }
 
-QString writeFile(QTemporaryDir &dir, const QString &name, const QByteArray &data)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    f.open(QIODevice::WriteOnly);
-    f.write(data);
-    return path;
-}
-
 QByteArray readData(const char *name)
 {
-    QFile f(QStringLiteral(LANESCOPE_TEST_DATA "/") + QLatin1String(name));
-    f.open(QIODevice::ReadOnly);
-    return f.readAll();
+    return lanescope::test::readFile<QByteArray>(QStringLiteral(LANESCOPE_TEST_DATA "/") + QLatin1String(name));
 }
 
 } // namespace
@@ -82,7 +72,7 @@ private slots:
     void textOutput()
     {
         QTemporaryDir dir;
-        const QString path = writeFile(dir, QStringLiteral("t.json"), QByteArray("[{\"ph\":\"X\",\"name\":\"a\",\"ts\":1,\"dur\":1,\"pid\":1,\"tid\":1}]"));
+        const QString path = lanescope::test::writeFileIn(dir, QStringLiteral("t.json"), QByteArray("[{\"ph\":\"X\",\"name\":\"a\",\"ts\":1,\"dur\":1,\"pid\":1,\"tid\":1}]"));
         const Run r = cli({QStringLiteral("info"), path});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("slices:          1"));
@@ -102,7 +92,7 @@ private slots:
         QFETCH(QByteArray, content);
         QFETCH(QString, expected);
         QTemporaryDir dir;
-        const QString path = writeFile(dir, QStringLiteral("bad.json"), content);
+        const QString path = lanescope::test::writeFileIn(dir, QStringLiteral("bad.json"), content);
         const Run r = cli({QStringLiteral("info"), path, QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.out.isEmpty());
@@ -166,7 +156,7 @@ private slots:
             big += QByteArray(i ? "," : "") + "{\"ph\":\"X\",\"name\":\"op\",\"ts\":" + QByteArray::number(i) +
                    ",\"dur\":1,\"pid\":1,\"tid\":1}";
         big += "]}";
-        const QString path = writeFile(dir, QStringLiteral("big.json"), big);
+        const QString path = lanescope::test::writeFileIn(dir, QStringLiteral("big.json"), big);
         const Run tight = cli({QStringLiteral("info"), path, QStringLiteral("--memory-budget"), QStringLiteral("1M")});
         QCOMPARE(tight.exitCode, 2);
         QVERIFY2(tight.err.contains(path.toUtf8()) && tight.err.contains("memory budget of 1 MiB") &&

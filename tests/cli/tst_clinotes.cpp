@@ -39,7 +39,7 @@ private slots:
         qputenv("LANESCOPE_NO_CACHE", "1");
         qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("xdg-data")).toLocal8Bit());
         m_trace = m_dir.filePath(QStringLiteral("step.pt.trace.json"));
-        QVERIFY(lanescope::test::writeBytes(m_trace, lanescope::test::notesTrace()));
+        QVERIFY(lanescope::test::writeFile(m_trace, lanescope::test::notesTrace()));
     }
 
     void addListRemove()
@@ -56,7 +56,7 @@ private slots:
         QVERIFY2(r.exitCode == 0, r.err.constData());
         r = runCli({QStringLiteral("notes"), m_trace, QStringLiteral("--at"), QStringLiteral("60us"), QStringLiteral("add starts")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        QVERIFY(lanescope::test::readBytes(sidecar()).contains("\"version\": 1"));
+        QVERIFY(lanescope::test::readFile<QByteArray>(sidecar()).contains("\"version\": 1"));
 
         r = runCli({QStringLiteral("notes"), m_trace, QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
@@ -134,26 +134,26 @@ private slots:
     {
         QFETCH(QStringList, args);
         QFETCH(QString, message);
-        const QByteArray before = lanescope::test::readBytes(sidecar());
+        const QByteArray before = lanescope::test::readFile<QByteArray>(sidecar());
         const auto r = runCli(QStringList{QStringLiteral("notes"), m_trace} + args);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
-        QCOMPARE(lanescope::test::readBytes(sidecar()), before);
+        QCOMPARE(lanescope::test::readFile<QByteArray>(sidecar()), before);
     }
 
     void unreadableSidecarIsNotOverwritten()
     {
         const QString trace = m_dir.filePath(QStringLiteral("broken.json"));
-        QVERIFY(lanescope::test::writeBytes(trace, lanescope::test::notesTrace()));
+        QVERIFY(lanescope::test::writeFile(trace, lanescope::test::notesTrace()));
         const QByteArray broken = "{\n  \"version\": 1,\n  \"notes\": [\n    {\"id\": 1,\n";
         const QString file = trace + QStringLiteral(".lanescope-notes.json");
-        QVERIFY(lanescope::test::writeBytes(file, broken));
+        QVERIFY(lanescope::test::writeFile(file, broken));
         auto r = runCli({QStringLiteral("notes"), trace});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(file.toUtf8() + ": line 5, column 1"), r.err.constData());
         r = runCli({QStringLiteral("notes"), trace, QStringLiteral("--at"), QStringLiteral("5us"), QStringLiteral("x")});
         QCOMPARE(r.exitCode, 2);
-        QCOMPARE(lanescope::test::readBytes(file), broken);
+        QCOMPARE(lanescope::test::readFile<QByteArray>(file), broken);
     }
 };
 

@@ -1,6 +1,6 @@
 #pragma once
-// Helpers of the insights tests: the first finding of a rule, and doubles compared the way the
-// rules' figures (ratios of table numbers) are.
+// Helpers of the insights and capture-check tests: the first finding of a rule, and doubles compared
+// the way the rules' figures (ratios of table numbers) are.
 #include "analysis/insights/finding.h"
 
 #include <algorithm>

@@ -6,6 +6,8 @@
 //
 // Under ASan/UBSan (make test-asan) time bounds are multiplied by LANESCOPE_HOSTILE_TIME_SCALE (default
 // 4 when built with -fsanitize=address, else 1).
+#include "filebytes.h"
+
 #include "io/neff/neffreader.h"
 #include "io/traceloader.h"
 #include "model/trace.h"
@@ -82,22 +84,6 @@ struct PeakRss
 };
 
 // ---- files ----
-
-inline std::string readFile(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    const QByteArray b = f.readAll();
-    return std::string(b.constData(), size_t(b.size()));
-}
-
-inline bool writeFile(const QString &path, std::string_view bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes.data(), qint64(bytes.size())) == qint64(bytes.size());
-}
 
 inline QStringList listing(const QString &dir)
 {

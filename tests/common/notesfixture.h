@@ -1,7 +1,9 @@
 #pragma once
-// What the notes tests (core store, CLI, window) share: whole-file reads and writes, and a small
-// PyTorch profiler step (torch.profiler's export_chrome_trace: µs timestamps with ns decimals) that
+// What the notes tests (core store, CLI, window) share: whole-file reads and writes (filebytes.h),
+// and a small PyTorch profiler step (torch.profiler's export_chrome_trace: µs timestamps with ns decimals) that
 // starts at kNotesTraceStartNs on the trace clock. Slice ids: 0 aten::linear, 1 aten::mm, 2 aten::add.
+#include "filebytes.h"
+
 #include <QByteArray>
 #include <QFile>
 #include <QString>
@@ -9,18 +11,6 @@
 #include <cstdint>
 
 namespace lanescope::test {
-
-inline bool writeBytes(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-}
-
-inline QByteArray readBytes(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 constexpr int64_t kNotesTraceStartNs = 1733001234500000;
 

@@ -1,9 +1,10 @@
 #pragma once
 // Helpers for the tests of the readers that parse JSON arrays in windows (tst_neuronjsonwindows,
-// tst_systemprofilewindows): file bytes in and out, a line-by-line comparison of two dumps that names
+// tst_systemprofilewindows): file bytes in and out (filebytes.h), a line-by-line comparison of two dumps that names
 // the first differing line, the error of a gzip file cut inside its member, and the progress values a
 // read reports until it is cancelled.
 #include "compress.h"
+#include "filebytes.h"
 
 #include "io/input/importerror.h"
 #include "io/input/inputstream.h"
@@ -20,21 +21,6 @@
 #include <vector>
 
 namespace lanescope::test {
-
-inline std::string readBytes(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    const QByteArray b = f.readAll();
-    return std::string(b.constData(), size_t(b.size()));
-}
-
-inline bool writeBytes(const QString &path, std::string_view bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes.data(), qint64(bytes.size())) == qint64(bytes.size());
-}
 
 // Empty when equal, else which line differs and how.
 inline QString differingLine(const std::vector<std::string> &got, const std::vector<std::string> &want, const QString &what)
@@ -65,7 +51,7 @@ inline CutGzip readCutGzip(const QTemporaryDir &dir, const std::string &text,
 {
     const std::string gz = gzipOf(text);
     CutGzip r{dir.filePath(QStringLiteral("cut.json.gz")), {}, 0, gz.size() / 2};
-    if (!writeBytes(r.file, std::string_view(gz).substr(0, r.written)))
+    if (!writeFile(r.file, std::string_view(gz).substr(0, r.written)))
         return r;
     LoadOptions o;
     o.jsonWindowBytes = 4096;

@@ -1,9 +1,6 @@
 #include "analysistablesview.h"
 #include "placeholdertableview.h"
 
-#include "devicesummarymodel.h"
-#include "kerneltablemodel.h"
-#include "optablemodel.h"
 #include "rankstepmodel.h"
 #include "style/durationformat.h"
 
@@ -70,6 +67,12 @@ QSortFilterProxyModel *makeProxy(QAbstractItemModel *source, int sortRole, QObje
     return p;
 }
 
+// The model column of a table's column: the model's columns are TableRows', found by key.
+template <typename Table> int columnOf(const RowTableModel *model, typename Table::Column c)
+{
+    return model->column(Table::columnName(c));
+}
+
 QString csvCell(const QVariant &v)
 {
     switch (v.typeId()) {
@@ -98,12 +101,12 @@ QString csvCell(const QVariant &v)
 
 AnalysisTablesView::AnalysisTablesView(QWidget *parent) : QWidget(parent)
 {
-    m_opModel = new OpTableModel(this);
-    m_kernelModel = new KernelTableModel(this);
-    m_deviceModel = new DeviceSummaryModel(this);
-    m_opProxy = makeProxy(m_opModel, OpTableModel::SortRole, this);
-    m_kernelProxy = makeProxy(m_kernelModel, KernelTableModel::SortRole, this);
-    m_deviceProxy = makeProxy(m_deviceModel, DeviceSummaryModel::SortRole, this);
+    m_opModel = AnalysisRowModels::ops(this);
+    m_kernelModel = AnalysisRowModels::kernels(this);
+    m_deviceModel = AnalysisRowModels::devices(this);
+    m_opProxy = makeProxy(m_opModel, RowTableModel::SortRole, this);
+    m_kernelProxy = makeProxy(m_kernelModel, RowTableModel::SortRole, this);
+    m_deviceProxy = makeProxy(m_deviceModel, RowTableModel::SortRole, this);
 
     m_filter = new QLineEdit(this);
     m_filter->setPlaceholderText(tr("Filter by name"));
@@ -124,12 +127,12 @@ AnalysisTablesView::AnalysisTablesView(QWidget *parent) : QWidget(parent)
     m_opView = makeView(m_opProxy, m_tabs);
     m_kernelView = makeView(m_kernelProxy, m_tabs);
     m_deviceView = makeView(m_deviceProxy, m_tabs);
-    m_opView->sortByColumn(int(OpTable::Column::CpuTotal), Qt::DescendingOrder);
-    m_kernelView->sortByColumn(int(KernelTable::Column::Total), Qt::DescendingOrder);
-    m_deviceView->sortByColumn(int(DeviceSummary::Column::Device), Qt::AscendingOrder);
-    m_opView->horizontalHeader()->resizeSection(int(OpTable::Column::Name), 280);
-    m_kernelView->horizontalHeader()->resizeSection(int(KernelTable::Column::Name), 320);
-    m_opView->setColumnHidden(int(OpTable::Column::Shapes), true);
+    m_opView->sortByColumn(columnOf<OpTable>(m_opModel, OpTable::Column::CpuTotal), Qt::DescendingOrder);
+    m_kernelView->sortByColumn(columnOf<KernelTable>(m_kernelModel, KernelTable::Column::Total), Qt::DescendingOrder);
+    m_deviceView->sortByColumn(columnOf<DeviceSummary>(m_deviceModel, DeviceSummary::Column::Device), Qt::AscendingOrder);
+    m_opView->horizontalHeader()->resizeSection(columnOf<OpTable>(m_opModel, OpTable::Column::Name), 280);
+    m_kernelView->horizontalHeader()->resizeSection(columnOf<KernelTable>(m_kernelModel, KernelTable::Column::Name), 320);
+    m_opView->setColumnHidden(columnOf<OpTable>(m_opModel, OpTable::Column::Shapes), true);
     m_tabs->addTab(m_opView, tr("Operators"));
     m_tabs->addTab(m_kernelView, tr("Kernels"));
     m_tabs->addTab(m_deviceView, tr("Devices"));
@@ -198,12 +201,7 @@ bool AnalysisTablesView::eventFilter(QObject *watched, QEvent *event)
 
 QSortFilterProxyModel *AnalysisTablesView::proxy(Table table) const
 {
-    switch (table) {
-    case Table::Operators: return m_opProxy;
-    case Table::Kernels: return m_kernelProxy;
-    case Table::Devices: return m_deviceProxy;
-    }
-    return m_opProxy;
+    return static_cast<QSortFilterProxyModel *>(view(table)->model()); // each view shows its proxy
 }
 
 QTableView *AnalysisTablesView::view(Table table) const
@@ -269,7 +267,7 @@ void AnalysisTablesView::setGroupByShapes(bool on)
     if (m_groupByShapes == on)
         return;
     m_groupByShapes = on;
-    m_opView->setColumnHidden(int(OpTable::Column::Shapes), !on);
+    m_opView->setColumnHidden(columnOf<OpTable>(m_opModel, OpTable::Column::Shapes), !on);
     recompute();
 }
 
@@ -302,6 +300,17 @@ void AnalysisTablesView::updatePlaceholders()
     m_deviceView->setPlaceholderText(text(m_deviceProxy, tr("No device activity in this trace.")));
 }
 
+template <typename Options> Options AnalysisTablesView::options() const
+{
+    Options o;
+    o.hasRange = m_hasRange;
+    o.t0 = m_t0;
+    o.t1 = m_t1;
+    if constexpr (requires { o.rank; })
+        o.rank = m_rankFilter;
+    return o;
+}
+
 void AnalysisTablesView::recompute()
 {
     const uint64_t id = ++m_jobId;
@@ -309,32 +318,17 @@ void AnalysisTablesView::recompute()
         m_shownJobId = id;
         m_opModel->setResult({});
         m_kernelModel->setResult({});
-        m_deviceModel->setRows({});
+        m_deviceModel->setResult({});
         m_rankModel->setResult({}, nullptr);
         updateStatus();
         emit computed();
         return;
     }
-    OpTable::Options oo;
+    auto oo = options<OpTable::Options>();
     oo.groupByShapes = m_groupByShapes;
-    oo.hasRange = m_hasRange;
-    oo.t0 = m_t0;
-    oo.t1 = m_t1;
-    oo.rank = m_rankFilter;
-    KernelTable::Options ko;
-    ko.hasRange = m_hasRange;
-    ko.t0 = m_t0;
-    ko.t1 = m_t1;
-    ko.rank = m_rankFilter;
-    DeviceSummary::Options dopt;
-    dopt.hasRange = m_hasRange;
-    dopt.t0 = m_t0;
-    dopt.t1 = m_t1;
-    dopt.rank = m_rankFilter;
-    RankStepTable::Options ro;
-    ro.hasRange = m_hasRange;
-    ro.t0 = m_t0;
-    ro.t1 = m_t1;
+    const auto ko = options<KernelTable::Options>();
+    const auto dopt = options<DeviceSummary::Options>();
+    const auto ro = options<RankStepTable::Options>(); // every rank: the Ranks tab compares them
     auto *watcher = new QFutureWatcher<Results>(this);
     updateStatus();
     connect(watcher, &QFutureWatcher<Results>::finished, this, [this, watcher, id] {
@@ -345,7 +339,7 @@ void AnalysisTablesView::recompute()
         m_shownJobId = id;
         m_opModel->setResult(std::move(r.ops));
         m_kernelModel->setResult(std::move(r.kernels));
-        m_deviceModel->setRows(std::move(r.devices));
+        m_deviceModel->setResult(std::move(r.devices));
         m_rankModel->setResult(std::move(r.ranks), m_trace.get());
         m_rankView->resizeColumnsToContents(); // few columns, few rows: every header and value fits
         updateStatus();

@@ -3,8 +3,11 @@
 // (for a multi-rank trace also a rank filter and a Ranks tab: RankStepTable, stragglers in bold),
 // a name filter, a "group by input shapes" toggle, CSV export and "next occurrence". Tables follow a
 // time range (setRange); they are computed in the background (QtConcurrent) over the trace's one
-// LaunchIndex (TraceAnalysis, shared with the Summary), and stale results are dropped by a job id. Clicking an operator or kernel row emits its
-// occurrences for the timeline; clicking the same row again (or Next) asks for the next one.
+// LaunchIndex (TraceAnalysis, shared with the Summary), and stale results are dropped by a job id.
+// Clicking an operator or kernel row emits its occurrences for the timeline; clicking the same row
+// again (or Next) asks for the next one.
+#include "analysisrowmodels.h"
+
 #include "model/ids.h"
 
 #include <QWidget>
@@ -26,10 +29,7 @@ class QTableView;
 
 namespace lanescope {
 
-class DeviceSummaryModel;
-class KernelTableModel;
 class TraceAnalysis;
-class OpTableModel;
 class PlaceholderTableView;
 class RankStepModel;
 class Trace;
@@ -52,9 +52,9 @@ public:
     bool isComputing() const { return m_shownJobId != m_jobId; }
     bool hasRange() const { return m_hasRange; }
 
-    OpTableModel *opModel() const { return m_opModel; }
-    KernelTableModel *kernelModel() const { return m_kernelModel; }
-    DeviceSummaryModel *deviceModel() const { return m_deviceModel; }
+    OpRowModel *opModel() const { return m_opModel; }
+    KernelRowModel *kernelModel() const { return m_kernelModel; }
+    DeviceRowModel *deviceModel() const { return m_deviceModel; }
     QSortFilterProxyModel *proxy(Table table) const;
     QTableView *view(Table table) const;
     Table currentTable() const;
@@ -86,6 +86,8 @@ protected:
 
 private:
     void recompute();
+    // A table's options for the shown range, and the rank filter where the table takes one.
+    template <typename Options> Options options() const;
     void exportCurrent();
     void updateStatus();
     void updatePlaceholders();
@@ -101,9 +103,9 @@ private:
     QString m_activeKey; // table + row name of the last activation
     QString m_activeLabel;
 
-    OpTableModel *m_opModel = nullptr;
-    KernelTableModel *m_kernelModel = nullptr;
-    DeviceSummaryModel *m_deviceModel = nullptr;
+    OpRowModel *m_opModel = nullptr;
+    KernelRowModel *m_kernelModel = nullptr;
+    DeviceRowModel *m_deviceModel = nullptr;
     QSortFilterProxyModel *m_opProxy = nullptr;
     QSortFilterProxyModel *m_kernelProxy = nullptr;
     QSortFilterProxyModel *m_deviceProxy = nullptr;

@@ -91,14 +91,10 @@ private:
 bool TopLevel::read(Part part, JsonWindowSplitter *splitter)
 {
     startDocument();
-    sj::object top;
-    if (auto err = m_doc.get_object().get(top))
-        failJson(err, "expected a JSON object");
+    sj::object top = topObject();
     bool sawEvents = false;
     for (auto fr : top) {
-        sj::field f;
-        if (auto ferr = std::move(fr).get(f))
-            failJson(ferr, "expected a top-level key and value");
+        sj::field f = fieldOf(std::move(fr), "expected a top-level key and value");
         const std::string_view key = keyOf(f);
         if (key == "traceEvents") {
             sj::array events;

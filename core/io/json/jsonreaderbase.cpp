@@ -44,6 +44,22 @@ void JsonReaderBase::startDocument()
     m_haveDoc = true;
 }
 
+simdjson::ondemand::object JsonReaderBase::topObject()
+{
+    simdjson::ondemand::object top;
+    if (auto err = m_doc.get_object().get(top))
+        failJson(err, "expected a JSON object");
+    return top;
+}
+
+simdjson::ondemand::field JsonReaderBase::fieldOf(simdjson::simdjson_result<simdjson::ondemand::field> field, const std::string &expected)
+{
+    simdjson::ondemand::field f;
+    if (auto err = std::move(field).get(f))
+        failJson(err, expected);
+    return f;
+}
+
 uint64_t JsonReaderBase::position(uint64_t otherwise)
 {
     const char *p = nullptr;

@@ -72,6 +72,10 @@ protected:
     // text is scanned for the unclosed string, invalid UTF-8 or control character).
     [[noreturn]] void failJson(simdjson::error_code err, const std::string &expected);
 
+    // The document's top-level object (failJson "expected a JSON object" when it is not one).
+    simdjson::ondemand::object topObject();
+    // A field met iterating an object (failJson with `expected` when it cannot be read).
+    simdjson::ondemand::field fieldOf(simdjson::simdjson_result<simdjson::ondemand::field> field, const std::string &expected);
     // The key of a field as written (no copy); `escaped` and empty when it holds a backslash.
     static std::string_view rawKey(simdjson::ondemand::field &f, bool &escaped);
     // The key of a field, unescaped when it has to be (failJson with `expected` when invalid).

@@ -601,13 +601,9 @@ void Parser::runPiece(NeuronProfileJsonParser::Piece piece)
     }
 
     startDocument();
-    sj::object top;
-    if (auto err = m_doc.get_object().get(top))
-        failJson(err, "expected a JSON object");
+    sj::object top = topObject();
     for (auto fr : top) {
-        sj::field f;
-        if (auto err = std::move(fr).get(f))
-            failJson(err, "expected a top-level key and value (\"instruction\": [...])");
+        sj::field f = fieldOf(std::move(fr), "expected a top-level key and value (\"instruction\": [...])");
         const std::string_view key = keyOf(f);
         sj::value v = f.value();
         if (key == "instruction") {

@@ -461,13 +461,9 @@ void Parser::runPiece(SystemProfileParser::Piece piece, std::string &keys)
         readEvents(events);
         return;
     }
-    sj::object top;
-    if (auto err = m_doc.get_object().get(top))
-        failJson(err, "expected a JSON object");
+    sj::object top = topObject();
     for (auto fr : top) {
-        sj::field f;
-        if (auto err = std::move(fr).get(f))
-            failJson(err, "expected a top-level key and value");
+        sj::field f = fieldOf(std::move(fr), "expected a top-level key and value");
         const std::string key(keyOf(f));
         if (key == "trace_events" || key == "mem_usage" || key == "cpu_util") {
             sj::array a;

@@ -2,7 +2,7 @@
 // without steps, CPU-only traces, lone NTFFs and Neuron folders without a framework trace; and the
 // numbers of the checks that fire equal what was counted by hand in the files (see each comment).
 #include "corpus.h"
-#include "findingbyrule.h"
+#include "findings.h"
 #include "loadtrace.h"
 
 #include "analysis/insights/capturecheck.h"
@@ -15,7 +15,7 @@ using namespace lanescope;
 
 namespace {
 
-const Finding *find(const std::vector<Finding> &all, const char *rule) { return test::findingByRule(all, rule); }
+const auto find = test::findRule;
 
 std::vector<Finding> checkCorpus(const char *relative, std::shared_ptr<const Trace> *keep = nullptr)
 {

@@ -3,7 +3,8 @@
 // profiler (Kineto JSON) and TorchNeuron (profile folders from SampleFolderWriter, edited where a
 // capture goes wrong) write them and read through the real loader; the bundled sample and its two
 // capture variants ("no-sync", "no-warmup") are named by the right checks.
-#include "findingbyrule.h"
+#include "findings.h"
+#include "kinetoevents.h"
 #include "loadtrace.h"
 
 #include "analysis/insights/capturecheck.h"
@@ -28,7 +29,7 @@ using namespace lanescope;
 
 namespace {
 
-const Finding *find(const std::vector<Finding> &all, const char *rule) { return test::findingByRule(all, rule); }
+const auto find = test::findRule;
 
 QStringList rules(const std::vector<Finding> &all)
 {
@@ -38,54 +39,7 @@ QStringList rules(const std::vector<Finding> &all)
     return out;
 }
 
-// Kineto events as PyTorch writes them (us, 3 decimals), host pid/tid 100, GPU 0 stream 7.
-class Events
-{
-public:
-    // "args" members are given as JSON text.
-    void x(const char *cat, const QString &name, int pid, int tid, double ts, double dur, const QString &args = {})
-    {
-        m_events << QStringLiteral("{\"ph\":\"X\",\"cat\":\"%1\",\"name\":\"%2\",\"pid\":%3,\"tid\":%4,\"ts\":%5,\"dur\":%6,\"args\":{%7}}")
-                        .arg(QLatin1String(cat), name)
-                        .arg(pid)
-                        .arg(tid)
-                        .arg(ts, 0, 'f', 3)
-                        .arg(dur, 0, 'f', 3)
-                        .arg(args);
-    }
-    // ProfilerStep#n with one aten::add launching one kernel (correlation c) per step, `stepUs` long.
-    void step(int n, double ts, double stepUs, bool kernel = true)
-    {
-        x("user_annotation", QStringLiteral("ProfilerStep#%1").arg(n), 100, 100, ts, stepUs, QStringLiteral("\"External id\":%1").arg(n * 10));
-        const int ext = n * 10 + 1, c = 1000 + n;
-        x("cpu_op", QStringLiteral("aten::add"), 100, 100, ts + 1, 20, QStringLiteral("\"External id\":%1").arg(ext));
-        x("cuda_runtime", QStringLiteral("cudaLaunchKernel"), 100, 100, ts + 5, 8, QStringLiteral("\"External id\":%1,\"correlation\":%2").arg(ext).arg(c));
-        if (kernel)
-            x("kernel", QStringLiteral("add_kernel"), 0, 7, ts + 15, 10,
-              QStringLiteral("\"External id\":%1,\"correlation\":%2,\"device\":0,\"stream\":7").arg(ext).arg(c));
-    }
-    std::shared_ptr<const Trace> load(const QTemporaryDir &dir, const char *file, bool terminated = true) const
-    {
-        const QString path = dir.filePath(QLatin1String(file));
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            return nullptr;
-        if (terminated) {
-            f.write("{\"schemaVersion\":1,\"deviceProperties\":[{\"id\":0,\"name\":\"Test GPU\"}],\"traceEvents\":[\n");
-            f.write(m_events.join(QStringLiteral(",\n")).toUtf8());
-            f.write("\n]}\n");
-        } else { // the bare-array form cut after an event, as a profiler killed mid-write leaves it
-            f.write("[\n");
-            f.write(m_events.join(QStringLiteral(",\n")).toUtf8());
-            f.write(",\n");
-        }
-        f.close();
-        return test::load(path);
-    }
-
-private:
-    QStringList m_events;
-};
+using lanescope::test::KinetoEvents;
 
 std::vector<Finding> check(const std::shared_ptr<const Trace> &t) { return t ? CaptureCheck::run(*t) : std::vector<Finding>(); }
 
@@ -202,7 +156,7 @@ private slots:
     void deviceMissingKineto()
     {
         QTemporaryDir dir;
-        Events e; // three steps, the last launch has no kernel (exported before the GPU finished)
+        KinetoEvents e; // three steps, the last launch has no kernel (exported before the GPU finished)
         e.step(1, 0, 100);
         e.step(2, 100, 100);
         e.step(3, 200, 100, false);
@@ -213,14 +167,14 @@ private slots:
         QVERIFY(f->action.find("torch.cuda.synchronize()") != std::string::npos);
         QVERIFY(f->detail.find("1 of 3 launch calls (cudaLaunchKernel)") != std::string::npos);
 
-        Events none; // launch calls and no device work at all
+        KinetoEvents none; // launch calls and no device work at all
         none.step(1, 0, 100, false);
         none.step(2, 100, 100, false);
         const auto empty = check(none.load(dir, "nodevice.json"));
         QVERIFY(find(empty, "capture-device-missing"));
         QVERIFY(find(empty, "capture-device-missing")->title.find("no device work") != std::string::npos);
 
-        Events ok;
+        KinetoEvents ok;
         for (int i = 1; i <= 3; ++i)
             ok.step(i, (i - 1) * 100.0, 100);
         const auto fine = check(ok.load(dir, "ok.json"));
@@ -232,7 +186,7 @@ private slots:
     {
         QTemporaryDir dir;
         // TorchNeuron without correlate_device_time: privateuse1 events carry no External id / correlation.
-        Events e;
+        KinetoEvents e;
         for (int i = 1; i <= 3; ++i) {
             const double ts = (i - 1) * 100.0;
             e.x("user_annotation", QStringLiteral("ProfilerStep#%1").arg(i), 100, 100, ts, 100, QStringLiteral("\"External id\":%1").arg(i * 10));
@@ -257,7 +211,7 @@ private slots:
     void uncorrelatedCuda()
     {
         QTemporaryDir dir;
-        Events e;
+        KinetoEvents e;
         for (int i = 1; i <= 3; ++i)
             e.step(i, (i - 1) * 100.0, 100);
         // A kernel the exporter wrote without its correlation (no runtime call can claim it).
@@ -273,7 +227,7 @@ private slots:
     void noWarmupSteps()
     {
         QTemporaryDir dir;
-        Events e; // the first step 300 us, the others 100 us
+        KinetoEvents e; // the first step 300 us, the others 100 us
         e.step(1, 0, 300);
         for (int i = 2; i <= 5; ++i)
             e.step(i, 300 + (i - 2) * 100.0, 100);
@@ -286,7 +240,7 @@ private slots:
         QVERIFY(f->detail.find("adds " + insighttext::ns(200000)) != std::string::npos);
         QVERIFY(f->action.find("schedule(wait=1, warmup=1, active=N)") != std::string::npos);
 
-        Events ok;
+        KinetoEvents ok;
         for (int i = 1; i <= 5; ++i)
             ok.step(i, (i - 1) * 100.0, 100);
         QVERIFY(check(ok.load(dir, "steady.json")).empty());
@@ -336,7 +290,7 @@ private slots:
     void fewSteps()
     {
         QTemporaryDir dir;
-        Events two;
+        KinetoEvents two;
         two.step(1, 0, 100);
         two.step(2, 100, 100);
         const Finding *f = nullptr;
@@ -345,7 +299,7 @@ private slots:
         QCOMPARE(f->value, 2.0);
         QCOMPARE(f->events.size(), size_t(2));
 
-        Events spread; // median 100 us, p90 200 us
+        KinetoEvents spread; // median 100 us, p90 200 us
         const double durations[] = {100, 100, 200, 100, 100, 200, 100, 100, 100, 100};
         double ts = 0;
         for (int i = 0; i < 10; ++i) {
@@ -358,7 +312,7 @@ private slots:
         QCOMPARE(f->threshold, FewStepsRule::kMaxSpread);
         QVERIFY(f->detail.find("median " + insighttext::ns(100000) + ", p90 " + insighttext::ns(200000)) != std::string::npos);
 
-        Events none; // no ProfilerStep at all: not judged
+        KinetoEvents none; // no ProfilerStep at all: not judged
         none.x("cpu_op", QStringLiteral("aten::add"), 100, 100, 0, 10, QStringLiteral("\"External id\":1"));
         QVERIFY(!find(check(none.load(dir, "nosteps.json")), "capture-few-steps"));
     }
@@ -366,7 +320,7 @@ private slots:
     void partialInputTruncated()
     {
         QTemporaryDir dir;
-        Events e;
+        KinetoEvents e;
         for (int i = 1; i <= 3; ++i)
             e.step(i, (i - 1) * 100.0, 100);
         const auto cut = check(e.load(dir, "cut.json", false));

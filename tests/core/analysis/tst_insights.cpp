@@ -2,6 +2,7 @@
 // writes it and read by the real importer (fires with the expected numbers / must not fire), and the
 // bundled RMSNorm sample (fusion candidate in the naive variant only).
 #include "findings.h"
+#include "kinetoevents.h"
 #include "loadtrace.h"
 
 #include "analysis/devicesummary.h"
@@ -23,56 +24,12 @@ using namespace lanescope;
 
 namespace {
 
-// A Kineto trace built event by event: host thread pid/tid 100, GPU 0 stream 7 (times in us).
-class Kineto
-{
-public:
-    void op(const char *cat, const char *name, double ts, double dur, int ext)
-    {
-        add(QStringLiteral("{\"ph\":\"X\",\"cat\":\"%1\",\"name\":\"%2\",\"pid\":100,\"tid\":100,\"ts\":%3,\"dur\":%4,\"args\":{\"External id\":%5}}")
-                .arg(QLatin1String(cat), QLatin1String(name)).arg(ts, 0, 'f', 3).arg(dur, 0, 'f', 3).arg(ext));
-    }
-    // A runtime call at `ts` launching one piece of device work at `kts` (correlation c).
-    void launch(const char *call, double ts, double dur, int ext, const char *cat, const char *kernel, double kts, double kdur,
-                qint64 bytes = 0)
-    {
-        const int c = ++m_corr;
-        add(QStringLiteral("{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"%1\",\"pid\":100,\"tid\":100,\"ts\":%2,\"dur\":%3,"
-                           "\"args\":{\"External id\":%4,\"correlation\":%5}}")
-                .arg(QLatin1String(call)).arg(ts, 0, 'f', 3).arg(dur, 0, 'f', 3).arg(ext).arg(c));
-        const QString extra = bytes ? QStringLiteral(",\"bytes\":%1").arg(bytes) : QString();
-        add(QStringLiteral("{\"ph\":\"X\",\"cat\":\"%1\",\"name\":\"%2\",\"pid\":0,\"tid\":7,\"ts\":%3,\"dur\":%4,"
-                           "\"args\":{\"External id\":%5,\"correlation\":%6,\"device\":0,\"stream\":7%7}}")
-                .arg(QLatin1String(cat), QLatin1String(kernel)).arg(kts, 0, 'f', 3).arg(kdur, 0, 'f', 3).arg(ext).arg(c).arg(extra));
-    }
-    void runtime(const char *name, double ts, double dur)
-    {
-        add(QStringLiteral("{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"%1\",\"pid\":100,\"tid\":100,\"ts\":%2,\"dur\":%3,\"args\":{}}")
-                .arg(QLatin1String(name)).arg(ts, 0, 'f', 3).arg(dur, 0, 'f', 3));
-    }
-    std::shared_ptr<const Trace> load(const QTemporaryDir &dir, const char *file) const
-    {
-        const QString path = dir.filePath(QLatin1String(file));
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            return nullptr;
-        f.write("{\"schemaVersion\":1,\"deviceProperties\":[{\"id\":0,\"name\":\"Test GPU\"}],\"traceEvents\":[\n");
-        f.write(m_events.join(QStringLiteral(",\n")).toUtf8());
-        f.write("\n]}\n");
-        f.close();
-        return lanescope::test::load(path);
-    }
-
-private:
-    void add(const QString &e) { m_events << e; }
-    QStringList m_events;
-    int m_corr = 0;
-};
+using lanescope::test::KinetoEvents;
 
 const auto find = lanescope::test::findRule;
 
 // pow, mean, mul, each one kernel, idle 10 us and 20 us between them on the device.
-void addNormOps(Kineto &k)
+void addNormOps(KinetoEvents &k)
 {
     k.op("cpu_op", "aten::pow", 5, 10, 2);
     k.launch("cudaLaunchKernel", 7, 5, 2, "kernel", "pow_kernel", 20, 10);
@@ -83,9 +40,9 @@ void addNormOps(Kineto &k)
 }
 
 // my_norm: the three ops inside one.
-Kineto fusionTrace()
+KinetoEvents fusionTrace()
 {
-    Kineto k;
+    KinetoEvents k;
     k.op("cpu_op", "my_norm", 0, 100, 1);
     addNormOps(k);
     return k;
@@ -116,7 +73,7 @@ Insights::Result analyse(const Trace &trace, const LaunchIndex &index)
 }
 
 // The findings of the builder's trace, each checked for its shape (a trace that does not load fails).
-void analyseBuilt(const Kineto &k, const char *file, std::vector<Finding> &out)
+void analyseBuilt(const KinetoEvents &k, const char *file, std::vector<Finding> &out)
 {
     QTemporaryDir dir;
     const auto trace = k.load(dir, file);
@@ -172,7 +129,7 @@ private slots:
     void fusionRun()
     {
         QFETCH(bool, inStep);
-        Kineto k;
+        KinetoEvents k;
         if (inStep) {
             k.op("user_annotation", "ProfilerStep#1", 0, 200, 9);
             k.op("cpu_op", "aten::linear", 120, 20, 8);
@@ -196,7 +153,7 @@ private slots:
         // The device table over the three kernels' span says the same.
         DeviceSummary::Options o;
         o.hasRange = true;
-        o.t0 = 20000; // Kineto us -> ns on the trace clock
+        o.t0 = 20000; // KinetoEvents us -> ns on the trace clock
         o.t1 = 80000;
         const auto rows = DeviceSummary::compute(*trace, index, o);
         QCOMPARE(rows.size(), size_t(1));
@@ -223,7 +180,7 @@ private slots:
     void fusionRunQuiet()
     {
         QFETCH(int, shape);
-        Kineto k;
+        KinetoEvents k;
         if (shape == 0)
             k.op("user_annotation", "ProfilerStep#1", 0, 100, 9); // a step's every op: device-idle's finding
         const double gap = shape == 1 ? 0 : 10;
@@ -243,7 +200,7 @@ private slots:
     void fusionCandidateQuiet()
     {
         // One launch per op, or three kernels back to back: nothing to fuse.
-        Kineto k;
+        KinetoEvents k;
         k.op("cpu_op", "fused_norm", 0, 30, 1);
         k.launch("cudaLaunchKernel", 2, 5, 1, "kernel", "fused_kernel", 10, 30);
         k.op("cpu_op", "three_back_to_back", 50, 20, 2);
@@ -280,7 +237,7 @@ private slots:
 
     void deviceIdleQuiet()
     {
-        Kineto k;
+        KinetoEvents k;
         k.op("cpu_op", "big", 0, 20, 1);
         k.launch("cudaLaunchKernel", 1, 2, 1, "kernel", "a", 10, 100);
         k.launch("cudaLaunchKernel", 4, 2, 1, "kernel", "b", 110, 100);
@@ -303,7 +260,7 @@ private slots:
     {
         QFETCH(double, syncUs);
         QFETCH(bool, fires);
-        Kineto k;
+        KinetoEvents k;
         k.op("cpu_op", "aten::mm", 0, 10, 1);
         k.launch("cudaLaunchKernel", 2, 5, 1, "kernel", "gemm", 10, 390);
         k.runtime("cudaDeviceSynchronize", 10, syncUs);
@@ -341,7 +298,7 @@ private slots:
         QFETCH(bool, warmup);
         QFETCH(bool, outlier);
         QFETCH(double, value);
-        Kineto k;
+        KinetoEvents k;
         double t = 0;
         int n = 0;
         for (double d : durations) {
@@ -380,7 +337,7 @@ private slots:
     {
         QFETCH(double, copyUs);
         QFETCH(bool, fires);
-        Kineto k;
+        KinetoEvents k;
         k.op("cpu_op", "aten::to", 0, 10, 1);
         k.launch("cudaMemcpyAsync", 2, 5, 1, "gpu_memcpy", "Memcpy HtoD (Pageable -> Device)", 10, copyUs, 1 << 20);
         k.op("cpu_op", "aten::mm", 300, 10, 2);
@@ -409,7 +366,7 @@ private slots:
     {
         QFETCH(double, kernelUs);
         QFETCH(bool, fires);
-        Kineto k;
+        KinetoEvents k;
         for (int i = 0; i < 4; ++i) {
             const double t = i * 300;
             k.op("cpu_op", "aten::add", t, 60, i + 1);
@@ -440,7 +397,7 @@ private slots:
     {
         QFETCH(double, delayUs);
         QFETCH(bool, fires);
-        Kineto k;
+        KinetoEvents k;
         for (int i = 0; i < 12; ++i) {
             const double t = i * 400;
             k.op("cpu_op", "aten::mm", t, 10, i + 1);
@@ -476,7 +433,7 @@ private slots:
 
     void noDeviceWorkNoOps()
     {
-        Kineto k;
+        KinetoEvents k;
         k.runtime("cudaGetDevice", 0, 1);
         QTemporaryDir dir;
         const auto trace = k.load(dir, "empty.json");

@@ -70,7 +70,7 @@ class TestAnnotationStore : public QObject
         const QString dir = m_dir.filePath(QString::number(++m_case));
         QDir().mkpath(dir);
         const QString path = dir + QStringLiteral("/trace.json");
-        return test::writeBytes(path, bytes) ? path : QString();
+        return test::writeFile(path, bytes) ? path : QString();
     }
 
 private slots:
@@ -99,7 +99,7 @@ private slots:
         std::string error;
         QVERIFY2(store.save(&error), error.c_str());
 
-        const QByteArray bytes = test::readBytes(QString::fromStdString(store.path()));
+        const QByteArray bytes = test::readFile<QByteArray>(QString::fromStdString(store.path()));
         QVERIFY(bytes.contains("\"version\": 1"));
         QVERIFY(bytes.contains("\n            \"start_ns\": 1733001234567125")); // indented, exact integers
         QVERIFY(bytes.contains("\"trace\": \"trace.json\""));
@@ -140,7 +140,7 @@ private slots:
         std::vector<Annotation> oldNotes, newNotes;
         QVERIFY(AnnotationSidecar::parse(old.readAll(), "old", &oldNotes, &error));
         QCOMPARE(oldNotes.size(), size_t(1));
-        QVERIFY(AnnotationSidecar::parse(test::readBytes(sidecar), "new", &newNotes, &error));
+        QVERIFY(AnnotationSidecar::parse(test::readFile<QByteArray>(sidecar), "new", &newNotes, &error));
         QCOMPARE(newNotes.size(), size_t(2));
         // No temporary file is left behind.
         QCOMPARE(QDir(QFileInfo(path).absolutePath()).entryList(QDir::Files | QDir::Hidden).size(), 2);
@@ -174,7 +174,7 @@ private slots:
         QFETCH(QString, expected);
         const QString path = newTrace(kinetoTrace(false));
         const QString sidecar = path + QStringLiteral(".lanescope-notes.json");
-        QVERIFY(test::writeBytes(sidecar, bytes));
+        QVERIFY(test::writeFile(sidecar, bytes));
         AnnotationStore store(writableWhen(true));
         QVERIFY(!store.open(path.toStdString()));
         QVERIFY(store.isUnreadable());
@@ -188,7 +188,7 @@ private slots:
         QVERIFY(!store.save(&saveError));
         QVERIFY2(QString::fromStdString(saveError).contains(QStringLiteral("not saved")), saveError.c_str());
         QVERIFY2(QString::fromStdString(saveError).contains(sidecar), saveError.c_str());
-        QCOMPARE(test::readBytes(sidecar), bytes);
+        QCOMPARE(test::readFile<QByteArray>(sidecar), bytes);
     }
 
     void readOnlyFolderUsesTheDataFolder()
@@ -265,7 +265,7 @@ private slots:
         QVERIFY(store.save(&error));
 
         // The profile is captured again with another thread: every slice id moves.
-        QVERIFY(test::writeBytes(path, kinetoTrace(true)));
+        QVERIFY(test::writeFile(path, kinetoTrace(true)));
         const auto second = test::load(path);
         QVERIFY(second);
         const SliceId moved = sliceNamed(*second, "aten::mm");
@@ -282,7 +282,7 @@ private slots:
         QCOMPARE(found.endNs, int64_t(1733001234600250));
 
         // Without the event the note stays at its stored time.
-        QVERIFY(test::writeBytes(path, kinetoTrace(true, false)));
+        QVERIFY(test::writeFile(path, kinetoTrace(true, false)));
         const auto third = test::load(path);
         QVERIFY(third);
         AnnotationStore lost(writableWhen(true));

@@ -10,6 +10,7 @@
 // The semantic checks below use values computed by hand or by the Python one-offs quoted next to
 // them, never by Lanescope code.
 #include "corpus.h"
+#include "filebytes.h"
 #include "io/synthetic/kinetosamplewriter.h"
 #include "io/traceloader.h"
 
@@ -75,21 +76,6 @@ QJsonObject readGolden()
 LoadResult load(const QString &path)
 {
     return TraceLoader::load(path.toStdString());
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-QString writeTemp(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
-        return {};
-    return path;
 }
 
 // "from -> to" names of every flow of the trace, sorted.
@@ -326,7 +312,7 @@ void TstCorpusImport::corruptGzipFails()
     LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("hta/ns_resolution_trace__rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz"));
     QFETCH(QString, damage);
     const QByteArray original =
-        readAll(corpusFile(QStringLiteral("hta/ns_resolution_trace__rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz")));
+        test::readFile<QByteArray>(corpusFile(QStringLiteral("hta/ns_resolution_trace__rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz")));
     QVERIFY(original.size() > 100000);
     QVERIFY(original.startsWith("\x1f\x8b"));
     QByteArray bytes = original;
@@ -338,7 +324,7 @@ void TstCorpusImport::corruptGzipFails()
     }
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const QString path = writeTemp(dir, QStringLiteral("damaged.pt.trace.json.gz"), bytes);
+    const QString path = test::writeFileIn(dir, QStringLiteral("damaged.pt.trace.json.gz"), bytes);
     QVERIFY(!path.isEmpty());
     const LoadResult r = load(path);
     if (damage == QLatin1String("truncate")) {
@@ -362,13 +348,13 @@ void TstCorpusImport::corruptGzipFails()
 void TstCorpusImport::unescapedQuoteFails()
 {
     LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("generated-torch-cpu/rmsnorm_naive.trace.json"));
-    QByteArray bytes = readAll(corpusFile(QStringLiteral("generated-torch-cpu/rmsnorm_naive.trace.json")));
+    QByteArray bytes = test::readFile<QByteArray>(corpusFile(QStringLiteral("generated-torch-cpu/rmsnorm_naive.trace.json")));
     const qsizetype at = bytes.indexOf("\"name\": \"aten::pow\"");
     QVERIFY(at > 0);
     bytes.replace(at, 19, "\"name\": \"aten::\"pow\"");
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const QString path = writeTemp(dir, QStringLiteral("unescaped.trace.json"), bytes);
+    const QString path = test::writeFileIn(dir, QStringLiteral("unescaped.trace.json"), bytes);
     const LoadResult r = load(path);
     QVERIFY2(!r.ok(), "invalid JSON must not load");
     QVERIFY2(r.error.find(path.toStdString()) != std::string::npos, r.error.c_str());

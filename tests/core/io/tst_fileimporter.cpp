@@ -3,6 +3,7 @@
 // never as an exception. The multi-rank loader and TraceLoader both read single files through it.
 #include "compress.h"
 #include "corpus.h"
+#include "filebytes.h"
 
 #include "io/fileimporter.h"
 #include "io/traceloader.h"
@@ -16,15 +17,6 @@ using namespace lanescope;
 
 namespace {
 
-QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
-        return {};
-    return path;
-}
-
 } // namespace
 
 class TestFileImporter : public QObject
@@ -35,7 +27,7 @@ private slots:
     void kinetoTrace()
     {
         QTemporaryDir dir;
-        const QString path = writeFile(dir, QStringLiteral("t.json"), R"({"traceEvents": [
+        const QString path = test::writeFileIn(dir, QStringLiteral("t.json"), R"({"traceEvents": [
   {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 10.5, "dur": 4.25},
   {"ph": "X", "cat": "cpu_op", "name": "aten::add", "pid": 1, "tid": 1, "ts": 20, "dur": 1}]})");
         const LoadResult r = FileImporter::load(path.toStdString());
@@ -61,7 +53,7 @@ private slots:
         QFETCH(QByteArray, bytes);
         QFETCH(QString, expected);
         QTemporaryDir dir;
-        const QString path = writeFile(dir, QStringLiteral("bad.json"), bytes);
+        const QString path = test::writeFileIn(dir, QStringLiteral("bad.json"), bytes);
         const LoadResult r = FileImporter::load(path.toStdString());
         QVERIFY(!r.ok() && !r.cancelled);
         QVERIFY2(QString::fromStdString(r.error).startsWith(path + expected), r.error.c_str());
@@ -107,10 +99,10 @@ private slots:
         const QByteArray plain = in.readAll();
         QTemporaryDir dir;
         const QString name = QFileInfo(rel).fileName();
-        const QString plainPath = writeFile(dir, name, plain);
+        const QString plainPath = test::writeFileIn(dir, name, plain);
         const std::string bytes = plain.toStdString();
         const bool gzip = tool == QLatin1String("gzip");
-        const QString packed = writeFile(dir, name + (gzip ? QStringLiteral(".gz") : QStringLiteral(".zst")),
+        const QString packed = test::writeFileIn(dir, name + (gzip ? QStringLiteral(".gz") : QStringLiteral(".zst")),
                                          QByteArray::fromStdString(gzip ? test::gzipOf(bytes) : test::zstdOf(bytes)));
         const LoadResult a = FileImporter::load(plainPath.toStdString());
         const LoadResult b = FileImporter::load(packed.toStdString());

@@ -1,12 +1,11 @@
 // SqliteExporter: row counts equal the model's, ids and parents agree with the model, args keep their
 // types, and every example query of docs/sqlite-schema.md runs and returns rows.
-#include "corpus.h"
+#include "corpusorsample.h"
 
 #include "analysis/enginebreakdown.h"
 #include "analysis/launchindex.h"
 #include "analysis/optable.h"
 #include "annotations/annotation.h"
-#include "io/synthetic/samplefolderwriter.h"
 #include "io/traceloader.h"
 #include "store/sqliteexporter.h"
 
@@ -83,25 +82,18 @@ class TestSqliteExporter : public QObject
 private slots:
     void matchesTheModel_data()
     {
-        QTest::addColumn<QString>("relative");
-        QTest::newRow("kineto resnet50") << QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz");
-        QTest::newRow("tracelens xdit_sd35") << QStringLiteral("tracelens/xdit_sd35_rank0.json.gz");
-        QTest::newRow("ntff") << QStringLiteral("neuron-cs149-asst4/stream_256k_fd1k.ntff");
-        QTest::newRow("counters") << QStringLiteral("catapult/instance_counters.json");
-        QTest::newRow("sample folder") << QString();
+        test::addCorpusOrSampleRows({
+            {"ntff", "neuron-cs149-asst4/stream_256k_fd1k.ntff"},
+            {"counters", "catapult/instance_counters.json"},
+        });
     }
 
     void matchesTheModel()
     {
         QFETCH(QString, relative);
+        LANESCOPE_REQUIRE_CORPUS_ROW(relative);
         QTemporaryDir tmp;
-        std::string path;
-        if (relative.isEmpty()) {
-            path = SampleFolderWriter::write(tmp.path().toStdString());
-        } else {
-            LANESCOPE_REQUIRE_CORPUS_FILE(relative);
-            path = test::corpusFile(relative).toStdString();
-        }
+        const std::string path = test::corpusOrSample(relative, tmp);
         const LoadResult r = TraceLoader::load(path);
         QVERIFY2(r.ok(), r.error.c_str());
         const Trace &t = *r.trace;

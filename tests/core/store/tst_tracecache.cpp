@@ -3,7 +3,7 @@
 // database are detected and rebuilt with a notice; LRU eviction under a cap; concurrent writers; a
 // multi-rank set (folder or files given together) keyed over all its files.
 // Every case uses its own temporary cache folder, never the user's cache.
-#include "corpus.h"
+#include "corpusorsample.h"
 #include "traceequal.h"
 
 #include "io/synthetic/samplefolderwriter.h"
@@ -83,25 +83,18 @@ class TestTraceCache : public QObject
 private slots:
     void secondOpenComesFromCache_data()
     {
-        QTest::addColumn<QString>("relative");
-        QTest::newRow("kineto resnet50") << QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz");
-        QTest::newRow("tracelens xdit_sd35") << QStringLiteral("tracelens/xdit_sd35_rank0.json.gz");
-        QTest::newRow("ntff") << QStringLiteral("neuron-cs149-asst4/stream_256k_fd2k.ntff");
-        QTest::newRow("neuron-profile json") << QStringLiteral("neuron-profile-json/profile_bucketed_128x128x128.json");
-        QTest::newRow("sample folder") << QString();
+        test::addCorpusOrSampleRows({
+            {"ntff", "neuron-cs149-asst4/stream_256k_fd2k.ntff"},
+            {"neuron-profile json", "neuron-profile-json/profile_bucketed_128x128x128.json"},
+        });
     }
 
     void secondOpenComesFromCache()
     {
         QFETCH(QString, relative);
+        LANESCOPE_REQUIRE_CORPUS_ROW(relative);
         QTemporaryDir tmp;
-        std::string path;
-        if (relative.isEmpty()) {
-            path = SampleFolderWriter::write(tmp.path().toStdString());
-        } else {
-            LANESCOPE_REQUIRE_CORPUS_FILE(relative);
-            path = test::corpusFile(relative).toStdString();
-        }
+        const std::string path = test::corpusOrSample(relative, tmp);
         CachedLoader loader(optionsIn(tmp));
         const LoadResult first = loader.load(path);
         QVERIFY2(first.ok(), first.error.c_str());

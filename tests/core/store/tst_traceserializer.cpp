@@ -1,6 +1,6 @@
 // TraceSerializer: every corpus format survives Trace -> column blocks -> Trace record by record, and
 // every kind of damage to a block is reported as CorruptCacheEntry.
-#include "corpus.h"
+#include "corpusorsample.h"
 #include "traceequal.h"
 
 #include "io/synthetic/samplefolderwriter.h"
@@ -20,28 +20,21 @@ class TestTraceSerializer : public QObject
 private slots:
     void roundTrip_data()
     {
-        QTest::addColumn<QString>("relative");
-        QTest::newRow("kineto resnet50") << QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz");
-        QTest::newRow("tracelens xdit_sd35") << QStringLiteral("tracelens/xdit_sd35_rank0.json.gz");
-        QTest::newRow("ntff") << QStringLiteral("neuron-cs149-asst4/stream_256k_fd1k.ntff");
-        QTest::newRow("neuron-profile json") << QStringLiteral("neuron-profile-json/profile_128x128x256.json");
-        QTest::newRow("flows") << QStringLiteral("perfetto/flow_events_json_v2.json");
-        QTest::newRow("counters") << QStringLiteral("catapult/instance_counters.json");
-        QTest::newRow("warnings") << QStringLiteral("speedscope/too-many-end-events.json");
-        QTest::newRow("sample folder") << QString(); // generated below
+        test::addCorpusOrSampleRows({
+            {"ntff", "neuron-cs149-asst4/stream_256k_fd1k.ntff"},
+            {"neuron-profile json", "neuron-profile-json/profile_128x128x256.json"},
+            {"flows", "perfetto/flow_events_json_v2.json"},
+            {"counters", "catapult/instance_counters.json"},
+            {"warnings", "speedscope/too-many-end-events.json"},
+        });
     }
 
     void roundTrip()
     {
         QFETCH(QString, relative);
+        LANESCOPE_REQUIRE_CORPUS_ROW(relative);
         QTemporaryDir tmp;
-        std::string path;
-        if (relative.isEmpty()) {
-            path = SampleFolderWriter::write(tmp.path().toStdString());
-        } else {
-            LANESCOPE_REQUIRE_CORPUS_FILE(relative);
-            path = test::corpusFile(relative).toStdString();
-        }
+        const std::string path = test::corpusOrSample(relative, tmp);
         const LoadResult r = TraceLoader::load(path);
         QVERIFY2(r.ok(), r.error.c_str());
         const Trace &original = *r.trace;

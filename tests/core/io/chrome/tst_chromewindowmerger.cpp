@@ -5,6 +5,7 @@
 // errors name the same byte; the streamed load from disk (gzip) gives the same trace again.
 #include "compress.h"
 #include "corpus.h"
+#include "filebytes.h"
 #include "jsonquote.h"
 #include "traceequal.h"
 
@@ -58,12 +59,6 @@ std::string errorOf(const std::string &text, const LoadOptions &options)
         return e.what();
     }
     return "(no error)";
-}
-
-std::string readAll(const QString &path)
-{
-    std::ifstream f(path.toStdString(), std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(f), {});
 }
 
 // Events that exercise every warning the reader and the assembler give, in several windows.
@@ -140,7 +135,7 @@ private slots:
         QDirIterator it(QString::fromStdString(folder), {QStringLiteral("trace.json")}, QDir::Files, QDirIterator::Subdirectories);
         QVERIFY(it.hasNext());
         const QString path = it.next();
-        const std::string text = readAll(path);
+        const std::string text = test::readFile(path);
         const Trace ref = importText(text, oneWindow(), path.toStdString());
         QVERIFY(ref.allSlices().size() > 10);
         requireSame(ref, importText(text, tinyWindows(), path.toStdString()), path);

@@ -26,17 +26,10 @@
 using namespace lanescope;
 
 #include "compress.h"
+#include "filebytes.h"
 using lanescope::test::gzipOf;
 
 namespace {
-
-void writeFile(const QString &path, const std::string &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes.data(), qint64(bytes.size()));
-}
 
 std::string ntffBytes(const std::string &uuid, const std::string &neffName = "graph.neff")
 {
@@ -150,19 +143,19 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const std::string kineto = R"({"schemaVersion": 1, "traceEvents": [{"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": 1, "dur": 2}]})";
-        writeFile(dir.filePath(QStringLiteral("trace.json")), kineto);
-        writeFile(dir.filePath(QStringLiteral("rank0.pt.trace.json.gz")), gzipOf(kineto));
-        writeFile(dir.filePath(QStringLiteral("array.json")), R"([{"ph": "B", "name": "x", "ts": 1, "pid": 1, "tid": 1})");
-        writeFile(dir.filePath(QStringLiteral("config.json")), R"({"learning_rate": 0.1})");
-        writeFile(dir.filePath(QStringLiteral("system_profile.json")), R"({"trace_events": [{"timestamp": 1, "name": "nrt_execute"}]})");
-        writeFile(dir.filePath(QStringLiteral("export.json")),
-                  R"({"nc_mem_usage": [], "metadata": [{"ntff_version": 5, "first_hw_timestamp": 0}], "neff_header": [{"uuid": "CCCCCCCC-cccc-cccc-cccc-cccccccccccc"}]})");
-        writeFile(dir.filePath(QStringLiteral("ntrace.pb")), std::string("\x0a\x03\x01\x02\x03", 5));
-        writeFile(dir.filePath(QStringLiteral("cpu_util.pb")), std::string("\x08\x01", 2));
-        writeFile(dir.filePath(QStringLiteral("notes.txt")), "hello");
-        writeFile(dir.filePath(QStringLiteral("empty.json")), "");
-        writeFile(dir.filePath(QStringLiteral("renamed.bin")), ntffBytes(kUuidC)); // an NTFF by content, whatever its name
-        writeFile(dir.filePath(QStringLiteral("fake.neff")), "not a neff at all");
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("trace.json")), kineto));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("rank0.pt.trace.json.gz")), gzipOf(kineto)));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("array.json")), R"([{"ph": "B", "name": "x", "ts": 1, "pid": 1, "tid": 1})"));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("config.json")), R"({"learning_rate": 0.1})"));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("system_profile.json")), R"({"trace_events": [{"timestamp": 1, "name": "nrt_execute"}]})"));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("export.json")),
+                  R"({"nc_mem_usage": [], "metadata": [{"ntff_version": 5, "first_hw_timestamp": 0}], "neff_header": [{"uuid": "CCCCCCCC-cccc-cccc-cccc-cccccccccccc"}]})"));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("ntrace.pb")), std::string("\x0a\x03\x01\x02\x03", 5)));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("cpu_util.pb")), std::string("\x08\x01", 2)));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("notes.txt")), "hello"));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("empty.json")), ""));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("renamed.bin")), ntffBytes(kUuidC))); // an NTFF by content, whatever its name
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("fake.neff")), "not a neff at all"));
 
         const ProfileFolder pf = ProfileFolder::scan(dir.path().toStdString());
         QCOMPARE(pf.files().size(), size_t(12));
@@ -212,8 +205,8 @@ private slots:
                                    original.mid(1).toStdString();
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        writeFile(dir.filePath(QStringLiteral("device_profile_model_3.json")), padded);
-        writeFile(dir.filePath(QStringLiteral("other.json")), padded);
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("device_profile_model_3.json")), padded));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("other.json")), padded));
         const ProfileFolder pf = ProfileFolder::scan(dir.path().toStdString());
         QCOMPARE(fileAt(pf, "device_profile_model_3.json").kind, FileFormat::NeuronProfileJson);
         QCOMPARE(fileAt(pf, "device_profile_model_3.json").status, FileOutcome::Loaded);
@@ -235,9 +228,9 @@ private slots:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        writeFile(dir.filePath(QStringLiteral("neff_111.neff")), neffBytes(kUuidA));
-        writeFile(dir.filePath(QStringLiteral("neff_222.neff")), neffBytes(kUuidB));
-        writeFile(dir.filePath(QStringLiteral("111_instid_0_vnc_0.ntff")), ntffBytes(kUuidB)); // name says 111, uuid says 222
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("neff_111.neff")), neffBytes(kUuidA)));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("neff_222.neff")), neffBytes(kUuidB)));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("111_instid_0_vnc_0.ntff")), ntffBytes(kUuidB))); // name says 111, uuid says 222
         const ProfileFolder pf = ProfileFolder::scan(dir.path().toStdString());
         const FolderFile &ntff = fileAt(pf, "111_instid_0_vnc_0.ntff");
         QCOMPARE(ntff.status, FileOutcome::Paired);
@@ -254,10 +247,10 @@ private slots:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        writeFile(dir.filePath(QStringLiteral("neff_333_vnc_0.neff")), neffBytes(kUuidC));
-        writeFile(dir.filePath(QStringLiteral("333_vnc_1.ntff")), ntffBytes(kZero)); // no uuid recorded
-        writeFile(dir.filePath(QStringLiteral("neff_444.neff")), neffBytes(kUuidA));
-        writeFile(dir.filePath(QStringLiteral("444_vnc_0.ntff")), ntffBytes(kUuidB)); // both known, different: no pair
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("neff_333_vnc_0.neff")), neffBytes(kUuidC)));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("333_vnc_1.ntff")), ntffBytes(kZero))); // no uuid recorded
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("neff_444.neff")), neffBytes(kUuidA)));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("444_vnc_0.ntff")), ntffBytes(kUuidB))); // both known, different: no pair
         const ProfileFolder pf = ProfileFolder::scan(dir.path().toStdString());
         const FolderFile &a = fileAt(pf, "333_vnc_1.ntff");
         QCOMPARE(a.status, FileOutcome::Paired);
@@ -275,13 +268,13 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString p1 = QStringLiteral("i-0abc_pid_100/1700000000/"), p2 = QStringLiteral("i-0abc_pid_200/");
-        writeFile(dir.filePath(p1 + QStringLiteral("neff_5.neff")), neffBytes(kUuidA));
-        writeFile(dir.filePath(p1 + QStringLiteral("5_instid_0_vnc_0.ntff")), ntffBytes(kUuidA));
-        writeFile(dir.filePath(p1 + QStringLiteral("5_instid_0_vnc_1.ntff")), ntffBytes(kUuidA));
-        writeFile(dir.filePath(p2 + QStringLiteral("neff_5.neff")), neffBytes(kUuidA)); // same program in another process
-        writeFile(dir.filePath(p2 + QStringLiteral("profile_nc_0_session_0.ntff")), ntffBytes(kUuidA, "/tmp/neff_5.neff"));
-        writeFile(dir.filePath(QStringLiteral("profile_rank_1.ntff")), ntffBytes(kUuidB));
-        writeFile(dir.filePath(QStringLiteral("neuron_framework_trace_rank_1.json")), R"({"traceEvents": []})");
+        QVERIFY(test::writeFile(dir.filePath(p1 + QStringLiteral("neff_5.neff")), neffBytes(kUuidA)));
+        QVERIFY(test::writeFile(dir.filePath(p1 + QStringLiteral("5_instid_0_vnc_0.ntff")), ntffBytes(kUuidA)));
+        QVERIFY(test::writeFile(dir.filePath(p1 + QStringLiteral("5_instid_0_vnc_1.ntff")), ntffBytes(kUuidA)));
+        QVERIFY(test::writeFile(dir.filePath(p2 + QStringLiteral("neff_5.neff")), neffBytes(kUuidA))); // same program in another process
+        QVERIFY(test::writeFile(dir.filePath(p2 + QStringLiteral("profile_nc_0_session_0.ntff")), ntffBytes(kUuidA, "/tmp/neff_5.neff")));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("profile_rank_1.ntff")), ntffBytes(kUuidB)));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("neuron_framework_trace_rank_1.json")), R"({"traceEvents": []})"));
         const ProfileFolder pf = ProfileFolder::scan(dir.path().toStdString());
         const FolderFile &n1 = fileAt(pf, "i-0abc_pid_100/1700000000/neff_5.neff");
         QCOMPARE(n1.pairedWith.size(), size_t(2)); // one per core
@@ -348,13 +341,13 @@ private slots:
         QVERIFY(QFile::link(dir.filePath(QStringLiteral("self")), dir.filePath(QStringLiteral("self")))); // resolves to itself
         QVERIFY(QFile::link(dir.filePath(QStringLiteral("gone")), dir.filePath(QStringLiteral("dangling"))));
         QVERIFY(::mkfifo(dir.filePath(QStringLiteral("fifo")).toLocal8Bit().constData(), 0600) == 0);
-        writeFile(dir.filePath(QStringLiteral("a/trace.json")), R"({"traceEvents": []})");
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("a/trace.json")), R"({"traceEvents": []})"));
         QVERIFY(QFile::link(dir.filePath(QStringLiteral("a/trace.json")), dir.filePath(QStringLiteral("alias.json"))));
         QString deep = dir.filePath(QStringLiteral("d"));
         for (int i = 0; i < ProfileFolder::kMaxDepth + 2; ++i)
             deep += QStringLiteral("/d");
         QVERIFY(QDir().mkpath(deep));
-        writeFile(deep + QStringLiteral("/deep.json"), R"({"traceEvents": []})");
+        QVERIFY(test::writeFile(deep + QStringLiteral("/deep.json"), R"({"traceEvents": []})"));
         QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral(".git/objects"))));
 
         const ProfileFolder pf = ProfileFolder::scan(dir.path().toStdString());
@@ -384,9 +377,9 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString path = dir.filePath(QStringLiteral("secret.ntff"));
-        writeFile(path, ntffBytes(kUuidA));
+        QVERIFY(test::writeFile(path, ntffBytes(kUuidA)));
         QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("locked"))));
-        writeFile(dir.filePath(QStringLiteral("locked/trace.json")), R"({"traceEvents": []})");
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("locked/trace.json")), R"({"traceEvents": []})"));
         QVERIFY(::chmod(path.toLocal8Bit().constData(), 0) == 0);
         QVERIFY(::chmod(dir.filePath(QStringLiteral("locked")).toLocal8Bit().constData(), 0) == 0);
         QVERIFY(::chmod(dir.path().toLocal8Bit().constData(), 0755) == 0);
@@ -427,7 +420,7 @@ private slots:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        writeFile(dir.filePath(QStringLiteral("x.json")), "{}");
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("x.json")), "{}"));
         QVERIFY_THROWS_EXCEPTION(ImportError, ProfileFolder::scan(dir.filePath(QStringLiteral("x.json")).toStdString()));
         QVERIFY_THROWS_EXCEPTION(ImportError, ProfileFolder::scan(dir.filePath(QStringLiteral("missing")).toStdString()));
         const ProfileFolder empty = ProfileFolder::scan(dir.filePath(QStringLiteral(".")).toStdString());
@@ -438,7 +431,7 @@ private slots:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        writeFile(dir.filePath(QStringLiteral("x.json")), "{}");
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("x.json")), "{}"));
         std::atomic<bool> stop{true};
         LoadOptions o;
         o.cancel = &stop;

@@ -5,6 +5,7 @@
 // file alone, within a budget a whole read would not fit); progress, cancel and the TraceLoader entry point.
 #include "analysis/deviceexecutions.h"
 #include "corpus.h"
+#include "filebytes.h"
 #include "io/fileimporter.h"
 #include "io/folder/profilefolderloader.h"
 #include "io/input/inputbuffer.h"
@@ -24,14 +25,6 @@
 using namespace lanescope;
 
 namespace {
-
-void writeFile(const QString &path, const std::string &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes.data(), qint64(bytes.size()));
-}
 
 std::string ntffBytes(const std::string &uuid, const std::string &neffName, int64_t lengthPs = 10'000'000)
 {
@@ -225,17 +218,17 @@ private slots:
         const QString run = dir.filePath(QStringLiteral("i-0test_pid_7/"));
         // Two sessions of neff_55 (identified by the NEFF name recorded in the NTFF), two command-line
         // captures identified by nothing: they take the remaining nrt_execute events in order.
-        writeFile(run + QStringLiteral("trace.json"),
+        QVERIFY(test::writeFile(run + QStringLiteral("trace.json"),
                   kineto({{"nrt_execute", 2000, 100, R"("neff": "neff_55.neff")"},
                           {"nrt_execute", 3000, 100, R"("External id": 1)"},
                           {"nrt_tensor_read", 3500, 100, R"("bytes": 4)"},
                           {"nrt_execute", 4000, 100, R"("neff_path": "/x/neff_55.neff")"},
-                          {"nrt_execute", 5000, 100, R"("External id": 2)"}}));
-        writeFile(run + QStringLiteral("profile_nc_0_session_1.ntff"), ntffBytes("11111111111111111111111111111111", "/tmp/neff_55.neff"));
-        writeFile(run + QStringLiteral("profile_nc_0_session_0.ntff"), ntffBytes("11111111111111111111111111111111", "/tmp/neff_55.neff"));
-        writeFile(run + QStringLiteral("profile_exec_1.ntff"), ntffBytes("22222222222222222222222222222222", "graph.neff"));
-        writeFile(run + QStringLiteral("profile_exec_0.ntff"), ntffBytes("33333333333333333333333333333333", "graph.neff"));
-        writeFile(dir.filePath(QStringLiteral("elsewhere/profile.ntff")), ntffBytes("44444444444444444444444444444444", "file.neff"));
+                          {"nrt_execute", 5000, 100, R"("External id": 2)"}})));
+        QVERIFY(test::writeFile(run + QStringLiteral("profile_nc_0_session_1.ntff"), ntffBytes("11111111111111111111111111111111", "/tmp/neff_55.neff")));
+        QVERIFY(test::writeFile(run + QStringLiteral("profile_nc_0_session_0.ntff"), ntffBytes("11111111111111111111111111111111", "/tmp/neff_55.neff")));
+        QVERIFY(test::writeFile(run + QStringLiteral("profile_exec_1.ntff"), ntffBytes("22222222222222222222222222222222", "graph.neff")));
+        QVERIFY(test::writeFile(run + QStringLiteral("profile_exec_0.ntff"), ntffBytes("33333333333333333333333333333333", "graph.neff")));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("elsewhere/profile.ntff")), ntffBytes("44444444444444444444444444444444", "file.neff")));
 
         const LoadResult r = TraceLoader::load(dir.path().toStdString());
         QVERIFY2(r.ok(), r.error.c_str());
@@ -345,10 +338,10 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         // Two executions placed by order 5 us apart, each 10 us long: impossible on one core, kept apart.
-        writeFile(dir.filePath(QStringLiteral("trace.json")),
-                  kineto({{"nrt_execute", 2000, 100, R"("External id": 1)"}, {"nrt_execute", 2005, 100, R"("External id": 2)"}}));
-        writeFile(dir.filePath(QStringLiteral("profile_exec_0.ntff")), ntffBytes("66666666666666666666666666666666", "graph.neff"));
-        writeFile(dir.filePath(QStringLiteral("profile_exec_1.ntff")), ntffBytes("77777777777777777777777777777777", "graph.neff"));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("trace.json")),
+                  kineto({{"nrt_execute", 2000, 100, R"("External id": 1)"}, {"nrt_execute", 2005, 100, R"("External id": 2)"}})));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("profile_exec_0.ntff")), ntffBytes("66666666666666666666666666666666", "graph.neff")));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("profile_exec_1.ntff")), ntffBytes("77777777777777777777777777777777", "graph.neff")));
         const LoadResult r = TraceLoader::load(dir.path().toStdString());
         QVERIFY2(r.ok(), r.error.c_str());
         const Trace &t = *r.trace;
@@ -373,9 +366,9 @@ private slots:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        writeFile(dir.filePath(QStringLiteral("trace.json")), kineto({{"nrt_execute", 2000, 100, R"("neff": "neff_9")"}}));
-        writeFile(dir.filePath(QStringLiteral("9_instid_0_vnc_0.ntff")), ntffBytes("55555555555555555555555555555555", "neff_9.neff"));
-        writeFile(dir.filePath(QStringLiteral("9_instid_1_vnc_0.ntff")), ntffBytes("55555555555555555555555555555555", "neff_9.neff"));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("trace.json")), kineto({{"nrt_execute", 2000, 100, R"("neff": "neff_9")"}})));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("9_instid_0_vnc_0.ntff")), ntffBytes("55555555555555555555555555555555", "neff_9.neff")));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("9_instid_1_vnc_0.ntff")), ntffBytes("55555555555555555555555555555555", "neff_9.neff")));
         const LoadResult r = TraceLoader::load(dir.path().toStdString());
         QVERIFY2(r.ok(), r.error.c_str());
         QVERIFY(meta(*r.trace, "alignment.9_instid_0_vnc_0.ntff")->starts_with("approximate: placed at nrt_execute ts=2000000"));
@@ -443,7 +436,7 @@ private slots:
         {
             // the real trace as the profiler writes it: plain JSON named trace.json
             const InputBuffer text = InputBuffer::read(lanescope::test::corpusFile(gz).toStdString(), {});
-            writeFile(QString::fromStdString(trace), std::string(text.view()));
+            QVERIFY(test::writeFile(QString::fromStdString(trace), std::string(text.view())));
         }
         LoadOptions tight;
         tight.memoryBudget = QFileInfo(QString::fromStdString(trace)).size() - 1;
@@ -512,8 +505,8 @@ private slots:
         const LoadResult empty = TraceLoader::load(dir.path().toStdString());
         QVERIFY(!empty.ok());
         QVERIFY2(empty.error.find("holds no files") != std::string::npos, empty.error.c_str());
-        writeFile(dir.filePath(QStringLiteral("ntrace.pb")), "x");
-        writeFile(dir.filePath(QStringLiteral("broken.ntff")), std::string("\x05\x10\x00\x00\x00", 5) + std::string(200, '\0'));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("ntrace.pb")), "x"));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("broken.ntff")), std::string("\x05\x10\x00\x00\x00", 5) + std::string(200, '\0')));
         const LoadResult r = TraceLoader::load(dir.path().toStdString());
         QVERIFY(!r.ok());
         QVERIFY2(r.error.find("no file in this folder has a timeline") != std::string::npos, r.error.c_str());
@@ -524,8 +517,8 @@ private slots:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        writeFile(dir.filePath(QStringLiteral("trace.json")), kineto({}));
-        writeFile(dir.filePath(QStringLiteral("bad.json")), R"({"traceEvents": [{"ph": "X", "name": "a" "ts": 1}]})");
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("trace.json")), kineto({})));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("bad.json")), R"({"traceEvents": [{"ph": "X", "name": "a" "ts": 1}]})"));
         const LoadResult r = TraceLoader::load(dir.path().toStdString());
         QVERIFY2(r.ok(), r.error.c_str());
         const std::string *bad = meta(*r.trace, "file.bad.json");

@@ -10,6 +10,7 @@
 // (SampleFolderWriter, layout "native").
 #include "analysis/deviceexecutions.h"
 #include "corpus.h"
+#include "filebytes.h"
 #include "io/folder/profilefolder.h"
 #include "io/folder/profilefolderloader.h"
 #include "io/synthetic/samplefolderwriter.h"
@@ -28,14 +29,6 @@ using namespace lanescope;
 namespace {
 
 const std::vector<std::string> kProtobufFiles = {"ntrace.pb", "trace_info.pb", "cpu_util.pb", "host_mem.pb"};
-
-void writeFile(const QString &path, const std::string &bytes)
-{
-    QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes.data(), qint64(bytes.size()));
-}
 
 void linkCorpus(const QString &corpusName, const QString &to)
 {
@@ -66,7 +59,7 @@ std::string frameworkTrace(int64_t pid, const std::string &neff)
 void writeProtobufFiles(const QString &dir)
 {
     for (const std::string &pb : kProtobufFiles)
-        writeFile(dir + QLatin1Char('/') + QString::fromStdString(pb), std::string("\x0a\x04\x08\x01\x10\x02", 6));
+        QVERIFY(test::writeFile(dir + QLatin1Char('/') + QString::fromStdString(pb), std::string("\x0a\x04\x08\x01\x10\x02", 6)));
 }
 
 const std::string *meta(const Trace &t, const std::string &key) { return t.metadata().find(key); }
@@ -152,7 +145,7 @@ private slots:
         const std::string neff = "neff_" + hash + "_vnc_0.neff";
         linkCorpus(QStringLiteral("stream_256k_fd1k.neff"), run + QString::fromStdString(neff));
         linkCorpus(QStringLiteral("stream_256k_fd1k.ntff"), run + QStringLiteral("profile_nc_0_session_0.ntff"));
-        writeFile(run + QStringLiteral("trace.json"), frameworkTrace(1234, "neff_" + hash));
+        QVERIFY(test::writeFile(run + QStringLiteral("trace.json"), frameworkTrace(1234, "neff_" + hash)));
         writeProtobufFiles(run);
 
         // the top folder
@@ -179,7 +172,7 @@ private slots:
         linkCorpus(QStringLiteral("stream_256k_fd2k.ntff"), run + QStringLiteral("profile_nc_0_session_0.ntff"));
         // a NEFF of another graph compiled in the same run, which no NTFF here executed
         linkCorpus(QStringLiteral("stream_256k_fd1k.neff"), run + QStringLiteral("neffs/graph_1111111111111111111.neff"));
-        writeFile(run + QStringLiteral("trace.json"), frameworkTrace(77, "graph_" + hash));
+        QVERIFY(test::writeFile(run + QStringLiteral("trace.json"), frameworkTrace(77, "graph_" + hash)));
         writeProtobufFiles(run);
 
         const ProfileFolder scanned = ProfileFolder::scan(dir.filePath(QStringLiteral("vllm_profile")).toStdString());

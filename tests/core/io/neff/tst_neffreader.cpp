@@ -29,18 +29,10 @@ using namespace lanescope;
 using lanescope::test::corpusFile;
 
 #include "compress.h"
+#include "filebytes.h"
 using lanescope::test::gzipOf;
 
 namespace {
-
-std::string readAll(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    const QByteArray b = f.readAll();
-    return std::string(b.constData(), size_t(b.size()));
-}
 
 uint64_t le64(const std::string &b, size_t o)
 {
@@ -379,7 +371,7 @@ private slots:
         QFETCH(QString, stem);
         LANESCOPE_REQUIRE_CORPUS_FILE(stem + QStringLiteral(".ntff"));
         LANESCOPE_REQUIRE_CORPUS_FILE(stem + QStringLiteral(".neff"));
-        const std::string ntff = readAll(corpusFile(stem + QStringLiteral(".ntff")));
+        const std::string ntff = test::readFile(corpusFile(stem + QStringLiteral(".ntff")));
         QVERIFY(ntff.size() > 0x80);
         const uint32_t len = uint32_t(uint8_t(ntff[1])) | uint32_t(uint8_t(ntff[2])) << 8 |
                              uint32_t(uint8_t(ntff[3])) << 16 | uint32_t(uint8_t(ntff[4])) << 24;
@@ -416,7 +408,7 @@ private slots:
     void looksLikeNeff()
     {
         LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
-        const std::string b = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
+        const std::string b = test::readFile(corpusFile(QString::fromLatin1(kMatmulSmall)));
         QVERIFY(NeffReader::looksLikeNeff(std::string_view(b).substr(0, 64), b.size()));
         QVERIFY(
             !NeffReader::looksLikeNeff(std::string_view(b).substr(0, 64), b.size() - 1)); // data_size no longer fits
@@ -427,7 +419,7 @@ private slots:
     void dataSizeLies()
     {
         LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
-        std::string b = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
+        std::string b = test::readFile(corpusFile(QString::fromLatin1(kMatmulSmall)));
         putLe64(b, 16, le64(b, 16) + 1);
         uint64_t offset = 0;
         const std::string err = errorOf(b, "lie.neff", &offset);
@@ -456,7 +448,7 @@ private slots:
     void headerFieldsChecked()
     {
         LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
-        const std::string real = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
+        const std::string real = test::readFile(corpusFile(QString::fromLatin1(kMatmulSmall)));
         uint64_t offset = 0;
         std::string b = real;
         putLe64(b, 8, 512);
@@ -473,7 +465,7 @@ private slots:
     void truncatedFileIsAnError()
     {
         LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
-        const std::string real = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
+        const std::string real = test::readFile(corpusFile(QString::fromLatin1(kMatmulSmall)));
         uint64_t offset = 0;
         const std::string err = errorOf(real.substr(0, 1024 + 20000), "cut.neff", &offset);
         QCOMPARE(offset, 16ull);
@@ -484,7 +476,7 @@ private slots:
     void truncatedPayloadGivesPartialInfo()
     {
         LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
-        const std::string real = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
+        const std::string real = test::readFile(corpusFile(QString::fromLatin1(kMatmulSmall)));
         const std::string cut = neffAround(real, real.substr(1024, 20000));
         const NeffInfo n = NeffReader::readBytes(cut, "cut.neff");
         QCOMPARE(n.md5, NeffMd5Check::Ok);
@@ -520,7 +512,7 @@ private slots:
 
         // A valid-looking header in front of random bytes: the payload is named as the problem.
         LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
-        const std::string real = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
+        const std::string real = test::readFile(corpusFile(QString::fromLatin1(kMatmulSmall)));
         const std::string withHeader = neffAround(real, b);
         const std::string err2 = errorOf(withHeader, "random.neff", &offset);
         QCOMPARE(offset, 1024ull);
@@ -530,7 +522,7 @@ private slots:
     void flippedPayloadByte()
     {
         LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
-        std::string b = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
+        std::string b = test::readFile(corpusFile(QString::fromLatin1(kMatmulSmall)));
         // Python: the gzip stream ends at payload byte 53601; the rest up to data_size is zero padding.
         b[1024 + 60000] ^= 0x01;
         const NeffInfo n = NeffReader::readBytes(b, "flip.neff");
@@ -541,7 +533,7 @@ private slots:
         QCOMPARE(n.target, std::string("cayman"));
 
         // Inside the compressed stream: a warning or an error, never a crash.
-        std::string c = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
+        std::string c = test::readFile(corpusFile(QString::fromLatin1(kMatmulSmall)));
         c[1024 + 3000] ^= 0x55;
         try {
             const NeffInfo p = NeffReader::readBytes(c, "flip2.neff");
@@ -562,7 +554,7 @@ private slots:
     {
         LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
         QFETCH(bool, gzip);
-        const std::string real = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
+        const std::string real = test::readFile(corpusFile(QString::fromLatin1(kMatmulSmall)));
         const std::string tar = tarOf({{"info.json", "{\"tool_version\":\"9.9\"}"},
                                        {"../evil", "EVIL"},
                                        {"/abs/evil", "EVIL"},
@@ -609,7 +601,7 @@ private slots:
     void syntheticPlainTar()
     {
         LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
-        const std::string real = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
+        const std::string real = test::readFile(corpusFile(QString::fromLatin1(kMatmulSmall)));
         const std::string def =
             R"({"version":"0.6","var":{"in0":{"type":"input","size":12},"kv":{"type":"state","size":8},
             "w":{"type":"file","size":4,"file_name":"value_w.npy"}},
@@ -667,7 +659,7 @@ private slots:
     void hugeMemberHeader()
     {
         LANESCOPE_REQUIRE_CORPUS_FILE(QString::fromLatin1(kMatmulSmall));
-        const std::string real = readAll(corpusFile(QString::fromLatin1(kMatmulSmall)));
+        const std::string real = test::readFile(corpusFile(QString::fromLatin1(kMatmulSmall)));
         const std::string tar = tarOf({{"info.json", R"({"tool_version":"1"})"}}).substr(0, 1024) +
                                 tarHeader("sg00/def.json", 077777777777ull) + std::string(4096, '{');
         for (bool gzip : {false, true}) {

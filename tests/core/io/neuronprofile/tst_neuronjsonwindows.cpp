@@ -170,7 +170,7 @@ private slots:
     {
         LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-profile-json"));
         QFETCH(QString, path);
-        const std::string text = test::readBytes(path);
+        const std::string text = test::readFile(path);
         QVERIFY(!text.empty());
         const std::vector<std::string> want = dump(single(text));
         QVERIFY(want.size() > 500);
@@ -187,13 +187,13 @@ private slots:
     void compressedFiles()
     {
         LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json/profile_128x128x1024.json"));
-        const std::string text = test::readBytes(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x1024.json")));
+        const std::string text = test::readFile(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x1024.json")));
         std::vector<std::string> want = dump(single(text));
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         for (const auto &[suffix, bytes] : {std::pair{"gz", test::gzipOf(text)}, std::pair{"zst", test::zstdOf(text)}}) {
             const QString file = dir.filePath(QStringLiteral("p.json.") + QLatin1String(suffix));
-            QVERIFY(test::writeBytes(file, bytes));
+            QVERIFY(test::writeFile(file, bytes));
             LoadOptions o;
             o.jsonWindowBytes = 2048;
             InputStream stream(file.toStdString(), o);
@@ -266,7 +266,7 @@ private slots:
         QTemporaryDir dir;
         NtffProfile p;
         const test::CutGzip cut = test::readCutGzip(
-            dir, test::readBytes(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x1024.json"))),
+            dir, test::readFile(lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x1024.json"))),
             [&p](InputStream &stream, const LoadOptions &o) { p = NeuronProfileJsonReader::read(stream, o); });
         QVERIFY2(cut.error.empty(), cut.error.c_str());
         QCOMPARE(p.diagnostics.total(DiagnosticSeverity::Warning), uint64_t(1));

@@ -6,6 +6,7 @@
 // sniffing, missing fields, unknown opcode names, error cases (not an export, truncated) and cancel.
 #include "compress.h"
 #include "corpus.h"
+#include "filebytes.h"
 
 #include "io/input/inputbuffer.h"
 #include "io/neuronprofile/neuronprofilejsonimporter.h"
@@ -34,15 +35,6 @@
 using namespace lanescope;
 
 namespace {
-
-std::string readAll(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    const QByteArray b = f.readAll();
-    return std::string(b.constData(), size_t(b.size()));
-}
 
 NtffProfile readJson(const std::string &bytes, const std::string &name = "test.json", const LoadOptions &options = {})
 {
@@ -562,7 +554,7 @@ void TestNeuronProfileJsonReader::truncated()
 {
     LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json/profile_128x128x256.json"));
     const QString path = lanescope::test::corpusFile(QStringLiteral("neuron-profile-json/profile_128x128x256.json"));
-    const std::string bytes = readAll(path);
+    const std::string bytes = test::readFile(path);
     QVERIFY2(!bytes.empty(), qPrintable(path));
     const NtffProfile full = readJson(bytes, "full.json");
     const size_t end = bytes.find_last_of('}'); // a prefix up to here misses the closing brace

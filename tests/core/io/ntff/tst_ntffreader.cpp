@@ -3,6 +3,7 @@
 // JSON that AWS's neuron-profile exported from the same file. Plus v4 total-time checks, error cases
 // built in memory from a real file, and a write -> read round trip through NtffWriter.
 #include "corpus.h"
+#include "filebytes.h"
 #include "ntffpatch.h"
 
 #include "io/ntff/ntffreader.h"
@@ -29,15 +30,6 @@ using lanescope::test::patchVarint;
 using lanescope::test::sectionField;
 
 namespace {
-
-std::string readAll(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    const QByteArray b = f.readAll();
-    return std::string(b.constData(), size_t(b.size()));
-}
 
 struct InstrKey
 {
@@ -225,7 +217,7 @@ void TestNtffReader::groundTruth()
     LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-profile-json"));
     QFETCH(QString, ntff);
     QFETCH(QString, json);
-    const std::string bytes = readAll(ntff);
+    const std::string bytes = test::readFile(ntff);
     QVERIFY(!bytes.empty());
     const NtffProfile p = NtffReader::read(bytes, ntff.toStdString());
     QFile jf(json);
@@ -323,7 +315,7 @@ void TestNtffReader::v4TotalTime()
 {
     LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-cs149-asst4"));
     QFETCH(QString, ntff);
-    const NtffProfile p = NtffReader::read(readAll(ntff), ntff.toStdString());
+    const NtffProfile p = NtffReader::read(test::readFile(ntff), ntff.toStdString());
     QCOMPARE(int(p.version), 4);
     QVERIFY(p.originFromNotify);
     QVERIFY(p.totalTimePs.has_value());
@@ -355,7 +347,7 @@ static const QString kRealFile = QStringLiteral("neuron-profile-json/profile_128
 
 static std::string realFile()
 {
-    return readAll(lanescope::test::corpusFile(kRealFile));
+    return test::readFile(lanescope::test::corpusFile(kRealFile));
 }
 
 void TestNtffReader::unsupportedVersion()
@@ -733,7 +725,7 @@ void TestNtffReader::roundTrip()
     // the same bytes through save() and a file
     const QString path = QDir::temp().filePath(QStringLiteral("tst_ntffreader_roundtrip.ntff"));
     w.save(path.toStdString());
-    QCOMPARE(readAll(path), bytes);
+    QCOMPARE(test::readFile(path), bytes);
     QFile::remove(path);
 }
 

@@ -5,6 +5,7 @@
 // rank; the corpus's own distributedInfo pair (HTA's sampled ranks 0 and 1).
 #include "compress.h"
 #include "corpus.h"
+#include "filebytes.h"
 #include "loadtrace.h"
 
 #include "analysis/devicesummary.h"
@@ -85,12 +86,6 @@ std::string rankVariant(const std::string &text, const Variant &v)
     return out;
 }
 
-bool writeFile(const QString &path, const std::string &bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes.data(), qint64(bytes.size())) == qint64(bytes.size());
-}
-
 // The same text without its distributedInfo object: the rank then comes from the file or folder name.
 std::string withoutDistributedInfo(std::string json)
 {
@@ -149,7 +144,7 @@ private slots:
             const std::string json = rankVariant(text, v);
             // Named without a rank on purpose (distributedInfo says it); rank 2 gzip-compressed.
             const QString name = dir.filePath(QStringLiteral("worker%1.pt.trace.json").arg(v.rank * 7));
-            QVERIFY(v.rank == 2 ? writeFile(name + QStringLiteral(".gz"), test::gzipOf(json)) : writeFile(name, json));
+            QVERIFY(v.rank == 2 ? test::writeFile(name + QStringLiteral(".gz"), test::gzipOf(json)) : test::writeFile(name, json));
         }
         const auto single = test::load(corpusFile(kSource));
         const auto t = test::load(dir.path());
@@ -249,7 +244,7 @@ private slots:
             std::string json = rankVariant(text, {0, r * 1000}); // both say rank 0 inside: the name decides
             json.erase(json.find("\"distributedInfo\""), json.find('}', json.find("\"distributedInfo\"")) + 2 - json.find("\"distributedInfo\""));
             paths.push_back(dir.filePath(QStringLiteral("trace_rank-%1.json").arg(r + 4)).toStdString());
-            QVERIFY(writeFile(QString::fromStdString(paths.back()), json));
+            QVERIFY(test::writeFile(QString::fromStdString(paths.back()), json));
         }
         QVERIFY(MultiRankLoader::looksLikeRankSet(paths));
         const LoadResult r = MultiRankLoader::loadFiles(paths);
@@ -273,9 +268,9 @@ private slots:
         const std::string text = sourceText();
         const int64_t b = 1683500000000000000;
         QTemporaryDir dir;
-        QVERIFY(writeFile(dir.filePath(QStringLiteral("rank0.json")), rankVariant(text, {0, 0, 1, 1, b})));
-        QVERIFY(writeFile(dir.filePath(QStringLiteral("rank1.json")), rankVariant(text, {1, 0, 1, 1, b + 7000000})));
-        QVERIFY(writeFile(dir.filePath(QStringLiteral("rank2.json")), rankVariant(text, {2, 0, 1, 1, b + 5 * kHourUs * 1000})));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("rank0.json")), rankVariant(text, {0, 0, 1, 1, b})));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("rank1.json")), rankVariant(text, {1, 0, 1, 1, b + 7000000})));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("rank2.json")), rankVariant(text, {2, 0, 1, 1, b + 5 * kHourUs * 1000})));
         const auto t = test::load(dir.path());
         QVERIFY(t);
         QCOMPARE(meta(*t, "ranks.clock"), std::string("baseTimeNanoseconds + first ProfilerStep#"));
@@ -301,7 +296,7 @@ private slots:
             std::string damaged = gz;
             for (size_t i = gz.size() / 2; i < gz.size() / 2 + 64; ++i)
                 damaged[i] = char(damaged[i] ^ 0x5a);
-            QVERIFY(writeFile(dir.filePath(QStringLiteral("trace_rank_%1.json.gz").arg(r)), r == 1 ? damaged : gz));
+            QVERIFY(test::writeFile(dir.filePath(QStringLiteral("trace_rank_%1.json.gz").arg(r)), r == 1 ? damaged : gz));
         }
         const auto t = test::load(dir.path());
         QVERIFY(t);
@@ -360,7 +355,7 @@ private slots:
             QVERIFY(QDir(dir.path()).mkpath(folders[r]));
             const std::string json = withoutDistributedInfo(rankVariant(text, {0, r * 2000, r == 2 ? 3 : 1, r == 2 ? 2 : 1}));
             const QString name = dir.filePath(folders[r] + QStringLiteral("/host.pt.trace.json"));
-            QVERIFY(r == 1 ? writeFile(name + QStringLiteral(".gz"), test::gzipOf(json)) : writeFile(name, json));
+            QVERIFY(r == 1 ? test::writeFile(name + QStringLiteral(".gz"), test::gzipOf(json)) : test::writeFile(name, json));
         }
         QVERIFY(MultiRankLoader::isCandidate(ProfileFolder::scan(dir.path().toStdString())));
         const auto t = test::load(dir.path());
@@ -379,7 +374,7 @@ private slots:
 
         // A fourth trace with no rank anywhere: not a rank set, an ordinary profile folder (one load).
         QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("extra")));
-        QVERIFY(writeFile(dir.filePath(QStringLiteral("extra/host.pt.trace.json")), withoutDistributedInfo(text)));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("extra/host.pt.trace.json")), withoutDistributedInfo(text)));
         QVERIFY(!MultiRankLoader::isCandidate(ProfileFolder::scan(dir.path().toStdString())));
         const auto folder = test::load(dir.path());
         QVERIFY(folder);
@@ -393,9 +388,9 @@ private slots:
         LANESCOPE_REQUIRE_CORPUS_FILE(kSource);
         const std::string text = sourceText();
         QTemporaryDir dir;
-        QVERIFY(writeFile(dir.filePath(QStringLiteral("worker_a.json")), rankVariant(text, {0, 0})));
-        QVERIFY(writeFile(dir.filePath(QStringLiteral("worker_b.json")), rankVariant(text, {1, 1000})));
-        QVERIFY(writeFile(dir.filePath(QStringLiteral("worker_c.json.gz")), test::gzipOf(rankVariant(text, {1, 5000}))));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("worker_a.json")), rankVariant(text, {0, 0})));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("worker_b.json")), rankVariant(text, {1, 1000})));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("worker_c.json.gz")), test::gzipOf(rankVariant(text, {1, 5000}))));
         const auto t = test::load(dir.path());
         QVERIFY(t);
         QCOMPARE(t->metadata().format, std::string("multi-rank"));
@@ -435,8 +430,8 @@ private slots:
         std::string text = sourceText();
         text.erase(text.find("\"distributedInfo\""), text.find('}', text.find("\"distributedInfo\"")) + 2 - text.find("\"distributedInfo\""));
         QTemporaryDir dir;
-        QVERIFY(writeFile(dir.filePath(QStringLiteral("a.json")), text));
-        QVERIFY(writeFile(dir.filePath(QStringLiteral("b.json")), text));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("a.json")), text));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("b.json")), text));
         const auto t = test::load(dir.path());
         QVERIFY(t);
         QCOMPARE(t->metadata().format, std::string("profile-folder"));

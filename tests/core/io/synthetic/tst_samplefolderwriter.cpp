@@ -3,6 +3,8 @@
 // NTFF by uuid, links host ops to runtime and driver events, and shows the naive variant doing more
 // device work than the fused and compiled ones; three profiled steps of the same work, one NTFF per
 // device execution (schedule(wait=1, warmup=1, active=3)).
+#include "filebytes.h"
+
 #include "io/neff/neffreader.h"
 #include "io/ntff/ntffreader.h"
 #include "io/synthetic/samplefolderwriter.h"
@@ -33,15 +35,6 @@ std::map<QString, QByteArray> snapshot(const QString &root)
             files[QDir(root).relativeFilePath(path)] = f.readAll();
     }
     return files;
-}
-
-std::string readAll(const std::string &path)
-{
-    QFile f(QString::fromStdString(path));
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    const QByteArray b = f.readAll();
-    return std::string(b.constData(), size_t(b.size()));
 }
 
 int64_t argInt(const Trace &t, const Slice &s, std::string_view key)
@@ -134,7 +127,7 @@ private slots:
         QCOMPARE(root, dir.path().toStdString() + "/synthetic_rmsnorm_profile");
         const std::string run = dir.path().toStdString() + "/" + SampleFolderWriter::runFolder();
         QCOMPARE(SampleFolderWriter::runFolder(), std::string("synthetic_rmsnorm_profile/i-0synthetic0000000_pid_4242/20250101_000000"));
-        QVERIFY(readAll(root + "/README_SYNTHETIC.txt").starts_with("SYNTHETIC SAMPLE - NOT A MEASUREMENT"));
+        QVERIFY(test::readFile(QString::fromStdString(root + "/README_SYNTHETIC.txt")).starts_with("SYNTHETIC SAMPLE - NOT A MEASUREMENT"));
         std::map<std::string, uint64_t> instructions, dmaBytes;
         std::map<std::string, bool> matmul;
         for (const auto &x : SampleFolderWriter::executions()) {
@@ -142,7 +135,7 @@ private slots:
             QCOMPARE(neff.header.uuidHex(), x.uuid);
             QCOMPARE(neff.md5, NeffMd5Check::Ok);
             QVERIFY(neff.diagnostics.empty());
-            const std::string bytes = readAll(run + "/" + x.ntffFile);
+            const std::string bytes = test::readFile(QString::fromStdString(run + "/" + x.ntffFile));
             const NtffProfile p = NtffReader::read(bytes, x.ntffFile);
             QCOMPARE(p.uuid, x.uuid);
             QCOMPARE(p.neffName, x.neffFile);
@@ -176,7 +169,7 @@ private slots:
         QVERIFY(dir.isValid());
         const std::string root = SampleFolderWriter::write(dir.path().toStdString());
         const std::string tracePath = dir.path().toStdString() + "/" + SampleFolderWriter::runFolder() + "/trace.json";
-        const std::string text = readAll(tracePath);
+        const std::string text = test::readFile(QString::fromStdString(tracePath));
         QVERIFY(text.find("\"synthetic\": true") != std::string::npos);
         QVERIFY(text.find("synthetic data, not a measurement") != std::string::npos);
 

@@ -24,7 +24,7 @@ using namespace lanescope;
 
 namespace {
 
-std::string dataFile(const char *name) { return test::readBytes(QStringLiteral(LANESCOPE_TEST_DATA "/system_profile/") + QLatin1String(name)); }
+std::string dataFile(const char *name) { return test::readFile(QStringLiteral(LANESCOPE_TEST_DATA "/system_profile/") + QLatin1String(name)); }
 
 // Every record with its raw StringIds (and their text), every arg, sample, warning and metadata entry.
 std::vector<std::string> dump(const SystemProfileData &d, TraceBuilder &b)
@@ -148,7 +148,7 @@ private slots:
         const std::string folder = SampleFolderWriter::write(dir.path().toStdString());
         QDirIterator it(QString::fromStdString(folder), {QStringLiteral("system_profile.json")}, QDir::Files, QDirIterator::Subdirectories);
         QVERIFY(it.hasNext());
-        QTest::newRow("bundled sample") << QString::fromStdString(test::readBytes(it.next()));
+        QTest::newRow("bundled sample") << QString::fromStdString(test::readFile(it.next()));
         const std::string g = generated();
         QTest::newRow("bare array") << QString::fromStdString(g.substr(g.find("\"trace_events\": [") + 16, g.find("], \"mem_usage\"") - g.find("\"trace_events\": [") - 15));
         QTest::newRow("cut inside a string") << QString::fromStdString(g.substr(0, g.find("exe", 900)));
@@ -217,7 +217,7 @@ private slots:
         QTemporaryDir dir;
         for (const auto &[suffix, bytes] : {std::pair{"gz", test::gzipOf(big)}, std::pair{"zst", test::zstdOf(big)}}) {
             const QString file = dir.filePath(QStringLiteral("system_profile.json.") + QLatin1String(suffix));
-            QVERIFY(test::writeBytes(file, bytes));
+            QVERIFY(test::writeFile(file, bytes));
             LoadOptions o;
             o.jsonWindowBytes = 4096;
             InputStream stream(file.toStdString(), o);
