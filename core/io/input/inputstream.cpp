@@ -44,7 +44,9 @@ InputStream::InputStream(const std::string &path, const LoadOptions &options)
 {
     keepLargeBuffersMapped();
     FilePtr f(InputBuffer::openForReading(path, m_compressedSize));
-    std::string head(decoder::kChunk, '\0');
+    // The head is zero-filled before the read: no more of it than the file holds (at least 64 KiB, so
+    // a FIFO, which has no size, is still sniffed), not 1 MiB for every small file.
+    std::string head(size_t(std::clamp<uint64_t>(m_compressedSize, decoder::kMinChunk, decoder::kChunk)), '\0');
     head.resize(std::fread(head.data(), 1, head.size(), f.get()));
     m_compression = InputBuffer::detect(head);
     if (m_compression == Compression::Zip) {
@@ -85,7 +87,8 @@ void InputStream::produce(std::FILE *file, std::string head)
         takeSpare(block);
         InputDecoder dec(block, m_name, m_options);
         const size_t step = m_compression == Compression::None ? kPlainStep : kCompressedStep;
-        std::unique_ptr<char[]> chunk(new char[step]);
+        // Plain text is read straight into the blocks: the chunk is for compressed input only.
+        std::unique_ptr<char[]> chunk(m_compression == Compression::None ? nullptr : new char[step]);
         uint64_t consumed = 0;
         std::string_view in = head;
         if (m_compression == Compression::None) {
@@ -107,6 +110,8 @@ void InputStream::produce(std::FILE *file, std::string head)
                     InputBuffer full;
                     std::swap(full, block);
                     push(std::move(full));
+                    if (got == 0)
+                        break; // the last block: no fresh one (5 MiB) for nothing
                     takeSpare(block);
                 }
                 if (got == 0)
