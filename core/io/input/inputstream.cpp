@@ -83,8 +83,13 @@ void InputStream::produce(std::FILE *file, std::string head)
 {
     FilePtr f(file);
     try {
+        // The first block as large as the file promises (its size, or 8 times that compressed), up to
+        // a full block: a small file gets a small one, which ensure() grows should it hold more (a
+        // full block is 5 MiB: an mmap with its shadow poisoned twice under ASan, per file).
         InputBuffer block;
-        takeSpare(block);
+        const uint64_t expected = m_compressedSize * (m_compression == Compression::None ? 1 : 8);
+        block.clearFor(expected + 2 * decoder::kMinChunk < kBlockBytes ? size_t(expected) + decoder::kMinChunk
+                                                                         : kBlockBytes + decoder::kChunk);
         InputDecoder dec(block, m_name, m_options);
         const size_t step = m_compression == Compression::None ? kPlainStep : kCompressedStep;
         // Plain text is read straight into the blocks: the chunk is for compressed input only.
@@ -103,7 +108,11 @@ void InputStream::produce(std::FILE *file, std::string head)
                 }
                 if (m_options.cancelled())
                     throw LoadCancelled();
-                const size_t got = dec.readNone(f.get(), kBlockBytes - std::min(block.size(), kBlockBytes - 1));
+                // Up to the end of the block, and no more than the file has left (at least 64 KiB: it
+                // may have grown), so a small first block is not grown for a read that finds nothing.
+                const uint64_t left = m_compressedSize > consumed ? m_compressedSize - consumed : 0;
+                const size_t got = dec.readNone(f.get(), std::min<uint64_t>(kBlockBytes - std::min(block.size(), kBlockBytes - 1),
+                                                                            std::max<uint64_t>(left + 1, decoder::kMinChunk)));
                 consumed += got;
                 m_compressedPosition.store(consumed, std::memory_order_relaxed);
                 if (block.size() >= kBlockBytes || (got == 0 && block.size())) {
