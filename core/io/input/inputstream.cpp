@@ -83,13 +83,13 @@ void InputStream::produce(std::FILE *file, std::string head)
 {
     FilePtr f(file);
     try {
-        // The first block as large as the file promises (its size, or 8 times that compressed), up to
-        // a full block: a small file gets a small one, which ensure() grows should it hold more (a
-        // full block is 5 MiB: an mmap with its shadow poisoned twice under ASan, per file).
+        // A small plain file gets a first block of its size, not a full one (5 MiB: under ASan an mmap
+        // with its shadow poisoned twice, per file); ensure() grows it should the file have grown.
+        // Compressed input keeps full blocks: growing one would check the budget against the block
+        // (ensure() does), which a decoded stream's blocks never were.
         InputBuffer block;
-        const uint64_t expected = m_compressedSize * (m_compression == Compression::None ? 1 : 8);
-        block.clearFor(expected + 2 * decoder::kMinChunk < kBlockBytes ? size_t(expected) + decoder::kMinChunk
-                                                                         : kBlockBytes + decoder::kChunk);
+        const bool small = m_compression == Compression::None && m_compressedSize + 2 * decoder::kMinChunk < kBlockBytes;
+        block.clearFor(small ? size_t(m_compressedSize) + decoder::kMinChunk : kBlockBytes + decoder::kChunk);
         InputDecoder dec(block, m_name, m_options);
         const size_t step = m_compression == Compression::None ? kPlainStep : kCompressedStep;
         // Plain text is read straight into the blocks: the chunk is for compressed input only.
