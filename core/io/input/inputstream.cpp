@@ -44,7 +44,9 @@ InputStream::InputStream(const std::string &path, const LoadOptions &options)
 {
     keepLargeBuffersMapped();
     FilePtr f(InputBuffer::openForReading(path, m_compressedSize));
-    std::string head(decoder::kChunk, '\0');
+    // The head is zero-filled before the read: no more of it than the file holds (at least 64 KiB, so
+    // a FIFO, which has no size, is still sniffed), not 1 MiB for every small file.
+    std::string head(size_t(std::clamp<uint64_t>(m_compressedSize, decoder::kMinChunk, decoder::kChunk)), '\0');
     head.resize(std::fread(head.data(), 1, head.size(), f.get()));
     m_compression = InputBuffer::detect(head);
     if (m_compression == Compression::Zip) {
@@ -81,11 +83,17 @@ void InputStream::produce(std::FILE *file, std::string head)
 {
     FilePtr f(file);
     try {
+        // A small plain file gets a first block of its size, not a full one (5 MiB: under ASan an mmap
+        // with its shadow poisoned twice, per file); ensure() grows it should the file have grown.
+        // Compressed input keeps full blocks: growing one would check the budget against the block
+        // (ensure() does), which a decoded stream's blocks never were.
         InputBuffer block;
-        takeSpare(block);
+        const bool small = m_compression == Compression::None && m_compressedSize + 2 * decoder::kMinChunk < kBlockBytes;
+        block.clearFor(small ? size_t(m_compressedSize) + decoder::kMinChunk : kBlockBytes + decoder::kChunk);
         InputDecoder dec(block, m_name, m_options);
         const size_t step = m_compression == Compression::None ? kPlainStep : kCompressedStep;
-        std::unique_ptr<char[]> chunk(new char[step]);
+        // Plain text is read straight into the blocks: the chunk is for compressed input only.
+        std::unique_ptr<char[]> chunk(m_compression == Compression::None ? nullptr : new char[step]);
         uint64_t consumed = 0;
         std::string_view in = head;
         if (m_compression == Compression::None) {
@@ -100,13 +108,19 @@ void InputStream::produce(std::FILE *file, std::string head)
                 }
                 if (m_options.cancelled())
                     throw LoadCancelled();
-                const size_t got = dec.readNone(f.get(), kBlockBytes - std::min(block.size(), kBlockBytes - 1));
+                // Up to the end of the block, and no more than the file has left (at least 64 KiB: it
+                // may have grown), so a small first block is not grown for a read that finds nothing.
+                const uint64_t left = m_compressedSize > consumed ? m_compressedSize - consumed : 0;
+                const size_t got = dec.readNone(f.get(), std::min<uint64_t>(kBlockBytes - std::min(block.size(), kBlockBytes - 1),
+                                                                            std::max<uint64_t>(left + 1, decoder::kMinChunk)));
                 consumed += got;
                 m_compressedPosition.store(consumed, std::memory_order_relaxed);
                 if (block.size() >= kBlockBytes || (got == 0 && block.size())) {
                     InputBuffer full;
                     std::swap(full, block);
                     push(std::move(full));
+                    if (got == 0)
+                        break; // the last block: no fresh one (5 MiB) for nothing
                     takeSpare(block);
                 }
                 if (got == 0)

@@ -17,7 +17,9 @@ int64_t RankDetection::fromDistributedInfo(std::string_view json)
     const QJsonValue v = doc.object().value(QStringLiteral("rank"));
     if (v.isDouble()) {
         const double d = v.toDouble();
-        return d >= 0 && d == double(int64_t(d)) ? int64_t(d) : -1;
+        // Below 2^63 only: converting a larger double to int64_t is undefined (fuzz_ranks found
+        // "rank": 7203685477580807758080; tst_rankdetection::distributedInfo).
+        return d >= 0 && d < 0x1p63 && d == double(int64_t(d)) ? int64_t(d) : -1;
     }
     if (v.isString()) { // "rank": "3" as some wrappers write it
         bool ok = false;

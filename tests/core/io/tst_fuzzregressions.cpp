@@ -14,6 +14,7 @@
 #include "io/neuronprofile/neuronprofilejsonimporter.h"
 #include "io/ntff/ntffimporter.h"
 #include "io/ntff/protobufreader.h"
+#include "io/ranks/rankdetection.h"
 #include "io/systemprofile/systemprofileimporter.h"
 #include "io/traceloader.h"
 
@@ -62,6 +63,12 @@ private slots:
                 while (r.next(f))
                     if (f.type == ProtobufReader::WireType::LengthDelimited)
                         (void)r.nested(f).find(1);
+            } else if (harness == QLatin1String("fuzz_ranks")) {
+                // a path line, then the head of a trace
+                const size_t eol = std::min(bytes.find('\n'), bytes.size());
+                const std::string_view head = eol < bytes.size() ? std::string_view(bytes).substr(eol + 1) : std::string_view();
+                (void)RankDetection::fromPath(std::string_view(bytes).substr(0, std::min<size_t>(eol, 4096)));
+                outcome = "rank " + std::to_string(RankDetection::fromHead(head)) + ", " + std::to_string(RankDetection::fromDistributedInfo(head));
             } else if (harness == QLatin1String("fuzz_profilefolder")) {
                 // the tree the harness would have made, scanned and loaded as the harness does
                 const QString root = m_scratch.path(QStringLiteral("folder-") + QFileInfo(file).fileName());
@@ -95,7 +102,7 @@ private slots:
             const Outcome o = loadTrace(root, options);
             VERIFY_OUTCOME(o, root, boundMs(10), false);
             QVERIFY(QDir(root).removeRecursively());
-        } else if (harness != QLatin1String("fuzz_protobuf")) {
+        } else if (harness != QLatin1String("fuzz_protobuf") && harness != QLatin1String("fuzz_ranks")) {
             const QString p = m_scratch.fresh(QStringLiteral("regression.bin"));
             QVERIFY(writeFile(p, bytes));
             const Outcome o = harness == QLatin1String("fuzz_neff") ? loadNeff(p, options) : loadTrace(p, options);

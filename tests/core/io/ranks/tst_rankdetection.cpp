@@ -81,6 +81,11 @@ private slots:
         QCOMPARE(RankDetection::fromDistributedInfo(R"({"backend": "gloo", "rank": 34, "pg_config": [{"ranks": [0, 1]}]})"), int64_t(34));
         QCOMPARE(RankDetection::fromDistributedInfo(R"({"backend": "nccl"})"), int64_t(-1));
         QCOMPARE(RankDetection::fromDistributedInfo(R"({"rank": -2})"), int64_t(-1));
+        // past int64: no rank (the conversion of such a double to int64_t would be undefined)
+        QCOMPARE(RankDetection::fromDistributedInfo(R"({"rank": 7203685477580807758080})"), int64_t(-1));
+        QCOMPARE(RankDetection::fromDistributedInfo(R"({"rank": 9223372036854775808})"), int64_t(-1));
+        QCOMPARE(RankDetection::fromDistributedInfo(R"({"rank": 1e300})"), int64_t(-1));
+        QCOMPARE(RankDetection::fromDistributedInfo(R"({"rank": 4611686018427387904})"), int64_t(4611686018427387904));
         QCOMPARE(RankDetection::fromDistributedInfo("not json"), int64_t(-1));
     }
 
