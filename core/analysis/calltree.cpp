@@ -1,0 +1,270 @@
+#include "calltree.h"
+
+#include "optable.h"
+#include "rankfilter.h"
+
+#include "model/trace.h"
+
+#include <algorithm>
+#include <limits>
+#include <tuple>
+#include <unordered_map>
+
+namespace lanescope {
+
+namespace {
+
+constexpr uint32_t kNone = UINT32_MAX;
+
+// Name ids with "ProfilerStep#N" folded: a pool id, or an id past the pool for a folded text.
+class NameKeys
+{
+public:
+    explicit NameKeys(const Trace &trace) : m_trace(trace), m_key(trace.strings().size(), kNone) {}
+
+    // The key of a slice name and, on its first use, the node name.
+    uint32_t key(StringId name, std::string_view &text)
+    {
+        if (!name.isValid() || name.value >= m_key.size()) {
+            text = {};
+            return uint32_t(m_key.size());
+        }
+        uint32_t &k = m_key[name.value];
+        const std::string_view raw = m_trace.str(name);
+        text = OpTable::foldName(raw);
+        if (k != kNone)
+            return k;
+        if (text.size() == raw.size()) {
+            k = name.value;
+        } else {
+            auto [it, added] = m_folded.try_emplace(std::string(text), uint32_t(m_key.size() + 1 + m_folded.size()));
+            k = it->second;
+        }
+        return k;
+    }
+
+private:
+    const Trace &m_trace;
+    std::vector<uint32_t> m_key;
+    std::unordered_map<std::string, uint32_t> m_folded;
+};
+
+// An open slice of the walk: its node and clipped span; not live when outside the range.
+struct Frame
+{
+    uint32_t node;
+    int64_t start, end;
+    bool live;
+};
+
+class Builder
+{
+public:
+    Builder(const Trace &trace, const CallTree::Options &options, CallTree::Result &result)
+        : m_trace(trace), m_options(options), m_nodes(result.nodes), m_names(trace)
+    {
+    }
+
+    uint32_t addNode(uint32_t parent, std::string name)
+    {
+        CallTree::Node n;
+        n.name = std::move(name);
+        n.parent = parent;
+        n.depth = parent == kNone ? 0 : m_nodes[parent].depth + 1;
+        m_nodes.push_back(std::move(n));
+        const uint32_t id = uint32_t(m_nodes.size() - 1);
+        if (parent != kNone)
+            m_nodes[parent].children.push_back(id);
+        return id;
+    }
+
+    uint32_t child(uint32_t parent, StringId name)
+    {
+        std::string_view text;
+        const uint32_t key = m_names.key(name, text);
+        auto [it, added] = m_children.try_emplace((uint64_t(parent) << 32) | key, 0u);
+        if (added)
+            it->second = addNode(parent, std::string(text));
+        return it->second;
+    }
+
+    // One pass over a track's slices in start order; `top` is the node its depth-0 slices hang under.
+    void walk(TrackId track, uint32_t top, const std::vector<int64_t> &launched)
+    {
+        const bool ranged = m_options.hasRange;
+        const int64_t t0 = m_options.t0, t1 = m_options.t1;
+        const auto slices = m_trace.slices(track);
+        uint32_t begin = 0, end = uint32_t(slices.size());
+        if (ranged)
+            std::tie(begin, end) = m_trace.sliceRange(track, t0, t1);
+        const uint32_t first = m_trace.track(track).sliceBegin;
+        m_stack.clear();
+        m_stack.push_back(Frame{top, ranged ? t0 : std::numeric_limits<int64_t>::min(),
+                                ranged ? t1 : std::numeric_limits<int64_t>::max(), true});
+        for (uint32_t i = begin; i < end; ++i) {
+            const Slice &s = slices[i];
+            const size_t d = s.depth;
+            // A parent before the range's first slice: not in the range, nor is this slice.
+            while (m_stack.size() < d + 1)
+                m_stack.push_back(Frame{kNone, 0, 0, false});
+            m_stack.resize(d + 1);
+            const Frame &parent = m_stack[d];
+            const bool inRange = !ranged || (s.duration == 0 ? s.start >= t0 && s.start <= t1 : s.start < t1 && s.end() > t0);
+            if (!parent.live || !inRange) {
+                m_stack.push_back(Frame{kNone, 0, 0, false});
+                continue;
+            }
+            const int64_t from = std::max(s.start, parent.start);
+            const int64_t to = std::max(from, std::min(s.end(), parent.end));
+            const uint32_t node = child(parent.node, s.name);
+            CallTree::Node &n = m_nodes[node];
+            ++n.calls;
+            n.total += to - from;
+            if (const int64_t dev = launched[first + i]; dev && (!ranged || (s.start >= t0 && s.start <= t1)))
+                n.deviceSelf += dev;
+            m_stack.push_back(Frame{node, from, to, true});
+        }
+    }
+
+private:
+    const Trace &m_trace;
+    const CallTree::Options &m_options;
+    std::vector<CallTree::Node> &m_nodes;
+    NameKeys m_names;
+    std::unordered_map<uint64_t, uint32_t> m_children; // (parent node, name key) -> node
+    std::vector<Frame> m_stack; // a member: its storage is reused between tracks
+};
+
+} // namespace
+
+std::vector<TrackId> CallTree::hostTracks(const Trace &trace, const LaunchIndex &index)
+{
+    std::vector<TrackId> out;
+    for (uint32_t t = 0; t < trace.tracks().size(); ++t) {
+        const Track &tr = trace.tracks()[t];
+        if (tr.kind != TrackKind::Slices || tr.sliceCount == 0)
+            continue;
+        bool device = false;
+        for (uint32_t i = tr.sliceBegin; i < tr.sliceBegin + tr.sliceCount && !device; ++i)
+            device = i < index.sliceCount() && index.role(SliceId(i)) == LaunchIndex::Role::DeviceWork;
+        if (!device)
+            out.push_back(TrackId(t));
+    }
+    return out;
+}
+
+CallTree::Result CallTree::compute(const Trace &trace, const LaunchIndex &index, const Options &options)
+{
+    Result result;
+    Builder builder(trace, options, result);
+    builder.addNode(kNone, "all");
+
+    std::vector<TrackId> tracks = options.tracks.empty() ? hostTracks(trace, index) : options.tracks;
+    const RankFilter rank(trace, options.rank);
+    std::erase_if(tracks, [&](TrackId t) { return !rank.acceptsTrack(t); });
+
+    // Device work per launching slice (its runtime call, else its op).
+    std::vector<int64_t> launched(trace.allSlices().size(), 0);
+    for (const LaunchIndex::Work &w : index.work()) {
+        if (!LaunchIndex::isExecutionLevel(w.kind))
+            continue;
+        const SliceId by = w.launcher.isValid() ? w.launcher : w.op;
+        if (by.isValid() && by.value < launched.size()) {
+            launched[by.value] += w.duration();
+        } else if ((!options.hasRange || (w.start >= options.t0 && w.start <= options.t1)) && rank.accepts(w.slice)) {
+            result.unattributedDevice += w.duration();
+            ++result.unattributedCount;
+        }
+    }
+
+    for (TrackId t : tracks) {
+        const uint32_t top = options.mergeThreads ? 0 : builder.addNode(0, trace.trackPath(t));
+        if (!options.mergeThreads)
+            result.nodes[top].track = t;
+        builder.walk(t, top, launched);
+    }
+
+    // Bottom up (children come after their parent): the synthetic nodes' totals, self, device.
+    std::vector<int64_t> childTotal(result.nodes.size(), 0);
+    for (size_t i = result.nodes.size(); i-- > 0;) {
+        Node &n = result.nodes[i];
+        const bool synthetic = i == 0 || n.track.isValid();
+        if (synthetic)
+            n.total = childTotal[i];
+        n.self = n.total - childTotal[i];
+        n.device += n.deviceSelf;
+        if (n.parent != kNone) {
+            childTotal[n.parent] += n.total;
+            result.nodes[n.parent].device += n.device;
+        }
+    }
+    for (Node &n : result.nodes)
+        std::sort(n.children.begin(), n.children.end(), [&](uint32_t a, uint32_t b) {
+            const Node &x = result.nodes[a], &y = result.nodes[b];
+            return x.total != y.total ? x.total > y.total : x.name < y.name;
+        });
+    return result;
+}
+
+std::string CallTree::Result::path(uint32_t node) const
+{
+    std::vector<uint32_t> chain;
+    for (uint32_t n = node; n != kNone && n != 0; n = nodes[n].parent)
+        chain.push_back(n);
+    std::string out;
+    for (size_t i = chain.size(); i-- > 0;) {
+        out += foldedFrame(nodes[chain[i]].name);
+        if (i)
+            out += ';';
+    }
+    return out;
+}
+
+std::string CallTree::foldedFrame(std::string_view name)
+{
+    std::string out(name);
+    for (char &c : out) {
+        if (c == ';')
+            c = '|';
+        else if (c == '\n' || c == '\r')
+            c = ' ';
+    }
+    return out;
+}
+
+std::string CallTree::folded(const Result &result, Weight weight)
+{
+    std::string out;
+    for (uint32_t i = 1; i < result.nodes.size(); ++i) {
+        const int64_t w = result.nodes[i].foldedWeight(weight);
+        if (w <= 0)
+            continue;
+        out += result.path(i);
+        out += ' ';
+        out += std::to_string(w);
+        out += '\n';
+    }
+    return out;
+}
+
+const char *CallTree::weightName(Weight w)
+{
+    switch (w) {
+    case Weight::Cpu: return "cpu";
+    case Weight::Self: return "self";
+    case Weight::Device: return "device";
+    }
+    return "cpu";
+}
+
+bool CallTree::weightFromName(std::string_view name, Weight &out)
+{
+    for (Weight w : {Weight::Cpu, Weight::Self, Weight::Device})
+        if (name == weightName(w)) {
+            out = w;
+            return true;
+        }
+    return false;
+}
+
+} // namespace lanescope
