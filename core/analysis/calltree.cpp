@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <tuple>
 #include <unordered_map>
 
 namespace lanescope {
@@ -49,12 +48,11 @@ private:
     std::unordered_map<std::string, uint32_t> m_folded;
 };
 
-// An open slice of the walk: its node and clipped span; not live when outside the range.
+// An open slice of the walk: its node and span [start, end], end the latest end in its subtree so far.
 struct Frame
 {
     uint32_t node;
     int64_t start, end;
-    bool live;
 };
 
 class Builder
@@ -89,44 +87,47 @@ public:
     }
 
     // One pass over a track's slices in start order; `top` is the node its depth-0 slices hang under.
+    // A frame's span grows to its subtree's end; it is counted when it is popped.
     void walk(TrackId track, uint32_t top, const std::vector<int64_t> &launched)
     {
         const bool ranged = m_options.hasRange;
         const int64_t t0 = m_options.t0, t1 = m_options.t1;
         const auto slices = m_trace.slices(track);
-        uint32_t begin = 0, end = uint32_t(slices.size());
-        if (ranged)
-            std::tie(begin, end) = m_trace.sliceRange(track, t0, t1);
         const uint32_t first = m_trace.track(track).sliceBegin;
         m_stack.clear();
-        m_stack.push_back(Frame{top, ranged ? t0 : std::numeric_limits<int64_t>::min(),
-                                ranged ? t1 : std::numeric_limits<int64_t>::max(), true});
-        for (uint32_t i = begin; i < end; ++i) {
+        m_stack.push_back(Frame{top, 0, 0});
+        for (uint32_t i = 0; i < slices.size(); ++i) {
             const Slice &s = slices[i];
-            const size_t d = s.depth;
-            // A parent before the range's first slice: not in the range, nor is this slice.
-            while (m_stack.size() < d + 1)
-                m_stack.push_back(Frame{kNone, 0, 0, false});
-            m_stack.resize(d + 1);
-            const Frame &parent = m_stack[d];
-            const bool inRange = !ranged || (s.duration == 0 ? s.start >= t0 && s.start <= t1 : s.start < t1 && s.end() > t0);
-            if (!parent.live || !inRange) {
-                m_stack.push_back(Frame{kNone, 0, 0, false});
-                continue;
-            }
-            const int64_t from = std::max(s.start, parent.start);
-            const int64_t to = std::max(from, std::min(s.end(), parent.end));
-            const uint32_t node = child(parent.node, s.name);
-            CallTree::Node &n = m_nodes[node];
-            ++n.calls;
-            n.total += to - from;
-            if (const int64_t dev = launched[first + i]; dev && (!ranged || (s.start >= t0 && s.start <= t1)))
-                n.deviceSelf += dev;
-            m_stack.push_back(Frame{node, from, to, true});
+            const size_t d = std::min<size_t>(s.depth, m_stack.size() - 1);
+            while (m_stack.size() > d + 1)
+                pop(ranged, t0, t1);
+            if (ranged && s.start > t1) // neither it nor anything after it on the track is in the range
+                break;
+            const uint32_t node = child(m_stack.back().node, s.name);
+            if (const int64_t dev = launched[first + i]; dev && (!ranged || s.start >= t0))
+                m_nodes[node].deviceSelf += dev;
+            m_stack.push_back(Frame{node, s.start, s.end()});
         }
+        while (m_stack.size() > 1)
+            pop(ranged, t0, t1);
     }
 
 private:
+    // Closes the top frame: its span reaches into its parent's; it counts when the span meets the range.
+    void pop(bool ranged, int64_t t0, int64_t t1)
+    {
+        const Frame f = m_stack.back();
+        m_stack.pop_back();
+        Frame &parent = m_stack.back();
+        parent.end = std::max(parent.end, f.end);
+        const bool in = !ranged || (f.end == f.start ? f.start >= t0 && f.start <= t1 : f.start < t1 && f.end > t0);
+        if (!in)
+            return;
+        CallTree::Node &n = m_nodes[f.node];
+        ++n.calls;
+        n.total += ranged ? std::max<int64_t>(0, std::min(f.end, t1) - std::max(f.start, t0)) : f.end - f.start;
+    }
+
     const Trace &m_trace;
     const CallTree::Options &m_options;
     std::vector<CallTree::Node> &m_nodes;
@@ -198,6 +199,24 @@ CallTree::Result CallTree::compute(const Trace &trace, const LaunchIndex &index,
             result.nodes[n.parent].device += n.device;
         }
     }
+    // Paths seen only outside the range (no calls) go; the thread nodes and the root stay.
+    std::vector<uint32_t> renumber(result.nodes.size(), kNone);
+    std::vector<Node> kept;
+    for (uint32_t i = 0; i < result.nodes.size(); ++i) {
+        Node &n = result.nodes[i];
+        if (i != 0 && !n.track.isValid() && n.calls == 0)
+            continue;
+        renumber[i] = uint32_t(kept.size());
+        if (n.parent != kNone)
+            n.parent = renumber[n.parent];
+        kept.push_back(std::move(n));
+    }
+    for (Node &n : kept) {
+        std::erase_if(n.children, [&](uint32_t c) { return renumber[c] == kNone; });
+        for (uint32_t &c : n.children)
+            c = renumber[c];
+    }
+    result.nodes = std::move(kept);
     for (Node &n : result.nodes)
         std::sort(n.children.begin(), n.children.end(), [&](uint32_t a, uint32_t b) {
             const Node &x = result.nodes[a], &y = result.nodes[b];

@@ -15,13 +15,17 @@
 //
 // Nesting: Slice::depth on one track, as the importer assigned it (TraceBuilder::computeDepths: the
 // parent is the last slice one level up). A slice that outlives its parent (docs/diagnostics.md,
-// "Slices overlap on one thread") is clipped to its parent's span, so every time unit counts once:
-//   total   sum of the occurrences' durations, each clipped to the range and to its parent's
-//           (clipped) span; a thread's total is the union of its depth-0 slices clipped to the range
+// "Slices overlap on one thread") stays its child, and the parent's span grows to cover it: an
+// occurrence spans [its start, the latest end in its subtree]. (Clipping the child to its parent
+// instead loses real time: PyTorch's ProfilerStep#N and record_function annotations start inside the
+// ~50 us `_record_function_enter_new` Python call and run for the whole step, so on
+// tracelens/xdit_sd35_rank0 the entire inference would count as 0.) Siblings never overlap (the next
+// one starts after the previous subtree ended), so every time unit counts once per level:
+//   total   sum of the occurrences' spans, clipped to the range; a thread's total is the union of
+//           all its slices, clipped (so no node exceeds the thread's wall time)
 //   self    total minus the children's totals; never negative (children are disjoint and inside)
-//   calls   occurrences that intersect the range (a zero-length one too), even if clipped to 0
-// The part of an outliving slice after its parent's end is not counted (not on any depth-0 slice).
-//
+//   calls   occurrences whose span meets the range (a zero-length one too); paths with none are
+//           not in the tree
 // Device time: the execution-level device work of LaunchIndex::work() (kernels, memcpy, memset,
 // NEFF and driver executions, the work OpTable's device columns sum; instructions and DMA are inside
 // those), each charged in full to the slice that launched it: its runtime call (Work::launcher), else

@@ -1,6 +1,6 @@
 // CallTree (core/analysis/calltree.h): nesting, recursion (folded rule), a child that outlives its
 // parent, range clipping and device time on hand-built traces; on a real Kineto trace with GPU
-// kernels the per-thread totals equal the union of the depth-0 slices and the root's device time
+// kernels the per-thread totals equal the union of the thread's slices and the root's device time
 // equals the op table's; folded stacks parse back to the tree's self weights.
 #include "corpus.h"
 #include "loadtrace.h"
@@ -98,13 +98,11 @@ void checkInvariants(const CallTree::Result &r)
     }
 }
 
-// Length of the union of a track's depth-0 slices clipped to [t0, t1].
+// Length of the union of a track's slices clipped to [t0, t1].
 int64_t busyTime(const Trace &trace, TrackId track, int64_t t0, int64_t t1)
 {
     int64_t busy = 0, reach = t0;
     for (const Slice &s : trace.slices(track)) {
-        if (s.depth != 0)
-            continue;
         const int64_t from = std::max({s.start, reach, t0}), to = std::min(s.end(), t1);
         if (to > from)
             busy += to - from;
@@ -212,25 +210,41 @@ private slots:
         QCOMPARE(at(r, "f;f;f")->calls, uint64_t(1));
     }
 
-    // B outlives A (kept one level deeper), C lies inside B but after A's end: each time unit once.
+    // B outlives A (kept one level deeper), C lies inside B after A's end: A's span grows to B's end,
+    // each time unit counts once per level.
     void childOutlivesParent()
     {
         const auto trace = oneThread({{0, 100, "A"}, {50, 100, "B"}, {120, 10, "C"}, {200, 10, "D"}});
         QCOMPARE(trace->slice(trace->sliceId(TrackId(0), 1)).depth, uint16_t(1));
         const auto r = treeOf(*trace);
         checkInvariants(r);
-        QCOMPARE(r.root().total, 110);
+        QCOMPARE(r.root().total, 160);
         QCOMPARE(r.root().total, busyTime(*trace, TrackId(0), 0, 1000));
         const auto *a = at(r, "process 1 / thread 1;A");
         const auto *b = at(r, "process 1 / thread 1;A;B");
         const auto *c = at(r, "process 1 / thread 1;A;B;C");
         QVERIFY(a && b && c);
-        QCOMPARE(a->total, 100);
+        QCOMPARE(a->total, 150);
         QCOMPARE(a->self, 50);
-        QCOMPARE(b->total, 50); // clipped to A's end
-        QCOMPARE(b->self, 50);
-        QCOMPARE(c->calls, uint64_t(1));
-        QCOMPARE(c->total, 0);
+        QCOMPARE(b->total, 100);
+        QCOMPARE(b->self, 90);
+        QCOMPARE(c->total, 10);
+
+        // A range after A's own end still finds the path through A (the annotation case).
+        CallTree::Options o;
+        o.hasRange = true;
+        o.t0 = 120;
+        o.t1 = 1000;
+        const auto ranged = treeOf(*trace, o);
+        checkInvariants(ranged);
+        const auto *ra = at(ranged, "process 1 / thread 1;A");
+        QVERIFY(ra);
+        QCOMPARE(ra->calls, uint64_t(1));
+        QCOMPARE(ra->total, 30);
+        QCOMPARE(ra->self, 0);
+        QCOMPARE(at(ranged, "process 1 / thread 1;A;B;C")->total, 10);
+        QCOMPARE(ranged.root().total, 40);
+        QCOMPARE(ranged.root().total, busyTime(*trace, TrackId(0), 120, 1000));
     }
 
     // [25, 80]: f 55, aten::mm 25 + 20, the launches 5 + 5; only the launch starting in the range
@@ -281,7 +295,7 @@ private slots:
         const CallTree::Result r = CallTree::compute(*trace, index, {});
         checkInvariants(r);
         QVERIFY(r.root().children.size() > 0);
-        // Per thread: total = union of its depth-0 slices.
+        // Per thread: total = union of its slices.
         for (uint32_t c : r.root().children) {
             const CallTree::Node &t = r.nodes[c];
             QVERIFY(t.track.isValid());
