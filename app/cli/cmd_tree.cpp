@@ -55,13 +55,13 @@ std::vector<uint32_t> ordered(const CallTree::Result &r, const CallTree::Node &n
     return c;
 }
 
-QJsonObject toJson(const CallTree::Result &r, uint32_t id, CallTree::Weight w, double minShare, const Trace &trace)
+QJsonObject toJson(const CallTree::Result &r, uint32_t id, CallTree::Weight w, double minShare)
 {
     const CallTree::Node &n = r.nodes[id];
     QJsonArray children;
     for (uint32_t c : ordered(r, n, w))
         if (kept(r, r.nodes[c], w, minShare))
-            children.append(toJson(r, c, w, minShare, trace));
+            children.append(toJson(r, c, w, minShare));
     QJsonObject o{{QStringLiteral("name"), QString::fromStdString(n.name)},
                   {QStringLiteral("calls"), qint64(n.calls)},
                   {QStringLiteral("total_ns"), qint64(n.total)},
@@ -194,7 +194,7 @@ int cmdTree(const Args &args)
                       {QStringLiteral("min_share_percent"), std::max(0.0, flags.minShare)},
                       {QStringLiteral("unattributed_device_ns"), qint64(result.unattributedDevice)},
                       {QStringLiteral("unattributed_device_count"), qint64(result.unattributedCount)},
-                      {QStringLiteral("root"), toJson(result, 0, flags.weight, std::max(0.0, flags.minShare), trace)}};
+                      {QStringLiteral("root"), toJson(result, 0, flags.weight, std::max(0.0, flags.minShare))}};
         if (ta.hasRange)
             o[QStringLiteral("range")] = QJsonObject{{QStringLiteral("from_ns"), qint64(ta.t0)}, {QStringLiteral("to_ns"), qint64(ta.t1)}};
         printJson(o);

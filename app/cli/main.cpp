@@ -114,7 +114,7 @@ LoadResult loadTrace(const std::vector<std::string> &paths, const Args &args, co
 // --range and --format, for the commands that take them.
 static void printTableFlags(std::FILE *to)
 {
-    std::fprintf(to, "\n  --range FROM:TO  (ops, kernels, devices, engines, screenshot) time after the trace start with\n"
+    std::fprintf(to, "\n  --range FROM:TO  (ops, kernels, devices, engines, tree, screenshot) time after the trace start with\n"
                      "               units ns, us (or \u00b5s), ms, s: 10ms:12.5ms, 200us:350us; an empty side is open\n"
                      "               (1.5s: to the end, :2ms from the start). Nabs is N ns on the trace clock, as `info`\n"
                      "               prints start_ns: 1700000000123456789abs:1700000000223456789abs. Deprecated: a\n"

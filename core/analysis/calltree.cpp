@@ -6,7 +6,6 @@
 #include "model/trace.h"
 
 #include <algorithm>
-#include <limits>
 #include <unordered_map>
 
 namespace lanescope {
@@ -253,15 +252,36 @@ std::string CallTree::foldedFrame(std::string_view name)
 
 std::string CallTree::folded(const Result &result, Weight weight)
 {
-    std::string out;
-    for (uint32_t i = 1; i < result.nodes.size(); ++i) {
-        const int64_t w = result.nodes[i].foldedWeight(weight);
-        if (w <= 0)
+    // Depth first with one growing path (building every node's path from the root is quadratic in
+    // the depth: 0.5 s instead of milliseconds on xdit_sd35's 100-frame stacks).
+    std::string out, path;
+    struct Open
+    {
+        uint32_t node;
+        size_t next;     // the next child to visit
+        size_t pathSize; // `path` before this node's frame
+    };
+    std::vector<Open> stack{{0, 0, 0}};
+    while (!stack.empty()) {
+        Open &top = stack.back();
+        const Node &n = result.nodes[top.node];
+        if (top.next == n.children.size()) {
+            path.resize(top.pathSize);
+            stack.pop_back();
             continue;
-        out += result.path(i);
-        out += ' ';
-        out += std::to_string(w);
-        out += '\n';
+        }
+        const uint32_t c = n.children[top.next++];
+        const size_t before = path.size();
+        if (top.node != 0)
+            path += ';';
+        path += foldedFrame(result.nodes[c].name);
+        if (const int64_t w = result.nodes[c].foldedWeight(weight); w > 0) {
+            out += path;
+            out += ' ';
+            out += std::to_string(w);
+            out += '\n';
+        }
+        stack.push_back(Open{c, 0, before});
     }
     return out;
 }

@@ -11,6 +11,7 @@
 #include "model/trace.h"
 #include "model/tracebuilder.h"
 
+#include <QElapsedTimer>
 #include <QtTest>
 
 #include <array>
@@ -338,6 +339,26 @@ private slots:
             const CallTree::Node &t = ranged.nodes[c];
             QCOMPARE(t.total, busyTime(*trace, t.track, o.t0, o.t1));
         }
+    }
+
+    // The 62 MB xdit trace (200 k slices, 192 k on one thread): the tree in well under a second.
+    void speed()
+    {
+        const QString rel = QStringLiteral("tracelens/xdit_sd35_rank0.json.gz");
+        LANESCOPE_REQUIRE_CORPUS_FILE(rel);
+        const auto trace = lanescope::test::load(lanescope::test::corpusFile(rel));
+        QVERIFY(trace);
+        const LaunchIndex index = LaunchIndex::build(*trace);
+        QElapsedTimer timer;
+        timer.start();
+        const CallTree::Result r = CallTree::compute(*trace, index, {});
+        const qint64 computeMs = timer.elapsed();
+        const std::string folded = CallTree::folded(r, CallTree::Weight::Cpu);
+        qInfo("CallTree on xdit_sd35_rank0: %zu slices, %zu nodes, compute %lld ms, folded %lld ms total",
+              trace->allSlices().size(), r.nodes.size(), (long long)computeMs, (long long)timer.elapsed());
+        checkInvariants(r);
+        QVERIFY(r.root().device > 0);
+        QVERIFY2(computeMs < 1000, "CallTree::compute took a second or more");
     }
 };
 
