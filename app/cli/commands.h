@@ -35,6 +35,7 @@ int cmdScreenshot(const Args &args);
 int cmdInsights(const Args &args);
 int cmdStats(const Args &args);
 int cmdNotes(const Args &args);
+int cmdTree(const Args &args);
 
 struct Command
 {

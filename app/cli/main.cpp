@@ -45,6 +45,8 @@ const std::vector<Command> &commands()
          "render the timeline offscreen (no display needed) to PNG or SVG; --scale 2, --caption, --dark"},
         {"stats", cmdStats, "stats PATH --name REGEX [--json] [--range FROM:TO]",
          "duration statistics per matching slice name: count, total, mean, median, p90, p99 (nearest rank), min, max, stddev, log histogram"},
+        {"tree", cmdTree, "tree PATH [--range FROM:TO] [--thread TRACK|--rank N] [--merge-threads] [--weight cpu|self|device] [--min-share P] [--json|--format text|json|folded]",
+         "call tree of the host threads: calls, total, self and device time launched per path of names; folded stacks for flame graphs"},
         {"notes", cmdNotes, "notes PATH [--json] | --add FROM:TO TEXT | --at T TEXT | --event ID TEXT | --remove N",
          "the trace's notes (PATH.lanescope-notes.json, docs/notes.md): list, add one (--color #rrggbb), remove one"},
     };
@@ -112,7 +114,7 @@ LoadResult loadTrace(const std::vector<std::string> &paths, const Args &args, co
 // --range and --format, for the commands that take them.
 static void printTableFlags(std::FILE *to)
 {
-    std::fprintf(to, "\n  --range FROM:TO  (ops, kernels, devices, engines, screenshot) time after the trace start with\n"
+    std::fprintf(to, "\n  --range FROM:TO  (ops, kernels, devices, engines, tree, screenshot) time after the trace start with\n"
                      "               units ns, us (or \u00b5s), ms, s: 10ms:12.5ms, 200us:350us; an empty side is open\n"
                      "               (1.5s: to the end, :2ms from the start). Nabs is N ns on the trace clock, as `info`\n"
                      "               prints start_ns: 1700000000123456789abs:1700000000223456789abs. Deprecated: a\n"
@@ -120,7 +122,12 @@ static void printTableFlags(std::FILE *to)
                      "               start for screenshot (a note on stderr says so).\n"
                      "  --format text|json|csv  (ops, kernels, devices, engines) the aligned text table (default),\n"
                      "               one JSON object (same as --json), or CSV with the JSON keys as header; engines\n"
-                     "               picks its CSV table with --table engines|dma|cores.\n");
+                     "               picks its CSV table with --table engines|dma|cores.\n"
+                     "  tree         --format folded: Brendan Gregg's folded stacks (frame;frame weight, ';' in a\n"
+                     "               name becomes '|'), weight self ns (--weight cpu|self) or device ns launched\n"
+                     "               (--weight device); --thread ID|PATH one track (ids and paths: `info`),\n"
+                     "               --merge-threads one tree for all threads, --min-share P hides nodes under P %%\n"
+                     "               of the root (text default 1, json 0).\n");
 }
 
 static void printUsage(std::FILE *to)

@@ -1,0 +1,222 @@
+// lanescope-cli tree PATH [--range FROM:TO] [--thread TRACK | --rank N] [--merge-threads]
+//                         [--weight cpu|self|device] [--min-share P] [--json | --format text|json|folded]
+// The call tree of the host threads (core/analysis/calltree.h): calls, total, self and the device
+// time launched beneath each path of names; --format folded prints Brendan Gregg's folded stacks.
+#include "commands.h"
+#include "tableargs.h"
+#include "tableoutput.h"
+
+#include "analysis/calltree.h"
+#include "analysis/launchindex.h"
+#include "model/trace.h"
+#include "util/durationtext.h"
+#include "util/textutil.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+namespace lanescope::cli {
+
+namespace {
+
+struct TreeFlags
+{
+    std::string thread;
+    bool hasThread = false;
+    CallTree::Weight weight = CallTree::Weight::Cpu;
+    double minShare = -1; // -1: the format's default
+    bool mergeThreads = false;
+    bool folded = false;
+};
+
+// Percent of the root's weight (self: of the root's total, the self times add up to it).
+double share(const CallTree::Result &r, const CallTree::Node &n, CallTree::Weight w)
+{
+    const int64_t whole = w == CallTree::Weight::Device ? r.root().device : r.root().total;
+    return whole > 0 ? 100.0 * double(n.weight(w)) / double(whole) : 0.0;
+}
+
+// A node stays when its inclusive weight (total, or device) reaches `minShare` % of the root's.
+bool kept(const CallTree::Result &r, const CallTree::Node &n, CallTree::Weight w, double minShare)
+{
+    const CallTree::Weight inclusive = w == CallTree::Weight::Device ? w : CallTree::Weight::Cpu;
+    return minShare <= 0 || share(r, n, inclusive) >= minShare;
+}
+
+// Children by the weight, heaviest first.
+std::vector<uint32_t> ordered(const CallTree::Result &r, const CallTree::Node &n, CallTree::Weight w)
+{
+    std::vector<uint32_t> c = n.children;
+    std::stable_sort(c.begin(), c.end(), [&](uint32_t a, uint32_t b) { return r.nodes[a].weight(w) > r.nodes[b].weight(w); });
+    return c;
+}
+
+QJsonObject toJson(const CallTree::Result &r, uint32_t id, CallTree::Weight w, double minShare)
+{
+    const CallTree::Node &n = r.nodes[id];
+    QJsonArray children;
+    for (uint32_t c : ordered(r, n, w))
+        if (kept(r, r.nodes[c], w, minShare))
+            children.append(toJson(r, c, w, minShare));
+    QJsonObject o{{QStringLiteral("name"), QString::fromStdString(n.name)},
+                  {QStringLiteral("calls"), qint64(n.calls)},
+                  {QStringLiteral("total_ns"), qint64(n.total)},
+                  {QStringLiteral("self_ns"), qint64(n.self)},
+                  {QStringLiteral("device_ns"), qint64(n.device)},
+                  {QStringLiteral("device_self_ns"), qint64(n.deviceSelf)},
+                  {QStringLiteral("share_percent"), share(r, n, w)},
+                  {QStringLiteral("children"), children}};
+    if (n.track.isValid())
+        o[QStringLiteral("track_id")] = qint64(n.track.value);
+    return o;
+}
+
+void printText(const CallTree::Result &r, uint32_t id, CallTree::Weight w, double minShare, std::string &out)
+{
+    const CallTree::Node &n = r.nodes[id];
+    char line[256];
+    std::snprintf(line, sizeof line, "%10llu %13s %13s %13s %7.2f  ", (unsigned long long)n.calls,
+                  DurationText::column(double(n.total)).c_str(), DurationText::column(double(n.self)).c_str(),
+                  DurationText::column(double(n.device)).c_str(), share(r, n, w));
+    out += line;
+    out.append(size_t(2) * n.depth, ' ');
+    out += n.name;
+    out += '\n';
+    for (uint32_t c : ordered(r, n, w))
+        if (kept(r, r.nodes[c], w, minShare))
+            printText(r, c, w, minShare, out);
+}
+
+// Takes this command's own flags out of `args`; the rest are the table flags. Empty: no error.
+std::string takeFlags(const Args &args, TreeFlags &flags, Args &rest)
+{
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        auto value = [&](const char *name, std::string &out) {
+            const std::string flag(name);
+            if (a == flag) {
+                out = i + 1 < args.size() ? args[++i] : std::string();
+                return true;
+            }
+            if (a.rfind(flag + "=", 0) == 0) {
+                out = a.substr(flag.size() + 1);
+                return true;
+            }
+            return false;
+        };
+        std::string v;
+        if (value("--thread", v)) {
+            flags.thread = v;
+            flags.hasThread = true;
+            if (v.empty())
+                return "--thread needs a track id or track path (see `info`)";
+        } else if (value("--weight", v)) {
+            if (!CallTree::weightFromName(v, flags.weight))
+                return "--weight expects cpu, self or device, got '" + v + "'";
+        } else if (value("--min-share", v)) {
+            char *end = nullptr;
+            flags.minShare = std::strtod(v.c_str(), &end);
+            if (v.empty() || *end || flags.minShare < 0 || flags.minShare > 100)
+                return "--min-share expects a percentage 0..100, got '" + v + "'";
+        } else if (a == "--merge-threads") {
+            flags.mergeThreads = true;
+        } else if ((a == "--format" && i + 1 < args.size() && args[i + 1] == "folded") || a == "--format=folded") {
+            flags.folded = true;
+            if (a == "--format")
+                ++i;
+        } else {
+            rest.push_back(a);
+        }
+    }
+    return {};
+}
+
+// --thread: a track id (as `info --json` lists the tracks, 0-based) or a track path.
+std::vector<TrackId> resolveThread(const Trace &trace, const std::string &thread)
+{
+    std::vector<TrackId> out;
+    int64_t id = -1;
+    if (text::parseInt(thread, id) && id >= 0 && uint64_t(id) < trace.tracks().size())
+        return {TrackId(uint32_t(id))};
+    for (uint32_t t = 0; t < trace.tracks().size(); ++t)
+        if (trace.trackPath(TrackId(t)) == thread)
+            out.push_back(TrackId(t));
+    return out;
+}
+
+} // namespace
+
+int cmdTree(const Args &args)
+{
+    TreeFlags flags;
+    Args rest;
+    const std::string error = takeFlags(args, flags, rest);
+    TableArgs ta;
+    if (!ta.parse("tree", rest, TableArgs::Accepts{.rank = true}))
+        return kExitUnreadable;
+    if (!error.empty())
+        return ta.usageError(error);
+    if (ta.format == TableArgs::Format::Csv)
+        return ta.usageError("--format csv is not available for tree (use text, json or folded)");
+    if (flags.folded && hasFlag(rest, "--json"))
+        return ta.usageError("--json and --format folded contradict each other");
+    if (flags.hasThread && ta.rank >= 0)
+        return ta.usageError("--thread and --rank contradict each other (one track, or one rank's tracks)");
+    LoadResult loaded;
+    if (!ta.load(rest, loaded))
+        return kExitUnreadable;
+    const Trace &trace = *loaded.trace;
+
+    CallTree::Options options;
+    ta.applyRange(options);
+    ta.applyRank(options);
+    options.mergeThreads = flags.mergeThreads;
+    if (flags.hasThread) {
+        options.tracks = resolveThread(trace, flags.thread);
+        if (options.tracks.empty())
+            return ta.usageError("--thread '" + flags.thread + "': no track with this id or path (see `info`)");
+    }
+    const LaunchIndex index = LaunchIndex::build(trace);
+    const CallTree::Result result = CallTree::compute(trace, index, options);
+
+    if (flags.folded) {
+        const std::string out = CallTree::folded(result, flags.weight);
+        std::fwrite(out.data(), 1, out.size(), stdout);
+        return kExitOk;
+    }
+    if (ta.format == TableArgs::Format::Json) {
+        QJsonObject o{{QStringLiteral("weight"), QString::fromLatin1(CallTree::weightName(flags.weight))},
+                      {QStringLiteral("merge_threads"), flags.mergeThreads},
+                      {QStringLiteral("min_share_percent"), std::max(0.0, flags.minShare)},
+                      {QStringLiteral("unattributed_device_ns"), qint64(result.unattributedDevice)},
+                      {QStringLiteral("unattributed_device_count"), qint64(result.unattributedCount)},
+                      {QStringLiteral("root"), toJson(result, 0, flags.weight, std::max(0.0, flags.minShare))}};
+        if (ta.hasRange)
+            o[QStringLiteral("range")] = QJsonObject{{QStringLiteral("from_ns"), qint64(ta.t0)}, {QStringLiteral("to_ns"), qint64(ta.t1)}};
+        printJson(o);
+        return kExitOk;
+    }
+    const double minShare = flags.minShare < 0 ? 1.0 : flags.minShare;
+    std::string out;
+    char head[160];
+    std::snprintf(head, sizeof head, "%10s %13s %13s %13s %7s  %s\n", "Calls", "Total", "Self", "Device", "Share%", "Name");
+    out += head;
+    printText(result, 0, flags.weight, minShare, out);
+    if (minShare > 0) {
+        char note[200];
+        std::snprintf(note, sizeof note, "(nodes under %g %% of the root's %s time are left out: --min-share 0 shows all)\n",
+                      minShare, flags.weight == CallTree::Weight::Device ? "device" : "total");
+        out += note;
+    }
+    if (result.unattributedCount)
+        out += "device work launched by no slice: " + DurationText::column(double(result.unattributedDevice)) + " (" +
+               std::to_string(result.unattributedCount) + " items)\n";
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return kExitOk;
+}
+
+} // namespace lanescope::cli

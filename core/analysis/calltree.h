@@ -1,0 +1,116 @@
+#pragma once
+// The call tree (issue 30, "from device time to the line of Python"): the nested slices of the host
+// thread tracks (python_function frames, framework ops, runtime calls, user annotations), merged by
+// their path of names, with the device work each subtree launched.
+//
+// Shape: node 0 is the root ("all"). Without mergeThreads its children are one node per thread track
+// (name: Trace::trackPath, `track` set, calls 0) and the frames hang below them; with mergeThreads
+// the frames of every thread merge directly below the root. A frame node's key is its parent node
+// and its name, so one node is one path of names from the root. "ProfilerStep#N" folds into
+// "ProfilerStep*" (OpTable::foldName) so that the steps merge.
+//
+// Recursion: Brendan Gregg's folded-stacks rule, nothing collapsed: a frame whose name already
+// appears on its own path is still a new, deeper node (f -> f -> g is the path f;f;g), so the tree
+// and its folded stacks are the same thing.
+//
+// Nesting: Slice::depth on one track, as the importer assigned it (TraceBuilder::computeDepths: the
+// parent is the last slice one level up). A slice that outlives its parent (docs/diagnostics.md,
+// "Slices overlap on one thread") stays its child, and the parent's span grows to cover it: an
+// occurrence spans [its start, the latest end in its subtree]. (Clipping the child to its parent
+// instead loses real time: PyTorch's ProfilerStep#N and record_function annotations start inside the
+// ~50 us `_record_function_enter_new` Python call and run for the whole step, so on
+// tracelens/xdit_sd35_rank0 the entire inference would count as 0.) Siblings never overlap (the next
+// one starts after the previous subtree ended), so every time unit counts once per level:
+//   total   sum of the occurrences' spans, clipped to the range; a thread's total is the union of
+//           all its slices, clipped (so no node exceeds the thread's wall time)
+//   self    total minus the children's totals; never negative (children are disjoint and inside)
+//   calls   occurrences whose span meets the range (a zero-length one too); paths with none are
+//           not in the tree
+// Device time: the execution-level device work of LaunchIndex::work() (kernels, memcpy, memset,
+// NEFF and driver executions, the work OpTable's device columns sum; instructions and DMA are inside
+// those), each charged in full to the slice that launched it: its runtime call (Work::launcher), else
+// its framework op (Work::op); work with neither is `unattributedDevice`.
+//   deviceSelf  device work whose launching slice is an occurrence of this node
+//   device      deviceSelf plus the children's device (the work launched beneath the node)
+// With a range, work counts when its launching slice STARTS inside [t0, t1] (OpTable's rule: an
+// occurrence launched it, wherever it ran); only launching slices on the selected tracks count.
+//
+// Tracks: a single track (Options::tracks), a rank (Options::rank, RankFilter), or all. With no track
+// list the host tracks are taken: TrackKind::Slices tracks that hold no device work (GPU streams and
+// NeuronCore lanes are not call stacks). One pass per track over its slices in start order with a
+// stack; children are found through one hash map keyed by (parent node, name).
+#include "launchindex.h"
+
+#include "model/ids.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lanescope {
+
+class Trace;
+
+class CallTree
+{
+public:
+    enum class Weight : uint8_t {
+        Cpu,    // total time (inclusive); folded: self time per stack (the flame-graph convention)
+        Self,   // self time; folded: the same as Cpu
+        Device, // device time launched (inclusive); folded: deviceSelf per stack
+    };
+
+    struct Options
+    {
+        bool hasRange = false;
+        int64_t t0 = 0, t1 = 0;      // ns, used when hasRange
+        std::vector<TrackId> tracks; // these tracks only (any kind); empty: the host tracks
+        int64_t rank = -1;           // a multi-rank trace: only this rank's tracks, -1 all
+        bool mergeThreads = false;   // no per-thread level: the frames of all threads merge
+    };
+
+    struct Node
+    {
+        std::string name;
+        uint32_t parent = UINT32_MAX; // UINT32_MAX for the root
+        uint32_t depth = 0;           // root 0
+        TrackId track;                // thread nodes only
+        uint64_t calls = 0;
+        int64_t total = 0, self = 0;
+        int64_t device = 0, deviceSelf = 0;
+        std::vector<uint32_t> children; // by total (cpu) descending, then name
+
+        int64_t weight(Weight w) const { return w == Weight::Device ? device : w == Weight::Self ? self : total; }
+        // What one stack weighs in folded output.
+        int64_t foldedWeight(Weight w) const { return w == Weight::Device ? deviceSelf : self; }
+    };
+
+    struct Result
+    {
+        std::vector<Node> nodes; // nodes[0] the root; a parent before its children
+        int64_t unattributedDevice = 0; // execution-level work launched by no slice (in the range)
+        uint64_t unattributedCount = 0;
+
+        const Node &root() const { return nodes.front(); }
+        // The path of names from the root's child down to `node`, joined by ';'.
+        std::string path(uint32_t node) const;
+    };
+
+    static Result compute(const Trace &trace, const LaunchIndex &index, const Options &options);
+
+    // The host tracks (see the header comment) of a trace.
+    static std::vector<TrackId> hostTracks(const Trace &trace, const LaunchIndex &index);
+
+    // Brendan Gregg's folded stacks: one line per node whose folded weight is positive,
+    // "frame;frame;frame weight\n", the frames from the root's child down (the thread first unless
+    // merged), weight an integer (ns). In a frame ';' becomes '|' and line breaks (CR, LF) become
+    // spaces, so a line always splits back at ';' and at its last space.
+    static std::string folded(const Result &result, Weight weight);
+    static std::string foldedFrame(std::string_view name);
+
+    static const char *weightName(Weight w); // "cpu", "self", "device"
+    static bool weightFromName(std::string_view name, Weight &out);
+};
+
+} // namespace lanescope

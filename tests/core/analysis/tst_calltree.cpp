@@ -1,0 +1,366 @@
+// CallTree (core/analysis/calltree.h): nesting, recursion (folded rule), a child that outlives its
+// parent, range clipping and device time on hand-built traces; on a real Kineto trace with GPU
+// kernels the per-thread totals equal the union of the thread's slices and the root's device time
+// equals the op table's; folded stacks parse back to the tree's self weights.
+#include "corpus.h"
+#include "loadtrace.h"
+
+#include "analysis/calltree.h"
+#include "analysis/launchindex.h"
+#include "analysis/optable.h"
+#include "model/trace.h"
+#include "model/tracebuilder.h"
+
+#include <QElapsedTimer>
+#include <QtTest>
+
+#include <array>
+#include <map>
+#include <memory>
+
+using namespace lanescope;
+
+namespace {
+
+// T1: f [0,100) python_function
+//       aten::mm [10,50) > cudaLaunchKernel [20,30) corr 1 -> k1 [100,130)
+//       aten::mm [60,90) > cudaLaunchKernel [70,75) corr 2 -> k2 [140,150)
+// T2: aten::add [0,40) > cudaLaunchKernel [5,10) corr 3 -> k3 [160,200)
+// stream: k1, k2, k3 and k4 [210,215) corr 99 (no runtime call: unattributed)
+std::shared_ptr<const Trace> launches()
+{
+    TraceBuilder b;
+    const StringId py = b.intern("python_function"), op = b.intern("cpu_op"), rt = b.intern("cuda_runtime"),
+                   kernel = b.intern("kernel"), corr = b.intern("correlation");
+    const GroupId p = b.addGroup(GroupKind::Process, b.intern("process 1"), {}, 1);
+    const TrackId t1 = b.addTrack(p, TrackKind::Slices, b.intern("thread 1"), 1);
+    const TrackId t2 = b.addTrack(p, TrackKind::Slices, b.intern("thread 2"), 2);
+    const TrackId stream = b.addTrack(p, TrackKind::Slices, b.intern("stream 7"), 7);
+    const auto args = [&](int64_t c) {
+        const std::array<Arg, 1> a = {Arg::makeInt(corr, c)};
+        return b.addArgs(a);
+    };
+    const StringId launch = b.intern("cudaLaunchKernel"), mm = b.intern("aten::mm");
+    b.addSlice(t1, 0, 100, b.intern("f"), py);
+    b.addSlice(t1, 10, 40, mm, op);
+    b.addSlice(t1, 20, 10, launch, rt, args(1));
+    b.addSlice(t1, 60, 30, mm, op);
+    b.addSlice(t1, 70, 5, launch, rt, args(2));
+    b.addSlice(t2, 0, 40, b.intern("aten::add"), op);
+    b.addSlice(t2, 5, 5, launch, rt, args(3));
+    b.addSlice(stream, 100, 30, b.intern("k1"), kernel, args(1));
+    b.addSlice(stream, 140, 10, b.intern("k2"), kernel, args(2));
+    b.addSlice(stream, 160, 40, b.intern("k3"), kernel, args(3));
+    b.addSlice(stream, 210, 5, b.intern("k4"), kernel, args(99));
+    return std::make_shared<const Trace>(b.finish());
+}
+
+// One thread, its slices as (start, duration, name), all python_function.
+std::shared_ptr<const Trace> oneThread(std::initializer_list<std::tuple<int64_t, int64_t, const char *>> slices)
+{
+    TraceBuilder b;
+    const StringId py = b.intern("python_function");
+    const GroupId p = b.addGroup(GroupKind::Process, b.intern("process 1"), {}, 1);
+    const TrackId t = b.addTrack(p, TrackKind::Slices, b.intern("thread 1"), 1);
+    for (const auto &[start, duration, name] : slices)
+        b.addSlice(t, start, duration, b.intern(name), py);
+    return std::make_shared<const Trace>(b.finish());
+}
+
+// The node at a path of names below the root ("thread;f;g"), or null.
+const CallTree::Node *at(const CallTree::Result &r, const std::string &path)
+{
+    for (uint32_t i = 1; i < r.nodes.size(); ++i)
+        if (r.path(i) == path)
+            return &r.nodes[i];
+    return nullptr;
+}
+
+CallTree::Result treeOf(const Trace &trace, CallTree::Options options = {})
+{
+    const LaunchIndex index = LaunchIndex::build(trace);
+    return CallTree::compute(trace, index, options);
+}
+
+// Every node: self >= 0, total = self + children's totals, device = deviceSelf + children's device,
+// a child no longer than its parent.
+void checkInvariants(const CallTree::Result &r)
+{
+    for (const CallTree::Node &n : r.nodes) {
+        int64_t total = 0, device = 0;
+        for (uint32_t c : n.children) {
+            total += r.nodes[c].total;
+            device += r.nodes[c].device;
+            QVERIFY(r.nodes[c].total <= n.total);
+        }
+        QVERIFY2(n.self >= 0, n.name.c_str());
+        QCOMPARE(n.total, n.self + total);
+        QCOMPARE(n.device, n.deviceSelf + device);
+    }
+}
+
+// Length of the union of a track's slices clipped to [t0, t1].
+int64_t busyTime(const Trace &trace, TrackId track, int64_t t0, int64_t t1)
+{
+    int64_t busy = 0, reach = t0;
+    for (const Slice &s : trace.slices(track)) {
+        const int64_t from = std::max({s.start, reach, t0}), to = std::min(s.end(), t1);
+        if (to > from)
+            busy += to - from;
+        reach = std::max(reach, std::min(s.end(), t1));
+    }
+    return busy;
+}
+
+// A folded-stacks reader: stack -> summed weight; false on a malformed line.
+bool parseFolded(const std::string &text, std::map<std::string, int64_t> &out)
+{
+    size_t pos = 0;
+    while (pos < text.size()) {
+        const size_t eol = text.find('\n', pos);
+        if (eol == std::string::npos)
+            return false; // every line ends with a newline
+        const std::string line = text.substr(pos, eol - pos);
+        pos = eol + 1;
+        const size_t space = line.rfind(' ');
+        if (space == std::string::npos || space == 0 || space + 1 == line.size())
+            return false;
+        const std::string weight = line.substr(space + 1);
+        if (weight.find_first_not_of("0123456789") != std::string::npos)
+            return false;
+        out[line.substr(0, space)] += std::stoll(weight);
+    }
+    return true;
+}
+
+} // namespace
+
+class TestCallTree : public QObject
+{
+    Q_OBJECT
+private slots:
+    void nestingAndDevice()
+    {
+        const auto trace = launches();
+        const auto r = treeOf(*trace);
+        checkInvariants(r);
+        QCOMPARE(r.root().total, 140);
+        QCOMPARE(r.root().device, 80);
+        QCOMPARE(r.unattributedDevice, 5);
+        QCOMPARE(r.unattributedCount, uint64_t(1));
+        QCOMPARE(r.root().children.size(), size_t(2)); // the two threads, not the stream
+        const auto *t1 = at(r, "process 1 / thread 1");
+        const auto *f = at(r, "process 1 / thread 1;f");
+        const auto *mm = at(r, "process 1 / thread 1;f;aten::mm");
+        const auto *launch = at(r, "process 1 / thread 1;f;aten::mm;cudaLaunchKernel");
+        QVERIFY(t1 && f && mm && launch);
+        QCOMPARE(t1->total, 100);
+        QCOMPARE(t1->calls, uint64_t(0));
+        QCOMPARE(f->calls, uint64_t(1));
+        QCOMPARE(f->self, 100 - 70);
+        QCOMPARE(mm->calls, uint64_t(2));
+        QCOMPARE(mm->total, 70);
+        QCOMPARE(mm->self, 70 - 15);
+        QCOMPARE(launch->total, 15);
+        QCOMPARE(launch->deviceSelf, 40);
+        QCOMPARE(f->device, 40);
+        QCOMPARE(f->deviceSelf, 0);
+        const auto *add = at(r, "process 1 / thread 2;aten::add");
+        QVERIFY(add);
+        QCOMPARE(add->device, 40);
+    }
+
+    void mergeThreads()
+    {
+        const auto trace = launches();
+        CallTree::Options o;
+        o.mergeThreads = true;
+        const auto r = treeOf(*trace, o);
+        checkInvariants(r);
+        QCOMPARE(r.root().children.size(), size_t(2));
+        QVERIFY(at(r, "f;aten::mm;cudaLaunchKernel"));
+        QVERIFY(at(r, "aten::add;cudaLaunchKernel"));
+        QCOMPARE(r.root().total, 140);
+        QCOMPARE(r.root().device, 80);
+    }
+
+    void oneTrack()
+    {
+        const auto trace = launches();
+        CallTree::Options o;
+        o.tracks = {TrackId(1)};
+        const auto r = treeOf(*trace, o);
+        QCOMPARE(r.root().children.size(), size_t(1));
+        QCOMPARE(r.root().total, 40);
+        QCOMPARE(r.root().device, 40);
+    }
+
+    // Folded rule: f > f > (g, f) is f, f;f, f;f;g, f;f;f, nothing collapsed.
+    void recursion()
+    {
+        const auto trace = oneThread({{0, 100, "f"}, {10, 80, "f"}, {20, 10, "g"}, {40, 40, "f"}});
+        CallTree::Options o;
+        o.mergeThreads = true;
+        const auto r = treeOf(*trace, o);
+        checkInvariants(r);
+        QCOMPARE(r.nodes.size(), size_t(5));
+        QCOMPARE(at(r, "f")->self, 20);
+        QCOMPARE(at(r, "f;f")->self, 80 - 10 - 40);
+        QCOMPARE(at(r, "f;f;g")->total, 10);
+        QCOMPARE(at(r, "f;f;f")->total, 40);
+        QCOMPARE(at(r, "f;f;f")->calls, uint64_t(1));
+    }
+
+    // B outlives A (kept one level deeper), C lies inside B after A's end: A's span grows to B's end,
+    // each time unit counts once per level.
+    void childOutlivesParent()
+    {
+        const auto trace = oneThread({{0, 100, "A"}, {50, 100, "B"}, {120, 10, "C"}, {200, 10, "D"}});
+        QCOMPARE(trace->slice(trace->sliceId(TrackId(0), 1)).depth, uint16_t(1));
+        const auto r = treeOf(*trace);
+        checkInvariants(r);
+        QCOMPARE(r.root().total, 160);
+        QCOMPARE(r.root().total, busyTime(*trace, TrackId(0), 0, 1000));
+        const auto *a = at(r, "process 1 / thread 1;A");
+        const auto *b = at(r, "process 1 / thread 1;A;B");
+        const auto *c = at(r, "process 1 / thread 1;A;B;C");
+        QVERIFY(a && b && c);
+        QCOMPARE(a->total, 150);
+        QCOMPARE(a->self, 50);
+        QCOMPARE(b->total, 100);
+        QCOMPARE(b->self, 90);
+        QCOMPARE(c->total, 10);
+
+        // A range after A's own end still finds the path through A (the annotation case).
+        CallTree::Options o;
+        o.hasRange = true;
+        o.t0 = 120;
+        o.t1 = 1000;
+        const auto ranged = treeOf(*trace, o);
+        checkInvariants(ranged);
+        const auto *ra = at(ranged, "process 1 / thread 1;A");
+        QVERIFY(ra);
+        QCOMPARE(ra->calls, uint64_t(1));
+        QCOMPARE(ra->total, 30);
+        QCOMPARE(ra->self, 0);
+        QCOMPARE(at(ranged, "process 1 / thread 1;A;B;C")->total, 10);
+        QCOMPARE(ranged.root().total, 40);
+        QCOMPARE(ranged.root().total, busyTime(*trace, TrackId(0), 120, 1000));
+    }
+
+    // [25, 80]: f 55, aten::mm 25 + 20, the launches 5 + 5; only the launch starting in the range
+    // (corr 2) brings its kernel; T2's launch at [5, 10) is outside.
+    void rangeClipping()
+    {
+        const auto trace = launches();
+        CallTree::Options o;
+        o.hasRange = true;
+        o.t0 = 25;
+        o.t1 = 80;
+        const auto r = treeOf(*trace, o);
+        checkInvariants(r);
+        const auto *f = at(r, "process 1 / thread 1;f");
+        const auto *mm = at(r, "process 1 / thread 1;f;aten::mm");
+        const auto *launch = at(r, "process 1 / thread 1;f;aten::mm;cudaLaunchKernel");
+        QVERIFY(f && mm && launch);
+        QCOMPARE(f->total, 55);
+        QCOMPARE(f->self, 10);
+        QCOMPARE(mm->total, 45);
+        QCOMPARE(mm->calls, uint64_t(2));
+        QCOMPARE(launch->total, 10);
+        QCOMPARE(launch->device, 10);
+        QCOMPARE(at(r, "process 1 / thread 2;aten::add")->total, 15);
+        QVERIFY(!at(r, "process 1 / thread 2;aten::add;cudaLaunchKernel"));
+        QCOMPARE(r.root().device, 10);
+        QCOMPARE(r.unattributedDevice, 0);
+        QCOMPARE(r.root().total, 55 + 15);
+    }
+
+    void foldedEscapes()
+    {
+        QCOMPARE(CallTree::foldedFrame("a;b\nc"), std::string("a|b c"));
+        const auto trace = oneThread({{0, 10, "x;y"}});
+        CallTree::Options o;
+        o.mergeThreads = true;
+        QCOMPARE(CallTree::folded(treeOf(*trace, o), CallTree::Weight::Cpu), std::string("x|y 10\n"));
+    }
+
+    // A real Kineto trace with GPU kernels: independent counts agree with the tree.
+    void corpusTotals()
+    {
+        const QString rel = QStringLiteral("tracelens/b200_eager_trace.json.gz");
+        LANESCOPE_REQUIRE_CORPUS_FILE(rel);
+        const auto trace = lanescope::test::load(lanescope::test::corpusFile(rel));
+        QVERIFY(trace);
+        const LaunchIndex index = LaunchIndex::build(*trace);
+        const CallTree::Result r = CallTree::compute(*trace, index, {});
+        checkInvariants(r);
+        QVERIFY(r.root().children.size() > 0);
+        // Per thread: total = union of its slices.
+        for (uint32_t c : r.root().children) {
+            const CallTree::Node &t = r.nodes[c];
+            QVERIFY(t.track.isValid());
+            QCOMPARE(t.total, busyTime(*trace, t.track, trace->startNs(), trace->endNs()));
+        }
+        // Device: the op table's device time (every execution-level piece of work) is the tree's
+        // launched time plus what no slice launched; the launches by ops agree row by row.
+        const OpTable::Result ops = OpTable::compute(*trace, index, {});
+        QVERIFY(ops.deviceTime > 0);
+        QVERIFY(r.root().device > 0);
+        QCOMPARE(r.root().device + r.unattributedDevice, ops.deviceTime);
+        int64_t launchedWithoutOp = 0;
+        for (const auto &w : index.work())
+            if (LaunchIndex::isExecutionLevel(w.kind) && w.launcher.isValid() && !w.op.isValid())
+                launchedWithoutOp += w.duration();
+        QCOMPARE(r.root().device, ops.deviceTime - ops.unattributedDevice + launchedWithoutOp);
+
+        // Folded stacks parse back to the tree's self weights, and sum to the root.
+        for (CallTree::Weight w : {CallTree::Weight::Cpu, CallTree::Weight::Device}) {
+            std::map<std::string, int64_t> parsed, expected;
+            QVERIFY(parseFolded(CallTree::folded(r, w), parsed));
+            int64_t sum = 0;
+            for (uint32_t i = 1; i < r.nodes.size(); ++i)
+                if (const int64_t v = r.nodes[i].foldedWeight(w); v > 0)
+                    expected[r.path(i)] += v;
+            for (const auto &[stack, v] : parsed)
+                sum += v;
+            QVERIFY(parsed == expected);
+            QCOMPARE(sum, w == CallTree::Weight::Device ? r.root().device : r.root().total);
+        }
+
+        // A range: every thread's total is its busy time inside the range.
+        CallTree::Options o;
+        o.hasRange = true;
+        o.t0 = trace->startNs() + (trace->endNs() - trace->startNs()) / 3;
+        o.t1 = trace->startNs() + (trace->endNs() - trace->startNs()) / 2;
+        const CallTree::Result ranged = CallTree::compute(*trace, index, o);
+        checkInvariants(ranged);
+        for (uint32_t c : ranged.root().children) {
+            const CallTree::Node &t = ranged.nodes[c];
+            QCOMPARE(t.total, busyTime(*trace, t.track, o.t0, o.t1));
+        }
+    }
+
+    // The 62 MB xdit trace (200 k slices, 192 k on one thread): the tree in well under a second.
+    void speed()
+    {
+        const QString rel = QStringLiteral("tracelens/xdit_sd35_rank0.json.gz");
+        LANESCOPE_REQUIRE_CORPUS_FILE(rel);
+        const auto trace = lanescope::test::load(lanescope::test::corpusFile(rel));
+        QVERIFY(trace);
+        const LaunchIndex index = LaunchIndex::build(*trace);
+        QElapsedTimer timer;
+        timer.start();
+        const CallTree::Result r = CallTree::compute(*trace, index, {});
+        const qint64 computeMs = timer.elapsed();
+        const std::string folded = CallTree::folded(r, CallTree::Weight::Cpu);
+        qInfo("CallTree on xdit_sd35_rank0: %zu slices, %zu nodes, compute %lld ms, folded %lld ms total",
+              trace->allSlices().size(), r.nodes.size(), (long long)computeMs, (long long)timer.elapsed());
+        checkInvariants(r);
+        QVERIFY(r.root().device > 0);
+        QVERIFY2(computeMs < 1000, "CallTree::compute took a second or more");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCallTree)
+#include "tst_calltree.moc"
