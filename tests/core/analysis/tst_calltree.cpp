@@ -341,8 +341,10 @@ private slots:
         }
     }
 
-    // The 62 MB xdit trace (200 k slices, 192 k on one thread): the tree in well under a second.
-    void speed()
+    // The 62 MB xdit trace (200 k slices, 192 k on one thread, deep Python stacks): the invariants hold
+    // on a real with_stack trace. The time printed is information only (speed is measured by
+    // benchmarks, not asserted in tests: shared machines are noisy).
+    void xditInvariants()
     {
         const QString rel = QStringLiteral("tracelens/xdit_sd35_rank0.json.gz");
         LANESCOPE_REQUIRE_CORPUS_FILE(rel);
@@ -358,7 +360,6 @@ private slots:
               trace->allSlices().size(), r.nodes.size(), (long long)computeMs, (long long)timer.elapsed());
         checkInvariants(r);
         QVERIFY(r.root().device > 0);
-        QVERIFY2(computeMs < 1000, "CallTree::compute took a second or more");
     }
 };
 
