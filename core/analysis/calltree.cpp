@@ -20,18 +20,16 @@ class NameKeys
 public:
     explicit NameKeys(const Trace &trace) : m_trace(trace), m_key(trace.strings().size(), kNone) {}
 
-    // The key of a slice name and, on its first use, the node name.
-    uint32_t key(StringId name, std::string_view &text)
+    // The key of a slice name (the fold runs once per name, not once per slice).
+    uint32_t key(StringId name)
     {
-        if (!name.isValid() || name.value >= m_key.size()) {
-            text = {};
+        if (!name.isValid() || name.value >= m_key.size())
             return uint32_t(m_key.size());
-        }
         uint32_t &k = m_key[name.value];
-        const std::string_view raw = m_trace.str(name);
-        text = OpTable::foldName(raw);
         if (k != kNone)
             return k;
+        const std::string_view raw = m_trace.str(name);
+        const std::string_view text = OpTable::foldName(raw);
         if (text.size() == raw.size()) {
             k = name.value;
         } else {
@@ -77,11 +75,10 @@ public:
 
     uint32_t child(uint32_t parent, StringId name)
     {
-        std::string_view text;
-        const uint32_t key = m_names.key(name, text);
+        const uint32_t key = m_names.key(name);
         auto [it, added] = m_children.try_emplace((uint64_t(parent) << 32) | key, 0u);
-        if (added)
-            it->second = addNode(parent, std::string(text));
+        if (added) // the node's name: the folded text ("ProfilerStep*"), empty for a slice without one
+            it->second = addNode(parent, name.isValid() ? std::string(OpTable::foldName(m_trace.str(name))) : std::string());
         return it->second;
     }
 
