@@ -38,7 +38,8 @@ QString fromView(std::string_view v)
 } // namespace
 
 TimelineView::TimelineView(QWidget *parent, ViewState *state)
-    : QWidget(parent), m_state(state ? state : new ViewState(this)), m_vbar(new QScrollBar(Qt::Vertical, this)),
+    : QWidget(parent), m_state(state ? state : new ViewState(this)), m_ownsState(!state),
+      m_vbar(new QScrollBar(Qt::Vertical, this)),
       m_input(std::make_unique<TimelineInput>(*this)), m_palette(TimelinePalette::light()),
       m_inputOverlay(std::make_unique<InputOverlay>(*m_input))
 {
@@ -131,9 +132,11 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace)
     m_depthIndex.build(m_trace.get());
     m_layout.clear();
     relayout();
-    if (m_trace) {
+    // A shared state is started over by its owner (the Session, before it announces the trace), so
+    // the views hear of the new range once; a state of the view's own is started over here.
+    if (m_ownsState && m_trace) {
         m_state->setTraceRange(m_trace->startNs(), m_trace->endNs());
-    } else {
+    } else if (m_ownsState) {
         m_state->setSelectedSlice(SliceId());
         m_state->clearMarkedRange();
     }

@@ -206,6 +206,7 @@ private:
 
     std::shared_ptr<const Trace> m_trace;
     ViewState *m_state = nullptr;
+    bool m_ownsState = true; // false: the Session's, which it starts over on a new trace
     QScrollBar *m_vbar = nullptr;
     std::unique_ptr<TimelineInput> m_input;
     TimelineLayout m_layout;
