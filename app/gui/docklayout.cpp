@@ -23,6 +23,7 @@ constexpr std::array kPlacements = {
     DockLayout::Placement{"enginesDock", Qt::BottomDockWidgetArea, Shown::ByPanel},
     DockLayout::Placement{"summaryDock", Qt::BottomDockWidgetArea},
     DockLayout::Placement{"statisticsDock", Qt::BottomDockWidgetArea, Shown::No}, // Shift+S
+    DockLayout::Placement{"flameGraphDock", Qt::BottomDockWidgetArea, Shown::ByPanel}, // call stacks; Shift+F
     DockLayout::Placement{"rangeDock", Qt::BottomDockWidgetArea},
     DockLayout::Placement{"compareDock", Qt::BottomDockWidgetArea, Shown::ByPanel},
     DockLayout::Placement{"filesDock", Qt::BottomDockWidgetArea},

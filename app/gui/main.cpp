@@ -1,6 +1,7 @@
 // lanescope: the viewer. `lanescope [PATH...]` opens each trace file or folder in its own window.
 #include "analysispanel.h"
 #include "docklayout.h"
+#include "flamegraphpanel.h"
 #include "mainwindow.h"
 #include "notescontroller.h"
 #include "session.h"
@@ -16,6 +17,7 @@
 #include "model/trace.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QDir>
 #include <QFileInfo>
@@ -62,6 +64,8 @@ void printUsage(std::FILE *to)
                      "                          range, analysis, files, notes, statistics: with --select, the\n"
                      "                          statistics of that name, and on stdout the line `statistics: NAME:\n"
                      "                          N occurrences, B bins, histogram at X,Y WxH`)\n"
+                     "  --flame-weight W        with --dock flameGraph: cpu, self (bottom-up) or device; saved\n"
+                     "                          once the flame graph is drawn\n"
                      "  --view summary          with --screenshot: the Summary page, once its findings are computed\n"
                      "  --memory-budget SIZE    memory a load may use (default 16G, or $LANESCOPE_MEMORY_BUDGET)\n\n"
                      "Qt options (-platform, -style, ...) are accepted as well.\n");
@@ -83,6 +87,7 @@ struct Options
     std::string view; // "summary": wait for the Summary page
     bool notes = false;
     std::string dock; // objectName prefix of a dock to raise: "files" -> filesDock
+    int flameWeight = -1; // --flame-weight: the Flame Graph's weight box entry
     int analysis = -1; // AnalysisTablesView::Table
     long long event = -1;
     bool chain = false;
@@ -162,6 +167,14 @@ int parseArgs(int argc, char **argv, Options &o)
             o.dark = true;
         } else if (a == "--notes") {
             o.notes = true;
+        } else if (a == "--flame-weight") {
+            const char *given = value("--flame-weight");
+            const std::string v = given ? given : "";
+            o.flameWeight = v == "cpu" ? 0 : v == "self" ? 1 : v == "device" ? 2 : -2;
+            if (o.flameWeight == -2) {
+                std::fprintf(stderr, "lanescope: --flame-weight takes cpu, self or device\n");
+                return 2;
+            }
         } else if (a == "--dock") {
             const char *v = value("--dock");
             if (!v)
@@ -303,6 +316,19 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
                     panel->tables()->activateRow(table, 0);
                 saveAfter(300);
             });
+            return;
+        }
+        if (trace && options.dock == "flameGraph") {
+            // Saved once the flame graph (computed in the background) is drawn.
+            FlameGraphPanel *flame = window->flameGraphPanel();
+            flame->present();
+            if (options.flameWeight >= 0)
+                flame->modeBox()->setCurrentIndex(options.flameWeight);
+            QObject::connect(flame, &FlameGraphPanel::computed, &app, [&, flame] {
+                flame->raise(); // over the Compare dock, which a comparison raises
+                saveAfter(300);
+            }, Qt::SingleShotConnection);
+            flame->recompute();
             return;
         }
         if (trace && options.view == "summary") {

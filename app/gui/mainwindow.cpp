@@ -17,6 +17,7 @@
 #include "sessionstatusbar.h"
 #include "shortcuts.h"
 #include "statisticspanel.h"
+#include "flamegraphpanel.h"
 #include "summarypanel.h"
 #include "warningspanel.h"
 
@@ -161,6 +162,7 @@ void MainWindow::createPanels()
     addDockWidget(Qt::BottomDockWidgetArea, m_files);
     m_statistics = new StatisticsPanel(m_session, m_timeline, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_statistics);
+    m_flameGraph = new FlameGraphPanel(m_session, m_timeline, this);
     m_summary = new SummaryPanel(m_session, m_timeline, m_centralLayout, chainController(), this); // raised after every load
     m_notes = new NotesController(m_session, m_timeline, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_notes->panel());
@@ -171,6 +173,7 @@ void MainWindow::resetLayout()
 {
     DockLayout::apply(this);
     m_engines->resetVisibility();
+    m_flameGraph->resetVisibility();
     if (!m_compare->bar()->isHidden()) // a comparison is shown
         m_compare->dock()->show();
 }
@@ -260,12 +263,13 @@ void MainWindow::createActions()
     view->addAction(chainController()->nextAction());
     view->addAction(chainController()->criticalPathAction());
     view->addAction(m_statistics->statisticsAction());
+    view->addAction(m_flameGraph->showAction());
     Shortcuts::bind(chainController()->previousAction(), Shortcuts::Id::ChainPrevious);
     Shortcuts::bind(chainController()->nextAction(), Shortcuts::Id::ChainNext);
     Shortcuts::bind(chainController()->criticalPathAction(), Shortcuts::Id::CriticalPath);
     view->addSeparator();
     for (QDockWidget *dock : std::initializer_list<QDockWidget *>{m_details, m_range, m_warnings, m_compare->dock(),
-                                                                  m_engines, m_analysis, m_files, m_statistics, m_summary})
+                                                                  m_engines, m_analysis, m_files, m_statistics, m_flameGraph, m_summary})
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
     Shortcuts::bind(view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout), Shortcuts::Id::ResetLayout);
@@ -365,6 +369,7 @@ void MainWindow::applyTheme(bool dark)
     m_timeline->setTheme(dark ? TimelinePalette::Theme::Dark : TimelinePalette::Theme::Light);
     m_engines->setDark(dark);
     m_statistics->setDark(dark);
+    m_flameGraph->setDark(dark);
     m_summary->setDark(dark);
 }
 

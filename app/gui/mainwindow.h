@@ -25,6 +25,7 @@ class RecentMenu;
 class Session;
 class SessionStatusBar;
 class SqliteExportJob;
+class FlameGraphPanel;
 class StatisticsPanel;
 class SummaryPanel;
 class TimelineSearchBar;
@@ -46,6 +47,7 @@ public:
     RangePanel *rangePanel() const { return m_range; }
     FilesPanel *filesPanel() const { return m_files; }
     StatisticsPanel *statisticsPanel() const { return m_statistics; }
+    FlameGraphPanel *flameGraphPanel() const { return m_flameGraph; }
     SummaryPanel *summaryPanel() const { return m_summary; }
     ChainController *chainController() const;
     CompareController *compare() const { return m_compare; }
@@ -98,6 +100,7 @@ private:
     EnginesPanel *m_engines = nullptr;
     AnalysisPanel *m_analysis = nullptr;
     StatisticsPanel *m_statistics = nullptr;
+    FlameGraphPanel *m_flameGraph = nullptr;
     SummaryPanel *m_summary = nullptr;
 
     NeffPanel *m_neff = nullptr;

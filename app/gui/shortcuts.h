@@ -32,6 +32,7 @@ public:
         FindingPrevious,
         FindingNext,
         DurationStatistics,
+        FlameGraph,
         AddNote,
         ShowNotes,
         ResetLayout,

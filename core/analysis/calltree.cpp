@@ -49,6 +49,7 @@ private:
 struct Frame
 {
     uint32_t node;
+    uint32_t slice; // the global slice index (kNone for the track's top)
     int64_t start, end;
 };
 
@@ -56,7 +57,8 @@ class Builder
 {
 public:
     Builder(const Trace &trace, const CallTree::Options &options, CallTree::Result &result)
-        : m_trace(trace), m_options(options), m_nodes(result.nodes), m_names(trace)
+        : m_trace(trace), m_options(options), m_nodes(result.nodes),
+          m_occurrences(options.keepOccurrences ? &result.occurrences : nullptr), m_names(trace)
     {
     }
 
@@ -91,7 +93,7 @@ public:
         const auto slices = m_trace.slices(track);
         const uint32_t first = m_trace.track(track).sliceBegin;
         m_stack.clear();
-        m_stack.push_back(Frame{top, 0, 0});
+        m_stack.push_back(Frame{top, kNone, 0, 0});
         for (uint32_t i = 0; i < slices.size(); ++i) {
             const Slice &s = slices[i];
             const size_t d = std::min<size_t>(s.depth, m_stack.size() - 1);
@@ -102,7 +104,7 @@ public:
             const uint32_t node = child(m_stack.back().node, s.name);
             if (const int64_t dev = launched[first + i]; dev && (!ranged || s.start >= t0))
                 m_nodes[node].deviceSelf += dev;
-            m_stack.push_back(Frame{node, s.start, s.end()});
+            m_stack.push_back(Frame{node, first + i, s.start, s.end()});
         }
         while (m_stack.size() > 1)
             pop(ranged, t0, t1);
@@ -121,12 +123,15 @@ private:
             return;
         CallTree::Node &n = m_nodes[f.node];
         ++n.calls;
+        if (m_occurrences)
+            m_occurrences->push_back(CallTree::Occurrence{SliceId(f.slice), f.node});
         n.total += ranged ? std::max<int64_t>(0, std::min(f.end, t1) - std::max(f.start, t0)) : f.end - f.start;
     }
 
     const Trace &m_trace;
     const CallTree::Options &m_options;
     std::vector<CallTree::Node> &m_nodes;
+    std::vector<CallTree::Occurrence> *m_occurrences;
     NameKeys m_names;
     std::unordered_map<uint64_t, uint32_t> m_children; // (parent node, name key) -> node
     std::vector<Frame> m_stack; // a member: its storage is reused between tracks
@@ -213,6 +218,11 @@ CallTree::Result CallTree::compute(const Trace &trace, const LaunchIndex &index,
             c = renumber[c];
     }
     result.nodes = std::move(kept);
+    for (Occurrence &o : result.occurrences)
+        o.node = renumber[o.node]; // a counted occurrence's node has calls, so it stayed
+    // Popped children first: back in start order per track (slice ids grow with start on a track).
+    std::sort(result.occurrences.begin(), result.occurrences.end(),
+              [](const Occurrence &a, const Occurrence &b) { return a.slice.value < b.slice.value; });
     for (Node &n : result.nodes)
         std::sort(n.children.begin(), n.children.end(), [&](uint32_t a, uint32_t b) {
             const Node &x = result.nodes[a], &y = result.nodes[b];
@@ -232,6 +242,15 @@ std::string CallTree::Result::path(uint32_t node) const
         if (i)
             out += ';';
     }
+    return out;
+}
+
+std::vector<SliceId> CallTree::Result::occurrencesOf(uint32_t node) const
+{
+    std::vector<SliceId> out;
+    for (const Occurrence &o : occurrences)
+        if (o.node == node)
+            out.push_back(o.slice);
     return out;
 }
 

@@ -68,6 +68,7 @@ public:
         std::vector<TrackId> tracks; // these tracks only (any kind); empty: the host tracks
         int64_t rank = -1;           // a multi-rank trace: only this rank's tracks, -1 all
         bool mergeThreads = false;   // no per-thread level: the frames of all threads merge
+        bool keepOccurrences = false; // fill Result::occurrences (the Flame Graph's click-to-timeline)
     };
 
     struct Node
@@ -86,15 +87,25 @@ public:
         int64_t foldedWeight(Weight w) const { return w == Weight::Device ? deviceSelf : self; }
     };
 
+    // One counted slice (an occurrence whose span met the range) and the node it counted in.
+    struct Occurrence
+    {
+        SliceId slice;
+        uint32_t node = 0;
+    };
+
     struct Result
     {
         std::vector<Node> nodes; // nodes[0] the root; a parent before its children
+        std::vector<Occurrence> occurrences; // with Options::keepOccurrences, in slice order per track
         int64_t unattributedDevice = 0; // execution-level work launched by no slice (in the range)
         uint64_t unattributedCount = 0;
 
         const Node &root() const { return nodes.front(); }
         // The path of names from the root's child down to `node`, joined by ';'.
         std::string path(uint32_t node) const;
+        // The slices counted in `node` (empty without Options::keepOccurrences), in track then time order.
+        std::vector<SliceId> occurrencesOf(uint32_t node) const;
     };
 
     static Result compute(const Trace &trace, const LaunchIndex &index, const Options &options);

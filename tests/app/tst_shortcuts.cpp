@@ -41,7 +41,7 @@ private slots:
             QCOMPARE(key, QString::fromLatin1(e.keys));
             listed.insert(key);
         }
-        QCOMPARE(actions, 18);
+        QCOMPARE(actions, 19);
         QCOMPARE(bound, listed);
     }
 

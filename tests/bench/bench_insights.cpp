@@ -6,6 +6,8 @@
 // tiles from that file (target < 2 s). Wall clock and this thread's CPU time (the rules run on one
 // thread; on a loaded machine the wall clock also counts waiting for a core), then each rule alone.
 // Not a test.
+#include "benchinputs.h"
+
 #include "analysis/devicesummary.h"
 #include "analysis/enginebreakdown.h"
 #include "analysis/insights/insightcontext.h"
@@ -51,23 +53,8 @@ int main(int argc, char **argv)
 {
     int runs = 5;
     std::vector<std::string> paths;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (a == "--runs" && i + 1 < argc)
-            runs = std::max(1, std::atoi(argv[++i]));
-        else
-            paths.push_back(a);
-    }
-    if (paths.empty()) {
-        const char *env = std::getenv("LANESCOPE_CORPUS");
-        const std::string corpus = env ? env : LANESCOPE_CORPUS_DEFAULT;
-        const std::string xdit = corpus + "/tracelens/xdit_sd35_rank0.json.gz";
-        if (!std::filesystem::exists(xdit)) {
-            std::fprintf(stderr, "bench_insights: no PATH given and %s not found\n", xdit.c_str());
-            return 2;
-        }
-        paths.push_back(xdit);
-    }
+    if (!lanescope::test::benchInputs(argc, argv, "bench_insights", runs, paths))
+        return 2;
     for (const std::string &path : paths) {
         auto t0 = std::chrono::steady_clock::now();
         const LoadResult loaded = TraceLoader::load(path);

@@ -15,7 +15,8 @@
 #     against the file size (goal <= 0.6);
 #  4. bench_cache (first load vs reopening from the trace cache, in a temporary cache folder) on the
 #     corpus file and on the ~1 GB trace;
-#     bench_insights (insights after load) on the ~1 GB trace too;
+#     bench_insights (insights after load) and bench_calltree (the call tree after load) on the ~1 GB
+#     trace too (bench_calltree also runs on the corpus file in step 5, with its defaults);
 #  5. every other bench_* program in BUILD_DIR/tests (e.g. bench_ntff), each with its defaults.
 # Steps 1-3 are skipped with a message when the corpus is absent ($LANESCOPE_CORPUS, else
 # ../shared/corpus next to the source tree).
@@ -136,6 +137,11 @@ if [ -f "$XDIT" ]; then
       echo
       echo "== bench_insights (~$TARGET_MB MB tiled Kineto trace; goal < 2 s after load)"
       "$TESTS/bench_insights" --runs 3 "$BIG" || status=1
+    fi
+    if [ -x "$TESTS/bench_calltree" ]; then
+      echo
+      echo "== bench_calltree (~$TARGET_MB MB tiled Kineto trace; goal: the tree < 3 s after load)"
+      "$TESTS/bench_calltree" --runs 3 "$BIG" || status=1
     fi
   else
     status=1

@@ -59,17 +59,23 @@ public:
     // cut after an event, as a profiler killed mid-write leaves it.
     std::shared_ptr<const Trace> load(const QTemporaryDir &dir, const char *file, bool terminated = true) const
     {
+        const QString path = write(dir, file, terminated);
+        return path.isEmpty() ? nullptr : lanescope::test::load(path);
+    }
+    // Writes dir/file; its path, empty when it cannot be written.
+    QString write(const QTemporaryDir &dir, const char *file, bool terminated = true) const
+    {
         const QString path = dir.filePath(QLatin1String(file));
         QFile f(path);
         if (!f.open(QIODevice::WriteOnly))
-            return nullptr;
+            return {};
         const QByteArray events = m_events.join(QStringLiteral(",\n")).toUtf8();
         if (terminated)
             f.write("{\"schemaVersion\":1,\"deviceProperties\":[{\"id\":0,\"name\":\"Test GPU\"}],\"traceEvents\":[\n" + events + "\n]}\n");
         else
             f.write("[\n" + events + ",\n");
         f.close();
-        return lanescope::test::load(path);
+        return path;
     }
 
 private:

@@ -2,6 +2,7 @@
 // parent, range clipping and device time on hand-built traces; on a real Kineto trace with GPU
 // kernels the per-thread totals equal the union of the thread's slices and the root's device time
 // equals the op table's; folded stacks parse back to the tree's self weights.
+#include "calltreetraces.h"
 #include "corpus.h"
 #include "loadtrace.h"
 
@@ -19,6 +20,8 @@
 #include <memory>
 
 using namespace lanescope;
+using lanescope::test::checkInvariants;
+using lanescope::test::oneThread;
 
 namespace {
 
@@ -55,48 +58,17 @@ std::shared_ptr<const Trace> launches()
     return std::make_shared<const Trace>(b.finish());
 }
 
-// One thread, its slices as (start, duration, name), all python_function.
-std::shared_ptr<const Trace> oneThread(std::initializer_list<std::tuple<int64_t, int64_t, const char *>> slices)
-{
-    TraceBuilder b;
-    const StringId py = b.intern("python_function");
-    const GroupId p = b.addGroup(GroupKind::Process, b.intern("process 1"), {}, 1);
-    const TrackId t = b.addTrack(p, TrackKind::Slices, b.intern("thread 1"), 1);
-    for (const auto &[start, duration, name] : slices)
-        b.addSlice(t, start, duration, b.intern(name), py);
-    return std::make_shared<const Trace>(b.finish());
-}
-
 // The node at a path of names below the root ("thread;f;g"), or null.
 const CallTree::Node *at(const CallTree::Result &r, const std::string &path)
 {
-    for (uint32_t i = 1; i < r.nodes.size(); ++i)
-        if (r.path(i) == path)
-            return &r.nodes[i];
-    return nullptr;
+    const uint32_t i = lanescope::test::nodeAtPath(r, path);
+    return i == UINT32_MAX ? nullptr : &r.nodes[i];
 }
 
 CallTree::Result treeOf(const Trace &trace, CallTree::Options options = {})
 {
     const LaunchIndex index = LaunchIndex::build(trace);
     return CallTree::compute(trace, index, options);
-}
-
-// Every node: self >= 0, total = self + children's totals, device = deviceSelf + children's device,
-// a child no longer than its parent.
-void checkInvariants(const CallTree::Result &r)
-{
-    for (const CallTree::Node &n : r.nodes) {
-        int64_t total = 0, device = 0;
-        for (uint32_t c : n.children) {
-            total += r.nodes[c].total;
-            device += r.nodes[c].device;
-            QVERIFY(r.nodes[c].total <= n.total);
-        }
-        QVERIFY2(n.self >= 0, n.name.c_str());
-        QCOMPARE(n.total, n.self + total);
-        QCOMPARE(n.device, n.deviceSelf + device);
-    }
 }
 
 // Length of the union of a track's slices clipped to [t0, t1].
@@ -193,6 +165,33 @@ private slots:
         QCOMPARE(r.root().children.size(), size_t(1));
         QCOMPARE(r.root().total, 40);
         QCOMPARE(r.root().device, 40);
+    }
+
+    // keepOccurrences: each node's counted slices, in track then time order; a range keeps only the
+    // occurrences that met it (those that counted).
+    void occurrences()
+    {
+        const auto trace = oneThread({{0, 100, "f"}, {10, 20, "g"}, {50, 20, "g"}, {200, 10, "g"}});
+        CallTree::Options o;
+        o.mergeThreads = true;
+        QVERIFY(treeOf(*trace, o).occurrences.empty());
+        o.keepOccurrences = true;
+        const auto r = treeOf(*trace, o);
+        QCOMPARE(r.occurrences.size(), size_t(4));
+        const uint32_t fg = lanescope::test::nodeAtPath(r, "f;g");
+        QVERIFY(fg != UINT32_MAX);
+        const std::vector<SliceId> slices = r.occurrencesOf(fg);
+        QCOMPARE(slices.size(), size_t(2));
+        QCOMPARE(trace->slice(slices[0]).start, int64_t(10));
+        QCOMPARE(trace->slice(slices[1]).start, int64_t(50));
+        QCOMPARE(uint64_t(slices.size()), r.nodes[fg].calls);
+        o.hasRange = true;
+        o.t0 = 40;
+        o.t1 = 150;
+        const auto ranged = treeOf(*trace, o);
+        QCOMPARE(ranged.occurrences.size(), size_t(2)); // f and the g at 50
+        for (const CallTree::Occurrence &occ : ranged.occurrences)
+            QCOMPARE(uint64_t(ranged.occurrencesOf(occ.node).size()), ranged.nodes[occ.node].calls);
     }
 
     // Folded rule: f > f > (g, f) is f, f;f, f;f;g, f;f;f, nothing collapsed.
