@@ -54,7 +54,10 @@ void printFindings(const char *heading, const std::vector<Finding> &findings)
     std::printf("\n%s (%zu)\n", heading, findings.size());
     for (const Finding &f : findings) {
         std::printf("  [%s] %s  (%s)\n", Finding::severityName(f.severity), f.title.c_str(), f.rule.c_str());
-        std::printf("      %s\n      -> %s\n", f.detail.c_str(), f.action.c_str());
+        std::printf("      %s\n", f.detail.c_str());
+        if (!f.source.empty())
+            std::printf("      in %s (%.0f %% of it)\n", f.source.c_str(), 100.0 * f.sourceShare);
+        std::printf("      -> %s\n", f.action.c_str());
         if (f.recoverableNs)
             std::printf("      recoverable ~%s; %zu event(s), %zu range(s)\n", DurationText::column(double(*f.recoverableNs)).c_str(),
                         f.events.size(), f.ranges.size());

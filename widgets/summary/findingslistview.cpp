@@ -145,6 +145,10 @@ void FindingsListView::rebuild()
         if (!m_tags[i].isEmpty())
             html += QStringLiteral(" &nbsp;<b style=\"color:%1\">[%2]</b>").arg(tagColor(m_tags[i], m_dark), m_tags[i]);
         html += QStringLiteral("<br>%1").arg(QString::fromStdString(f.detail).toHtmlEscaped());
+        if (!f.source.empty())
+            html += QStringLiteral("<br>%1 <code>%2</code> (%3 % of it)")
+                        .arg(tr("In"), QString::fromStdString(f.source).toHtmlEscaped())
+                        .arg(100.0 * f.sourceShare, 0, 'f', 0);
         if (!f.action.empty())
             html += QStringLiteral("<br>&#8594; %1").arg(QString::fromStdString(f.action).toHtmlEscaped());
         QStringList facts;

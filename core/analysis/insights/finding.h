@@ -28,6 +28,10 @@ struct Finding
     std::optional<int64_t> recoverableNs; // estimated time to gain, when one can be estimated
     std::vector<uint32_t> events;         // slice ids, most significant first, at most kMaxEvents
     std::vector<std::pair<int64_t, int64_t>> ranges; // [start_ns, end_ns] on the trace clock
+    // The Python frame the events (or the host during the ranges) share, "train.py(118): collate";
+    // empty when none is shared or the trace has no Python stacks (FindingSource).
+    std::string source;
+    double sourceShare = 0; // the share of the events (or of the ranges' time) under it, 0..1
 
     // Appends a slice id unless the list is full or holds it already.
     void addEvent(uint32_t slice);

@@ -1,5 +1,7 @@
 #include "insights.h"
 
+#include "findingsource.h"
+
 #include "analysis/launchindex.h"
 #include "insightcontext.h"
 #include "ruleregistry.h"
@@ -23,6 +25,7 @@ Insights::Result Insights::run(const Trace &trace, const LaunchIndex &index, con
     r.findings.erase(std::remove_if(r.findings.begin(), r.findings.end(),
                                     [&](const Finding &f) { return f.severity < options.minSeverity; }),
                      r.findings.end());
+    FindingSource::attach(trace, index, r.findings);
     Finding::rank(r.findings);
     return r;
 }

@@ -33,6 +33,9 @@ QJsonObject InsightsJson::finding(const Finding &f)
     o[QStringLiteral("value")] = f.value;
     o[QStringLiteral("threshold")] = f.threshold;
     o[QStringLiteral("recoverable_ns")] = f.recoverableNs ? QJsonValue(qint64(*f.recoverableNs)) : QJsonValue();
+    // The Python frame the finding's events share (FindingSource), null without one.
+    o[QStringLiteral("python_frame")] = f.source.empty() ? QJsonValue() : QJsonValue(q(f.source));
+    o[QStringLiteral("python_frame_share")] = f.source.empty() ? QJsonValue() : QJsonValue(f.sourceShare);
     QJsonArray events, ranges;
     for (uint32_t e : f.events)
         events.append(qint64(e));
