@@ -1,5 +1,6 @@
 #include "flamegraphview.h"
 
+#include "analysis/sourceframe.h"
 #include "style/durationformat.h"
 
 #include <QKeyEvent>
@@ -15,19 +16,6 @@ namespace lanescope {
 namespace {
 
 constexpr double kMinBoxPx = 0.5;
-
-// "path(123): function": a Python frame (PyTorch's with_stack names).
-bool isPythonFrame(const std::string &name)
-{
-    const size_t open = name.find('(');
-    if (open == std::string::npos || open == 0)
-        return false;
-    size_t i = open + 1;
-    const size_t digits = i;
-    while (i < name.size() && name[i] >= '0' && name[i] <= '9')
-        ++i;
-    return i > digits && name.compare(i, 3, "): ") == 0;
-}
 
 uint32_t nameHash(const std::string &name)
 {
@@ -266,7 +254,7 @@ QColor FlameGraphView::fillFor(uint32_t node) const
         const uint32_t h = nameHash(n.name);
         const bool device = m_weight == CallTree::Weight::Device;
         // Python frames yellow, ops and runtime calls orange to red (flamegraph.pl's "hot"); device aqua.
-        int hue = isPythonFrame(n.name) ? 38 + int(h % 16) : int(h % 28);
+        int hue = SourceFrame::parse(n.name).has_value() ? 38 + int(h % 16) : int(h % 28);
         if (device)
             hue = 175 + int(h % 30);
         c = QColor::fromHsv(hue, 150 + int((h >> 8) % 60), m_dark ? 185 + int((h >> 16) % 40) : 215 + int((h >> 16) % 40));
