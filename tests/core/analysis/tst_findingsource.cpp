@@ -66,6 +66,26 @@ Finding withEvents(std::vector<uint32_t> events)
     return f;
 }
 
+// aten::mm at 20 us launching mm_kernel.
+void addMm(KinetoEvents &k)
+{
+    k.op("cpu_op", "aten::mm", 20, 100, 1);
+    k.launch("cudaLaunchKernel", 30, 20, 1, "kernel", "mm_kernel", 60, 50);
+}
+
+// The source of a finding on the trace's mm_kernel, "<load failed>" when the trace does not load.
+std::string sourceOfMmKernel(const KinetoEvents &k)
+{
+    QTemporaryDir dir;
+    const auto trace = k.load(dir, "t.json");
+    if (!trace)
+        return "<load failed>";
+    const LaunchIndex index = LaunchIndex::build(*trace);
+    std::vector<Finding> findings{withEvents(slicesNamed(*trace, "mm_kernel"))};
+    FindingSource::attach(*trace, index, findings);
+    return findings[0].source;
+}
+
 } // namespace
 
 class TestFindingSource : public QObject
@@ -152,30 +172,16 @@ private slots:
         KinetoEvents k;
         frame(k, "vllm/worker/model_runner.py(1700): execute_model", 0, 500);
         frame(k, "torch/nn/modules/module.py(1779): _call_impl", 10, 400);
-        k.op("cpu_op", "aten::mm", 20, 100, 1);
-        k.launch("cudaLaunchKernel", 30, 20, 1, "kernel", "mm_kernel", 60, 50);
-        QTemporaryDir dir;
-        const auto trace = k.load(dir, "t.json");
-        QVERIFY(trace);
-        const LaunchIndex index = LaunchIndex::build(*trace);
-        std::vector<Finding> findings{withEvents(slicesNamed(*trace, "mm_kernel"))};
-        FindingSource::attach(*trace, index, findings);
-        QCOMPARE(findings[0].source, std::string("vllm/worker/model_runner.py(1700): execute_model"));
+        addMm(k);
+        QCOMPARE(sourceOfMmKernel(k), std::string("vllm/worker/model_runner.py(1700): execute_model"));
     }
 
     // A trace without Python stacks is left alone.
     void noStacks()
     {
         KinetoEvents k;
-        k.op("cpu_op", "aten::mm", 20, 100, 1);
-        k.launch("cudaLaunchKernel", 30, 20, 1, "kernel", "mm_kernel", 60, 50);
-        QTemporaryDir dir;
-        const auto trace = k.load(dir, "t.json");
-        QVERIFY(trace);
-        const LaunchIndex index = LaunchIndex::build(*trace);
-        std::vector<Finding> findings{withEvents(slicesNamed(*trace, "mm_kernel"))};
-        FindingSource::attach(*trace, index, findings);
-        QVERIFY(findings[0].source.empty());
+        addMm(k);
+        QCOMPARE(sourceOfMmKernel(k), std::string());
     }
 
     // The corpus MI300 ResNet trace (with_stack, a DDP script): findings name the user's script.
