@@ -1,0 +1,72 @@
+#include "sourceresolver.h"
+
+#include "sourceframe.h"
+
+#include <filesystem>
+#include <system_error>
+
+namespace lanescope {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool isRegularFile(const std::string &path)
+{
+    std::error_code ec;
+    return fs::is_regular_file(fs::path(path), ec) && !ec;
+}
+
+std::string joined(const std::string &root, std::string_view rest)
+{
+    return (fs::path(root) / fs::path(std::string(rest))).lexically_normal().string();
+}
+
+} // namespace
+
+SourceResolver::SourceResolver(std::vector<std::string> roots) : m_roots(std::move(roots)) {}
+
+void SourceResolver::setRoots(std::vector<std::string> roots)
+{
+    m_roots = std::move(roots);
+    m_memo.clear();
+}
+
+std::vector<std::string> SourceResolver::candidates(std::string_view framePath) const
+{
+    std::vector<std::string> out;
+    if (framePath.empty() || !SourceFrame::isFilePath(framePath))
+        return out;
+    if (framePath.front() != '/') {
+        for (const std::string &root : m_roots)
+            out.push_back(joined(root, framePath));
+        return out;
+    }
+    out.emplace_back(framePath);
+    // The trailing components of a foreign absolute path, longest first.
+    std::vector<std::string_view> suffixes;
+    for (size_t i = 0; i < framePath.size(); ++i)
+        if (framePath[i] == '/' && i + 1 < framePath.size() && framePath[i + 1] != '/')
+            suffixes.push_back(framePath.substr(i + 1));
+    for (const std::string &root : m_roots)
+        for (std::string_view s : suffixes)
+            out.push_back(joined(root, s));
+    return out;
+}
+
+std::optional<std::string> SourceResolver::resolve(std::string_view framePath) const
+{
+    const std::string key(framePath);
+    if (const auto it = m_memo.find(key); it != m_memo.end())
+        return it->second;
+    std::optional<std::string> found;
+    for (const std::string &c : candidates(framePath))
+        if (isRegularFile(c)) {
+            found = c;
+            break;
+        }
+    m_memo.emplace(key, found);
+    return found;
+}
+
+} // namespace lanescope

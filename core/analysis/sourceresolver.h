@@ -1,0 +1,44 @@
+#pragma once
+// Where a Python frame's file is on this machine (issue 30, source linking). A frame's path is
+// written as the profiled process saw it: absolute for the user's scripts (`/app/xDiT/xfuser/runner.py`),
+// relative to its sys.path entry for installed packages (`torch/nn/modules/module.py`), or a bare
+// name for a script run from its folder (`train.py`). Roots are folders the user adds once (the
+// project checkout, the environment's site-packages).
+//
+// The order tried:
+//   1. an absolute path that is a regular file here;
+//   2. a relative path under each root, in the roots' order;
+//   3. an absolute path that is not here (the trace was captured on another machine or in a
+//      container) under each root by its trailing components, longest first: for root R and
+//      /app/xDiT/xfuser/runner.py, R/app/xDiT/xfuser/runner.py, R/xDiT/xfuser/runner.py,
+//      R/xfuser/runner.py, R/runner.py; roots first, then suffixes.
+// Python's pseudo-files (`<frozen runpy>`, `<string>`) never resolve. Directories never count.
+// File system errors are answers ("not found"), never exceptions. Results are memoised per path
+// until setRoots; not thread-safe (one resolver per thread).
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace lanescope {
+
+class SourceResolver
+{
+public:
+    explicit SourceResolver(std::vector<std::string> roots = {});
+
+    void setRoots(std::vector<std::string> roots); // clears the memo
+    const std::vector<std::string> &roots() const { return m_roots; }
+
+    // The existing regular file the frame path names here, or nothing.
+    std::optional<std::string> resolve(std::string_view framePath) const;
+    // The paths tried for a frame path, in the order above (what "not found" lists).
+    std::vector<std::string> candidates(std::string_view framePath) const;
+
+private:
+    std::vector<std::string> m_roots;
+    mutable std::unordered_map<std::string, std::optional<std::string>> m_memo;
+};
+
+} // namespace lanescope
