@@ -39,12 +39,10 @@ int cmdDevices(const Args &args)
     if (!ta.parse("devices", args, {.limit = true, .rank = true}))
         return kExitUnreadable;
     LoadResult loaded;
-    if (!ta.load(args, loaded))
+    DeviceSummary::Options options;
+    if (!ta.load(args, loaded, options))
         return kExitUnreadable;
     const Trace &trace = *loaded.trace;
-    DeviceSummary::Options options;
-    ta.applyRange(options);
-    ta.applyRank(options);
     const auto rows = DeviceSummary::compute(trace, LaunchIndex::build(trace), options);
     const size_t shown = ta.shown(rows.size());
     if (ta.format == TableArgs::Format::Csv) {

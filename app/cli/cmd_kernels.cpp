@@ -45,10 +45,8 @@ int cmdKernels(const Args &args)
         return kExitUnreadable;
     KernelTable::Options options;
     LoadResult loaded;
-    if (!ta.sortColumn<KernelTable>(KernelTable::Column::ColumnCount, options.sortBy) || !ta.load(args, loaded))
+    if (!ta.sortColumn<KernelTable>(KernelTable::Column::ColumnCount, options.sortBy) || !ta.load(args, loaded, options))
         return kExitUnreadable;
-    ta.applyRange(options);
-    ta.applyRank(options);
     const KernelTable::Result result = KernelTable::compute(*loaded.trace, LaunchIndex::build(*loaded.trace), options);
     const size_t shown = ta.shown(result.rows.size());
     if (ta.format == TableArgs::Format::Csv) {

@@ -49,10 +49,8 @@ int cmdOps(const Args &args)
                                 "self_privateuse1_time_total, ..."))
         return kExitUnreadable;
     LoadResult loaded;
-    if (!ta.load(args, loaded))
+    if (!ta.load(args, loaded, options))
         return kExitUnreadable;
-    ta.applyRange(options);
-    ta.applyRank(options);
     const Trace &trace = *loaded.trace;
     const OpTable::Result result = OpTable::compute(trace, LaunchIndex::build(trace), options);
     const size_t shown = ta.shown(result.rows.size());

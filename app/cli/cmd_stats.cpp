@@ -87,12 +87,9 @@ int cmdStats(const Args &args)
         }
     }
     TableArgs ta;
-    if (!ta.parse("stats", rest, {}))
+    if (!ta.parse("stats", rest, TableArgs::Accepts{.noCsv = "--json"},
+                  !named || pattern.empty() ? "--name REGEX is required (e.g. --name '^aten::mul$')" : ""))
         return kExitUnreadable;
-    if (!named || pattern.empty())
-        return ta.usageError("--name REGEX is required (e.g. --name '^aten::mul$')");
-    if (ta.format == TableArgs::Format::Csv)
-        return ta.usageError("--format csv is not available for stats (use --json)");
     DurationStats::Options options;
     options.pattern = QString::fromStdString(pattern);
     if (const QString error = DurationStats::patternError(options.pattern); !error.isEmpty())

@@ -154,26 +154,18 @@ int cmdTree(const Args &args)
 {
     TreeFlags flags;
     Args rest;
-    const std::string error = takeFlags(args, flags, rest);
     TableArgs ta;
-    if (!ta.parse("tree", rest, TableArgs::Accepts{.rank = true}))
+    if (!ta.parse("tree", args, TableArgs::Accepts{.rank = true, .noCsv = "text, json or folded"}, takeFlags, flags, rest))
         return kExitUnreadable;
-    if (!error.empty())
-        return ta.usageError(error);
-    if (ta.format == TableArgs::Format::Csv)
-        return ta.usageError("--format csv is not available for tree (use text, json or folded)");
     if (flags.folded && hasFlag(rest, "--json"))
         return ta.usageError("--json and --format folded contradict each other");
     if (flags.hasThread && ta.rank >= 0)
         return ta.usageError("--thread and --rank contradict each other (one track, or one rank's tracks)");
     LoadResult loaded;
-    if (!ta.load(rest, loaded))
+    CallTree::Options options;
+    if (!ta.load(rest, loaded, options))
         return kExitUnreadable;
     const Trace &trace = *loaded.trace;
-
-    CallTree::Options options;
-    ta.applyRange(options);
-    ta.applyRank(options);
     options.mergeThreads = flags.mergeThreads;
     if (flags.hasThread) {
         options.tracks = resolveThread(trace, flags.thread);

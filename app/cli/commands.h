@@ -36,6 +36,7 @@ int cmdInsights(const Args &args);
 int cmdStats(const Args &args);
 int cmdNotes(const Args &args);
 int cmdTree(const Args &args);
+int cmdSource(const Args &args);
 
 struct Command
 {

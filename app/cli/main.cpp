@@ -47,6 +47,8 @@ const std::vector<Command> &commands()
          "duration statistics per matching slice name: count, total, mean, median, p90, p99 (nearest rank), min, max, stddev, log histogram"},
         {"tree", cmdTree, "tree PATH [--range FROM:TO] [--thread TRACK|--rank N] [--merge-threads] [--weight cpu|self|device] [--min-share P] [--json|--format text|json|folded]",
          "call tree of the host threads: calls, total, self and device time launched per path of names; folded stacks for flame graphs"},
+        {"source", cmdSource, "source PATH [--range FROM:TO] [--rank N] [--root DIR]... [--file FRAMEPATH] [--limit N] [--json]",
+         "Python source lines of a with_stack trace: per file (or per line of --file) calls, CPU and device time launched; files found under --root"},
         {"notes", cmdNotes, "notes PATH [--json] | --add FROM:TO TEXT | --at T TEXT | --event ID TEXT | --remove N",
          "the trace's notes (PATH.lanescope-notes.json, docs/notes.md): list, add one (--color #rrggbb), remove one"},
     };

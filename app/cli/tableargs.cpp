@@ -52,6 +52,16 @@ bool TableArgs::parse(const char *command, const Args &args, Accepts accepts)
     return true;
 }
 
+bool TableArgs::parse(const char *command, const Args &args, Accepts accepts, const std::string &ownError)
+{
+    if (!parse(command, args, accepts))
+        return false;
+    if (ownError.empty())
+        return true;
+    usageError(ownError);
+    return false;
+}
+
 bool TableArgs::check(const Args &args, Accepts accepts, std::string &error)
 {
     const std::vector<std::string> valued = {"--sort", "--limit", "--range", "--format", "--table", "--rank"};
@@ -88,6 +98,10 @@ bool TableArgs::check(const Args &args, Accepts accepts, std::string &error)
         format = Format::Text;
     else {
         error = "--format expects text, json or csv, got '" + formatText + "'";
+        return false;
+    }
+    if (format == Format::Csv && accepts.noCsv) {
+        error = std::string("--format csv is not available for ") + m_command + " (use " + accepts.noCsv + ")";
         return false;
     }
     if (hasFlag(args, "--json") && format != Format::Json) {

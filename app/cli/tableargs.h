@@ -29,6 +29,8 @@ public:
         bool shapes = false;
         bool table = false;
         bool rank = false;
+        // Set: --format csv is refused, the message naming what the command takes ("text or json").
+        const char *noCsv = nullptr;
     };
 
     std::string path;
@@ -47,9 +49,28 @@ public:
     // Parses the arguments of `command`; on a usage error prints it with the command's usage to
     // stderr and returns false. A deprecated unit-less --range prints a one-line note on stderr.
     bool parse(const char *command, const Args &args, Accepts accepts);
+    // The same for a command that took flags of its own out of the arguments first: `ownError`, what
+    // taking them found wrong, is reported as a usage error once the shared flags are known good.
+    bool parse(const char *command, const Args &args, Accepts accepts, const std::string &ownError);
+    // A command with flags of its own: `take(args, flags, rest)` moves them into `flags` and the
+    // others into `rest`, returning what was wrong with them; then parse(rest) as above.
+    template <typename Flags, typename Take>
+    bool parse(const char *command, const Args &args, Accepts accepts, Take take, Flags &flags, Args &rest)
+    {
+        const std::string ownError = take(args, flags, rest);
+        return parse(command, rest, accepts, ownError);
+    }
     // Loads PATH (through the trace cache) and resolves --range against it; prints the error and
     // returns false when either fails.
     bool load(const Args &args, LoadResult &loaded);
+    // load(), then the resolved range and --rank copied into a table's options.
+    template <typename Options> bool load(const Args &args, LoadResult &loaded, Options &options)
+    {
+        if (!load(args, loaded))
+            return false;
+        applyRangeAndRank(options);
+        return true;
+    }
 
     // Copies the resolved range into a table's options (hasRange, t0, t1).
     template <typename Options> void applyRange(Options &o) const
@@ -58,8 +79,12 @@ public:
         o.t0 = t0;
         o.t1 = t1;
     }
-    // Copies --rank into a table's options.
-    template <typename Options> void applyRank(Options &o) const { o.rank = rank; }
+    // Copies the resolved range and --rank into a table's options.
+    template <typename Options> void applyRangeAndRank(Options &o) const
+    {
+        applyRange(o);
+        o.rank = rank;
+    }
     // The column --sort names (Table::columnFromName); leaves `out` alone without --sort. On an
     // unknown name prints the known ones (Table::columnName of 0..count-1, then `more`) and returns false.
     template <typename Table, typename Column> bool sortColumn(Column count, Column &out, const char *more = "") const

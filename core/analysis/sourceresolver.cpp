@@ -2,6 +2,7 @@
 
 #include "sourceframe.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <system_error>
 
@@ -30,6 +31,22 @@ void SourceResolver::setRoots(std::vector<std::string> roots)
 {
     m_roots = std::move(roots);
     m_memo.clear();
+}
+
+std::vector<std::string> SourceResolver::withTraceFolder(std::vector<std::string> roots, const std::string &tracePath)
+{
+    if (tracePath.empty())
+        return roots;
+    std::error_code ec;
+    fs::path folder = fs::absolute(fs::path(tracePath), ec);
+    if (ec)
+        return roots;
+    if (!fs::is_directory(folder, ec))
+        folder = folder.parent_path();
+    const std::string f = folder.lexically_normal().string();
+    if (std::find(roots.begin(), roots.end(), f) == roots.end())
+        roots.push_back(f);
+    return roots;
 }
 
 std::vector<std::string> SourceResolver::candidates(std::string_view framePath) const

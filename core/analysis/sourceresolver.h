@@ -33,6 +33,9 @@ public:
 
     // The existing regular file the frame path names here, or nothing.
     std::optional<std::string> resolve(std::string_view framePath) const;
+    // The roots for a trace: the user's, then the folder it was loaded from (a trace file's folder, a
+    // capture folder itself), where a script run from its folder (`train.py`) usually is; each once.
+    static std::vector<std::string> withTraceFolder(std::vector<std::string> roots, const std::string &tracePath);
     // The paths tried for a frame path, in the order above (what "not found" lists).
     std::vector<std::string> candidates(std::string_view framePath) const;
 
