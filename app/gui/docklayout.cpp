@@ -24,6 +24,7 @@ constexpr std::array kPlacements = {
     DockLayout::Placement{"summaryDock", Qt::BottomDockWidgetArea},
     DockLayout::Placement{"statisticsDock", Qt::BottomDockWidgetArea, Shown::No}, // Shift+S
     DockLayout::Placement{"flameGraphDock", Qt::BottomDockWidgetArea, Shown::ByPanel}, // call stacks; Shift+F
+    DockLayout::Placement{"sourceDock", Qt::BottomDockWidgetArea, Shown::No}, // Ctrl+U, beside the flame graph
     DockLayout::Placement{"rangeDock", Qt::BottomDockWidgetArea},
     DockLayout::Placement{"compareDock", Qt::BottomDockWidgetArea, Shown::ByPanel},
     DockLayout::Placement{"filesDock", Qt::BottomDockWidgetArea},

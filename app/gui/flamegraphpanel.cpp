@@ -1,9 +1,9 @@
 #include "flamegraphpanel.h"
 
+#include "dockjob.h"
 #include "docklayout.h"
 #include "session.h"
 #include "shortcuts.h"
-#include "throttle.h"
 
 #include "flamegraph/flamegraphview.h"
 #include "session/comparesession.h"
@@ -13,6 +13,7 @@
 #include "analysis/calltreebottomup.h"
 #include "analysis/calltreediff.h"
 #include "analysis/launchindex.h"
+#include "analysis/sourceframe.h"
 #include "analysis/traceanalysis.h"
 #include "analysis/tracecomparison.h"
 #include "model/trace.h"
@@ -20,9 +21,6 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QElapsedTimer>
-#include <QFutureWatcher>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -30,8 +28,6 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -39,13 +35,11 @@ namespace lanescope {
 
 struct FlameGraphPanel::Computed
 {
-    uint64_t generation = 0;
     std::shared_ptr<const CallTree::Result> topDown, shown;
     std::vector<int64_t> baseline; // differential: A's weight per node of `shown`
     int64_t vanished = 0;
     uint32_t vanishedPaths = 0;
     QString labelA, labelB;
-    double ms = 0;
 };
 
 namespace {
@@ -105,7 +99,7 @@ FlameGraphPanel::FlameGraphPanel(Session *session, TimelineView *timeline, QMain
     : Panel(tr("Flame Graph"), QStringLiteral("flameGraphDock"), session, window), m_timeline(timeline), m_view(new FlameGraphView),
       m_scroll(new QScrollArea), m_mode(new QComboBox), m_threads(new QComboBox), m_flame(new QCheckBox(tr("Flame"))),
       m_search(new QLineEdit), m_status(new QLabel), m_action(new QAction(tr("Flame Graph"), this)),
-      m_throttle(new Throttle([this] { recompute(); }, this, 250))
+      m_job(new DockJob(this, [this] { recompute(); }, 250))
 {
     m_mode->addItems({tr("CPU time"), tr("Self time (bottom-up)"), tr("Device time launched")});
     m_mode->setToolTip(tr("Box widths: inclusive CPU time; self time with the callers beneath (bottom-up); or the device time each "
@@ -116,25 +110,10 @@ FlameGraphPanel::FlameGraphPanel(Session *session, TimelineView *timeline, QMain
     m_search->setClearButtonEnabled(true);
     auto *reset = new QPushButton(tr("Reset Zoom"));
     reset->setToolTip(tr("Show the whole tree again (Home; Backspace goes one level out, double-click zooms in)"));
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_status->setWordWrap(true);
-
-    auto *body = new QWidget;
-    auto *layout = new QVBoxLayout(body);
-    layout->setContentsMargins(4, 4, 4, 4);
-    auto *bar = new QHBoxLayout;
-    bar->addWidget(m_mode);
-    bar->addWidget(m_threads);
-    bar->addWidget(m_flame);
-    bar->addWidget(m_search, 1);
-    bar->addWidget(reset);
-    layout->addLayout(bar);
-    layout->addWidget(m_status);
     m_scroll->setWidget(m_view);
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
-    layout->addWidget(m_scroll, 1);
-    setWidget(body);
+    setBody({{m_mode, 0}, {m_threads, 0}, {m_flame, 0}, {m_search, 1}, {reset, 0}}, m_status, m_scroll);
     window->addDockWidget(Qt::BottomDockWidgetArea, this);
     m_view->clear(tr("Open a trace recorded with call stacks (PyTorch profiler with_stack=True) to see where its time goes."));
 
@@ -157,20 +136,21 @@ FlameGraphPanel::FlameGraphPanel(Session *session, TimelineView *timeline, QMain
     connect(m_view, &FlameGraphView::nodeClicked, this, &FlameGraphPanel::selectNode);
     connect(m_view, &FlameGraphView::zoomChanged, this, &FlameGraphPanel::showStatus);
     connect(session, &Session::traceChanged, this, &FlameGraphPanel::onTraceChanged);
-    connect(session, &Session::markedRangeChanged, this, &FlameGraphPanel::request);
+    connect(session, &Session::markedRangeChanged, m_job, &DockJob::request);
     // Another pair chosen in the Compare dock: the differential graph follows it.
     connect(session->compareSession(), &CompareSession::diffReady, this, [this] {
         if (this->session()->isComparing())
-            request();
-    });
-    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-        if (visible && m_stale)
-            recompute();
+            m_job->request();
     });
     connect(toggleViewAction(), &QAction::triggered, this, [this](bool checked) { m_userClosed = !checked; });
 }
 
 FlameGraphPanel::~FlameGraphPanel() = default;
+
+bool FlameGraphPanel::isComputing() const
+{
+    return m_job->isPending();
+}
 
 void FlameGraphPanel::setDark(bool dark)
 {
@@ -207,33 +187,22 @@ void FlameGraphPanel::resetVisibility()
         show();
 }
 
-void FlameGraphPanel::request()
-{
-    if (isVisible())
-        m_throttle->poke();
-    else
-        m_stale = true;
-}
-
 void FlameGraphPanel::onTraceChanged()
 {
     m_trace = session()->trace();
-    ++m_generation; // a computation for the old trace is dropped
-    m_pending = false;
+    m_job->drop(); // a computation for the old trace is dropped
     m_topDown.reset();
     m_selection.clear();
     m_view->clear(tr("Computing..."));
     // Python call stacks (with_stack=True): the dock joins its tab group without taking the front.
     if (hasCallStacks() && !m_userClosed && isHidden())
         show();
-    m_stale = true;
     if (isVisible())
         recompute();
 }
 
 void FlameGraphPanel::recompute()
 {
-    m_stale = false;
     if (!m_trace)
         return;
     Job job;
@@ -271,19 +240,9 @@ void FlameGraphPanel::recompute()
         }
     }
     m_threads->setEnabled(!job.compare);
-    const uint64_t generation = ++m_generation;
-    m_pending = true;
     m_status->setText(tr("%1: computing...").arg(m_scope));
-    auto *watcher = new QFutureWatcher<std::shared_ptr<Computed>>(this);
-    connect(watcher, &QFutureWatcher<std::shared_ptr<Computed>>::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        onComputed(watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run([job = std::move(job), generation, labelA, labelB] {
-        QElapsedTimer timer;
-        timer.start();
+    m_job->start<std::shared_ptr<Computed>>([job = std::move(job), labelA, labelB] {
         auto out = std::make_shared<Computed>();
-        out->generation = generation;
         out->labelA = labelA;
         out->labelB = labelB;
         const Trace &trace = *job.analysis->trace();
@@ -309,16 +268,12 @@ void FlameGraphPanel::recompute()
             out->topDown = tree;
             out->shown = bottomUp ? std::make_shared<CallTree::Result>(CallTreeBottomUp::compute(*tree)) : out->topDown;
         }
-        out->ms = double(timer.nsecsElapsed()) / 1e6;
         return out;
-    }));
+    }, [this](const std::shared_ptr<Computed> &result, double ms) { onComputed(result, ms); });
 }
 
-void FlameGraphPanel::onComputed(const std::shared_ptr<Computed> &result)
+void FlameGraphPanel::onComputed(const std::shared_ptr<Computed> &result, double ms)
 {
-    if (!result || result->generation != m_generation)
-        return; // a newer request (or another trace) is on its way
-    m_pending = false;
     m_topDown = result->topDown;
     m_selection.clear();
     const Mode mode = Mode(std::max(0, m_mode->currentIndex()));
@@ -346,7 +301,7 @@ void FlameGraphPanel::onComputed(const std::shared_ptr<Computed> &result)
         if (m_flame->isChecked())
             m_scroll->verticalScrollBar()->setValue(m_scroll->verticalScrollBar()->maximum());
     }
-    m_scope += tr(", %1 nodes, built in %2 ms").arg(QLocale::c().toString(qulonglong(result->shown->nodes.size()))).arg(result->ms, 0, 'f', 0);
+    m_scope += tr(", %1 nodes, built in %2 ms").arg(QLocale::c().toString(qulonglong(result->shown->nodes.size()))).arg(ms, 0, 'f', 0);
     showStatus();
     emit computed();
 }
@@ -403,6 +358,8 @@ void FlameGraphPanel::selectNode(uint32_t node)
     } else {
         m_selection = tr("%n slice(s) of %1 are the timeline's matches (Enter / Shift+Enter step through them)", nullptr, int(ids.size()))
                           .arg(QString::fromStdString(n.name));
+        if (SourceFrame::parse(n.name))
+            m_selection += tr("; Ctrl+U: its source line");
         m_timeline->setSearchMatches(std::move(ids));
         m_timeline->goToMatch(0);
         emit frameSelected(QString::fromStdString(n.name));

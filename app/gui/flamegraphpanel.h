@@ -29,8 +29,8 @@ class QScrollArea;
 
 namespace lanescope {
 
+class DockJob;
 class FlameGraphView;
-class Throttle;
 class TimelineView;
 class Trace;
 
@@ -51,7 +51,7 @@ public:
     QComboBox *threadsBox() const { return m_threads; }
     QLineEdit *searchEdit() const { return m_search; }
     QLabel *statusLabel() const { return m_status; }
-    bool isComputing() const { return m_pending; }
+    bool isComputing() const;
     // The top-down tree of the result on screen (B's in compare mode).
     const CallTree::Result *topDown() const { return m_topDown.get(); }
     // The slices of a node of the graph on screen, in track then time order.
@@ -73,8 +73,7 @@ private:
     struct Computed;
     void onTraceChanged();
     bool hasCallStacks() const;
-    void request(); // soon when visible, else when shown
-    void onComputed(const std::shared_ptr<Computed> &result);
+    void onComputed(const std::shared_ptr<Computed> &result, double ms);
     void showStatus();
 
     TimelineView *m_timeline;
@@ -86,13 +85,10 @@ private:
     QLineEdit *m_search;
     QLabel *m_status;
     QAction *m_action;
-    Throttle *m_throttle;
+    DockJob *m_job;
     std::shared_ptr<const Trace> m_trace;
     std::shared_ptr<const CallTree::Result> m_topDown; // the tree the shown one was made from
     QString m_scope, m_selection, m_differential;
-    uint64_t m_generation = 0;
-    bool m_pending = false;
-    bool m_stale = true;
     bool m_userClosed = false;
     bool m_dark = false;
 };

@@ -5,6 +5,7 @@
 #include "mainwindow.h"
 #include "notescontroller.h"
 #include "session.h"
+#include "sourcepanel.h"
 #include "statisticspanel.h"
 #include "summarypanel.h"
 
@@ -28,6 +29,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -66,6 +68,9 @@ void printUsage(std::FILE *to)
                      "                          N occurrences, B bins, histogram at X,Y WxH`)\n"
                      "  --flame-weight W        with --dock flameGraph: cpu, self (bottom-up) or device; saved\n"
                      "                          once the flame graph is drawn\n"
+                     "  --dock source           with --screenshot: the Flame Graph with the Source dock beside it at\n"
+                     "                          the hottest line of the busiest file, once both are computed\n"
+                     "  --source-root DIR       a folder the Source dock looks for frames' files in (repeatable)\n"
                      "  --view summary          with --screenshot: the Summary page, once its findings are computed\n"
                      "  --memory-budget SIZE    memory a load may use (default 16G, or $LANESCOPE_MEMORY_BUDGET)\n\n"
                      "Qt options (-platform, -style, ...) are accepted as well.\n");
@@ -87,6 +92,7 @@ struct Options
     std::string view; // "summary": wait for the Summary page
     bool notes = false;
     std::string dock; // objectName prefix of a dock to raise: "files" -> filesDock
+    QStringList sourceRoots; // --source-root
     int flameWeight = -1; // --flame-weight: the Flame Graph's weight box entry
     int analysis = -1; // AnalysisTablesView::Table
     long long event = -1;
@@ -175,6 +181,11 @@ int parseArgs(int argc, char **argv, Options &o)
                 std::fprintf(stderr, "lanescope: --flame-weight takes cpu, self or device\n");
                 return 2;
             }
+        } else if (a == "--source-root") {
+            const char *v = value("--source-root");
+            if (!v)
+                return 2;
+            o.sourceRoots << QString::fromLocal8Bit(v);
         } else if (a == "--dock") {
             const char *v = value("--dock");
             if (!v)
@@ -279,7 +290,7 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
         };
         if (options.notes)
             bringUp(window->findChild<QDockWidget *>(QStringLiteral("notesDock")));
-        if (!options.dock.empty()) {
+        if (!options.dock.empty() && options.dock != "source") { // the Source dock opens beside the Flame Graph below
             if (auto *dock = window->findChild<QDockWidget *>(QString::fromStdString(options.dock + "Dock")))
                 bringUp(dock);
             else
@@ -329,6 +340,24 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
                 saveAfter(300);
             }, Qt::SingleShotConnection);
             flame->recompute();
+            return;
+        }
+        if (trace && options.dock == "source") {
+            FlameGraphPanel *flame = window->flameGraphPanel();
+            SourcePanel *source = window->sourcePanel();
+            auto pending = std::make_shared<int>(2);
+            const auto oneDone = [&, pending] {
+                if (--*pending == 0)
+                    saveAfter(300);
+            };
+            QObject::connect(flame, &FlameGraphPanel::computed, &app, oneDone, Qt::SingleShotConnection);
+            QObject::connect(source, &SourcePanel::computed, &app, oneDone, Qt::SingleShotConnection);
+            source->setExtraRoots(options.sourceRoots);
+            flame->present();
+            if (options.flameWeight >= 0)
+                flame->modeBox()->setCurrentIndex(options.flameWeight);
+            flame->recompute();
+            source->present();
             return;
         }
         if (trace && options.view == "summary") {

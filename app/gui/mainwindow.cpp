@@ -16,6 +16,7 @@
 #include "session.h"
 #include "sessionstatusbar.h"
 #include "shortcuts.h"
+#include "sourcepanel.h"
 #include "statisticspanel.h"
 #include "flamegraphpanel.h"
 #include "summarypanel.h"
@@ -163,6 +164,8 @@ void MainWindow::createPanels()
     m_statistics = new StatisticsPanel(m_session, m_timeline, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_statistics);
     m_flameGraph = new FlameGraphPanel(m_session, m_timeline, this);
+    m_source = new SourcePanel(m_session, m_flameGraph, this);
+    connect(m_flameGraph, &FlameGraphPanel::frameSelected, m_source, &SourcePanel::showFrame);
     m_summary = new SummaryPanel(m_session, m_timeline, m_centralLayout, chainController(), this); // raised after every load
     m_notes = new NotesController(m_session, m_timeline, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_notes->panel());
@@ -264,12 +267,13 @@ void MainWindow::createActions()
     view->addAction(chainController()->criticalPathAction());
     view->addAction(m_statistics->statisticsAction());
     view->addAction(m_flameGraph->showAction());
+    view->addAction(m_source->showAction());
     Shortcuts::bind(chainController()->previousAction(), Shortcuts::Id::ChainPrevious);
     Shortcuts::bind(chainController()->nextAction(), Shortcuts::Id::ChainNext);
     Shortcuts::bind(chainController()->criticalPathAction(), Shortcuts::Id::CriticalPath);
     view->addSeparator();
     for (QDockWidget *dock : std::initializer_list<QDockWidget *>{m_details, m_range, m_warnings, m_compare->dock(),
-                                                                  m_engines, m_analysis, m_files, m_statistics, m_flameGraph, m_summary})
+                                                                  m_engines, m_analysis, m_files, m_statistics, m_flameGraph, m_source, m_summary})
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
     Shortcuts::bind(view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout), Shortcuts::Id::ResetLayout);

@@ -26,6 +26,7 @@ class Session;
 class SessionStatusBar;
 class SqliteExportJob;
 class FlameGraphPanel;
+class SourcePanel;
 class StatisticsPanel;
 class SummaryPanel;
 class TimelineSearchBar;
@@ -48,6 +49,7 @@ public:
     FilesPanel *filesPanel() const { return m_files; }
     StatisticsPanel *statisticsPanel() const { return m_statistics; }
     FlameGraphPanel *flameGraphPanel() const { return m_flameGraph; }
+    SourcePanel *sourcePanel() const { return m_source; }
     SummaryPanel *summaryPanel() const { return m_summary; }
     ChainController *chainController() const;
     CompareController *compare() const { return m_compare; }
@@ -101,6 +103,7 @@ private:
     AnalysisPanel *m_analysis = nullptr;
     StatisticsPanel *m_statistics = nullptr;
     FlameGraphPanel *m_flameGraph = nullptr;
+    SourcePanel *m_source = nullptr;
     SummaryPanel *m_summary = nullptr;
 
     NeffPanel *m_neff = nullptr;

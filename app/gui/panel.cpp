@@ -1,9 +1,12 @@
 #include "panel.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
 #include <QMainWindow>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QVBoxLayout>
 
 namespace lanescope {
 
@@ -27,6 +30,22 @@ QTableView *Panel::makeTable(QAbstractItemModel *model, int sortRole, int sortCo
     view->verticalHeader()->hide();
     setWidget(view);
     return view;
+}
+
+void Panel::setBody(std::initializer_list<std::pair<QWidget *, int>> controls, QLabel *status, QWidget *view)
+{
+    auto *body = new QWidget;
+    auto *layout = new QVBoxLayout(body);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto *bar = new QHBoxLayout;
+    for (const auto &[control, stretch] : controls)
+        bar->addWidget(control, stretch);
+    layout->addLayout(bar);
+    status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    status->setWordWrap(true);
+    layout->addWidget(status);
+    layout->addWidget(view, 1);
+    setWidget(body);
 }
 
 } // namespace lanescope

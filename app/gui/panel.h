@@ -4,7 +4,11 @@
 // and keeps whatever state it needs. The window only places the panels.
 #include <QDockWidget>
 
+#include <initializer_list>
+#include <utility>
+
 class QAbstractItemModel;
+class QLabel;
 class QMainWindow;
 class QTableView;
 
@@ -25,6 +29,9 @@ protected:
     // A sortable table over `model`: sorted by its `sortRole` on `sortColumn` (descending), whole rows
     // selected, no row numbers, no word wrap.
     QTableView *makeTable(QAbstractItemModel *model, int sortRole, int sortColumn);
+    // A row of controls (each with its stretch factor), a status line (selectable, wrapped) and the
+    // view filling the rest: the body of the Flame Graph and Source docks.
+    void setBody(std::initializer_list<std::pair<QWidget *, int>> controls, QLabel *status, QWidget *view);
 
 private:
     Session *m_session;

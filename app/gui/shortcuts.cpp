@@ -50,6 +50,7 @@ constexpr std::array kEntries = {
     Shortcuts::Entry{"View", "]", "after Summary > Show: the finding's next event or range", Id::FindingNext},
     Shortcuts::Entry{"View", "Shift+S", "duration statistics of the selected slice's name (Statistics dock)", Id::DurationStatistics},
     Shortcuts::Entry{"View", "Shift+F", "flame graph of the host threads' call stacks (of the marked range when there is one)", Id::FlameGraph},
+    Shortcuts::Entry{"View", "Ctrl+U", "the Python source of the frame clicked in the flame graph or selected in the timeline, time per line (Source dock)", Id::Source},
     Shortcuts::Entry{"Notes", "N", "add a note to the marked range, else to the selected slice (M then N)", Id::AddNote},
     Shortcuts::Entry{"Notes", "right-click the time area", "Add Note Here: a note at the clicked time"},
     Shortcuts::Entry{"Notes", "Ctrl+Shift+N", "show / hide notes in the timeline", Id::ShowNotes},

@@ -33,6 +33,7 @@ public:
         FindingNext,
         DurationStatistics,
         FlameGraph,
+        Source,
         AddNote,
         ShowNotes,
         ResetLayout,

@@ -29,6 +29,15 @@ struct SourceFrame
     // False for Python's pseudo-files `<...>`: they have no file to show.
     bool isFile() const { return isFilePath(path); }
     static bool isFilePath(std::string_view path);
+    // Whose code a frame path is. PyTorch's profiler writes the paths of installed packages relative
+    // to their site-packages (`torch/nn/modules/module.py`, `vllm/worker.py`) and the user's scripts
+    // absolute (`/app/train.py`) or, run from their folder, bare (`train.py`). The user's: absolute
+    // outside site-packages / dist-packages / lib/python, or a bare name that is not the standard
+    // library's.
+    static bool isUserPath(std::string_view path);
+    // PyTorch's own Python (torch/...), the pseudo-files (<frozen runpy>) and the standard library
+    // (threading.py, multiprocessing/..., as written relative to its sys.path entry).
+    static bool isFrameworkPath(std::string_view path);
 };
 
 } // namespace lanescope

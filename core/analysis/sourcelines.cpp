@@ -137,4 +137,15 @@ const SourceLine *SourceLines::findLine(const SourceFile &file, uint32_t line)
     return it != file.lines.end() && it->line == line ? &*it : nullptr;
 }
 
+size_t SourceLines::firstToShow(const std::vector<SourceFile> &files)
+{
+    for (size_t i = 0; i < files.size(); ++i)
+        if (SourceFrame::isUserPath(files[i].path))
+            return i;
+    for (size_t i = 0; i < files.size(); ++i)
+        if (!SourceFrame::isFrameworkPath(files[i].path))
+            return i;
+    return 0;
+}
+
 } // namespace lanescope

@@ -43,6 +43,10 @@ public:
     // Files by device, then total, descending, then path.
     static std::vector<SourceFile> compute(const CallTree::Result &tree);
     static const SourceFile *find(const std::vector<SourceFile> &files, std::string_view path);
+    // The file to show first: the busiest of the user's own (SourceFrame::isUserPath), else of the
+    // libraries', else the busiest; the outer frames of the standard library and Python's pseudo-files
+    // (`<frozen runpy>`, threading.py) hold all the time but say nothing. 0 when `files` is empty.
+    static size_t firstToShow(const std::vector<SourceFile> &files);
     static const SourceLine *findLine(const SourceFile &file, uint32_t line);
 };
 

@@ -5,7 +5,7 @@
 // slices the timeline's matches (in time order) and names the frame for the Source dock, the weight
 // box switches to device time launched and to the bottom-up tree, a marked range restricts it, and
 // two profiles give the differential graph. A trace without call stacks leaves the dock hidden.
-#include "kinetoevents.h"
+#include "calltreetraces.h"
 
 #include "flamegraphpanel.h"
 #include "mainwindow.h"
@@ -29,21 +29,6 @@
 using namespace lanescope;
 
 namespace {
-
-// main [0,1000) > step (twice: [10,410) and [500,900)) > aten::mm > cudaLaunchKernel -> gemm (50 us,
-// then 70 us); `slowerSecond` makes the second kernel 170 us (profile B of the comparison).
-QString writeTrace(const QTemporaryDir &dir, const char *file, bool slowerSecond = false)
-{
-    lanescope::test::KinetoEvents e;
-    e.x("python_function", QStringLiteral("train.py(10): main"), 100, 100, 0, 1000);
-    e.x("python_function", QStringLiteral("train.py(20): step"), 100, 100, 10, 400);
-    e.op("cpu_op", "aten::mm", 20, 100, 1);
-    e.launch("cudaLaunchKernel", 30, 10, 1, "kernel", "gemm", 1100, 50);
-    e.x("python_function", QStringLiteral("train.py(20): step"), 100, 100, 500, 400);
-    e.op("cpu_op", "aten::mm", 510, 100, 2);
-    e.launch("cudaLaunchKernel", 520, 10, 2, "kernel", "gemm", 1200, slowerSecond ? 170 : 70);
-    return e.write(dir, file);
-}
 
 uint32_t nodeNamed(const CallTree::Result &r, const std::string &name)
 {
@@ -78,7 +63,7 @@ private slots:
 
     void clickSelectsOccurrences()
     {
-        const QString path = writeTrace(m_dir, "stacks.json");
+        const QString path = lanescope::test::writeStackTrace(m_dir, "stacks.json");
         QVERIFY(!path.isEmpty());
         MainWindow w;
         w.setQuietErrors(true);
@@ -162,7 +147,7 @@ private slots:
     void differentialInCompareMode()
     {
         QTemporaryDir dir;
-        const QString a = writeTrace(dir, "a.json"), b = writeTrace(dir, "b.json", true);
+        const QString a = lanescope::test::writeStackTrace(dir, "a.json"), b = lanescope::test::writeStackTrace(dir, "b.json", true);
         MainWindow w;
         w.setQuietErrors(true);
         QSignalSpy finished(w.session(), &Session::loadFinished);

@@ -1,6 +1,8 @@
 #pragma once
 // Call tree fixtures shared by the CallTree, bottom-up, diff and Flame Graph tests: a one-thread
 // trace of python_function slices, and the invariants every call tree keeps.
+#include "kinetoevents.h"
+
 #include "model/trace.h"
 #include "model/tracebuilder.h"
 #include "analysis/calltree.h"
@@ -60,6 +62,23 @@ inline CallTree::Result mergedTree(const Trace &trace, bool keepOccurrences = fa
     o.mergeThreads = true;
     o.keepOccurrences = keepOccurrences;
     return CallTree::compute(trace, index, o);
+}
+
+// The Kineto trace PyTorch's profiler writes with with_stack=True, written into `dir`: main [0,1000 us)
+// > step (twice: [10,410) and [500,900)) > aten::mm > cudaLaunchKernel -> gemm (50 us, then 70 us);
+// `slowerSecond` makes the second kernel 170 us (profile B of a comparison). Frames name train.py
+// lines 10 (main) and 20 (step).
+inline QString writeStackTrace(const QTemporaryDir &dir, const char *file, bool slowerSecond = false)
+{
+    KinetoEvents e;
+    e.x("python_function", QStringLiteral("train.py(10): main"), 100, 100, 0, 1000);
+    e.x("python_function", QStringLiteral("train.py(20): step"), 100, 100, 10, 400);
+    e.op("cpu_op", "aten::mm", 20, 100, 1);
+    e.launch("cudaLaunchKernel", 30, 10, 1, "kernel", "gemm", 1100, 50);
+    e.x("python_function", QStringLiteral("train.py(20): step"), 100, 100, 500, 400);
+    e.op("cpu_op", "aten::mm", 510, 100, 2);
+    e.launch("cudaLaunchKernel", 520, 10, 2, "kernel", "gemm", 1200, slowerSecond ? 170 : 70);
+    return e.write(dir, file);
 }
 
 } // namespace lanescope::test

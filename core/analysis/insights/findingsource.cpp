@@ -75,7 +75,7 @@ private:
         auto [it, added] = m_kind.try_emplace(name.value, 0);
         if (added && name.isValid())
             if (const auto frame = SourceFrame::parse(m_trace.str(name)))
-                it->second = FindingSource::isUserPath(frame->path) ? 2 : FindingSource::isFrameworkPath(frame->path) ? 0 : 1;
+                it->second = SourceFrame::isUserPath(frame->path) ? 2 : SourceFrame::isFrameworkPath(frame->path) ? 0 : 1;
         return it->second;
     }
 
@@ -144,37 +144,6 @@ bool choose(const std::vector<std::pair<Stack, double>> &stacks, double total, S
 }
 
 } // namespace
-
-bool FindingSource::isUserPath(std::string_view path)
-{
-    if (!path.empty() && path.find('/') == std::string_view::npos)
-        return !isFrameworkPath(path); // a script run from its folder (train.py), unless Python's own
-    if (path.empty() || path.front() != '/')
-        return false;
-    for (std::string_view lib : {"/site-packages/", "/dist-packages/", "/lib/python"})
-        if (path.find(lib) != std::string_view::npos)
-            return false;
-    return true;
-}
-
-bool FindingSource::isFrameworkPath(std::string_view path)
-{
-    // PyTorch's own Python (torch/, relative to site-packages) and Python's pseudo-files.
-    if (path.starts_with("torch/") || path.starts_with("<"))
-        return true;
-    // The standard library, relative to its sys.path entry. (A bare name may also be the user's
-    // script, run from its folder: train.py stays a candidate.)
-    static constexpr std::string_view kStdlib[] = {
-        "threading.py", "contextlib.py", "functools.py", "runpy.py", "selectors.py", "queue.py", "socket.py", "subprocess.py",
-        "abc.py", "typing.py", "copy.py", "enum.py", "inspect.py", "weakref.py", "dataclasses.py", "pickle.py", "traceback.py",
-        "linecache.py", "tokenize.py", "warnings.py", "os.py", "posixpath.py", "genericpath.py", "shutil.py", "tempfile.py",
-        "logging/", "multiprocessing/", "concurrent/", "asyncio/", "collections/", "importlib/", "json/", "email/", "http/",
-        "unittest/", "ctypes/", "encodings/", "re/", "sre_compile.py", "sre_parse.py"};
-    for (std::string_view lib : kStdlib)
-        if (lib.back() == '/' ? path.starts_with(lib) : path == lib)
-            return true;
-    return false;
-}
 
 void FindingSource::attach(const Trace &trace, const LaunchIndex &index, std::vector<Finding> &findings)
 {

@@ -14,7 +14,8 @@
 // frame with an absolute path outside site-packages / dist-packages is the user's; when no stack has
 // one, a library's frame counts (vllm/..., diffusers/...), but never PyTorch's own (torch/...), a
 // pseudo-file (<frozen runpy>) or the standard library (threading.py, multiprocessing/...; a bare
-// name that is not the standard library's, train.py, is the user's script run from its folder).
+// name that is not the standard library's, train.py, is the user's script run from its folder):
+// SourceFrame::isUserPath / isFrameworkPath.
 //
 // The frame chosen: the innermost one shared by at least half of the stacks (by count for events,
 // of all the finding's events; by duration for ranges). Events are used when the finding has
@@ -33,10 +34,6 @@ class FindingSource
 {
 public:
     static void attach(const Trace &trace, const LaunchIndex &index, std::vector<Finding> &findings);
-    // A frame path written by the user (absolute, not an installed package's).
-    static bool isUserPath(std::string_view path);
-    // PyTorch's own frames, pseudo-files and the standard library (see above).
-    static bool isFrameworkPath(std::string_view path);
 };
 
 } // namespace lanescope

@@ -11,6 +11,7 @@
 #include "analysis/insights/findingsource.h"
 #include "analysis/insights/insights.h"
 #include "analysis/launchindex.h"
+#include "analysis/sourceframe.h"
 #include "model/trace.h"
 
 #include <QTemporaryDir>
@@ -94,18 +95,18 @@ class TestFindingSource : public QObject
 private slots:
     void paths()
     {
-        QVERIFY(FindingSource::isUserPath("/home/u/train.py"));
-        QVERIFY(FindingSource::isUserPath("train.py")); // a script run from its folder
-        QVERIFY(!FindingSource::isUserPath("torch/nn/modules/module.py"));
-        QVERIFY(!FindingSource::isUserPath("/usr/lib/python3.11/site-packages/vllm/worker.py"));
-        QVERIFY(!FindingSource::isUserPath("/opt/venv/lib/python3.10/threading.py"));
-        QVERIFY(!FindingSource::isUserPath("vllm/worker.py"));
-        QVERIFY(!FindingSource::isUserPath("threading.py"));
-        QVERIFY(FindingSource::isFrameworkPath("torch/autograd/graph.py"));
-        QVERIFY(FindingSource::isFrameworkPath("<frozen runpy>"));
-        QVERIFY(FindingSource::isFrameworkPath("multiprocessing/pool.py"));
-        QVERIFY(!FindingSource::isFrameworkPath("vllm/worker.py"));
-        QVERIFY(!FindingSource::isFrameworkPath("train.py"));
+        QVERIFY(SourceFrame::isUserPath("/home/u/train.py"));
+        QVERIFY(SourceFrame::isUserPath("train.py")); // a script run from its folder
+        QVERIFY(!SourceFrame::isUserPath("torch/nn/modules/module.py"));
+        QVERIFY(!SourceFrame::isUserPath("/usr/lib/python3.11/site-packages/vllm/worker.py"));
+        QVERIFY(!SourceFrame::isUserPath("/opt/venv/lib/python3.10/threading.py"));
+        QVERIFY(!SourceFrame::isUserPath("vllm/worker.py"));
+        QVERIFY(!SourceFrame::isUserPath("threading.py"));
+        QVERIFY(SourceFrame::isFrameworkPath("torch/autograd/graph.py"));
+        QVERIFY(SourceFrame::isFrameworkPath("<frozen runpy>"));
+        QVERIFY(SourceFrame::isFrameworkPath("multiprocessing/pool.py"));
+        QVERIFY(!SourceFrame::isFrameworkPath("vllm/worker.py"));
+        QVERIFY(!SourceFrame::isFrameworkPath("train.py"));
     }
 
     // Kernels are taken at the slice that launched them (PyTorch's _call_impl between is skipped);

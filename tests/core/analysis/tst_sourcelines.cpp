@@ -90,6 +90,26 @@ private slots:
         QCOMPARE(b->lines[0].line, uint32_t(5));
         QCOMPARE(b->lines[0].total, int64_t(10));
         QVERIFY(!SourceLines::find(files, "c.py"));
+        QCOMPARE(SourceLines::firstToShow(files), size_t(0)); // a.py: a script run from its folder
+    }
+
+    void firstToShowSkipsOuterFrames()
+    {
+        // runpy > threading > vllm/worker.py > /app/serve.py: the outer frames hold the most, the
+        // user's script comes first; without it the library; with neither the busiest.
+        const auto trace = lanescope::test::oneThread({{0, 100, "<frozen runpy>(198): _run_module_as_main"},
+                                                      {0, 100, "threading.py(1010): run"},
+                                                      {10, 80, "vllm/worker.py(50): execute"},
+                                                      {20, 40, "/app/serve.py(7): handle"}});
+        const std::vector<SourceFile> files = SourceLines::compute(lanescope::test::mergedTree(*trace));
+        QCOMPARE(files.size(), size_t(4));
+        QCOMPARE(files[SourceLines::firstToShow(files)].path, std::string("/app/serve.py"));
+        const auto library = lanescope::test::oneThread({{0, 100, "threading.py(1010): run"}, {10, 80, "vllm/worker.py(50): execute"}});
+        const std::vector<SourceFile> noUser = SourceLines::compute(lanescope::test::mergedTree(*library));
+        QCOMPARE(noUser[SourceLines::firstToShow(noUser)].path, std::string("vllm/worker.py"));
+        const auto stdlib = lanescope::test::oneThread({{0, 100, "threading.py(1010): run"}});
+        QCOMPARE(SourceLines::firstToShow(SourceLines::compute(lanescope::test::mergedTree(*stdlib))), size_t(0));
+        QCOMPARE(SourceLines::firstToShow({}), size_t(0));
     }
 
     void xditEqualsIndependentCount()
@@ -153,7 +173,9 @@ private slots:
         QCOMPARE(lines, cpu.size()); // every line of the trace is listed
         QVERIFY(lines > 100);
         QVERIFY(files.front().device > 0);
-        qInfo("xdit: %zu files, %zu lines equal to the independent count", files.size(), lines);
+        const SourceFile &first = files[SourceLines::firstToShow(files)];
+        QVERIFY2(first.path.starts_with("/app/xDiT/") && first.device > 0, first.path.c_str()); // the user's own checkout
+        qInfo("xdit: %zu files, %zu lines equal to the independent count; first shown %s", files.size(), lines, first.path.c_str());
     }
 };
 
