@@ -7,6 +7,8 @@
 //   merged      CallTree::compute with the threads merged
 //   bottom-up   CallTreeBottomUp::compute over the tree (the dock's "Self time")
 //   folded      CallTree::folded (what `lanescope-cli tree --format folded` writes)
+//   source      SourceLines::compute over the merged tree (the Source dock and `lanescope-cli source`
+//               wait for the merged tree, then this)
 // The LaunchIndex is built once beforehand (the Session keeps one per trace). Baseline, measured in
 // the same run: one pass over every slice that reads its start, duration, depth and name (the floor
 // any tree over the slices pays); each time is also printed as a multiple of it. Not a test.
@@ -15,6 +17,7 @@
 #include "analysis/calltree.h"
 #include "analysis/calltreebottomup.h"
 #include "analysis/launchindex.h"
+#include "analysis/sourcelines.h"
 #include "io/traceloader.h"
 #include "model/trace.h"
 
@@ -88,8 +91,17 @@ int main(int argc, char **argv)
         const double treeMs = timeIt(runs, [&] { tree = CallTree::compute(trace, index, each); });
         CallTree::Options merged;
         merged.mergeThreads = true;
-        size_t mergedNodes = 0;
-        const double mergedMs = timeIt(runs, [&] { mergedNodes = CallTree::compute(trace, index, merged).nodes.size(); });
+        CallTree::Result mergedTree;
+        const double mergedMs = timeIt(runs, [&] { mergedTree = CallTree::compute(trace, index, merged); });
+        const size_t mergedNodes = mergedTree.nodes.size();
+        size_t sourceLines = 0, sourceFiles = 0;
+        const double sourceMs = timeIt(runs, [&] {
+            const std::vector<SourceFile> files = SourceLines::compute(mergedTree);
+            sourceFiles = files.size();
+            sourceLines = 0;
+            for (const SourceFile &f : files)
+                sourceLines += f.lines.size();
+        });
         size_t upNodes = 0;
         const double upMs = timeIt(runs, [&] { upNodes = CallTreeBottomUp::compute(tree).nodes.size(); });
         size_t foldedBytes = 0;
@@ -106,6 +118,8 @@ int main(int argc, char **argv)
         std::printf("  merged threads                   %8.1f ms  %5.1fx floor  %zu nodes\n", mergedMs, mergedMs / floor, mergedNodes);
         std::printf("  bottom-up                        %8.1f ms  %5.1fx floor  %zu nodes\n", upMs, upMs / floor, upNodes);
         std::printf("  folded                           %8.1f ms  %5.1fx floor  %.1f MB\n", foldedMs, foldedMs / floor, double(foldedBytes) / 1e6);
+        std::printf("  source lines (merged tree ->)    %8.1f ms  %5.1fx floor  %zu files, %zu lines\n", sourceMs, sourceMs / floor, sourceFiles,
+                    sourceLines);
         const double dock = treeMs + upMs;
         std::printf("  goal: the tree in under %.0f ms: %.0f ms, %s (tree + bottom-up %.0f ms)\n", goal, treeMs, treeMs < goal ? "met" : "NOT met",
                     dock);
