@@ -185,6 +185,45 @@ QJsonObject subgraphJson(const NeffSubgraph &sg)
     return o;
 }
 
+// Per subgraph: each engine's instructions and how many reach a BIR instruction, a Penguin op, an HLO
+// op; the HLO ops by instruction count with their Python source.
+qint64 reaching(const NeffEngineDebug &e, uint32_t NeffDebugInstruction::*level)
+{
+    qint64 n = 0;
+    for (const NeffDebugInstruction &i : e.instructions)
+        n += i.*level != NeffDebugInstruction::kNone;
+    return n;
+}
+
+QJsonArray debugJson(const NeffInfo &n)
+{
+    QJsonArray out;
+    for (const NeffSubgraphDebug &d : n.debug) {
+        QJsonArray engines;
+        for (const NeffEngineDebug &e : d.engines)
+            engines.append(QJsonObject{{QStringLiteral("engine"), qs(e.engine)},
+                                       {QStringLiteral("instructions"), qint64(e.instructions.size())},
+                                       {QStringLiteral("with_bir"), reaching(e, &NeffDebugInstruction::bir)},
+                                       {QStringLiteral("with_penguin"), reaching(e, &NeffDebugInstruction::penguin)},
+                                       {QStringLiteral("with_hlo"), reaching(e, &NeffDebugInstruction::hlo)}});
+        QJsonArray ops;
+        for (const auto &[h, count] : NeffDebugInfo::instructionsPerHlo(d)) {
+            const NeffDebugOp &op = d.hlo[h];
+            ops.append(QJsonObject{{QStringLiteral("hlo"), qs(op.name)},
+                                   {QStringLiteral("op_type"), qs(op.opType)},
+                                   {QStringLiteral("source_file"), qs(op.file)},
+                                   {QStringLiteral("source_line"), qint64(op.line)},
+                                   {QStringLiteral("instructions"), qint64(count)}});
+        }
+        out.append(QJsonObject{{QStringLiteral("subgraph"), qs(d.subgraph)},
+                               {QStringLiteral("engines"), engines},
+                               {QStringLiteral("bir_instructions"), qint64(d.bir.size())},
+                               {QStringLiteral("penguin_ops"), qint64(d.penguin.size())},
+                               {QStringLiteral("hlo_ops"), ops}});
+    }
+    return out;
+}
+
 QJsonObject infoJson(const NeffInfo &n)
 {
     QJsonObject o;
@@ -222,6 +261,7 @@ QJsonObject infoJson(const NeffInfo &n)
     for (const NeffSubgraph &sg : n.subgraphs)
         sgs.append(subgraphJson(sg));
     o[QStringLiteral("subgraphs")] = sgs;
+    o[QStringLiteral("debug")] = debugJson(n);
     QJsonArray warnings;
     for (const Warning &w : n.diagnostics.warnings()) {
         QJsonObject wo;
@@ -311,6 +351,17 @@ void printText(const NeffInfo &n)
             std::printf("    %-7s %12s  %s\n",
                         b.engine == NeffEngine::Unknown ? "-" : std::string(neffEngineName(b.engine)).c_str(),
                         formatThousands(b.size).c_str(), b.name.c_str());
+    }
+    for (const NeffSubgraphDebug &d : n.debug) {
+        std::printf("debug info %s (instruction -> BIR -> Penguin -> HLO):\n", d.subgraph.c_str());
+        for (const NeffEngineDebug &e : d.engines)
+            std::printf("  %-10s %8zu instructions, %8lld with BIR, %8lld with Penguin, %8lld with HLO\n", e.engine.c_str(),
+                        e.instructions.size(), (long long)reaching(e, &NeffDebugInstruction::bir),
+                        (long long)reaching(e, &NeffDebugInstruction::penguin), (long long)reaching(e, &NeffDebugInstruction::hlo));
+        for (const auto &[h, count] : NeffDebugInfo::instructionsPerHlo(d))
+            std::printf("  %8llu instructions  %s%s%s\n", (unsigned long long)count, d.hlo[h].name.c_str(),
+                        d.hlo[h].file.empty() ? "" : "  at ",
+                        d.hlo[h].file.empty() ? "" : (d.hlo[h].file + ":" + std::to_string(d.hlo[h].line)).c_str());
     }
     if (n.diagnostics.empty()) {
         std::printf("warnings:           none\n");

@@ -141,6 +141,22 @@ private slots:
             queues.sort();
             QCOMPARE(queues, e.queues);
         }
+        // The instruction-to-op chain: an entry for every engine of every subgraph (its numbers:
+        // tst_neffdebuginfo); the NKIPy NEFFs name HLO ops with their Python line.
+        const QJsonArray debug = o[QStringLiteral("debug")].toArray();
+        QCOMPARE(int(debug.size()), int(e.subgraphs.size()));
+        for (const auto &d : debug) {
+            const QJsonArray engines = d.toObject()[QStringLiteral("engines")].toArray();
+            QCOMPARE(int(engines.size()), 5);
+            for (const auto &en : engines)
+                QVERIFY(en.toObject()[QStringLiteral("instructions")].toInteger() >= en.toObject()[QStringLiteral("with_bir")].toInteger());
+        }
+        if (rel.contains(QStringLiteral("nkipy"))) {
+            const QJsonArray ops = debug[0].toObject()[QStringLiteral("hlo_ops")].toArray();
+            QVERIFY(!ops.isEmpty());
+            QVERIFY(ops[0].toObject()[QStringLiteral("hlo")].toString().startsWith(QLatin1Char('%')));
+            QVERIFY(ops[0].toObject()[QStringLiteral("source_line")].toInteger() > 0);
+        }
     }
 
     // The text report shows the same facts a reader looks for first.

@@ -5,6 +5,7 @@
 // NEFF<->NTFF pairing (uuid) and the NTFF view (queue names, semaphore names, variable names).
 // Nothing here is decoded from the instruction streams (*.bin): their encoding is not public.
 #include "model/diagnostics.h"
+#include "neffdebuginfo.h"
 #include "util/textutil.h"
 
 #include <algorithm>
@@ -287,6 +288,9 @@ struct NeffInfo
     std::vector<NeffSubgraph> subgraphs;
     bool hasKernelDebugInfo = false; // kernel_debug_info.json (NKI source mapping) is a member
     uint64_t kernelDebugInfoSize = 0;
+    // Per subgraph, per engine instruction: its BIR instruction, Penguin op, HLO op and framework
+    // scope (neffdebuginfo.h); empty when the NEFF has no debug members.
+    std::vector<NeffSubgraphDebug> debug;
 
     Diagnostics diagnostics;
 

@@ -229,18 +229,33 @@ NeffInfo NeffParse::run()
                 parseEngineJson(sg, sg.engineFiles[i]);
         parseTensorMap(sg);
     }
+    std::vector<std::string> names;
+    for (const NeffSubgraph &sg : m_info.subgraphs)
+        names.push_back(sg.name);
+    m_info.debug = NeffDebugInfo::parse(
+        [this](std::string_view member) -> std::optional<std::string_view> {
+            const auto it = m_json.find(member);
+            return it == m_json.end() ? std::nullopt : std::optional<std::string_view>(std::string_view(it->second.data(), it->second.size()));
+        },
+        names, m_name, m_info.diagnostics);
     m_options.report(1000);
     return std::move(m_info);
 }
 
-// The JSON kept in memory: info.json, kelf-*.json and the direct children sgNN/*.json (def.json,
-// tensor_map.json, the engine files whatever def.json calls them, and a few small tables).
+// The members kept in memory: info.json, kelf-*.json and the direct children sgNN/*.json (def.json,
+// tensor_map.json, the engine files whatever def.json calls them, and a few small tables), and the
+// debug members of the instruction-to-op chain (debug_info/*.dbg_sg*, sgNN/debug_info_*.dbg).
 bool NeffParse::wanted(std::string_view name)
 {
     if (name.find('/') == std::string_view::npos)
         return name == "info.json" || (name.substr(0, 5) == "kelf-" && endsWith(name, ".json"));
+    if (name.substr(0, 11) == "debug_info/" && name.find('/', 11) == std::string_view::npos && name.find(".dbg_sg") != std::string_view::npos)
+        return true;
     const std::string_view sg = subgraphOf(name);
-    return !sg.empty() && name.find('/', sg.size() + 1) == std::string_view::npos && endsWith(name, ".json");
+    if (sg.empty() || name.find('/', sg.size() + 1) != std::string_view::npos)
+        return false;
+    const std::string_view base = name.substr(sg.size() + 1);
+    return endsWith(name, ".json") || (base.substr(0, 11) == "debug_info_" && endsWith(name, ".dbg"));
 }
 
 // Walks the tar in memory once: lists every member, keeps the wanted JSON, skips the rest.
@@ -315,7 +330,7 @@ void NeffParse::walk()
     m_info.tarBytes = uint64_t(archive_filter_bytes(a.get(), 0));
 }
 
-// Reads one wanted JSON member into memory, within the per-member cap and the total budget.
+// Reads one wanted member (JSON or debug protobuf) into memory, within the per-member cap and the total budget.
 // Returns false when the data breaks off (the walk stops); an over-size member is skipped.
 bool NeffParse::readMember(archive *a, const std::string &name, uint64_t size)
 {
@@ -325,8 +340,8 @@ bool NeffParse::readMember(archive *a, const std::string &name, uint64_t size)
             ? (m_payload.size() > UINT64_MAX / 1032 ? UINT64_MAX : uint64_t(m_payload.size()) * 1032)
             : uint64_t(m_payload.size());
     const char *skip = size > plausible   ? "member header claims more bytes than the payload can hold; member skipped"
-                       : size > m_jsonCap ? "JSON member larger than the per-member cap was skipped (not read)"
-                       : m_held + size > m_options.memoryBudget ? "JSON member skipped: the memory budget is used up"
+                       : size > m_jsonCap ? "member larger than the per-member cap was skipped (not read)"
+                       : m_held + size > m_options.memoryBudget ? "member skipped: the memory budget is used up"
                                                                 : nullptr;
     if (skip) {
         warn(skip, name + " (" + std::to_string(size) + " bytes; cap " + mib(m_jsonCap) + ")");
