@@ -187,25 +187,19 @@ QJsonObject subgraphJson(const NeffSubgraph &sg)
 
 // Per subgraph: each engine's instructions and how many reach a BIR instruction, a Penguin op, an HLO
 // op; the HLO ops by instruction count with their Python source.
-qint64 reaching(const NeffEngineDebug &e, uint32_t NeffDebugInstruction::*level)
-{
-    qint64 n = 0;
-    for (const NeffDebugInstruction &i : e.instructions)
-        n += i.*level != NeffDebugInstruction::kNone;
-    return n;
-}
-
 QJsonArray debugJson(const NeffInfo &n)
 {
     QJsonArray out;
     for (const NeffSubgraphDebug &d : n.debug) {
         QJsonArray engines;
-        for (const NeffEngineDebug &e : d.engines)
+        for (const NeffEngineDebug &e : d.engines) {
+            const NeffDebugInfo::Coverage c = NeffDebugInfo::coverage(e);
             engines.append(QJsonObject{{QStringLiteral("engine"), qs(e.engine)},
-                                       {QStringLiteral("instructions"), qint64(e.instructions.size())},
-                                       {QStringLiteral("with_bir"), reaching(e, &NeffDebugInstruction::bir)},
-                                       {QStringLiteral("with_penguin"), reaching(e, &NeffDebugInstruction::penguin)},
-                                       {QStringLiteral("with_hlo"), reaching(e, &NeffDebugInstruction::hlo)}});
+                                       {QStringLiteral("instructions"), qint64(c.instructions)},
+                                       {QStringLiteral("with_bir"), qint64(c.bir)},
+                                       {QStringLiteral("with_penguin"), qint64(c.penguin)},
+                                       {QStringLiteral("with_hlo"), qint64(c.hlo)}});
+        }
         QJsonArray ops;
         for (const auto &[h, count] : NeffDebugInfo::instructionsPerHlo(d)) {
             const NeffDebugOp &op = d.hlo[h];
@@ -354,10 +348,12 @@ void printText(const NeffInfo &n)
     }
     for (const NeffSubgraphDebug &d : n.debug) {
         std::printf("debug info %s (instruction -> BIR -> Penguin -> HLO):\n", d.subgraph.c_str());
-        for (const NeffEngineDebug &e : d.engines)
-            std::printf("  %-10s %8zu instructions, %8lld with BIR, %8lld with Penguin, %8lld with HLO\n", e.engine.c_str(),
-                        e.instructions.size(), (long long)reaching(e, &NeffDebugInstruction::bir),
-                        (long long)reaching(e, &NeffDebugInstruction::penguin), (long long)reaching(e, &NeffDebugInstruction::hlo));
+        for (const NeffEngineDebug &e : d.engines) {
+            const NeffDebugInfo::Coverage c = NeffDebugInfo::coverage(e);
+            std::printf("  %-10s %8llu instructions, %8llu with BIR, %8llu with Penguin, %8llu with HLO\n", e.engine.c_str(),
+                        (unsigned long long)c.instructions, (unsigned long long)c.bir, (unsigned long long)c.penguin,
+                        (unsigned long long)c.hlo);
+        }
         for (const auto &[h, count] : NeffDebugInfo::instructionsPerHlo(d))
             std::printf("  %8llu instructions  %s%s%s\n", (unsigned long long)count, d.hlo[h].name.c_str(),
                         d.hlo[h].file.empty() ? "" : "  at ",

@@ -85,7 +85,7 @@ void NeffInfoView::addHeader(const NeffInfo &info)
     addRow(c, tr("NKI source mapping"), info.hasKernelDebugInfo ? tr("kernel_debug_info.json, %1").arg(bytes(info.kernelDebugInfoSize)) : tr("none"));
 }
 
-void NeffInfoView::addSubgraph(const NeffSubgraph &sg)
+void NeffInfoView::addSubgraph(const NeffSubgraph &sg, const NeffSubgraphDebug *debug)
 {
     QTreeWidgetItem *s = addSection(tr("Subgraph %1").arg(qs(sg.name)),
                                     tr("%n variable(s)", nullptr, int(sg.variables.size())) + QStringLiteral(", ")
@@ -120,14 +120,41 @@ void NeffInfoView::addSubgraph(const NeffSubgraph &sg)
                                                                      : tr("debug info");
         addRow(engines, qs(e.name), QStringLiteral("%1 · %2 · %3").arg(qs(neffEngineName(e.engine)), role, bytes(e.size)));
     }
+    if (!debug)
+        return;
+    // The instruction-to-op chain (docs/neff.md): how far each engine's instructions reach, then the
+    // HLO ops by instruction count with the Python line they came from.
+    const auto ops = NeffDebugInfo::instructionsPerHlo(*debug);
+    QTreeWidgetItem *chain = addRow(s, tr("Ops (debug info)"),
+                                    ops.empty() ? tr("%n Penguin op(s), no HLO level", nullptr, int(debug->penguin.size()))
+                                                : tr("%n HLO op(s)", nullptr, int(ops.size())));
+    for (const NeffEngineDebug &e : debug->engines) {
+        const NeffDebugInfo::Coverage c = NeffDebugInfo::coverage(e);
+        addRow(chain, qs(e.engine), tr("%1 instructions · %2 with BIR · %3 with Penguin · %4 with HLO")
+                                        .arg(c.instructions).arg(c.bir).arg(c.penguin).arg(c.hlo));
+    }
+    for (const auto &[h, count] : ops) {
+        const NeffDebugOp &op = debug->hlo[h];
+        QString text = tr("%n instruction(s)", nullptr, int(count));
+        if (!op.opType.empty())
+            text += QStringLiteral(" · ") + qs(op.opType);
+        if (!op.file.empty())
+            text += QStringLiteral(" · %1:%2").arg(qs(op.file)).arg(op.line);
+        addRow(chain, qs(op.name), text);
+    }
 }
 
 void NeffInfoView::setInfo(const NeffInfo &info)
 {
     clear();
     addHeader(info);
-    for (const NeffSubgraph &sg : info.subgraphs)
-        addSubgraph(sg);
+    for (const NeffSubgraph &sg : info.subgraphs) {
+        const NeffSubgraphDebug *debug = nullptr;
+        for (const NeffSubgraphDebug &d : info.debug)
+            if (d.subgraph == sg.name)
+                debug = &d;
+        addSubgraph(sg, debug);
+    }
     QTreeWidgetItem *m = addSection(tr("Members"), tr("%n file(s) in the payload", nullptr, int(info.members.size())));
     for (const NeffMember &mem : info.members)
         addRow(m, qs(mem.name), bytes(mem.size) + (mem.unsafeName ? tr(" · unsafe name (never extracted)") : QString()));
@@ -142,6 +169,9 @@ void NeffInfoView::setInfo(const NeffInfo &info)
         if (top->text(0).startsWith(tr("Subgraph")) && top->childCount() >= 2) {
             top->child(0)->setExpanded(true); // variables
             top->child(1)->setExpanded(true); // DMA queues
+            for (int c = 2; c < top->childCount(); ++c)
+                if (top->child(c)->text(0) == tr("Ops (debug info)"))
+                    top->child(c)->setExpanded(true); // what the instructions compute
         }
     }
 }

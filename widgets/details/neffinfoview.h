@@ -22,7 +22,7 @@ private:
     QTreeWidgetItem *addSection(const QString &title, const QString &summary = {});
     static QTreeWidgetItem *addRow(QTreeWidgetItem *parent, const QString &field, const QString &value);
     void addHeader(const NeffInfo &info);
-    void addSubgraph(const NeffSubgraph &sg);
+    void addSubgraph(const NeffSubgraph &sg, const NeffSubgraphDebug *debug);
 };
 
 } // namespace lanescope

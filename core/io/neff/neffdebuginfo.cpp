@@ -178,6 +178,18 @@ const std::vector<std::string> &NeffDebugInfo::engineNames()
     return kNames;
 }
 
+NeffDebugInfo::Coverage NeffDebugInfo::coverage(const NeffEngineDebug &engine)
+{
+    Coverage c;
+    c.instructions = engine.instructions.size();
+    for (const NeffDebugInstruction &i : engine.instructions) {
+        c.bir += i.bir != NeffDebugInstruction::kNone;
+        c.penguin += i.penguin != NeffDebugInstruction::kNone;
+        c.hlo += i.hlo != NeffDebugInstruction::kNone;
+    }
+    return c;
+}
+
 std::vector<std::pair<uint32_t, uint64_t>> NeffDebugInfo::instructionsPerHlo(const NeffSubgraphDebug &subgraph)
 {
     std::vector<uint64_t> count(subgraph.hlo.size(), 0);

@@ -71,6 +71,12 @@ public:
     // How many instructions (all engines) each HLO op of a subgraph has, most first, then by index;
     // ops with none are left out.
     static std::vector<std::pair<uint32_t, uint64_t>> instructionsPerHlo(const NeffSubgraphDebug &subgraph);
+    // How many of an engine's instructions reach each level.
+    struct Coverage
+    {
+        uint64_t instructions = 0, bir = 0, penguin = 0, hlo = 0;
+    };
+    static Coverage coverage(const NeffEngineDebug &engine);
 };
 
 } // namespace lanescope

@@ -69,6 +69,17 @@ private slots:
         QVERIFY(view.section(QStringLiteral("Subgraph sg00")));
         QVERIFY(view.section(QStringLiteral("Subgraph sg01")));
         QVERIFY(valueOf(view.section(QStringLiteral("Compiler")), QStringLiteral("Version")).startsWith(QStringLiteral("2.23")));
+        // The instruction-to-op chain: the dot and its Python line, and how far PE's instructions reach.
+        QTreeWidgetItem *sg = view.section(QStringLiteral("Subgraph sg00"));
+        QTreeWidgetItem *ops = nullptr;
+        for (int i = 0; i < sg->childCount(); ++i)
+            if (sg->child(i)->text(0) == QStringLiteral("Ops (debug info)"))
+                ops = sg->child(i);
+        QVERIFY(ops);
+        QCOMPARE(ops->text(1), QStringLiteral("1 HLO op(s)"));
+        QCOMPARE(valueOf(ops, QStringLiteral("PE")), QStringLiteral("12 instructions · 10 with BIR · 10 with Penguin · 5 with HLO"));
+        const QString dot = valueOf(ops, QStringLiteral("%op0 = dot(%x, %y)"));
+        QVERIFY2(dot.startsWith(QStringLiteral("10 instruction")) && dot.endsWith(QStringLiteral("test_spike_async.py:58")), qPrintable(dot));
         view.resize(900, 700);
         const QImage img = view.grab().toImage();
         if (qEnvironmentVariableIsSet("LANESCOPE_SAVE_SCREENSHOTS"))
