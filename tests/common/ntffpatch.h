@@ -4,7 +4,7 @@
 // in place (tst_ntffreader, tst_hostilebinaries).
 #include "io/ntff/ntffprofile.h"
 #include "io/ntff/ntffreader.h"
-#include "io/ntff/protobufreader.h"
+#include "io/protobuf/protobufreader.h"
 
 #include <cstdint>
 #include <string>

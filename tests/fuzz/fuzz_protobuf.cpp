@@ -3,7 +3,7 @@
 // Seeds are NTFF metadata messages (file bytes 128 .. 128 + N).
 #include "fuzz_common.h"
 
-#include "io/ntff/protobufreader.h"
+#include "io/protobuf/protobufreader.h"
 
 using namespace lanescope;
 

@@ -4,7 +4,7 @@
 #include "io/input/inputbuffer.h"
 #include "io/neff/neffreader.h"
 #include "io/ntff/ntffprofile.h"
-#include "io/ntff/protobufreader.h"
+#include "io/protobuf/protobufreader.h"
 #include "io/ranks/rankdetection.h"
 #include "util/textutil.h"
 

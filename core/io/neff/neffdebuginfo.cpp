@@ -1,7 +1,7 @@
 #include "neffdebuginfo.h"
 
 #include "io/input/importerror.h"
-#include "io/ntff/protobufreader.h"
+#include "io/protobuf/protobufreader.h"
 
 #include <algorithm>
 #include <unordered_map>

@@ -1,6 +1,6 @@
 #include "ntffmetadatareader.h"
 
-#include "protobufreader.h"
+#include "io/protobuf/protobufreader.h"
 #include "util/textutil.h"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #include "ntffreader.h"
 
 #include "ntffmetadatareader.h"
-#include "protobufreader.h"
+#include "io/protobuf/protobufreader.h"
 
 #include <algorithm>
 #include <bit>

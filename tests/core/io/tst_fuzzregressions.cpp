@@ -13,7 +13,7 @@
 #include "io/neff/neffreader.h"
 #include "io/neuronprofile/neuronprofilejsonimporter.h"
 #include "io/ntff/ntffimporter.h"
-#include "io/ntff/protobufreader.h"
+#include "io/protobuf/protobufreader.h"
 #include "io/ranks/rankdetection.h"
 #include "io/systemprofile/systemprofileimporter.h"
 #include "io/traceloader.h"

@@ -11,7 +11,7 @@
 #include "io/neff/neffreader.h"
 #include "io/ntff/ntffimporter.h"
 #include "io/ntff/ntffreader.h"
-#include "io/ntff/protobufreader.h"
+#include "io/protobuf/protobufreader.h"
 #include "io/traceloader.h"
 
 #include <QDir>

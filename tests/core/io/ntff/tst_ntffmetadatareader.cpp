@@ -1,7 +1,7 @@
 // NtffMetadataReader (core/io/ntff/ntffmetadatareader.h): the protobuf metadata of an NTFF, on files
 // written by NtffWriter, and the error for a message without a subgraph.
 #include "io/ntff/ntffmetadatareader.h"
-#include "io/ntff/protobufreader.h"
+#include "io/protobuf/protobufreader.h"
 #include "io/synthetic/ntffwriter.h"
 
 #include <QtTest>

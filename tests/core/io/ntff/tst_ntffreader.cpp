@@ -7,7 +7,7 @@
 #include "ntffpatch.h"
 
 #include "io/ntff/ntffreader.h"
-#include "io/ntff/protobufreader.h"
+#include "io/protobuf/protobufreader.h"
 #include "io/synthetic/ntffwriter.h"
 
 #include <QDir>

@@ -2,7 +2,8 @@
 // A small schema-less protobuf reader over a byte span: varints, fixed32/64 and length-delimited
 // fields, nested messages by re-reading a field's bytes. Every read is bounds-checked; malformed
 // input throws ImportError naming the file, the absolute byte offset and what was expected.
-// Used for the NTFF metadata message (no public schema: callers know the field numbers).
+// Used for the NTFF metadata message, the NEFF debug members and the folder scan (no public schema:
+// callers know the field numbers). Shared by the readers, so it has a folder of its own.
 #include "io/input/loadoptions.h"
 
 #include <cstdint>
