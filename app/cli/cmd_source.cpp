@@ -21,7 +21,6 @@
 #include <QJsonObject>
 
 #include <cstdio>
-#include <fstream>
 
 namespace lanescope::cli {
 
@@ -37,35 +36,21 @@ struct SourceFlags
 std::string takeFlags(const Args &args, SourceFlags &flags, Args &rest)
 {
     for (size_t i = 0; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        const bool root = a == "--root" || a.rfind("--root=", 0) == 0;
-        const bool file = a == "--file" || a.rfind("--file=", 0) == 0;
-        if (!root && !file) {
-            rest.push_back(a);
-            continue;
-        }
-        const size_t eq = a.find('=');
-        std::string v = eq != std::string::npos ? a.substr(eq + 1) : i + 1 < args.size() ? args[++i] : std::string();
-        if (v.empty())
-            return root ? "--root needs a folder" : "--file needs a frame path as the trace writes it (see `source PATH`)";
-        if (root)
+        std::string v;
+        if (takeValue(args, i, "--root", v)) {
+            if (v.empty())
+                return "--root needs a folder";
             flags.roots.push_back(v);
-        else {
+        } else if (takeValue(args, i, "--file", v)) {
+            if (v.empty())
+                return "--file needs a frame path as the trace writes it (see `source PATH`)";
             flags.file = v;
             flags.hasFile = true;
+        } else {
+            rest.push_back(args[i]);
         }
     }
     return {};
-}
-
-// The lines of a file (1-based: lines[0] is line 1), empty when it cannot be read.
-std::vector<std::string> readLines(const std::string &path)
-{
-    std::vector<std::string> lines;
-    std::ifstream in(path);
-    for (std::string l; std::getline(in, l);)
-        lines.push_back(l);
-    return lines;
 }
 
 QJsonArray strings(const std::vector<std::string> &v)
@@ -139,7 +124,7 @@ int cmdSource(const Args &args)
     if (!file)
         return ta.usageError("--file '" + flags.file + "': no frame of the trace names this path (`source PATH` lists them)");
     const auto found = resolver.resolve(file->path);
-    const std::vector<std::string> text = found ? readLines(*found) : std::vector<std::string>();
+    const std::vector<std::string> text = found ? SourceResolver::lines(*found) : std::vector<std::string>();
     auto lineText = [&](uint32_t line) { return line >= 1 && line <= text.size() ? text[line - 1] : std::string(); };
     if (json) {
         QJsonArray rows;

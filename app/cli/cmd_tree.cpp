@@ -96,18 +96,7 @@ std::string takeFlags(const Args &args, TreeFlags &flags, Args &rest)
 {
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string &a = args[i];
-        auto value = [&](const char *name, std::string &out) {
-            const std::string flag(name);
-            if (a == flag) {
-                out = i + 1 < args.size() ? args[++i] : std::string();
-                return true;
-            }
-            if (a.rfind(flag + "=", 0) == 0) {
-                out = a.substr(flag.size() + 1);
-                return true;
-            }
-            return false;
-        };
+        auto value = [&](const char *name, std::string &out) { return takeValue(args, i, name, out); };
         std::string v;
         if (value("--thread", v)) {
             flags.thread = v;

@@ -51,6 +51,9 @@ const std::vector<Command> &commands();
 // Small helpers shared by the commands.
 bool hasFlag(const Args &args, const std::string &flag);
 std::string flagValue(const Args &args, const std::string &flag, const std::string &fallback = {});
+// For a command taking its own flags out of the arguments: when args[i] is `flag VALUE` or
+// `flag=VALUE`, puts VALUE (empty when missing) in `value`, moves i past it and returns true.
+bool takeValue(const Args &args, size_t &i, const std::string &flag, std::string &value);
 std::vector<std::string> positional(const Args &args, const std::vector<std::string> &flagsWithValue = {});
 // Loads a trace through the trace cache (CachedLoader) unless --no-cache is given or
 // LANESCOPE_NO_CACHE=1; cache notices go to stderr.

@@ -75,6 +75,20 @@ std::string flagValue(const Args &args, const std::string &flag, const std::stri
     return fallback;
 }
 
+bool takeValue(const Args &args, size_t &i, const std::string &flag, std::string &value)
+{
+    const std::string &a = args[i];
+    if (a == flag) {
+        value = i + 1 < args.size() ? args[++i] : std::string();
+        return true;
+    }
+    if (a.rfind(flag + "=", 0) == 0) {
+        value = a.substr(flag.size() + 1);
+        return true;
+    }
+    return false;
+}
+
 std::vector<std::string> positional(const Args &args, const std::vector<std::string> &flagsWithValue)
 {
     std::vector<std::string> out;

@@ -359,7 +359,7 @@ void FlameGraphPanel::selectNode(uint32_t node)
         m_selection = tr("%n slice(s) of %1 are the timeline's matches (Enter / Shift+Enter step through them)", nullptr, int(ids.size()))
                           .arg(QString::fromStdString(n.name));
         if (SourceFrame::parse(n.name))
-            m_selection += tr("; Ctrl+U: its source line");
+            m_selection += tr("; %1: its source line").arg(Shortcuts::key(Shortcuts::Id::Source).toString(QKeySequence::NativeText));
         m_timeline->setSearchMatches(std::move(ids));
         m_timeline->goToMatch(0);
         emit frameSelected(QString::fromStdString(n.name));

@@ -18,7 +18,6 @@
 
 #include <QAction>
 #include <QComboBox>
-#include <QFile>
 #include <QFileDialog>
 #include <QInputDialog>
 #include <QLabel>
@@ -36,20 +35,6 @@ namespace {
 
 const std::vector<SourceFile> kNoFiles;
 
-// The lines of a text file, empty when it cannot be read (or is not text enough to show).
-QStringList readLines(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly) || file.size() > 64 * 1024 * 1024)
-        return {};
-    QString text = QString::fromUtf8(file.readAll());
-    text.replace(QLatin1String("\r\n"), QLatin1String("\n"));
-    QStringList lines = text.split(QLatin1Char('\n'));
-    if (!lines.isEmpty() && lines.back().isEmpty())
-        lines.removeLast(); // the newline that ends the last line
-    return lines;
-}
-
 } // namespace
 
 SourcePanel::SourcePanel(Session *session, QDockWidget *beside, QMainWindow *window)
@@ -66,6 +51,7 @@ SourcePanel::SourcePanel(Session *session, QDockWidget *beside, QMainWindow *win
     m_rootsButton->setPopupMode(QToolButton::InstantPopup);
     m_rootsButton->setToolTip(tr("The folders a frame's file is looked for in: the project checkout, the environment's site-packages"));
     m_rootsButton->setMenu(new QMenu(m_rootsButton));
+    m_open->setEnabled(false); // until a file on this machine is shown
     m_open->setToolTip(tr("Open the file at the current line in your editor (double-click or Enter on a line does the same)"));
     setBody({{m_files, 1}, {m_weight, 0}, {m_rootsButton, 0}, {m_open, 0}}, m_status, m_view);
     window->addDockWidget(Qt::BottomDockWidgetArea, this);
@@ -113,13 +99,7 @@ QString SourcePanel::resolvedPath(int index) const
 
 std::vector<std::string> SourcePanel::roots() const
 {
-    std::vector<std::string> roots;
-    for (const QString &r : m_extraRoots)
-        roots.push_back(r.toStdString());
-    for (std::string &r : SourceRoots::all(session()->currentPath()))
-        if (std::find(roots.begin(), roots.end(), r) == roots.end())
-            roots.push_back(std::move(r));
-    return roots;
+    return SourceRoots::all(session()->currentPath(), m_extraRoots);
 }
 
 void SourcePanel::present()
@@ -143,8 +123,8 @@ void SourcePanel::present()
         mainWindow()->resizeDocks({this}, {wanted}, Qt::Vertical);
     if (m_job->isStale())
         recompute(); // visibilityChanged may come only with the next show event
-    else if (m_result && !m_wantedPath.empty())
-        fillFiles(); // goes to the remembered frame
+    else if (!m_wantedPath.empty())
+        goToWanted(); // the remembered frame
     m_view->setFocus();
 }
 
@@ -156,8 +136,8 @@ bool SourcePanel::showFrame(const QString &frameName)
         return false;
     m_wantedPath = std::string(frame->path);
     m_wantedLine = frame->line;
-    if (isVisible() && m_result)
-        fillFiles();
+    if (isVisible())
+        goToWanted();
     return true;
 }
 
@@ -171,11 +151,16 @@ void SourcePanel::reloadRoots()
 {
     if (!m_result)
         return;
-    if (m_wantedPath.empty() && m_files->currentIndex() >= 0 && size_t(m_files->currentIndex()) < m_result->size()) {
+    keepCurrent();
+    resolveFiles();
+}
+
+void SourcePanel::keepCurrent()
+{
+    if (m_wantedPath.empty() && m_result && m_files->currentIndex() >= 0 && size_t(m_files->currentIndex()) < m_result->size()) {
         m_wantedPath = (*m_result)[size_t(m_files->currentIndex())].path;
         m_wantedLine = m_view->currentLine();
     }
-    fillFiles();
 }
 
 void SourcePanel::onTraceChanged()
@@ -186,6 +171,7 @@ void SourcePanel::onTraceChanged()
     m_resolved.clear();
     m_wantedPath.clear();
     m_files->clear();
+    m_open->setEnabled(false);
     m_view->showMessage(tr("Computing..."));
     if (isVisible())
         recompute();
@@ -216,23 +202,18 @@ void SourcePanel::recompute()
 
 void SourcePanel::onComputed(const std::shared_ptr<const std::vector<SourceFile>> &files, double ms)
 {
-    if (m_wantedPath.empty() && m_result && m_files->currentIndex() >= 0 && size_t(m_files->currentIndex()) < m_result->size()) {
-        // a new range: the file and line on screen stay
-        m_wantedPath = (*m_result)[size_t(m_files->currentIndex())].path;
-        m_wantedLine = m_view->currentLine();
-    }
+    keepCurrent(); // a new range: the file and line on screen stay
     m_result = files;
     m_scope += tr(", %n file(s), built in %1 ms", nullptr, int(m_result->size())).arg(ms, 0, 'f', 0);
-    fillFiles();
+    resolveFiles();
     emit computed();
 }
 
-void SourcePanel::fillFiles()
+void SourcePanel::resolveFiles()
 {
     m_resolver.setRoots(roots());
     m_resolved.clear();
     m_files->clear();
-    int wanted = m_result->empty() ? -1 : int(SourceLines::firstToShow(*m_result));
     for (size_t i = 0; i < m_result->size(); ++i) {
         const SourceFile &f = (*m_result)[i];
         m_resolved.push_back(m_resolver.resolve(f.path));
@@ -242,20 +223,37 @@ void SourcePanel::fillFiles()
         if (!m_resolved.back())
             label += QStringLiteral("  ·  ") + tr("not here");
         m_files->addItem(label);
-        if (f.path == m_wantedPath)
-            wanted = int(i);
     }
-    if (wanted < 0) {
+    goToWanted(true);
+}
+
+void SourcePanel::goToWanted(bool reload)
+{
+    if (!m_result)
+        return;
+    if (m_result->empty()) {
         m_message.clear();
+        m_open->setEnabled(false);
         m_view->showMessage(tr("No Python frames in %1. Record with the PyTorch profiler's with_stack=True to see the time of each line.")
                                 .arg(m_scope.section(QLatin1Char(','), 0, 0).toLower()));
         showStatus();
         return;
     }
-    const uint32_t line = (*m_result)[size_t(wanted)].path == m_wantedPath ? m_wantedLine : 0;
+    int index = int(SourceLines::firstToShow(*m_result));
+    uint32_t line = 0;
+    for (size_t i = 0; i < m_result->size(); ++i)
+        if ((*m_result)[i].path == m_wantedPath) {
+            index = int(i);
+            line = m_wantedLine;
+        }
     m_wantedPath.clear();
-    m_files->setCurrentIndex(wanted);
-    showFile(wanted, line);
+    if (!reload && index == m_files->currentIndex() && m_view->file() == &(*m_result)[size_t(index)]) {
+        if (line)
+            m_view->goToLine(line); // the file is on screen: only the line moves
+        return;
+    }
+    m_files->setCurrentIndex(index);
+    showFile(index, line);
 }
 
 void SourcePanel::showFile(int index, uint32_t line)
@@ -264,7 +262,10 @@ void SourcePanel::showFile(int index, uint32_t line)
         return;
     const std::shared_ptr<const SourceFile> file(m_result, &(*m_result)[size_t(index)]); // shares the result's lifetime
     const QString resolved = resolvedPath(index);
-    const QStringList text = resolved.isEmpty() ? QStringList() : readLines(resolved);
+    QStringList text;
+    if (!resolved.isEmpty())
+        for (const std::string &l : SourceResolver::lines(resolved.toStdString()))
+            text << QString::fromUtf8(l.data(), qsizetype(l.size()));
     m_view->setSource(file, text);
     const QString path = QString::fromStdString(file->path);
     QStringList tried;

@@ -69,7 +69,11 @@ private:
     void onTraceChanged();
     void recompute();
     void onComputed(const std::shared_ptr<const std::vector<SourceFile>> &files, double ms);
-    void fillFiles();
+    void resolveFiles(); // the result's files on this machine, into the file box
+    // The remembered frame's file and line, else the first file to show; without `reload` a file
+    // already on screen only moves to the line.
+    void goToWanted(bool reload = false);
+    void keepCurrent();  // remembers the file and line on screen as the ones to show
     void showFile(int index, uint32_t line);
     void showStatus();
     void addRoot(bool allTraces);

@@ -49,10 +49,10 @@ void SourceRoots::setForAllTraces(const QStringList &roots)
     QSettings().setValue(kAll, roots);
 }
 
-std::vector<std::string> SourceRoots::all(const QString &tracePath)
+std::vector<std::string> SourceRoots::all(const QString &tracePath, const QStringList &first)
 {
     std::vector<std::string> roots;
-    for (const QString &r : forTrace(tracePath) + forAllTraces()) {
+    for (const QString &r : first + forTrace(tracePath) + forAllTraces()) {
         std::string s = r.toStdString();
         if (!s.empty() && std::find(roots.begin(), roots.end(), s) == roots.end())
             roots.push_back(std::move(s));

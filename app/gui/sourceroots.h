@@ -18,8 +18,9 @@ public:
     static void setForTrace(const QString &tracePath, const QStringList &roots);
     static QStringList forAllTraces();
     static void setForAllTraces(const QStringList &roots);
-    // The resolver's roots for a trace, in the order above, each once.
-    static std::vector<std::string> all(const QString &tracePath);
+    // The resolver's roots for a trace, in the order above after `first` (roots given for one run,
+    // lanescope --source-root), each once.
+    static std::vector<std::string> all(const QString &tracePath, const QStringList &first = {});
 };
 
 } // namespace lanescope

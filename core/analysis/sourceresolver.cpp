@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <system_error>
 
 namespace lanescope {
@@ -47,6 +48,22 @@ std::vector<std::string> SourceResolver::withTraceFolder(std::vector<std::string
     if (std::find(roots.begin(), roots.end(), f) == roots.end())
         roots.push_back(f);
     return roots;
+}
+
+std::vector<std::string> SourceResolver::lines(const std::string &path)
+{
+    std::error_code ec;
+    const auto size = fs::file_size(fs::path(path), ec);
+    std::vector<std::string> out;
+    if (ec || size > kMaxTextBytes)
+        return out;
+    std::ifstream in(path, std::ios::binary);
+    for (std::string l; std::getline(in, l);) {
+        if (!l.empty() && l.back() == '\r')
+            l.pop_back();
+        out.push_back(std::move(l));
+    }
+    return out;
 }
 
 std::vector<std::string> SourceResolver::candidates(std::string_view framePath) const

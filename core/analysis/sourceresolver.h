@@ -36,6 +36,10 @@ public:
     // The roots for a trace: the user's, then the folder it was loaded from (a trace file's folder, a
     // capture folder itself), where a script run from its folder (`train.py`) usually is; each once.
     static std::vector<std::string> withTraceFolder(std::vector<std::string> roots, const std::string &tracePath);
+    // The lines of a found file (lines[0] is line 1), without their line ends ("\n" or "\r\n");
+    // empty when it cannot be read or is larger than kMaxTextBytes (not a source file to show).
+    static constexpr uint64_t kMaxTextBytes = uint64_t(64) << 20;
+    static std::vector<std::string> lines(const std::string &path);
     // The paths tried for a frame path, in the order above (what "not found" lists).
     std::vector<std::string> candidates(std::string_view framePath) const;
 

@@ -62,6 +62,16 @@ bool openTrace(MainWindow &w, const QString &path)
     return finished.wait(60000) && w.session()->trace();
 }
 
+// The with_stack trace and its train.py in one folder, opened in a shown window.
+bool openStackTraceWithScript(const QTemporaryDir &dir, MainWindow &w)
+{
+    const QString trace = lanescope::test::writeStackTrace(dir, "stacks.json");
+    if (!writeScript(dir.filePath(QStringLiteral("train.py"))) || !openTrace(w, trace))
+        return false;
+    w.show();
+    return true;
+}
+
 SliceId sliceNamed(const Trace &trace, std::string_view name)
 {
     for (uint32_t i = 0; i < trace.allSlices().size(); ++i)
@@ -83,11 +93,8 @@ private slots:
     void flameGraphFrameOpensAtItsLine()
     {
         QTemporaryDir dir;
-        const QString trace = lanescope::test::writeStackTrace(dir, "stacks.json");
-        QVERIFY(writeScript(dir.filePath(QStringLiteral("train.py"))));
         MainWindow w;
-        QVERIFY(openTrace(w, trace));
-        w.show();
+        QVERIFY(openStackTraceWithScript(dir, w));
         QVERIFY(QTest::qWaitForWindowActive(&w));
         SourcePanel *source = w.sourcePanel();
         QCOMPARE(source->objectName(), QStringLiteral("sourceDock"));
@@ -222,11 +229,8 @@ private slots:
 
         // The dock runs it at the current line.
         QTemporaryDir dir;
-        const QString trace = lanescope::test::writeStackTrace(dir, "stacks.json");
-        QVERIFY(writeScript(dir.filePath(QStringLiteral("train.py"))));
         MainWindow w;
-        QVERIFY(openTrace(w, trace));
-        w.show();
+        QVERIFY(openStackTraceWithScript(dir, w));
         SourcePanel *source = w.sourcePanel();
         QVERIFY(source->showFrame(QStringLiteral("train.py(20): step")));
         QVERIFY(!source->showFrame(QStringLiteral("aten::mm")));

@@ -148,6 +148,7 @@ void SourceView::setSource(std::shared_ptr<const SourceFile> file, const QString
             m_statsOfRow.push_back(&l);
         }
     }
+    setLineWrapMode(QPlainTextEdit::NoWrap);
     setPlainText(rows.join(QLatin1Char('\n')));
     setWeight(m_weight); // the maximum, the repaint
     highlightCurrent();
@@ -160,6 +161,7 @@ void SourceView::showMessage(const QString &message)
     m_statsOfRow.clear();
     m_showsText = false;
     m_max = 0;
+    setLineWrapMode(QPlainTextEdit::WidgetWidth); // a message wraps; code does not
     setPlainText(message);
     setExtraSelections({});
     m_gutter->update();

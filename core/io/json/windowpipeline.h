@@ -36,22 +36,21 @@ void parseWindowsInOrder(JsonWindowSplitter &splitter, unsigned threads, Parse &
         }
         return;
     }
-    auto first = std::make_unique<JsonWindow>();
-    if (!splitter.next(*first))
+    JsonWindow first, second;
+    if (!splitter.next(first))
         return;
-    auto second = std::make_unique<JsonWindow>();
     bool two = false;
     try {
-        two = splitter.next(*second);
+        two = splitter.next(second);
     } catch (...) { // thrown after the window before it is merged, as in one pass
-        Result r = parse(*first, 0u);
+        Result r = parse(first, 0u);
         merge(r);
         throw;
     }
     if (!two) {
-        Result r = parse(*first, 0u);
+        Result r = parse(first, 0u);
         merge(r);
-        splitter.recycle(std::move(first->text));
+        splitter.recycle(std::move(first.text));
         return;
     }
     struct Job
@@ -103,7 +102,7 @@ void parseWindowsInOrder(JsonWindowSplitter &splitter, unsigned threads, Parse &
             }
         });
     }
-    for (auto *w : {first.get(), second.get()}) {
+    for (JsonWindow *w : {&first, &second}) {
         auto job = std::make_unique<Job>();
         job->window = std::move(*w);
         std::lock_guard lock(mutex);

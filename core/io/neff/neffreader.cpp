@@ -198,7 +198,7 @@ private:
     NeffInfo m_info;
     std::string_view m_payload;
 
-    std::map<std::string, simdjson::padded_string, std::less<>> m_json; // normalized name -> text
+    std::map<std::string, simdjson::padded_string, std::less<>> m_json; // normalized name -> bytes (JSON, debug protobuf)
     std::map<std::string, uint64_t, std::less<>> m_sizes;               // normalized name -> size
     std::vector<std::pair<std::string, std::string>> m_kelfGraphs;      // name, definition
     uint64_t m_held = 0; // bytes of JSON text and member names held in memory
