@@ -1,14 +1,16 @@
 // lanescope-cli engines PATH [--json|--format csv [--table engines|dma|cores]] [--range FROM:TO]
-// [--execution N|list]: per-engine and per-DMA-queue breakdown of every NeuronCore in a trace
+// [--execution N|list] [--by engine|layer|hlo]: per-engine and per-DMA-queue breakdown of every NeuronCore in a trace
 // (EngineBreakdown, the numbers the GUI's Engines dock shows), over the whole trace or for one device
 // execution of a profile folder (DeviceExecutions: `--execution list` prints their numbers). Columns:
-// core/analysis/tablerows.h.
+// core/analysis/tablerows.h. `--by layer|hlo`: the same per framework layer / HLO op (OpBreakdown, the
+// Engines dock's By layer / By HLO op), with neuron-profile's layer_summary FLOPs, MFU and HFU.
 #include "commands.h"
 #include "tableargs.h"
 #include "tableoutput.h"
 
 #include "analysis/deviceexecutions.h"
 #include "analysis/enginebreakdown.h"
+#include "analysis/opbreakdown.h"
 #include "analysis/tablerows.h"
 #include "model/trace.h"
 #include "util/textutil.h"
@@ -93,28 +95,82 @@ QJsonObject executionJson(const Trace &trace, const DeviceExecutions &executions
                        {QStringLiteral("duration_ns"), qint64(e.end - e.start)}};
 }
 
-// `--execution N|list`, taken out of the arguments before the shared table flags are parsed.
-Args takeExecution(const Args &args, std::string &execution)
+// `--execution N|list` and `--by layer|hlo`, taken out of the arguments before the shared table flags
+// are parsed.
+Args takeOwnFlags(const Args &args, std::string &execution, std::string &by)
 {
     Args rest;
-    for (size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--execution" && i + 1 < args.size())
-            execution = args[++i];
-        else if (args[i].starts_with("--execution="))
-            execution = args[i].substr(12);
-        else
+    for (size_t i = 0; i < args.size(); ++i)
+        if (!takeValue(args, i, "--execution", execution) && !takeValue(args, i, "--by", by))
             rest.push_back(args[i]);
-    }
     return rest;
 }
 
+namespace {
+
+void printOpText(const OpBreakdownResult &r, OpBreakdown::By by)
+{
+    std::string core;
+    for (const OpBreakdownRow &row : r.rows) {
+        if (row.coreName != core) {
+            core = row.coreName;
+            std::printf("%s%s, by %s\n  %-40s %12s %12s %7s", core == r.rows.front().coreName ? "" : "\n", core.c_str(),
+                        by == OpBreakdown::By::Layer ? "layer" : "HLO op", "name", "start ns", "duration ns", "instr");
+            for (int e = 0; e < kNeuronEngineCount; ++e)
+                std::printf(" %12s", (std::string(EngineBreakdown::engineName(NeuronEngine(e))) + " ns").c_str());
+            std::printf(" %14s %10s %10s\n", "FLOPs", "MFU %", "HFU %");
+        }
+        std::printf("  %-40s %12lld %12lld %7llu", row.name.c_str(), (long long)row.startNs, (long long)(row.endNs - row.startNs),
+                    (unsigned long long)row.instructionCount);
+        for (const OpEngineTime &t : row.engines)
+            std::printf(" %12lld", (long long)t.activeTimeNs);
+        const auto num = [](const std::optional<double> &v, const char *fmt) {
+            char b[64] = "-";
+            if (v)
+                std::snprintf(b, sizeof b, fmt, *v);
+            return std::string(b);
+        };
+        std::printf(" %14s %10s %10s\n", num(row.flops, "%.0f").c_str(), num(row.mfuPercent, "%.6f").c_str(),
+                    num(row.hfuPercent, "%.6f").c_str());
+    }
+    if (!r.any)
+        std::printf("\nno instruction carries a %s name (neuron-profile JSON exports have them per instruction; an NTFF alone does not)\n",
+                    by == OpBreakdown::By::Layer ? "layer" : "HLO op");
+    std::printf("\nengine columns: active time (union of the engine's instructions, semaphore waits excluded)\n%s\n",
+                r.flopsNote.c_str());
+}
+
+int printOps(const TableArgs &ta, const Trace &trace, OpBreakdown::By by)
+{
+    const OpBreakdownResult r = OpBreakdown::compute(trace, by);
+    if (ta.format == TableArgs::Format::Csv) {
+        printCsv(TableRows::opRows(), r.rows);
+    } else if (ta.format == TableArgs::Format::Json) {
+        printJson(QJsonObject{{QStringLiteral("by"), QString::fromLatin1(OpBreakdown::byName(by))},
+                              {QStringLiteral("rows"), TableRowWriter::jsonArray(TableRows::opRows(), r.rows)},
+                              {QStringLiteral("named"), r.any},
+                              {QStringLiteral("flops_note"), qs(r.flopsNote)}});
+    } else if (r.rows.empty()) {
+        std::printf("no NeuronCore engine lanes in %s\n", ta.path.c_str());
+    } else {
+        printOpText(r, by);
+    }
+    return kExitOk;
+}
+
+} // namespace
+
 int cmdEngines(const Args &allArgs)
 {
-    std::string execution;
-    const Args args = takeExecution(allArgs, execution);
+    std::string execution, by;
+    const Args args = takeOwnFlags(allArgs, execution, by);
     TableArgs ta;
     if (!ta.parse("engines", args, {.table = true}))
         return kExitUnreadable;
+    if (!by.empty() && by != "engine" && by != "layer" && by != "hlo")
+        return ta.usageError("--by expects engine, layer or hlo, got '" + by + "'");
+    if ((by == "layer" || by == "hlo") && (!execution.empty() || ta.range || !ta.table.empty()))
+        return ta.usageError("--by " + by + " covers the whole trace: it takes no --execution, --range or --table");
     int64_t number = 0;
     if (!execution.empty() && execution != "list" && (!text::parseInt(execution, number) || number <= 0))
         return ta.usageError("--execution expects an execution number (1, 2, ... as `--execution list` prints them) or list, got '" +
@@ -124,6 +180,8 @@ int cmdEngines(const Args &allArgs)
     LoadResult loaded;
     if (!ta.load(args, loaded))
         return kExitUnreadable;
+    if (by == "layer" || by == "hlo")
+        return printOps(ta, *loaded.trace, by == "layer" ? OpBreakdown::By::Layer : OpBreakdown::By::HloOp);
     EngineBreakdown::Options options;
     const DeviceExecutions executions = DeviceExecutions::build(*loaded.trace);
     if (execution == "list") {

@@ -10,6 +10,7 @@
 #include "analysis/timerange.h"
 #include "io/traceloader.h"
 #include "util/durationtext.h"
+#include "util/unittext.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -41,6 +42,10 @@ void printMetrics(const KeyMetrics &m)
         std::printf("  average DMA size: %.0f bytes\n", m.averageDmaBytes);
     if (m.mfuPercent || m.hfuPercent)
         std::printf("  MFU %.2f%%, HFU %.2f%%\n", m.mfuPercent.value_or(0), m.hfuPercent.value_or(0));
+    if (m.mbuPercent)
+        std::printf("  MBU %.4f%%\n", *m.mbuPercent);
+    for (const KeyMetrics::Traffic &t : m.hbmTraffic)
+        std::printf("  %s: %s\n", t.label.c_str(), UnitText::bytes(t.bytes).c_str());
     std::printf("  framework CPU self %s, device time %s\n", DurationText::column(double(m.frameworkCpuNs)).c_str(),
                 DurationText::column(double(m.deviceNs)).c_str());
     if (m.steps)

@@ -37,6 +37,8 @@ int cmdStats(const Args &args);
 int cmdNotes(const Args &args);
 int cmdTree(const Args &args);
 int cmdSource(const Args &args);
+int cmdTensors(const Args &args);
+int cmdMemory(const Args &args);
 
 struct Command
 {

@@ -6,6 +6,8 @@
 #include "overlays/chaincontroller.h"
 
 #include "analysis/executionneff.h"
+#include "analysis/opbreakdown.h"
+#include "timeline/timelineview.h"
 #include "model/trace.h"
 
 #include <QEvent>
@@ -17,7 +19,7 @@ namespace lanescope {
 
 DetailsPanel::DetailsPanel(Session *session, TimelineView *timeline, QMainWindow *window)
     : Panel(tr("Details"), QStringLiteral("detailsDock"), session, window), m_details(new SliceDetailsView),
-      m_chain(new ChainController(timeline, m_details, this)), m_neffLink(new QLabel)
+      m_timeline(timeline), m_chain(new ChainController(timeline, m_details, this)), m_neffLink(new QLabel)
 {
     auto *content = new QWidget(this);
     auto *layout = new QVBoxLayout(content);
@@ -47,6 +49,16 @@ void DetailsPanel::showSlice()
 {
     const std::shared_ptr<const Trace> &trace = session()->trace();
     const SliceId selected = session()->selectedSlice();
+    if (trace && selected.isValid()) { // a layer / HLO op: its instructions light up
+        const std::vector<SliceId> instructions = OpBreakdown::instructionsOf(*trace, selected);
+        if (!instructions.empty()) {
+            std::vector<uint32_t> ids;
+            ids.reserve(instructions.size());
+            for (SliceId s : instructions)
+                ids.push_back(s.value);
+            m_timeline->setSearchMatches(std::move(ids));
+        }
+    }
     const std::string neff = trace && selected.isValid() ? ExecutionNeff::find(*trace, selected) : std::string();
     m_neffPath = QString::fromStdString(neff);
     if (m_neffPath.isEmpty() || !QFileInfo::exists(m_neffPath)) {

@@ -2,7 +2,8 @@
 // The Details dock: the selected slice (args, parent, children, flows, dependencies as links) and
 // its dependency chain (ChainController: the graph is built in the background for each trace). Above
 // them, for a device execution of a profile folder whose NEFF is known, an "Open NEFF" link that
-// shows the program in the NEFF panel (ExecutionNeff).
+// shows the program in the NEFF panel (ExecutionNeff). Selecting a slice of a "layers" / "HLO ops"
+// lane makes its instructions the timeline's search matches (Enter / Shift+Enter step through them).
 #include "panel.h"
 
 class QLabel;
@@ -35,6 +36,7 @@ private:
     void updateNeffLink();
 
     SliceDetailsView *m_details;
+    TimelineView *m_timeline;
     ChainController *m_chain;
     QLabel *m_neffLink;
     QString m_neffPath;

@@ -2,12 +2,17 @@
 
 #include "session.h"
 #include "throttle.h"
+#include "dockjob.h"
 
 #include "charts/enginechartsview.h"
 #include "timeline/timelineview.h"
 #include "timeline/utilizationstrip.h"
 
+#include "tables/rowtablemodel.h"
+
 #include "analysis/deviceexecutions.h"
+#include "analysis/opbreakdown.h"
+#include "analysis/tablerows.h"
 #include "model/trace.h"
 
 #include <QAction>
@@ -17,13 +22,18 @@
 #include <QLabel>
 #include <QMainWindow>
 #include <QScrollArea>
+#include <QSortFilterProxyModel>
+#include <QStackedWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace lanescope {
 
 EnginesPanel::EnginesPanel(Session *session, TimelineView *timeline, QMainWindow *window)
     : Panel(tr("Engines"), QStringLiteral("enginesDock"), session, window), m_timeline(timeline),
-      m_charts(new EngineChartsView(this)), m_executionBox(new QComboBox(this)), m_strip(new UtilizationStrip), m_markedThrottle(new Throttle([this] {
+      m_charts(new EngineChartsView(this)), m_executionBox(new QComboBox(this)), m_modeBox(new QComboBox(this)),
+      m_stack(new QStackedWidget(this)), m_opModel(new RowModel<OpBreakdownRow, OpBreakdownResult>(TableRows::opRows(), {}, this)),
+      m_opJob(new DockJob(this, [this] { computeOps(); }, 0)), m_strip(new UtilizationStrip), m_markedThrottle(new Throttle([this] {
           if (this->session()->trace() && !m_charts->result().empty())
               m_charts->setRange(this->session()->markedStart(), this->session()->markedEnd());
       }, this)),
@@ -35,23 +45,50 @@ EnginesPanel::EnginesPanel(Session *session, TimelineView *timeline, QMainWindow
     auto *content = new QWidget(this);
     auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto *bar = new QWidget(content); // hidden without executions (m_executionBox's parent)
+    auto *bar = new QWidget(content);
     auto *row = new QHBoxLayout(bar);
     row->setContentsMargins(6, 4, 6, 0);
-    row->addWidget(new QLabel(tr("Execution:"), bar));
+    row->addWidget(new QLabel(tr("Show:"), bar));
+    m_modeBox->addItems({tr("Engine charts"), tr("By layer"), tr("By HLO op")});
+    m_modeBox->setToolTip(tr("The charts per engine, or a table per framework layer / HLO op (neuron-profile JSON exports name them)"));
+    row->addWidget(m_modeBox);
+    m_executionRow = new QWidget(bar); // hidden without executions
+    auto *exec = new QHBoxLayout(m_executionRow);
+    exec->setContentsMargins(12, 0, 0, 0);
+    exec->addWidget(new QLabel(tr("Execution:"), m_executionRow));
     m_executionBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_executionBox->setMinimumContentsLength(40);
     m_executionBox->setToolTip(tr("Every execution of every NeuronCore, or one device execution (its lanes and span)"));
-    row->addWidget(m_executionBox, 1);
+    exec->addWidget(m_executionBox, 1);
+    row->addWidget(m_executionRow, 1);
+    row->addStretch();
     layout->addWidget(bar);
     // The four charts scroll inside the dock, so its tab group keeps the first-run height (DockLayout).
     auto *scroll = new QScrollArea(content);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidgetResizable(true);
     scroll->setWidget(m_charts);
-    layout->addWidget(scroll, 1);
+    m_stack->addWidget(scroll);
+    m_opView = makeTable(m_opModel, RowTableModel::SortRole, m_opModel->column("start_ns"));
+    m_opView->sortByColumn(m_opModel->column("start_ns"), Qt::AscendingOrder);
+    m_opView->setToolTip(tr("Double-click or Enter: the row's instructions become the timeline's matches"));
+    auto *page = new QWidget(m_stack);
+    auto *pageLayout = new QVBoxLayout(page);
+    pageLayout->setContentsMargins(0, 0, 0, 0);
+    m_opStatus = new QLabel(page);
+    m_opStatus->setWordWrap(true);
+    m_opStatus->setContentsMargins(6, 2, 6, 2);
+    m_opStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    pageLayout->addWidget(m_opStatus);
+    pageLayout->addWidget(m_opView, 1);
+    m_stack->addWidget(page);
+    layout->addWidget(m_stack, 1);
     setWidget(content);
     connect(m_executionBox, &QComboBox::activated, this, &EnginesPanel::onExecutionChosen);
+    connect(m_modeBox, &QComboBox::activated, this, [this](int index) { setMode(Mode(index)); });
+    connect(m_opView, &QTableView::activated, this, [this](const QModelIndex &index) {
+        findOp(static_cast<const QSortFilterProxyModel *>(m_opView->model())->mapToSource(index).row());
+    });
     m_strip->setFixedHeight(130);
     m_strip->hide(); // shown for traces with NeuronCore engines
     m_strip->setPlotInsets([timeline] { // the plot lines up with the timeline's time axis
@@ -96,6 +133,10 @@ void EnginesPanel::onTraceChanged()
         return;
     }
     m_charts->setExecution(std::nullopt);
+    m_opJob->drop();
+    m_opModel->setResult({});
+    if (mode() != Mode::Charts)
+        m_opJob->request();
     fillExecutionBox();
     m_charts->setTrace(trace);
     m_hasEngines = !m_charts->result().empty();
@@ -126,7 +167,61 @@ void EnginesPanel::fillExecutionBox()
     m_executionBox->addItem(tr("All executions (%n, every core)", nullptr, int(m_executions->all().size())));
     for (size_t i = 0; i < m_executions->all().size(); ++i)
         m_executionBox->addItem(QString::fromStdString(m_executions->label(*trace, i)));
-    m_executionBox->parentWidget()->setVisible(!m_executions->empty());
+    m_executionRow->setVisible(!m_executions->empty() && mode() == Mode::Charts);
+}
+
+void EnginesPanel::setMode(Mode mode)
+{
+    m_modeBox->setCurrentIndex(int(mode));
+    m_stack->setCurrentIndex(mode == Mode::Charts ? 0 : 1);
+    m_executionRow->setVisible(mode == Mode::Charts && m_executions && !m_executions->empty());
+    if (mode != Mode::Charts) {
+        m_opJob->drop(); // another grouping: recompute
+        m_opJob->request();
+    }
+}
+
+EnginesPanel::Mode EnginesPanel::mode() const
+{
+    return Mode(m_modeBox->currentIndex());
+}
+
+void EnginesPanel::computeOps()
+{
+    std::shared_ptr<const Trace> trace = session()->trace();
+    if (!trace || mode() == Mode::Charts)
+        return;
+    const OpBreakdown::By by = mode() == Mode::ByLayer ? OpBreakdown::By::Layer : OpBreakdown::By::HloOp;
+    m_opJob->start<OpBreakdownResult>([trace, by] { return OpBreakdown::compute(*trace, by); },
+                                      [this](const OpBreakdownResult &r, double) {
+                                          m_opModel->setResult(r);
+                                          m_opView->resizeColumnsToContents();
+                                          QString status = r.any ? tr("%n row(s); double-click one: its instructions become the timeline's matches",
+                                                                      nullptr, int(r.rows.size()))
+                                                                 : tr("No instruction names a layer or HLO op: neuron-profile JSON exports carry them "
+                                                                      "(an NTFF alone does not); the whole program only.");
+                                          m_opStatus->setText(status + QStringLiteral(" · ") + QString::fromStdString(r.flopsNote));
+                                          emit opsComputed();
+                                      });
+}
+
+size_t EnginesPanel::findOp(int sourceRow)
+{
+    const OpBreakdownRow *row = m_opModel->row(sourceRow);
+    const std::shared_ptr<const Trace> &trace = session()->trace();
+    if (!row || !trace || row->op.empty())
+        return 0;
+    const OpBreakdown::By by = mode() == Mode::ByLayer ? OpBreakdown::By::Layer : OpBreakdown::By::HloOp;
+    const std::vector<SliceId> slices = OpBreakdown::instructionsOf(*trace, row->core, by, row->op);
+    std::vector<uint32_t> ids;
+    ids.reserve(slices.size());
+    for (SliceId s : slices)
+        ids.push_back(s.value);
+    if (!ids.empty()) {
+        m_timeline->setSearchMatches(std::move(ids));
+        m_timeline->goToMatch(0);
+    }
+    return slices.size();
 }
 
 void EnginesPanel::onExecutionChosen(int index)

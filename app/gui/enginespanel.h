@@ -5,16 +5,26 @@
 // traces with NeuronCore engines (unless the user closed the dock), hidden for GPU traces and
 // comparisons. In a profile folder the execution box above
 // the charts picks every execution of every core, or one device execution (DeviceExecutions): the
-// charts then show its lane set only and the marked range becomes its span.
+// charts then show its lane set only and the marked range becomes its span. The Show box switches the
+// charts for a table per framework layer or HLO op (OpBreakdown: per engine instructions, instruction
+// and active time, neuron-profile's FLOPs / MFU / HFU; `lanescope-cli engines --by layer|hlo`), computed
+// on a worker thread; activating a row makes its instructions the timeline's search matches.
 #include "panel.h"
 
 #include <memory>
 
 class QComboBox;
+class QLabel;
+class QStackedWidget;
+class QTableView;
 
 namespace lanescope {
 
 class DeviceExecutions;
+class DockJob;
+struct OpBreakdownResult;
+struct OpBreakdownRow;
+template <typename Row, typename Result> class RowModel;
 class EngineChartsView;
 class Throttle;
 class TimelineView;
@@ -29,10 +39,19 @@ public:
     UtilizationStrip *strip() const { return m_strip; }
     EngineChartsView *charts() const { return m_charts; }
     QComboBox *executionBox() const { return m_executionBox; }
+    enum class Mode { Charts, ByLayer, ByHloOp };
+    void setMode(Mode mode);
+    Mode mode() const;
+    QTableView *opTable() const { return m_opView; }
+    // Makes the instructions of a row of the table (its source row) the timeline's matches; how many.
+    size_t findOp(int sourceRow);
     void setDark(bool dark);
     bool hasEngines() const { return m_hasEngines; }
     // View > Reset Layout: forget that the user closed the dock; shown iff the trace has engines.
     void resetVisibility();
+
+signals:
+    void opsComputed();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -41,10 +60,18 @@ private:
     void onTraceChanged();
     void fillExecutionBox();
     void onExecutionChosen(int index);
+    void computeOps();
 
     TimelineView *m_timeline;
     EngineChartsView *m_charts;
     QComboBox *m_executionBox;
+    QWidget *m_executionRow;
+    QComboBox *m_modeBox;
+    QStackedWidget *m_stack;
+    RowModel<OpBreakdownRow, OpBreakdownResult> *m_opModel;
+    QTableView *m_opView;
+    QLabel *m_opStatus = nullptr;
+    DockJob *m_opJob;
     std::shared_ptr<const DeviceExecutions> m_executions;
     UtilizationStrip *m_strip;
     Throttle *m_markedThrottle;

@@ -1,6 +1,7 @@
 // lanescope: the viewer. `lanescope [PATH...]` opens each trace file or folder in its own window.
 #include "analysispanel.h"
 #include "docklayout.h"
+#include "enginespanel.h"
 #include "flamegraphpanel.h"
 #include "mainwindow.h"
 #include "notescontroller.h"
@@ -8,6 +9,7 @@
 #include "sourcepanel.h"
 #include "statisticspanel.h"
 #include "summarypanel.h"
+#include "tensorspanel.h"
 
 #include "charts/durationhistogramview.h"
 #include "export/imageexporter.h"
@@ -24,6 +26,7 @@
 #include <QFileInfo>
 #include <QIcon>
 #include <QSortFilterProxyModel>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -72,6 +75,9 @@ void printUsage(std::FILE *to)
                      "                          the hottest line of the busiest file, once both are computed\n"
                      "  --source-root DIR       a folder the Source dock looks for frames' files in (repeatable)\n"
                      "  --view summary          with --screenshot: the Summary page, once its findings are computed\n"
+                     "  --dock tensors|memory   with --screenshot: the Tensors dock on its Tensors or Memory tab, once computed\n"
+                     "  --engines-by layer|hlo  with --screenshot: the Engines dock's table per layer / HLO op, once computed\n"
+                     "  --color-by operator     with --screenshot: NeuronCore instructions in the colour of their HLO op\n"
                      "  --memory-budget SIZE    memory a load may use (default 16G, or $LANESCOPE_MEMORY_BUDGET)\n\n"
                      "Qt options (-platform, -style, ...) are accepted as well.\n");
 }
@@ -94,6 +100,8 @@ struct Options
     std::string dock; // objectName prefix of a dock to raise: "files" -> filesDock
     QStringList sourceRoots; // --source-root
     int flameWeight = -1; // --flame-weight: the Flame Graph's weight box entry
+    int enginesBy = 0;    // --engines-by: EnginesPanel::Mode (0 = the charts)
+    bool colorByOperator = false;
     int analysis = -1; // AnalysisTablesView::Table
     long long event = -1;
     bool chain = false;
@@ -181,6 +189,21 @@ int parseArgs(int argc, char **argv, Options &o)
                 std::fprintf(stderr, "lanescope: --flame-weight takes cpu, self or device\n");
                 return 2;
             }
+        } else if (a == "--engines-by") {
+            const char *given = value("--engines-by");
+            const std::string v = given ? given : "";
+            o.enginesBy = v == "layer" ? 1 : v == "hlo" ? 2 : -1;
+            if (o.enginesBy < 0) {
+                std::fprintf(stderr, "lanescope: --engines-by takes layer or hlo\n");
+                return 2;
+            }
+        } else if (a == "--color-by") {
+            const char *given = value("--color-by");
+            if (!given || std::string(given) != "operator") {
+                std::fprintf(stderr, "lanescope: --color-by takes operator\n");
+                return 2;
+            }
+            o.colorByOperator = true;
         } else if (a == "--source-root") {
             const char *v = value("--source-root");
             if (!v)
@@ -278,6 +301,7 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
         if (trace && options.event >= 0 && size_t(options.event) < trace->allSlices().size())
             session->revealSlice(SliceId(uint32_t(options.event)));
         window->timeline()->setShowAllFlows(options.flows);
+        window->timeline()->setColorByOperator(options.colorByOperator);
         if (options.dark)
             window->applyTheme(true); // the whole window, docks and banner included
         // Docks that start hidden (Statistics, Notes) are placed in their tab group first: raise() alone
@@ -290,6 +314,26 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
         };
         if (options.notes)
             bringUp(window->findChild<QDockWidget *>(QStringLiteral("notesDock")));
+        if (trace && (options.dock == "tensors" || options.dock == "memory")) {
+            TensorsPanel *tensors = window->tensorsPanel();
+            tensors->tabs()->setCurrentIndex(options.dock == "memory" ? 1 : 0);
+            QObject::connect(tensors, &TensorsPanel::computed, &app, [&, tensors] {
+                tensors->raise();
+                saveAfter(300);
+            }, Qt::SingleShotConnection);
+            bringUp(tensors);
+            return;
+        }
+        if (trace && options.enginesBy > 0) {
+            EnginesPanel *engines = window->enginesPanel();
+            QObject::connect(engines, &EnginesPanel::opsComputed, &app, [&, engines] {
+                engines->raise();
+                saveAfter(300);
+            }, Qt::SingleShotConnection);
+            bringUp(engines);
+            engines->setMode(EnginesPanel::Mode(options.enginesBy));
+            return;
+        }
         if (!options.dock.empty() && options.dock != "source") { // the Source dock opens beside the Flame Graph below
             if (auto *dock = window->findChild<QDockWidget *>(QString::fromStdString(options.dock + "Dock")))
                 bringUp(dock);

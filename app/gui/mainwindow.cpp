@@ -18,6 +18,7 @@
 #include "shortcuts.h"
 #include "sourcepanel.h"
 #include "statisticspanel.h"
+#include "tensorspanel.h"
 #include "flamegraphpanel.h"
 #include "summarypanel.h"
 #include "warningspanel.h"
@@ -158,6 +159,7 @@ void MainWindow::createPanels()
     m_engines = new EnginesPanel(m_session, m_timeline, this);
     m_centralLayout->addWidget(m_engines->strip());
     addDockWidget(Qt::BottomDockWidgetArea, m_engines);
+    m_tensors = new TensorsPanel(m_session, m_timeline, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_analysis);
     m_files = new FilesPanel(m_session, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_files);
@@ -177,6 +179,7 @@ void MainWindow::resetLayout()
     DockLayout::apply(this);
     m_engines->resetVisibility();
     m_flameGraph->resetVisibility();
+    m_tensors->resetVisibility();
     if (!m_compare->bar()->isHidden()) // a comparison is shown
         m_compare->dock()->show();
 }
@@ -257,6 +260,10 @@ void MainWindow::createActions()
     QAction *byCategory = view->addAction(tr("Colour by &Category"));
     byCategory->setCheckable(true);
     connect(byCategory, &QAction::toggled, m_timeline, &TimelineView::setColorByCategory);
+    QAction *byOperator = view->addAction(tr("Colour Instructions by &Operator"));
+    byOperator->setCheckable(true);
+    byOperator->setToolTip(tr("NeuronCore instructions in the colour of their HLO op (neuron-profile JSON exports name it)"));
+    connect(byOperator, &QAction::toggled, m_timeline, &TimelineView::setColorByOperator);
     m_darkAction = view->addAction(tr("&Dark Theme"));
     m_darkAction->setCheckable(true);
     m_darkAction->setChecked(m_timeline->colors().theme == TimelinePalette::Theme::Dark);
@@ -273,7 +280,7 @@ void MainWindow::createActions()
     Shortcuts::bind(chainController()->criticalPathAction(), Shortcuts::Id::CriticalPath);
     view->addSeparator();
     for (QDockWidget *dock : std::initializer_list<QDockWidget *>{m_details, m_range, m_warnings, m_compare->dock(),
-                                                                  m_engines, m_analysis, m_files, m_statistics, m_flameGraph, m_source, m_summary})
+                                                                  m_engines, m_tensors, m_analysis, m_files, m_statistics, m_flameGraph, m_source, m_summary})
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
     Shortcuts::bind(view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout), Shortcuts::Id::ResetLayout);

@@ -15,6 +15,7 @@ class ChainController;
 class CompareController;
 class DetailsPanel;
 class EnginesPanel;
+class TensorsPanel;
 class FilesPanel;
 class ImageExportActions;
 class NeffPanel;
@@ -49,6 +50,8 @@ public:
     FilesPanel *filesPanel() const { return m_files; }
     StatisticsPanel *statisticsPanel() const { return m_statistics; }
     FlameGraphPanel *flameGraphPanel() const { return m_flameGraph; }
+    TensorsPanel *tensorsPanel() const { return m_tensors; }
+    EnginesPanel *enginesPanel() const { return m_engines; }
     SourcePanel *sourcePanel() const { return m_source; }
     SummaryPanel *summaryPanel() const { return m_summary; }
     ChainController *chainController() const;
@@ -100,6 +103,7 @@ private:
     FilesPanel *m_files = nullptr;
     RangePanel *m_range = nullptr;
     EnginesPanel *m_engines = nullptr;
+    TensorsPanel *m_tensors = nullptr;
     AnalysisPanel *m_analysis = nullptr;
     StatisticsPanel *m_statistics = nullptr;
     FlameGraphPanel *m_flameGraph = nullptr;

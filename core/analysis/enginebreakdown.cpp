@@ -1,6 +1,7 @@
 #include "enginebreakdown.h"
 
 #include "deviceexecutions.h"
+#include "neuroncoretracks.h"
 
 #include "model/trace.h"
 #include "util/textutil.h"
@@ -17,7 +18,11 @@ namespace lanescope {
 
 namespace {
 
-using Interval = std::pair<int64_t, int64_t>; // [start, end)
+using Interval = coretracks::Interval;
+using coretracks::mergeIntervals;
+using coretracks::metadataNumber;
+using coretracks::neuronCoreOf;
+using CoreTracks = coretracks::Core;
 
 using text::lower;
 
@@ -30,27 +35,6 @@ Interval clip(const Slice &s, int64_t t0, int64_t t1)
 {
     const int64_t a = std::max(s.start, t0);
     return {a, std::max(a, std::min(s.end(), t1))};
-}
-
-// Sorts and merges in place; returns the merged intervals' total length.
-int64_t mergeIntervals(std::vector<Interval> &iv)
-{
-    if (!std::is_sorted(iv.begin(), iv.end())) // one track's slices come sorted by start already
-        std::sort(iv.begin(), iv.end());
-    size_t out = 0;
-    for (const Interval &x : iv) {
-        if (x.second <= x.first)
-            continue;
-        if (out > 0 && x.first <= iv[out - 1].second)
-            iv[out - 1].second = std::max(iv[out - 1].second, x.second);
-        else
-            iv[out++] = x;
-    }
-    iv.resize(out);
-    int64_t total = 0;
-    for (const Interval &x : iv)
-        total += x.second - x.first;
-    return total;
 }
 
 // Adds each interval's overlap with every bucket, as a fraction of the bucket (busy fraction).
@@ -75,29 +59,6 @@ void addToBuckets(const std::vector<Interval> &merged, int64_t t0, int64_t bucke
         f = std::min(f, 1.0f);
 }
 
-std::optional<double> metadataNumber(const Trace &trace, std::string_view key)
-{
-    const std::string *text = trace.metadata().find(key);
-    if (!text || text->empty())
-        return std::nullopt;
-    double v = 0;
-    const auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), v);
-    if (ec != std::errc() || !std::isfinite(v))
-        return std::nullopt;
-    return v;
-}
-
-GroupId neuronCoreOf(const Trace &trace, GroupId g)
-{
-    for (int guard = 0; g.isValid() && guard < 64; ++guard) {
-        const TrackGroup &grp = trace.group(g);
-        if (grp.kind == GroupKind::NeuronCore)
-            return g;
-        g = grp.parent;
-    }
-    return {};
-}
-
 int64_t intArg(const Trace &trace, ArgSetId set, StringId key, int64_t fallback)
 {
     if (!set.isValid() || !key.isValid())
@@ -113,46 +74,6 @@ int64_t intArg(const Trace &trace, ArgSetId set, StringId key, int64_t fallback)
             return int64_t(a.value.d);
     }
     return fallback;
-}
-
-struct CoreTracks
-{
-    GroupId core;
-    std::array<std::vector<TrackId>, kNeuronEngineCount> engines;
-    std::vector<TrackId> dma;
-};
-
-// Only the lanes directly in `laneSet` when it is valid (one execution's lane set).
-std::vector<CoreTracks> findCoreTracks(const Trace &trace, GroupId laneSet)
-{
-    std::vector<CoreTracks> cores;
-    std::unordered_map<uint32_t, size_t> index;
-    const StringId dmaCategory = trace.strings().find("dma");
-    for (uint32_t t = 0; t < trace.tracks().size(); ++t) {
-        const Track &tr = trace.tracks()[t];
-        if (tr.kind == TrackKind::Counter || tr.sliceCount == 0 || (laneSet.isValid() && tr.group != laneSet))
-            continue;
-        const GroupId core = neuronCoreOf(trace, tr.group);
-        if (!core.isValid())
-            continue;
-        const auto engine = EngineBreakdown::engineOf(trace.str(tr.name));
-        const bool dma = !engine && dmaCategory.isValid() && trace.slices(TrackId(t)).front().category == dmaCategory;
-        if (!engine && !dma)
-            continue;
-        const auto [it, added] = index.try_emplace(core.value, cores.size());
-        if (added)
-            cores.push_back(CoreTracks{core, {}, {}});
-        CoreTracks &c = cores[it->second];
-        if (engine)
-            c.engines[size_t(*engine)].push_back(TrackId(t));
-        else
-            c.dma.push_back(TrackId(t));
-    }
-    std::sort(cores.begin(), cores.end(), [&trace](const CoreTracks &a, const CoreTracks &b) {
-        const TrackGroup &ga = trace.group(a.core), &gb = trace.group(b.core);
-        return std::tie(ga.sortIndex, ga.externalId, a.core.value) < std::tie(gb.sortIndex, gb.externalId, b.core.value);
-    });
-    return cores;
 }
 
 class Computation
@@ -452,7 +373,7 @@ EngineBreakdownResult EngineBreakdown::compute(const Trace &trace, const Options
         }
     }
     const std::vector<CoreTracks> cores = options.execution && !laneSet.isValid() ? std::vector<CoreTracks>()
-                                                                                   : findCoreTracks(trace, laneSet);
+                                                                                   : coretracks::find(trace, laneSet);
     // The default window: the span of the NeuronCore tracks (not of host tracks in a profile folder).
     int64_t spanStart = std::numeric_limits<int64_t>::max(), spanEnd = std::numeric_limits<int64_t>::min();
     auto extend = [&](TrackId t) {

@@ -2,7 +2,9 @@
 
 #include "launchindex.h"
 
+#include <cctype>
 #include <cmath>
+#include <deque>
 
 namespace lanescope {
 
@@ -180,6 +182,73 @@ const RowDescription<CoreBreakdown> &TableRows::cores()
         nullable(real<R>("peak_flops_per_s", "Peak FLOP/s", "FLOP/s",
                          [](const R &r) { return r.peakFlopsPerSec > 0 ? Cell(r.peakFlopsPerSec) : Cell(); })),
         text<R>("flops_note", "FLOPs note", [](const R &r) { return r.flopsNote; }),
+    };
+    return d;
+}
+
+const RowDescription<OpBreakdownRow> &TableRows::opRows()
+{
+    using R = OpBreakdownRow;
+    static const RowDescription<R> d = [] {
+        // Per engine, neuron-profile's layer_summary names ("tensor_engine_active_time"), with the unit.
+        static std::deque<std::string> names; // the keys and headers below point into it
+        const auto name = [](std::string v) { return names.emplace_back(std::move(v)).c_str(); };
+        const auto opt = [](const std::optional<double> &v) { return v ? Cell(*v) : Cell(nullptr); };
+        RowDescription<R> c = {
+            text<R>("core", "Core", [](const R &r) { return r.coreName; }),
+            text<R>("name", "Name", [](const R &r) { return r.name; }, kShown),
+            text<R>("op", "Op", [](const R &r) { return r.op; }),
+            integer<R>("start_ns", "Start", "ns", [](const R &r) { return Cell(r.startNs); }, kShown),
+            integer<R>("end_ns", "End", "ns", [](const R &r) { return Cell(r.endNs); }),
+            integer<R>("duration_ns", "Duration", "ns", [](const R &r) { return Cell(r.endNs - r.startNs); }, kShown),
+            integer<R>("instruction_count", "Instructions", "count", [](const R &r) { return i64(r.instructionCount); }, kShown),
+        };
+        for (int ei = 0; ei < kNeuronEngineCount; ++ei) {
+            const std::string e(EngineBreakdown::engineName(NeuronEngine(ei)));
+            std::string k = e;
+            for (char &ch : k)
+                ch = char(std::tolower(static_cast<unsigned char>(ch)));
+            k += "_engine_";
+            const size_t i = size_t(ei);
+            c.push_back(integer<R>(name(k + "instruction_count"), name(e + " instructions"), "count",
+                                   [i](const R &r) { return i64(r.engines[i].instructionCount); }));
+            c.push_back(integer<R>(name(k + "semaphore_wait_count"), name(e + " waits"), "count",
+                                   [i](const R &r) { return i64(r.engines[i].semaphoreWaitCount); }));
+            c.push_back(integer<R>(name(k + "instruction_time_ns"), name(e + " instruction time"), "ns",
+                                   [i](const R &r) { return Cell(r.engines[i].instructionTimeNs); }));
+            c.push_back(integer<R>(name(k + "active_time_ns"), name(e + " active"), "ns",
+                                   [i](const R &r) { return Cell(r.engines[i].activeTimeNs); }, kShown));
+        }
+        c.push_back(nullable(real<R>("tensor_engine_flop_count", "FLOPs", "FLOP", [opt](const R &r) { return opt(r.flops); }, kShown)));
+        c.push_back(nullable(real<R>("tensor_engine_model_flop_count", "Model FLOPs", "FLOP", [opt](const R &r) { return opt(r.modelFlops); })));
+        c.push_back(nullable(real<R>("mfu_percent", "MFU", "%", [opt](const R &r) { return opt(r.mfuPercent); }, kShown)));
+        c.push_back(nullable(real<R>("hfu_percent", "HFU", "%", [opt](const R &r) { return opt(r.hfuPercent); }, kShown)));
+        return c;
+    }();
+    return d;
+}
+
+const RowDescription<TensorRow> &TableRows::tensors()
+{
+    using R = TensorRow;
+    const auto opt = [](const std::optional<double> &v) { return v ? Cell(*v) : Cell(nullptr); };
+    static const RowDescription<R> d = {
+        text<R>("name", "Tensor", [](const R &r) { return r.name; }, kShown),
+        text<R>("type", "Type", [](const R &r) { return r.type; }, kShown),
+        text<R>("format", "Format", [](const R &r) { return r.format; }, kShown),
+        text<R>("shape", "Shape", [](const R &r) { return r.shape; }, kShown),
+        nullable(integer<R>("size_bytes", "Size", "bytes", [](const R &r) { return r.sizeBytes ? Cell(int64_t(*r.sizeBytes)) : Cell(nullptr); },
+                            kShown)),
+        integer<R>("in_neff_node", "Listed", "", [](const R &r) { return Cell(int64_t(r.listed ? 1 : 0)); }),
+        integer<R>("dma_packets", "DMA packets", "count", [](const R &r) { return i64(r.packets); }, kShown),
+        integer<R>("dma_packet_bytes", "Packet bytes", "bytes", [](const R &r) { return i64(r.packetBytes); }),
+        integer<R>("dma_transfers", "DMA transfers", "count", [](const R &r) { return i64(r.transfers); }, kShown),
+        integer<R>("dma_transfer_bytes", "Bytes moved", "bytes", [](const R &r) { return i64(r.transferBytes); }, kShown),
+        text<R>("bytes_by_direction", "By direction", [](const R &r) { return TensorTable::directionsText(r); }, kShown),
+        integer<R>("load_to_sbuf_dma_count", "Loads to SBUF", "count", [](const R &r) { return i64(r.loadToSbufCount); }, kShown),
+        integer<R>("load_to_sbuf_total_size_bytes", "Load bytes", "bytes", [](const R &r) { return i64(r.loadToSbufBytes); }, kShown),
+        nullable(real<R>("load_to_sbuf_avg_size_bytes", "Avg load", "bytes", [opt](const R &r) { return opt(r.loadToSbufAvgBytes); }, kShown)),
+        nullable(real<R>("load_to_sbuf_repeat_factor", "Repeat factor", "", [opt](const R &r) { return opt(r.repeatFactor); }, kShown)),
     };
     return d;
 }

@@ -7,9 +7,11 @@
 #include "devicesummary.h"
 #include "enginebreakdown.h"
 #include "kerneltable.h"
+#include "opbreakdown.h"
 #include "optable.h"
 #include "profilediff.h"
 #include "ranksteptable.h"
+#include "tensortable.h"
 #include "util/tablecolumn.h"
 
 namespace lanescope {
@@ -30,6 +32,12 @@ public:
     static const RowDescription<DmaQueueBreakdownRow> &dmaQueues();
     // `engines` --table cores: DMA totals and MFU / HFU per core.
     static const RowDescription<CoreBreakdown> &cores();
+    // `engines --by layer|hlo`: one layer / HLO op of a core (OpBreakdown), per engine in neuron-profile's
+    // layer_summary names plus a unit ("tensor_engine_active_time_ns"); FLOPs / MFU / HFU null when not
+    // reported.
+    static const RowDescription<OpBreakdownRow> &opRows();
+    // `tensors`: one tensor of the NEFF (TensorTable), neuron-profile's load_to_sbuf_* names.
+    static const RowDescription<TensorRow> &tensors();
     // `diff`: op and kernel rows (delta_pct null for rows new in B), engine rows.
     static const RowDescription<DiffRow> &diffRows();
     static const RowDescription<EngineDiffRow> &engineDiffRows();

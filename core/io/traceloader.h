@@ -22,7 +22,9 @@ public:
     // 6: ranks also from the folder name (rank_3/trace.json); two files of one rank are kept apart.
     // 7: producer habits are notes (Kineto's unmatched flows, overlapping slices); a cut JSON file loads
     //    its complete events with one warning (docs/diagnostics.md).
-    static constexpr uint32_t kImporterVersion = 7;
+    // 8: neuron-profile JSON: layers / HLO ops per instruction and their lanes, tensors of DMA rows, the
+    //    DMA transfers lane, SBUF / PSUM usage and DMA / HBM throughput counters, neff_node, memory usage.
+    static constexpr uint32_t kImporterVersion = 8;
 
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
     // A file is read by FileImporter. A folder is scanned (ProfileFolder) and all its traces merged into

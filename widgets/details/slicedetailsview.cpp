@@ -3,6 +3,7 @@
 #include "style/durationformat.h"
 
 #include "analysis/dependencygraph.h"
+#include "analysis/opbreakdown.h"
 #include "model/trace.h"
 
 #include <QAction>
@@ -197,6 +198,31 @@ QTreeWidgetItem *SliceDetailsView::addLink(const QString &field, SliceId target,
     return item;
 }
 
+void SliceDetailsView::addInstructions(SliceId id)
+{
+    const std::vector<SliceId> instructions = OpBreakdown::instructionsOf(*m_trace, id);
+    if (instructions.empty())
+        return;
+    const OpBreakdownRow row = OpBreakdown::summarize(*m_trace, id, instructions);
+    QTreeWidgetItem *item = addField(tr("Instructions"), tr("%1 (the timeline's matches)").arg(instructions.size()));
+    for (int e = 0; e < kNeuronEngineCount; ++e) {
+        const OpEngineTime &t = row.engines[size_t(e)];
+        if (t.instructionCount == 0)
+            continue;
+        addField(fromView(EngineBreakdown::engineName(NeuronEngine(e))),
+                 tr("%1 instr., %2 busy (%3 active), %4 waits")
+                     .arg(t.instructionCount)
+                     .arg(DurationFormat::formatPrecise(t.instructionTimeNs), DurationFormat::formatPrecise(t.activeTimeNs))
+                     .arg(t.semaphoreWaitCount),
+                 item);
+    }
+    for (size_t k = 0; k < instructions.size() && k < size_t(kMaxChildrenListed); ++k)
+        addLink(QString::number(k + 1), instructions[k], item);
+    if (instructions.size() > size_t(kMaxChildrenListed))
+        addField(tr("..."), tr("%1 more").arg(instructions.size() - size_t(kMaxChildrenListed)), item);
+    item->setExpanded(true);
+}
+
 void SliceDetailsView::addChildren(SliceId id)
 {
     const Trace &t = *m_trace;
@@ -358,6 +384,7 @@ void SliceDetailsView::showSlice(SliceId id)
     if (parent.isValid())
         addLink(tr("Parent"), parent);
     addChildren(id);
+    addInstructions(id);
     const QString flags = flagsText(s);
     if (!flags.isEmpty())
         addField(tr("Flags"), flags);

@@ -1,7 +1,8 @@
 #pragma once
 // The details of one slice: name, event id, category, times, track, parent and children, flows in and
 // out, its predecessors and successors in the dependency graph (once one is set) and its args, as a
-// two-column tree. Parent, children, flow ends, predecessors and successors are links: activating one
+// two-column tree. A slice of a NeuronCore's "layers" / "HLO ops" lane lists its instructions: per
+// engine count, instruction time and active time (OpBreakdown), then each instruction as a link. Parent, children, flow ends, predecessors and successors are links: activating one
 // (click or Enter) emits sliceActivated with the slice at the other end.
 // The Field column fits its text up to kMaxFieldFraction of the width and is the user's to drag after
 // that; Value takes the rest, so it never runs past the dock (a narrow dock at 1366x768 included).
@@ -67,6 +68,7 @@ private:
     QTreeWidgetItem *addField(const QString &field, const QString &value, QTreeWidgetItem *parent = nullptr);
     QTreeWidgetItem *addLink(const QString &field, SliceId target, QTreeWidgetItem *parent = nullptr);
     void addChildren(SliceId id);
+    void addInstructions(SliceId id);
     void addFlows(SliceId id);
     void addDependencies(SliceId id);
 

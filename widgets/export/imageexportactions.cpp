@@ -78,6 +78,7 @@ QWidget *ImageExportActions::widgetFor(const ImageExportDialog::Choice &choice, 
     request.laneState = m_timeline->laneState();
     request.theme = m_timeline->colors().theme;
     request.colorByCategory = m_timeline->colorByCategory();
+    request.colorByOperator = m_timeline->colorByOperator();
     request.width = m_timeline->width();
     request.notes = m_notes;
     if (choice.target == Target::TimelineMatchingLanes)

@@ -125,6 +125,7 @@ std::unique_ptr<TimelineView> ImageExporter::createTimeline(const TimelineReques
     view->setLaneState(state);
     view->setTheme(request.theme);
     view->setColorByCategory(request.colorByCategory);
+    view->setColorByOperator(request.colorByOperator);
     if (!request.notes.empty())
         view->addOverlay(std::make_unique<AnnotationsOverlay>())->setNotes(request.notes);
     const int band = caption ? captionHeight(view.get()) : 0;

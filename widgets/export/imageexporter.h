@@ -45,6 +45,7 @@ public:
         std::set<uint32_t> onlyTracks;       // when not empty: only these tracks (TrackId values)
         TimelinePalette::Theme theme = TimelinePalette::Theme::Light;
         bool colorByCategory = false;
+        bool colorByOperator = false;
         int width = 1600;                    // logical pixels
         int height = 0;                      // logical pixels including the caption; <= 0 fits all lanes
         std::vector<Annotation> notes;       // drawn over the lanes (AnnotationsOverlay) when not empty

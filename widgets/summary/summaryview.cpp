@@ -253,6 +253,10 @@ void SummaryView::setMetrics(const KeyMetrics &m, const std::vector<SummaryRegio
     }
     if (m.mfuPercent || m.hfuPercent)
         table.row(tr("MFU / HFU"), QStringLiteral("%1 / %2").arg(percent(m.mfuPercent.value_or(0)), percent(m.hfuPercent.value_or(0))));
+    if (m.mbuPercent)
+        table.row(tr("MBU"), QStringLiteral("%1 %").arg(*m.mbuPercent, 0, 'g', 3));
+    for (const KeyMetrics::Traffic &t : m.hbmTraffic)
+        table.row(QString::fromStdString(t.label), bytes(uint64_t(t.bytes + 0.5)));
     html += table.html() + QStringLiteral("</table>");
     m_metrics->setText(html);
     QFont bold = m_metrics->font();

@@ -1,5 +1,6 @@
 #include "slicecolors.h"
 
+#include "model/hierarchynames.h"
 #include "model/trace.h"
 
 namespace lanescope {
@@ -34,6 +35,46 @@ void SliceColors::reset(const Trace *trace)
 {
     m_trace = trace;
     m_cache.assign(trace ? trace->strings().size() : 0, 0);
+    m_operatorsBuilt = false;
+    m_operatorOf.clear();
+}
+
+void SliceColors::buildOperators()
+{
+    m_operatorsBuilt = true;
+    m_operatorOf.clear();
+    if (!m_trace)
+        return;
+    const StringId key = m_trace->strings().find(HierarchyNames::kHloArg);
+    const StringId instruction = m_trace->strings().find("instruction");
+    if (!key.isValid() || !instruction.isValid())
+        return; // no instruction carries an op: nothing changes
+    const auto all = m_trace->allSlices();
+    m_operatorOf.assign(all.size(), 0);
+    for (size_t i = 0; i < all.size(); ++i) {
+        const Slice &s = all[i];
+        if (s.category != instruction)
+            continue;
+        m_operatorOf[i] = kNoOp;
+        if (!s.args.isValid())
+            continue;
+        for (const Arg &a : m_trace->args().args(s.args))
+            if (a.key == key && a.type == ArgType::String) {
+                m_operatorOf[i] = a.stringValue().value + 1u;
+                break;
+            }
+    }
+}
+
+QRgb SliceColors::colorOf(uint32_t slice, StringId name)
+{
+    if (m_byOperator) {
+        if (!m_operatorsBuilt)
+            buildOperators();
+        if (slice < m_operatorOf.size() && m_operatorOf[slice] != 0)
+            return m_operatorOf[slice] == kNoOp ? kNoOperator : color(StringId(m_operatorOf[slice] - 1u));
+    }
+    return color(name);
 }
 
 QRgb SliceColors::color(StringId name)

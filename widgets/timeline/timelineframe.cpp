@@ -175,4 +175,9 @@ QRgb TimelineFrame::sliceColor(StringId nameOrCategory) const
     return m_s.colors->color(nameOrCategory);
 }
 
+QRgb TimelineFrame::sliceColorOf(uint32_t slice, StringId nameOrCategory) const
+{
+    return m_s.colors->colorOf(slice, nameOrCategory);
+}
+
 } // namespace lanescope

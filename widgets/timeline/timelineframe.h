@@ -94,6 +94,8 @@ public:
     SliceId sliceAt(QPoint pos) const;
     // The slice colour (per name, or per category when the view colours by category).
     QRgb sliceColor(StringId nameOrCategory) const;
+    // The colour of one slice: sliceColor, or its operator's when colouring by operator (SliceColors).
+    QRgb sliceColorOf(uint32_t slice, StringId nameOrCategory) const;
     bool colorByCategory() const { return m_s.colorByCategory; }
 
 private:

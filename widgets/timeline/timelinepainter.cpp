@@ -325,7 +325,7 @@ void TimelinePainter::paintSlices(const TimelineLayout::Row &row, const LaneGeom
         return qRgb(mix(qRed(rgb), qRed(bg)), mix(qGreen(rgb), qGreen(bg)), mix(qBlue(rgb), qBlue(bg)));
     };
     const auto colourOf = [&](const LaneGeometry::SliceItem &item) {
-        QRgb rgb = m_f.sliceColor(StringId(colorByCategory ? item.category : item.name));
+        QRgb rgb = m_f.sliceColorOf(item.slice, StringId(colorByCategory ? item.category : item.name));
         if (dark)
             rgb = scaled(rgb, 74);
         if (item.count > 1)

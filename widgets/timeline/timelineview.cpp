@@ -422,6 +422,12 @@ void TimelineView::setColorByCategory(bool on)
     update();
 }
 
+void TimelineView::setColorByOperator(bool on)
+{
+    m_colors.setByOperator(on);
+    update();
+}
+
 void TimelineView::setTheme(TimelinePalette::Theme theme)
 {
     m_palette = TimelinePalette::forTheme(theme);

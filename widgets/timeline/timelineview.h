@@ -162,6 +162,9 @@ public:
     // Colours per slice name (default) or per category (Kineto's cpu_op / kernel / ..., engines).
     void setColorByCategory(bool on);
     bool colorByCategory() const { return m_colorByCategory; }
+    // NeuronCore instructions in the colour of their HLO op (SliceColors).
+    void setColorByOperator(bool on);
+    bool colorByOperator() const { return m_colors.byOperator(); }
     void setTheme(TimelinePalette::Theme theme);
     const TimelinePalette &colors() const { return m_palette; }
 

@@ -80,6 +80,11 @@ QJsonObject InsightsJson::metrics(const KeyMetrics &m)
     o[QStringLiteral("average_dma_bytes")] = m.averageDmaBytes;
     o[QStringLiteral("mfu_percent")] = m.mfuPercent ? QJsonValue(*m.mfuPercent) : QJsonValue();
     o[QStringLiteral("hfu_percent")] = m.hfuPercent ? QJsonValue(*m.hfuPercent) : QJsonValue();
+    o[QStringLiteral("mbu_percent")] = m.mbuPercent ? QJsonValue(*m.mbuPercent) : QJsonValue();
+    QJsonObject traffic; // neuron-profile's summary field names
+    for (const KeyMetrics::Traffic &t : m.hbmTraffic)
+        traffic[QString::fromStdString(t.key)] = t.bytes;
+    o[QStringLiteral("hbm_traffic")] = traffic;
     o[QStringLiteral("framework_cpu_ns")] = qint64(m.frameworkCpuNs);
     o[QStringLiteral("device_ns")] = qint64(m.deviceNs);
     o[QStringLiteral("steps")] = qint64(m.steps);

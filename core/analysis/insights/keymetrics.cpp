@@ -2,6 +2,7 @@
 
 #include "devicerules.h"
 #include "insightcontext.h"
+#include "analysis/memoryreport.h"
 #include "model/trace.h"
 #include "steprules.h"
 
@@ -46,6 +47,11 @@ KeyMetrics KeyMetrics::compute(InsightContext &ctx)
             m.hfuPercent = c.hfuPercent;
             break;
         }
+    const MemoryReport memory = MemoryReport::compute(ctx.trace());
+    m.mbuPercent = memory.mbuPercent;
+    for (const char *key : {"hbm_read_bytes", "hbm_write_bytes", "spill_reload_bytes", "spill_save_bytes"})
+        if (const MemoryReport::Traffic *t = memory.trafficOf(key); t && t->bytes)
+            m.hbmTraffic.push_back({t->key, t->label, *t->bytes});
     m.frameworkCpuNs = ctx.ops().cpuSelfTotal;
     m.deviceNs = ctx.ops().deviceTime;
     std::vector<int64_t> steps;

@@ -1,7 +1,8 @@
 #pragma once
 // The key metrics shown beside the findings (issue 17): device total / busy / idle, per-core and
 // per-engine active %, DMA bytes and throughput by queue kind, average DMA size, MFU / HFU, framework
-// CPU time vs device time, step count and median step time. Each is read from the device, engine
+// CPU time vs device time, step count and median step time; MBU and HBM traffic by category where
+// neuron-profile reported them (MemoryReport). Each is read from the device, engine
 // and op tables of an InsightContext (no recount).
 #include <cstdint>
 #include <optional>
@@ -42,6 +43,15 @@ struct KeyMetrics
     uint64_t dmaBytes = 0, dmaPackets = 0;
     double averageDmaBytes = 0;
     std::optional<double> mfuPercent, hfuPercent;
+    // As neuron-profile reported them (MemoryReport): MBU, and HBM traffic by category
+    // ("hbm_read_bytes", "hbm_write_bytes", "spill_reload_bytes", "spill_save_bytes"; those present).
+    std::optional<double> mbuPercent;
+    struct Traffic
+    {
+        std::string key, label;
+        double bytes = 0;
+    };
+    std::vector<Traffic> hbmTraffic;
     int64_t frameworkCpuNs = 0; // CPU self summed over framework ops and runtime calls (op table)
     int64_t deviceNs = 0;       // execution-level device time (op table)
     uint64_t steps = 0;

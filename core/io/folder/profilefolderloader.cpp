@@ -3,6 +3,7 @@
 #include "clockalignment.h"
 #include "io/fileimporter.h"
 #include "io/formats.h"
+#include "neffhierarchy.h"
 #include "io/neff/neffreader.h"
 #include "io/ntff/neuroncorelanes.h"
 #include "io/ntff/ntffimporter.h"
@@ -241,6 +242,9 @@ void Loader::nameFromNeff(const FolderFile &ntff, NtffProfile &profile)
     for (const NeffDmaQueue &q : sg->dmaQueues)
         if (const std::string traffic = sg->queueTraffic(q.name); !traffic.empty())
             m_deviceNotes.emplace_back(p + "dma_queue." + ntffQueueDisplayName(q.name), traffic);
+    // Each instruction's HLO op and framework scope, from the NEFF's debug chain (the layers / HLO ops lanes).
+    const size_t named = NeffHierarchy::apply(info, profile);
+    m_deviceNotes.emplace_back(p + "instructions_with_hlo_op", std::to_string(named));
 }
 
 // Hash, uuid and core of a device trace, for matching host events.

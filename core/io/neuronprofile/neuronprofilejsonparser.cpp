@@ -105,7 +105,7 @@ public:
     void runPiece(NeuronProfileJsonParser::Piece piece);
 
 private:
-    enum class Table { Metadata, NeffHeader, ProfileInfo, Summary, ModelInfo, LayerSummary, DmaQueues };
+    enum class Table { Metadata, NeffHeader, ProfileInfo, Summary, ModelInfo, LayerSummary, DmaQueues, NeffNode };
 
     void warn(const char *table, const char *problem, std::string_view field, const char *consequence, uint64_t offset);
     template <class Fn> void forEachRow(sj::value v, const char *table, Fn &&fn);
@@ -116,9 +116,13 @@ private:
     void readDma(sj::object obj, uint64_t offset);
     void readSemaphore(sj::object obj, uint64_t offset);
     void readThrottle(sj::object obj, uint64_t offset);
+    void readUsage(sj::object obj, uint64_t offset);
+    void readThroughput(sj::object obj, uint64_t offset);
+    NtffCounterSeries &series(const std::string &name, const char *unit);
     void readReported(Table table, const char *tableName, size_t index, sj::object obj, uint64_t offset);
     void useReported(Table table, size_t index, std::string_view key, std::string_view text, bool isString);
     uint32_t opcodeCode(std::string_view name, uint64_t offset);
+    uint32_t nameIndex(std::string_view name);
     void noteSemaphoreName(uint8_t id, std::string_view name, uint64_t offset);
     void checkCancel();
 
@@ -127,6 +131,7 @@ private:
     NeuronProfileJsonTables *m_tables;
     bool m_whole = false;
     OpcodeTable m_extraOpcodes; // name -> 256 + index in m_part.opcodeNames
+    OpcodeTable m_names;        // layer / HLO op / tensor name -> 1 + index in m_profile.names
     std::array<bool, 256> m_rowQueueSeen{};
     std::map<std::pair<uint8_t, std::string>, size_t, std::less<>> m_semaphoreNames; // -> index in m_part.semaphoreNames
 };
@@ -213,6 +218,42 @@ uint32_t Parser::opcodeCode(std::string_view name, uint64_t offset)
     return code;
 }
 
+// 1 + the index of a layer / HLO op / tensor / memory name among this part's (the merge maps them to the
+// profile's); 0 for "" and neuron-profile's "unknown".
+uint32_t Parser::nameIndex(std::string_view name)
+{
+    if (name.empty() || name == "unknown")
+        return 0;
+    if (const auto it = m_names.find(name); it != m_names.end())
+        return it->second;
+    m_profile.names.emplace_back(name);
+    const uint32_t index = uint32_t(m_profile.names.size());
+    m_names.emplace(std::string(name), index);
+    return index;
+}
+
+// The first string of a string or of nested arrays ("source": [["WEIGHT"]]); false when there is none.
+bool firstString(sj::value val, std::string_view &out, int depth = 0)
+{
+    sj::json_type type;
+    if (val.type().get(type))
+        return false;
+    if (type == sj::json_type::string)
+        return !val.get_string().get(out);
+    if (type != sj::json_type::array || depth > 4)
+        return false;
+    sj::array a;
+    if (val.get_array().get(a))
+        return false;
+    for (auto element : a) {
+        sj::value v;
+        if (element.get(v))
+            return false;
+        return firstString(v, out, depth + 1);
+    }
+    return false;
+}
+
 void Parser::noteSemaphoreName(uint8_t id, std::string_view name, uint64_t offset)
 {
     const auto key = std::make_pair(id, std::string(name));
@@ -252,6 +293,7 @@ void Parser::readInstruction(sj::object obj, uint64_t offset)
     enum : uint32_t { Wait = 64, CrcIn = 128, CrcOut = 256, Cpc = 512, CpcPresent = 1024 };
     NtffInstructionRow r;
     NtffSync sync;
+    NtffInstructionOp op;
     uint32_t ok = 0, code = 0;
     std::string_view s;
     forEachField(obj, "instruction", [&](std::string_view key, sj::value &val) {
@@ -263,6 +305,8 @@ void Parser::readInstruction(sj::object obj, uint64_t offset)
         case 5:
             if (key == "label" && stringOf(val, s) && NeuronProfileValues::laneFromName(s, r.lane))
                 ok |= Label;
+            else if (key == "layer" && stringOf(val, s)) // "_dot.3": the framework layer (optional)
+                op.layer = nameIndex(s);
             break;
         case 6:
             if (key == "opcode" && stringOf(val, s)) {
@@ -283,6 +327,8 @@ void Parser::readInstruction(sj::object obj, uint64_t offset)
                 takeIn(val, 0, kMaxI64, r.duration, ok, Dur);
             else if (key == "operands" && stringOf(val, s)) // the semaphore waited on / updated
                 sync = NtffSync::fromOperands(s);
+            else if (key == "hlo_name" && stringOf(val, s)) // "%dot.3 = dot(%p0, %p1)": the HLO op (optional)
+                op.hlo = nameIndex(s);
             break;
         case 9:
             if (key == "timestamp")
@@ -328,6 +374,7 @@ void Parser::readInstruction(sj::object obj, uint64_t offset)
         warn(kTable, "with an invalid", "compiler_pc", "ignored", offset);
     m_profile.instructions.push_back(r);
     m_profile.instructionSync.push_back(sync);
+    m_profile.instructionOps.push_back(op);
 }
 
 void Parser::readDma(sj::object obj, uint64_t offset)
@@ -336,6 +383,7 @@ void Parser::readDma(sj::object obj, uint64_t offset)
     NtffDmaRow r;
     uint32_t ok = 0;
     std::string_view s, lane;
+    NtffDmaTag tag;
     bool aggregated = false;
     int16_t semaphore = -1; // "S[8] (qSyncSpillReload0)": the semaphore the packet's completion updates
     forEachField(obj, "dma", [&](std::string_view key, sj::value &val) {
@@ -344,11 +392,21 @@ void Parser::readDma(sj::object obj, uint64_t offset)
             if (key == "crc")
                 take(val, r.crc, ok, Crc);
             break;
+        case 4:
+            if (key == "dest" && firstString(val, s)) // ["SB"]
+                tag.dest = nameIndex(s);
+            break;
+        case 6:
+            if (key == "source" && firstString(val, s)) // [["WEIGHT"]]
+                tag.source = nameIndex(s);
+            break;
         case 8:
             if (key == "duration")
                 takeIn(val, 0, kMaxI64, r.duration, ok, Dur);
             else if (key == "subgroup" && stringOf(val, lane))
                 ok |= Sub;
+            else if (key == "variable" && stringOf(val, s)) // the tensor: "identity_56"
+                tag.variable = nameIndex(s);
             break;
         case 9:
             if (key == "timestamp")
@@ -377,9 +435,12 @@ void Parser::readDma(sj::object obj, uint64_t offset)
             break;
         }
     });
-    if (aggregated)
-        return m_profile.diagnostics.noteAtByte(
-            "aggregated dma rows (DMA block summaries, need the NEFF; their packets are imported) skipped", offset);
+    if (aggregated) { // a DMA transfer: its packets are rows of their own
+        if (!requireAll("aggregated dma", ok, {{Ts, "timestamp"}, {Dur, "duration"}}, offset))
+            return;
+        m_profile.dmaBlocks.push_back({r.timestamp, r.duration, r.transferSize, std::string((ok & Sub) ? lane : ""), tag});
+        return;
+    }
     if (!requireAll("dma", ok, {{Ts, "timestamp"}, {Dur, "duration"}, {Eng, "dma_engine"}, {Queue, "dma_queue"}},
                     offset))
         return;
@@ -391,6 +452,7 @@ void Parser::readDma(sj::object obj, uint64_t offset)
     }
     m_profile.dma.push_back(r);
     m_profile.dmaSemaphore.push_back(semaphore);
+    m_profile.dmaTags.push_back(tag);
 }
 
 void Parser::readSemaphore(sj::object obj, uint64_t offset)
@@ -514,8 +576,69 @@ void Parser::useReported(Table table, size_t index, std::string_view key, std::s
         break;
     case Table::LayerSummary:
     case Table::DmaQueues:
+    case Table::NeffNode:
         break;
     }
+}
+
+NtffCounterSeries &Parser::series(const std::string &name, const char *unit)
+{
+    for (NtffCounterSeries &c : m_profile.counters)
+        if (c.name == name)
+            return c;
+    return m_profile.counters.emplace_back(NtffCounterSeries{name, unit, {}});
+}
+
+// instruction_usage: SBUF ("sb") or PSUM ("psum") usage at a time, the average over partitions and one
+// value per group of 32 partitions ("partition_32_usage"), each a fraction.
+void Parser::readUsage(sj::object obj, uint64_t offset)
+{
+    int64_t ts = 0;
+    uint32_t ok = 0;
+    std::string memory;
+    std::vector<std::pair<std::string, double>> values;
+    std::string_view s;
+    forEachField(obj, "instruction_usage", [&](std::string_view key, sj::value &val) {
+        double d = 0;
+        if (key == "timestamp")
+            take(val, ts, ok, 1);
+        else if (key == "type" && stringOf(val, s))
+            memory = s == "sb" ? "SBUF" : s == "psum" ? "PSUM" : std::string(s);
+        else if (key == "usage_avg" && !val.get_double().get(d))
+            values.emplace_back("average", d);
+        else if (key.starts_with("partition_") && key.ends_with("_usage") && !val.get_double().get(d)) {
+            const std::string_view first = key.substr(10, key.size() - 16);
+            int64_t p = 0;
+            if (parseInt(first, p) && p >= 0 && p < 4096)
+                values.emplace_back("partitions " + std::string(first) + "-" + std::to_string(p + 31), d);
+        }
+    });
+    if (!(ok & 1) || memory.empty())
+        return warn("instruction_usage", "without a valid", !(ok & 1) ? "timestamp" : "type", "skipped", offset);
+    for (const auto &[what, value] : values)
+        series(memory + " usage (" + what + ")", "fraction").samples.emplace_back(ts, value);
+}
+
+// dma_throughput: the transfer rate of all DMA and of the HBM part at a time, bytes/s.
+void Parser::readThroughput(sj::object obj, uint64_t offset)
+{
+    int64_t ts = 0;
+    uint32_t ok = 0;
+    double total = 0, hbm = 0;
+    forEachField(obj, "dma_throughput", [&](std::string_view key, sj::value &val) {
+        if (key == "timestamp")
+            take(val, ts, ok, 1);
+        else if (key == "transfer_rate" && !val.get_double().get(total))
+            ok |= 2;
+        else if (key == "hbm_transfer_rate" && !val.get_double().get(hbm))
+            ok |= 4;
+    });
+    if (!(ok & 1))
+        return warn("dma_throughput", "without a valid", "timestamp", "skipped", offset);
+    if (ok & 2)
+        series("DMA throughput", "bytes/s").samples.emplace_back(ts, total);
+    if (ok & 4)
+        series("HBM throughput", "bytes/s").samples.emplace_back(ts, hbm);
 }
 
 void Parser::readReported(Table table, const char *tableName, size_t index, sj::object obj, uint64_t offset)
@@ -526,7 +649,7 @@ void Parser::readReported(Table table, const char *tableName, size_t index, sj::
         m_queueRows.resize(index + 1);
         m_queueRows[index].offset = offset;
     }
-    if (index > 0 || table == Table::LayerSummary || table == Table::DmaQueues)
+    if (index > 0 || table == Table::LayerSummary || table == Table::DmaQueues || table == Table::NeffNode)
         prefix += "[" + std::to_string(index) + "]";
     prefix += '.';
     forEachField(obj, tableName, [&](std::string_view key, sj::value &val) {
@@ -606,6 +729,8 @@ void Parser::runPiece(NeuronProfileJsonParser::Piece piece)
         sj::field f = fieldOf(std::move(fr), "expected a top-level key and value (\"instruction\": [...])");
         const std::string_view key = keyOf(f);
         sj::value v = f.value();
+        if (m_tables && m_tables->sawTables.size() < 64 && key.size() < 64)
+            m_tables->sawTables.emplace_back(key);
         if (key == "instruction") {
             m_tables->sawInstruction = true;
             forEachRow(v, "instruction", [this](sj::object o, uint64_t at, size_t) { readInstruction(o, at); });
@@ -615,6 +740,10 @@ void Parser::runPiece(NeuronProfileJsonParser::Piece piece)
             forEachRow(v, "semaphore_update", [this](sj::object o, uint64_t at, size_t) { readSemaphore(o, at); });
         } else if (key == "ham") {
             forEachRow(v, "ham", [this](sj::object o, uint64_t at, size_t) { readThrottle(o, at); });
+        } else if (key == "instruction_usage") {
+            forEachRow(v, "instruction_usage", [this](sj::object o, uint64_t at, size_t) { readUsage(o, at); });
+        } else if (key == "dma_throughput") {
+            forEachRow(v, "dma_throughput", [this](sj::object o, uint64_t at, size_t) { readThroughput(o, at); });
         } else if (key == "nc_mem_usage") {
             forEachRow(v, "nc_mem_usage", [this](sj::object o, uint64_t, size_t i) {
                 NtffMemoryUsage u;
@@ -634,7 +763,7 @@ void Parser::runPiece(NeuronProfileJsonParser::Piece piece)
                 {"metadata", Table::Metadata},        {"neff_header", Table::NeffHeader},
                 {"profile_info", Table::ProfileInfo}, {"summary", Table::Summary},
                 {"model_info", Table::ModelInfo},     {"layer_summary", Table::LayerSummary},
-                {"dma_queues_info", Table::DmaQueues}};
+                {"dma_queues_info", Table::DmaQueues}, {"neff_node", Table::NeffNode}};
             m_tables->sawTraceEvents = m_tables->sawTraceEvents || key == "traceEvents";
             for (const auto &[name, table] : reported)
                 if (key == name) {
@@ -684,6 +813,11 @@ void NeuronProfileJsonPart::clear()
 {
     rows.instructions.clear();
     rows.instructionSync.clear();
+    rows.instructionOps.clear();
+    rows.dmaTags.clear();
+    rows.dmaBlocks.clear();
+    rows.counters.clear();
+    rows.names.clear();
     rows.dma.clear();
     rows.dmaSemaphore.clear();
     rows.semaphores.clear();

@@ -64,6 +64,7 @@ struct NeuronProfileJsonTables
     bool sawInstruction = false;
     bool sawTraceEvents = false;
     bool sawLastHw = false;
+    std::vector<std::string> sawTables; // top-level keys of the small tables, for the notes on missing ones
 };
 
 } // namespace lanescope

@@ -52,6 +52,7 @@ private:
     NeuronProfileJsonTables m_tables;
     NeuronProfileJsonPart m_piece;
     std::unordered_map<std::string, uint32_t> m_opcodes; // names the built-in table lacks -> 256 + index
+    std::unordered_map<std::string, uint32_t> m_names; // layer / HLO op / tensor names -> 1 + index in names
     std::array<std::string, 256> m_rowQueueName;         // engine * 16 + queue
     std::array<bool, 256> m_rowQueueSeen{};
     uint64_t m_rows = 0;
@@ -103,12 +104,47 @@ void Reader::merge(NeuronProfileJsonPart &part)
             r.opcode = code < 256 ? uint8_t(code) : uint8_t(0);
             r.extraOpcode = code < 256 ? uint16_t(0) : uint16_t(code - 255);
         }
-    m_modelBytes += rows.instructions.size() * (sizeof(NtffInstructionRow) + sizeof(NtffSync)) +
-                    rows.dma.size() * (sizeof(NtffDmaRow) + sizeof(int16_t)) + rows.semaphores.size() * sizeof(NtffSemaphoreRow) +
+    m_modelBytes += rows.instructions.size() * (sizeof(NtffInstructionRow) + sizeof(NtffSync) + sizeof(NtffInstructionOp)) +
+                    rows.dma.size() * (sizeof(NtffDmaRow) + sizeof(int16_t) + sizeof(NtffDmaTag)) + rows.semaphores.size() * sizeof(NtffSemaphoreRow) +
                     rows.throttle.size() * sizeof(NtffThrottleRow);
     JsonObjectPieces::requireModel(m_modelBytes, m_options.memoryBudget, m_name, part.end, m_rows + part.rowCount);
     append(m_profile.instructions, rows.instructions);
     append(m_profile.instructionSync, rows.instructionSync);
+    if (!rows.names.empty()) { // the part's names -> the profile's, in order of first use
+        std::vector<uint32_t> index(rows.names.size() + 1, 0);
+        for (size_t i = 0; i < rows.names.size(); ++i) {
+            const auto [it, inserted] = m_names.emplace(rows.names[i], uint32_t(m_profile.names.size() + 1));
+            if (inserted)
+                m_profile.names.push_back(rows.names[i]);
+            index[i + 1] = it->second;
+        }
+        const auto map = [&index](uint32_t &n) { n = n < index.size() ? index[n] : 0; };
+        for (NtffInstructionOp &op : rows.instructionOps) {
+            map(op.layer);
+            map(op.hlo);
+        }
+        for (NtffDmaTag &t : rows.dmaTags) {
+            map(t.variable);
+            map(t.source);
+            map(t.dest);
+        }
+        for (NtffDmaBlock &b : rows.dmaBlocks) {
+            map(b.tag.variable);
+            map(b.tag.source);
+            map(b.tag.dest);
+        }
+    }
+    append(m_profile.instructionOps, rows.instructionOps);
+    append(m_profile.dmaTags, rows.dmaTags);
+    append(m_profile.dmaBlocks, rows.dmaBlocks);
+    for (NtffCounterSeries &c : rows.counters) { // pieces only: few rows, merged by name
+        auto it = std::find_if(m_profile.counters.begin(), m_profile.counters.end(),
+                               [&c](const NtffCounterSeries &x) { return x.name == c.name; });
+        if (it == m_profile.counters.end())
+            m_profile.counters.push_back(std::move(c));
+        else
+            append(it->samples, c.samples);
+    }
     append(m_profile.dma, rows.dma);
     append(m_profile.dmaSemaphore, rows.dmaSemaphore);
     append(m_profile.semaphores, rows.semaphores);
@@ -167,6 +203,18 @@ void Reader::finish(uint64_t objectOffset)
         m_profile.diagnostics.report(m_cut ? DiagnosticSeverity::Note : DiagnosticSeverity::Warning,
                                      "metadata without \"last_hw_timestamp\" (the latest instruction end used)");
     }
+    // Sections older neuron-profile versions do not write: what is missing without them (notes).
+    static constexpr std::pair<const char *, const char *> kSections[] = {
+        {"layer_summary", "no per-layer FLOPs, MFU or HFU"},
+        {"neff_node", "no tensor types, shapes or sizes"},
+        {"nc_mem_usage", "no static memory table"},
+        {"instruction_usage", "no SBUF / PSUM usage counters"},
+        {"dma_throughput", "no DMA / HBM throughput counters"},
+        {"summary", "no HBM / SBUF traffic, MBU, MFU or total time as neuron-profile reported them"},
+    };
+    for (const auto &[section, consequence] : kSections)
+        if (std::find(m_tables.sawTables.begin(), m_tables.sawTables.end(), section) == m_tables.sawTables.end())
+            m_profile.diagnostics.note(std::string("neuron-profile JSON without \"") + section + "\" (" + consequence + ")");
     std::stable_sort(m_profile.reportedMetadata.begin(), m_profile.reportedMetadata.end(),
                      [](const auto &a, const auto &b) { return a.first < b.first; });
     m_profile.fileSize = m_input.position();

@@ -1,6 +1,7 @@
 #include "ntffimporter.h"
 
 #include "io/input/inputbuffer.h"
+#include "model/hierarchynames.h"
 #include "model/saturating.h"
 #include "model/tracebuilder.h"
 #include "ntffdependencylinker.h"
@@ -16,6 +17,8 @@ namespace {
 
 constexpr int64_t kDmaSortBase = 100;
 constexpr int64_t kCounterSortBase = 1000;
+constexpr int64_t kLayerSortIndex = -20; // above the engine lanes, below the executions lane
+constexpr int64_t kHloSortIndex = -10;
 
 constexpr size_t kCancelEvery = size_t(1) << 16;
 
@@ -23,6 +26,80 @@ void checkCancel(const LoadOptions &options, size_t i)
 {
     if ((i & (kCancelEvery - 1)) == 0 && options.cancelled())
         throw LoadCancelled();
+}
+
+// The "layers" / "HLO ops" lane above the engine lanes: one slice per run of instructions of one layer
+// (op) in time order, from its first instruction's start to the latest end; instructions of no layer do
+// not break a run (model/hierarchynames.h).
+void addOpSpans(TraceBuilder &b, GroupId core, const NtffProfile &profile, const std::vector<StringId> &opString, bool hlo)
+{
+    std::vector<uint32_t> order;
+    for (size_t i = 0; i < profile.instructionOps.size() && i < profile.instructions.size(); ++i)
+        if (hlo ? profile.instructionOps[i].hlo : profile.instructionOps[i].layer)
+            order.push_back(uint32_t(i));
+    if (order.empty())
+        return;
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) {
+        return profile.instructions[x].timestamp < profile.instructions[y].timestamp;
+    });
+    const TrackId track = b.addTrack(core, TrackKind::Async, b.intern(hlo ? HierarchyNames::kHloLane : HierarchyNames::kLayerLane), 0);
+    b.track(track).sortIndex = hlo ? kHloSortIndex : kLayerSortIndex;
+    const StringId category = b.intern(hlo ? HierarchyNames::kHloCategory : HierarchyNames::kLayerCategory);
+    const StringId kInstructions = b.intern(HierarchyNames::kInstructionsArg);
+    size_t first = 0;
+    while (first < order.size()) {
+        const auto opOf = [&](size_t k) {
+            const NtffInstructionOp &op = profile.instructionOps[order[k]];
+            return hlo ? op.hlo : op.layer;
+        };
+        const uint32_t op = opOf(first);
+        const int64_t start = profile.instructions[order[first]].timestamp;
+        int64_t end = start;
+        size_t last = first;
+        for (; last < order.size() && opOf(last) == op; ++last)
+            end = std::max(end, saturatingEnd(profile.instructions[order[last]].timestamp, profile.instructions[order[last]].duration));
+        const std::array<Arg, 1> args = {Arg::makeInt(kInstructions, int64_t(last - first))};
+        b.addSlice(track, start, end - start, opString[op - 1u], category, b.addArgs(args));
+        first = last;
+    }
+}
+
+struct DmaTagKeys
+{
+    StringId variable, source, dest;
+};
+
+// The tensor and memories of a DMA row as string args after args[n]; returns the new count.
+template <size_t N>
+size_t addTagArgs(const NtffDmaTag &tag, const DmaTagKeys &keys, const std::vector<StringId> &names, std::array<Arg, N> &args, size_t n)
+{
+    const auto add = [&](uint32_t index, StringId key) {
+        if (index && index <= names.size() && n < N)
+            args[n++] = Arg::makeString(key, names[index - 1u]);
+    };
+    add(tag.variable, keys.variable);
+    add(tag.source, keys.source);
+    add(tag.dest, keys.dest);
+    return n;
+}
+
+// The "DMA transfers" lane: one slice per transfer neuron-profile summarised (its packets are on the
+// queue lanes), named after the tensor it moves.
+void addTransfers(TraceBuilder &b, GroupId core, const NtffProfile &profile, const std::vector<StringId> &names,
+                  const DmaTagKeys &keys)
+{
+    if (profile.dmaBlocks.empty())
+        return;
+    const TrackId track = b.addTrack(core, TrackKind::Async, b.intern(HierarchyNames::kTransferLane), 0);
+    b.track(track).sortIndex = kDmaSortBase - 1;
+    const StringId category = b.intern(HierarchyNames::kTransferCategory), unnamed = b.intern("DMA transfer");
+    const StringId kSize = b.intern("transfer_size"), kQueue = b.intern("queue");
+    for (const NtffDmaBlock &blk : profile.dmaBlocks) {
+        std::array<Arg, 5> args = {Arg::makeUInt(kSize, blk.transferSize), Arg::makeString(kQueue, b.intern(blk.queue))};
+        const size_t n = addTagArgs(blk.tag, keys, names, args, 2);
+        const StringId name = blk.tag.variable && blk.tag.variable <= names.size() ? names[blk.tag.variable - 1u] : unnamed;
+        b.addSlice(track, blk.timestamp, blk.duration, name, category, b.addArgs(std::span<const Arg>(args.data(), n)));
+    }
 }
 
 } // namespace
@@ -83,6 +160,12 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
     entry("last_hw_timestamp", std::to_string(profile.lastHwTimestamp));
     if (profile.captureUnixTime)
         entry("capture_unix_time", std::to_string(*profile.captureUnixTime));
+    for (size_t i = 0; i < profile.memoryUsage.size(); ++i) { // static device memory by usage type
+        const NtffMemoryUsage &m = profile.memoryUsage[i];
+        const std::string key = "memory_usage[" + std::to_string(i) + "].";
+        md.entries.emplace_back(key + "category", m.category);
+        md.entries.emplace_back(key + "bytes", std::to_string(m.bytes));
+    }
     for (const auto &[key, value] : profile.reportedMetadata) // as neuron-profile reported them
         md.entries.emplace_back(key, value);
 
@@ -135,6 +218,10 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
                    kWait = b.intern("evt_wait_time"), kCrcIn = b.intern("crc_in"), kCrcOut = b.intern("crc_out"),
                    kWaitSemaphore = b.intern("wait_semaphore"), kWaitValue = b.intern("wait_value"),
                    kUpdateSemaphore = b.intern("update_semaphore"), kDmaSemaphore = b.intern("dma_semaphore");
+    const StringId kLayer = b.intern(HierarchyNames::kLayerArg), kHloOp = b.intern(HierarchyNames::kHloArg);
+    std::vector<StringId> opString(profile.names.size()); // layer, HLO op, tensor and memory names
+    for (size_t i = 0; i < opString.size(); ++i)
+        opString[i] = b.intern(profile.names[i]);
     std::vector<uint32_t> instructionSlice(profile.instructions.size()), dmaSlice(profile.dma.size());
     for (size_t i = 0; i < profile.instructions.size(); ++i) {
         checkCancel(options, i);
@@ -143,7 +230,7 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
         StringId &name = extra ? extraOpName[r.extraOpcode - 1u] : opName[r.opcode];
         if (!name.isValid())
             name = b.intern(profile.opcodeName(r));
-        std::array<Arg, 9> args;
+        std::array<Arg, 11> args;
         size_t n = 0;
         args[n++] = Arg::makeInt(kPc, r.pc);
         if (r.hasCompilerPc())
@@ -160,27 +247,42 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
             args[n++] = Arg::makeInt(kUpdateSemaphore, sync.updateSemaphore);
         if (sync.dmaSemaphore >= 0)
             args[n++] = Arg::makeInt(kDmaSemaphore, sync.dmaSemaphore);
+        if (i < profile.instructionOps.size()) {
+            const NtffInstructionOp op = profile.instructionOps[i];
+            if (op.layer)
+                args[n++] = Arg::makeString(kLayer, opString[op.layer - 1u]);
+            if (op.hlo)
+                args[n++] = Arg::makeString(kHloOp, opString[op.hlo - 1u]);
+        }
         const ArgSetId argSet = b.addArgs(std::span<const Arg>(args.data(), n));
         instructionSlice[i] =
             b.addSlice(laneTrack[static_cast<size_t>(r.lane)], r.timestamp, r.duration, name, catInstruction, argSet);
     }
+    addOpSpans(b, core, profile, opString, false);
+    addOpSpans(b, core, profile, opString, true);
     options.report(930);
 
     const StringId dmaName = b.intern("DMA packet");
     const StringId kSize = b.intern("transfer_size"), kEngine = b.intern("dma_engine"), kQueue = b.intern("dma_queue"),
                    kCrc = b.intern("crc");
+    const DmaTagKeys tagKeys{b.intern(HierarchyNames::kVariableArg), b.intern(HierarchyNames::kSourceArg),
+                             b.intern(HierarchyNames::kDestArg)};
     std::vector<std::pair<int64_t, int>> pending; // (time, +1 start / -1 end)
     pending.reserve(profile.dma.size() * 2);
     for (size_t i = 0; i < profile.dma.size(); ++i) {
         checkCancel(options, i);
         const NtffDmaRow &r = profile.dma[i];
-        const std::array<Arg, 4> args = {Arg::makeInt(kSize, r.transferSize), Arg::makeInt(kEngine, r.engine),
-                                         Arg::makeInt(kQueue, r.queue), Arg::makeInt(kCrc, r.crc)};
+        std::array<Arg, 7> args = {Arg::makeInt(kSize, r.transferSize), Arg::makeInt(kEngine, r.engine),
+                                   Arg::makeInt(kQueue, r.queue), Arg::makeInt(kCrc, r.crc)};
+        size_t n = 4;
+        if (i < profile.dmaTags.size())
+            n = addTagArgs(profile.dmaTags[i], tagKeys, opString, args, n);
         dmaSlice[i] = b.addSlice(dmaTrack[size_t(r.engine) * 16 + r.queue], r.timestamp, r.duration, dmaName, catDma,
-                                 b.addArgs(args));
+                                 b.addArgs(std::span<const Arg>(args.data(), n)));
         pending.emplace_back(r.timestamp, +1);
         pending.emplace_back(saturatingEnd(r.timestamp, r.duration), -1);
     }
+    addTransfers(b, core, profile, opString, tagKeys);
     options.report(960);
 
     // Counters: in-flight DMA packets (ends before starts at equal times), throttling, semaphores.
@@ -225,6 +327,17 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
             const NtffSemaphoreRow &r = profile.semaphores[i];
             b.addCounterSample(semTrack[r.id], r.timestamp, double(r.value));
         }
+    }
+    // neuron-profile's own counters (SBUF / PSUM usage, DMA / HBM throughput), below the others.
+    for (size_t k = 0; k < profile.counters.size(); ++k) {
+        const NtffCounterSeries &c = profile.counters[k];
+        const TrackId t = b.addTrack(core, TrackKind::Counter, b.intern(c.name), int64_t(k));
+        b.track(t).sortIndex = kCounterSortBase + 3 + int64_t(k);
+        b.track(t).unit = b.intern(c.unit);
+        std::vector<std::pair<int64_t, double>> samples = c.samples;
+        std::stable_sort(samples.begin(), samples.end(), [](const auto &x, const auto &y) { return x.first < y.first; });
+        for (const auto &[ts, value] : samples)
+            b.addCounterSample(t, ts, value);
     }
     // Semaphore waits and DMA triggers as flows (the rules are in ntffdependencylinker.h).
     const auto links = NtffDependencyLinker::link(profile, instructionSlice, dmaSlice, b);

@@ -252,6 +252,43 @@ struct NtffThrottleRow // JSON "ham"
     uint8_t reason = 0; // hdr bits 0..7 (meaning unknown)
 };
 
+// Where an instruction sits in the compiled model: its framework layer and its HLO op (neuron-profile
+// JSON "layer" / "hlo_name"). 1-based indices into NtffProfile::names, 0 = none.
+struct NtffInstructionOp
+{
+    uint32_t layer = 0;
+    uint32_t hlo = 0;
+};
+
+// What a DMA row moves: the tensor (JSON "variable") and the memories it reads and writes ("source"
+// [["WEIGHT"]], "dest" ["SB"]). 1-based indices into NtffProfile::names, 0 = none or "unknown".
+struct NtffDmaTag
+{
+    uint32_t variable = 0;
+    uint32_t source = 0;
+    uint32_t dest = 0;
+};
+
+// A DMA transfer as neuron-profile summarises it (JSON "dma" rows with "aggregated": "yes"): one block of
+// packets, its total size, on its queue; the packets themselves are NtffProfile::dma rows.
+struct NtffDmaBlock
+{
+    int64_t timestamp = 0; // ns
+    int64_t duration = 0;
+    uint64_t transferSize = 0;
+    std::string queue; // the row's "subgroup": "qSyncSpillReload0"
+    NtffDmaTag tag;
+};
+
+// A counter neuron-profile computed over time (JSON instruction_usage, dma_throughput): "SBUF usage
+// (average)" in "fraction", "HBM throughput" in "bytes/s"; samples (ns, value) in file order.
+struct NtffCounterSeries
+{
+    std::string name;
+    std::string unit;
+    std::vector<std::pair<int64_t, double>> samples;
+};
+
 struct NtffProfile
 {
     // header and metadata
@@ -298,9 +335,22 @@ struct NtffProfile
     std::vector<NtffSync> instructionSync; // parallel to `instructions` (JSON only; NTFF rows use program sync)
     std::vector<int16_t> dmaSemaphore;     // parallel to `dma` (JSON "semaphore_id", -1 = none; empty for NTFF)
     std::map<uint32_t, std::string> semaphoreNames; // id -> name neuron-profile shows: "S[8] (qSpIO0)" -> "qSpIO0"
+    std::vector<std::string> names;                // layer, HLO op, tensor and memory names, each once (1-based)
+    std::vector<NtffInstructionOp> instructionOps; // parallel to `instructions`, or empty: none known
+    std::vector<NtffDmaTag> dmaTags;               // parallel to `dma`, or empty: none known
+    std::vector<NtffDmaBlock> dmaBlocks;           // JSON only
+    std::vector<NtffCounterSeries> counters;       // JSON only
     // What neuron-profile itself reported ("neuron_profile.summary.total_time" -> "0.0018"), copied
     // verbatim into TraceMetadata::entries.
     std::vector<std::pair<std::string, std::string>> reportedMetadata;
+
+    // The layer / HLO op name of instruction row i ("" = none).
+    std::string_view layerOf(size_t i) const { return name(i < instructionOps.size() ? instructionOps[i].layer : 0); }
+    std::string_view hloOf(size_t i) const { return name(i < instructionOps.size() ? instructionOps[i].hlo : 0); }
+    std::string_view name(uint32_t index) const
+    {
+        return index && index <= names.size() ? std::string_view(names[index - 1u]) : std::string_view();
+    }
 
     std::string_view opcodeName(const NtffInstructionRow &r) const
     {

@@ -41,14 +41,16 @@ std::vector<std::string> dump(const NtffProfile &p)
         s << "I " << r.timestamp << ' ' << r.duration << ' ' << r.pc << ' ' << r.compilerPc << ' ' << r.evtWaitTime << ' '
           << r.crcIn << ' ' << r.crcOut << ' ' << int(r.engine) << ' ' << int(r.lane) << ' ' << int(r.opcode) << ' '
           << r.extraOpcode << ' ' << p.opcodeName(r) << " sync " << y.waitValue << ' ' << y.dmaSemaphore << ' '
-          << int(y.waitOp) << ' ' << int(y.waitSemaphore) << ' ' << int(y.updateOp);
+          << int(y.waitOp) << ' ' << int(y.waitSemaphore) << ' ' << int(y.updateOp) << " op " << p.layerOf(i) << " | "
+          << p.hloOf(i);
         line(s);
     }
     for (size_t i = 0; i < p.dma.size(); ++i) {
         const NtffDmaRow &r = p.dma[i];
         std::ostringstream s;
         s << "D " << r.timestamp << ' ' << r.duration << ' ' << r.transferSize << ' ' << r.crc << ' ' << int(r.engine) << ' '
-          << int(r.queue) << ' ' << p.dmaSemaphore[i];
+          << int(r.queue) << ' ' << p.dmaSemaphore[i] << ' ' << p.name(p.dmaTags[i].variable) << ' '
+          << p.name(p.dmaTags[i].source) << ' ' << p.name(p.dmaTags[i].dest);
         line(s);
     }
     for (const NtffSemaphoreRow &r : p.semaphores) {
@@ -73,6 +75,12 @@ std::vector<std::string> dump(const NtffProfile &p)
     }
     for (const std::string &n : p.extraOpcodeNames)
         out.push_back("X " + n);
+    for (const NtffDmaBlock &b : p.dmaBlocks)
+        out.push_back("B " + std::to_string(b.timestamp) + ' ' + std::to_string(b.duration) + ' ' + std::to_string(b.transferSize) +
+                      ' ' + b.queue + ' ' + std::string(p.name(b.tag.variable)) + ' ' + std::string(p.name(b.tag.source)) + ' ' +
+                      std::string(p.name(b.tag.dest)));
+    for (const std::string &n : p.names) // in order of first use, each once
+        out.push_back("L " + n);
     for (const auto &[id, name] : p.semaphoreNames)
         out.push_back("N " + std::to_string(id) + ' ' + name);
     for (const auto &[k, v] : p.reportedMetadata)
@@ -134,6 +142,9 @@ std::string handWritten()
             s += R"(,"evt_wait_time":2,"crc_in":1,"crc_out":2)";
         if (i == 17)
             s += R"(,"compiler_pc":"bad")";
+        if (i % 7 < 5) // layers and HLO ops, one with escapes and a multi-byte name
+            s += std::string(R"(,"layer":")") + (i < 30 ? "_dot.3" : "l\\\\ä\\\"y") + R"(","hlo_name":"%op)" + std::to_string(i / 10) +
+                 " = dot(%p0, %p1)\"";
         s += "}";
     }
     s += R"(],"semaphore_update":[)";
@@ -227,6 +238,12 @@ private slots:
         QCOMPARE(ref.recordsRead, uint64_t(40 + 1 + 60 + 30 + 1 + 3 + 2 + 2 + 1));
         QCOMPARE(ref.extraOpcodeNames, (std::vector<std::string>{"ÆTHER_OP", "CUSTOM_\"Q\"", "日本語", "ANOTHER_ÖP"}));
         QCOMPARE(ref.semaphoreNames.at(4), std::string("qB"));
+        QCOMPARE(ref.names, (std::vector<std::string>{"_dot.3", "%op0 = dot(%p0, %p1)", "%op1 = dot(%p0, %p1)",
+                                                        "%op2 = dot(%p0, %p1)", "l\\ä\"y", "%op3 = dot(%p0, %p1)",
+                                                        "%op4 = dot(%p0, %p1)", "%op5 = dot(%p0, %p1)"}));
+        QCOMPARE(ref.layerOf(0), std::string_view("_dot.3"));
+        QCOMPARE(ref.layerOf(5), std::string_view()); // 5 % 7 == 5: no layer
+        QCOMPARE(ref.hloOf(59), std::string_view("%op5 = dot(%p0, %p1)"));
         QCOMPARE(ref.diagnostics.count("semaphores shown under two names (the first kept)"), uint64_t(7));
         QCOMPARE(ref.diagnostics.count("\"instruction\" entries that are not objects (skipped)"), uint64_t(1));
         QCOMPARE(ref.diagnostics.count("instruction rows without a valid \"crc_in\" (65535 assumed)"), uint64_t(12 + 2));
