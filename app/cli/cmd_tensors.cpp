@@ -24,14 +24,19 @@ void printText(const TensorTableResult &r, size_t shown)
         std::printf("%s\n", r.note.c_str());
         return;
     }
-    std::printf("%-24s %-7s %-6s %-16s %10s %8s %9s %10s %7s %10s %7s  %s\n", "tensor", "type", "format", "shape", "size",
+    const bool programs = r.fromNeff;
+    if (programs)
+        std::printf("%-28s ", "program");
+    std::printf("%-24s %-12s %-8s %-16s %10s %8s %9s %10s %7s %10s %7s  %s\n", "tensor", "type", "format", "shape", "size",
                 "packets", "transfers", "moved", "loads", "load bytes", "repeat", "by direction");
     for (size_t i = 0; i < shown; ++i) {
         const TensorRow &t = r.rows[i];
         char repeat[32] = "-";
         if (t.repeatFactor)
             std::snprintf(repeat, sizeof repeat, "%.2f", *t.repeatFactor);
-        std::printf("%-24s %-7s %-6s %-16s %10s %8llu %9llu %10s %7llu %10s %7s  %s\n", t.name.c_str(),
+        if (programs)
+            std::printf("%-28s ", t.program.c_str());
+        std::printf("%-24s %-12s %-8s %-16s %10s %8llu %9llu %10s %7llu %10s %7s  %s\n", t.name.c_str(),
                     t.type.empty() ? "-" : t.type.c_str(), t.format.empty() ? "-" : t.format.c_str(),
                     t.shape.empty() ? "-" : t.shape.c_str(), t.sizeBytes ? UnitText::bytes(double(*t.sizeBytes)).c_str() : "-",
                     (unsigned long long)t.packets, (unsigned long long)t.transfers, UnitText::bytes(double(t.transferBytes)).c_str(),

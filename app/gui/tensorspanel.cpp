@@ -8,7 +8,6 @@
 #include "timeline/timelineview.h"
 
 #include "analysis/tablerows.h"
-#include "model/hierarchynames.h"
 #include "model/trace.h"
 #include "util/unittext.h"
 
@@ -142,8 +141,7 @@ void TensorsPanel::onTraceChanged()
     const std::shared_ptr<const Trace> &trace = session()->trace();
     // Cheap: whether the trace has any tensor or memory number decides the dock's visibility.
     m_hasContent = trace && trace->metadata().format != "comparison"
-        && (trace->strings().find(HierarchyNames::kVariableArg).isValid() || trace->metadata().find("neuron_profile.neff_node[0].variable_name")
-            || !MemoryReport::compute(*trace).empty());
+        && (TensorTable::hasTensors(*trace) || !MemoryReport::compute(*trace).empty());
     setVisible(m_hasContent);
     if (m_hasContent)
         m_job->request();

@@ -219,8 +219,10 @@ const RowDescription<OpBreakdownRow> &TableRows::opRows()
             c.push_back(integer<R>(name(k + "active_time_ns"), name(e + " active"), "ns",
                                    [i](const R &r) { return Cell(r.engines[i].activeTimeNs); }, kShown));
         }
-        c.push_back(nullable(real<R>("tensor_engine_flop_count", "FLOPs", "FLOP", [opt](const R &r) { return opt(r.flops); }, kShown)));
-        c.push_back(nullable(real<R>("tensor_engine_model_flop_count", "Model FLOPs", "FLOP", [opt](const R &r) { return opt(r.modelFlops); })));
+        const auto count = [](const std::optional<double> &v) { return v ? Cell(int64_t(std::llround(*v))) : Cell(nullptr); };
+        c.push_back(nullable(integer<R>("tensor_engine_flop_count", "FLOPs", "FLOP", [count](const R &r) { return count(r.flops); }, kShown)));
+        c.push_back(nullable(integer<R>("tensor_engine_model_flop_count", "Model FLOPs", "FLOP",
+                                        [count](const R &r) { return count(r.modelFlops); })));
         c.push_back(nullable(real<R>("mfu_percent", "MFU", "%", [opt](const R &r) { return opt(r.mfuPercent); }, kShown)));
         c.push_back(nullable(real<R>("hfu_percent", "HFU", "%", [opt](const R &r) { return opt(r.hfuPercent); }, kShown)));
         return c;
@@ -234,6 +236,7 @@ const RowDescription<TensorRow> &TableRows::tensors()
     const auto opt = [](const std::optional<double> &v) { return v ? Cell(*v) : Cell(nullptr); };
     static const RowDescription<R> d = {
         text<R>("name", "Tensor", [](const R &r) { return r.name; }, kShown),
+        text<R>("program", "Program", [](const R &r) { return r.program; }, kShown),
         text<R>("type", "Type", [](const R &r) { return r.type; }, kShown),
         text<R>("format", "Format", [](const R &r) { return r.format; }, kShown),
         text<R>("shape", "Shape", [](const R &r) { return r.shape; }, kShown),

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace lanescope {
 
@@ -106,6 +107,29 @@ TensorTableResult TensorTable::compute(const Trace &trace)
         index.emplace(row.name, result.rows.size());
         result.rows.push_back(std::move(row));
     }
+    std::unordered_set<std::string> seen;
+    if (result.rows.empty()) // a profile folder: the paired NEFFs' variables
+        for (const auto &[key, value] : trace.metadata().entries) {
+            const size_t at = key.find(": neff.variable[");
+            if (at == std::string::npos || !key.ends_with("].name") || value.empty())
+                continue;
+            const std::string prefix = key.substr(0, key.size() - 4); // "<ntff>: neff.variable[i]."
+            TensorRow row;
+            row.name = value;
+            const std::string neff = metadataText(trace, key.substr(0, at) + ": neff.file");
+            row.program = neff.empty() ? key.substr(0, at) : neff.substr(neff.find_last_of('/') + 1); // the NEFF's file name
+            if (!seen.insert(row.program + '\n' + row.name).second)
+                continue; // the same NEFF run again: listed once
+            row.type = metadataText(trace, prefix + "type");
+            row.format = metadataText(trace, prefix + "dtype");
+            row.shape = metadataText(trace, prefix + "shape");
+            int64_t size = 0;
+            if (text::parseInt(metadataText(trace, prefix + "size"), size) && size >= 0)
+                row.sizeBytes = uint64_t(size);
+            result.listedAny = true;
+            result.fromNeff = true;
+            result.rows.push_back(std::move(row));
+        }
     const size_t listed = result.rows.size();
     std::vector<std::map<std::string, uint64_t>> packetDirs, transferDirs;
     const auto rowOf = [&](StringId name) -> size_t {
@@ -158,7 +182,19 @@ TensorTableResult TensorTable::compute(const Trace &trace)
         result.note = "no tensors: neither neff_node rows (neuron-profile JSON exports carry them) nor DMA rows naming a tensor";
     else if (!result.listedAny)
         result.note = "no neff_node rows: tensors named by the DMA rows only (no type, format, shape or size)";
+    else if (result.fromNeff)
+        result.note = "tensors of the paired NEFFs (format = dtype); an NTFF names no tensor on its DMAs (a neuron-profile JSON export does)";
     return result;
+}
+
+bool TensorTable::hasTensors(const Trace &trace)
+{
+    if (trace.strings().find(HierarchyNames::kVariableArg).isValid() || trace.metadata().find("neuron_profile.neff_node[0].variable_name"))
+        return true;
+    for (const auto &[key, value] : trace.metadata().entries)
+        if (key.find(": neff.variable[") != std::string::npos)
+            return true;
+    return false;
 }
 
 std::vector<SliceId> TensorTable::slicesOf(const Trace &trace, std::string_view tensor)

@@ -1,7 +1,10 @@
 #pragma once
 // The tensors of a device profile and what moved them (`lanescope-cli tensors`, the Tensors dock): one row
 // per tensor of the NEFF as neuron-profile lists it (JSON neff_node: variable name, type IN / OUT / WEIGHT,
-// format, shape, size), plus any tensor the DMA rows name that neff_node lacks. Per tensor, from the
+// format, shape, size), plus any tensor the DMA rows name that neff_node lacks. A profile folder's paired
+// NEFFs list theirs instead (metadata "<ntff>: neff.variable[i].*": name, type input / output / ...,
+// dtype as the format, shape, size), one row per tensor and NEFF; the NTFF names no tensor on its
+// DMAs, so those rows have no DMA numbers. Per tensor, from the
 // trace's DMA slices tagged with it (model/hierarchynames.h):
 //   packets, packet bytes   DMA packets on the queue lanes whose "variable" is the tensor
 //   transfers, bytes        DMA transfers (the "DMA transfers" lane: neuron-profile's aggregated rows);
@@ -27,6 +30,7 @@ class Trace;
 struct TensorRow
 {
     std::string name;
+    std::string program; // a profile folder: the NEFF that lists it ("stream_256k_fd1k.neff"); "" for neff_node
     std::string type, format, shape; // as neff_node has them ("" when unknown)
     std::optional<uint64_t> sizeBytes;
     bool listed = true; // in neff_node (false: only the DMA rows name it)
@@ -40,7 +44,8 @@ struct TensorRow
 struct TensorTableResult
 {
     std::vector<TensorRow> rows; // neff_node order, then the others by name
-    bool listedAny = false;      // the trace has neff_node rows
+    bool listedAny = false;      // the trace has neff_node rows (or NEFF variables)
+    bool fromNeff = false;       // the rows are a profile folder's NEFF variables
     std::string note;            // what is missing, when something is
 };
 
@@ -48,6 +53,8 @@ class TensorTable
 {
 public:
     static TensorTableResult compute(const Trace &trace);
+    // Cheap: whether compute() would list any tensor (neff_node, a paired NEFF's variables, tagged DMAs).
+    static bool hasTensors(const Trace &trace);
     // Every DMA packet and transfer slice that moves `tensor`, in time order.
     static std::vector<SliceId> slicesOf(const Trace &trace, std::string_view tensor);
     // "WEIGHT -> SB: 32.0 KiB, ..." for one row.

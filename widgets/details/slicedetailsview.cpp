@@ -204,23 +204,25 @@ void SliceDetailsView::addInstructions(SliceId id)
     if (instructions.empty())
         return;
     const OpBreakdownRow row = OpBreakdown::summarize(*m_trace, id, instructions);
-    QTreeWidgetItem *item = addField(tr("Instructions"), tr("%1 (the timeline's matches)").arg(instructions.size()));
+    // One line per engine in one value (it wraps in a narrow dock; nested field names would be elided).
+    QStringList engines;
     for (int e = 0; e < kNeuronEngineCount; ++e) {
         const OpEngineTime &t = row.engines[size_t(e)];
         if (t.instructionCount == 0)
             continue;
-        addField(fromView(EngineBreakdown::engineName(NeuronEngine(e))),
-                 tr("%1 instr., %2 busy (%3 active), %4 waits")
-                     .arg(t.instructionCount)
-                     .arg(DurationFormat::formatPrecise(t.instructionTimeNs), DurationFormat::formatPrecise(t.activeTimeNs))
-                     .arg(t.semaphoreWaitCount),
-                 item);
+        engines << tr("%1: %2 instr., %3 busy, %4 active, %5 waits")
+                       .arg(fromView(EngineBreakdown::engineName(NeuronEngine(e))))
+                       .arg(t.instructionCount)
+                       .arg(DurationFormat::formatPrecise(t.instructionTimeNs), DurationFormat::formatPrecise(t.activeTimeNs))
+                       .arg(t.semaphoreWaitCount);
     }
+    addField(tr("Engines"), engines.join(QLatin1Char('\n')));
+    QTreeWidgetItem *item = addField(tr("Instructions"), tr("%1 (the timeline's matches)").arg(instructions.size()));
     for (size_t k = 0; k < instructions.size() && k < size_t(kMaxChildrenListed); ++k)
         addLink(QString::number(k + 1), instructions[k], item);
     if (instructions.size() > size_t(kMaxChildrenListed))
         addField(tr("..."), tr("%1 more").arg(instructions.size() - size_t(kMaxChildrenListed)), item);
-    item->setExpanded(true);
+    item->setExpanded(instructions.size() <= 20);
 }
 
 void SliceDetailsView::addChildren(SliceId id)

@@ -242,6 +242,19 @@ void Loader::nameFromNeff(const FolderFile &ntff, NtffProfile &profile)
     for (const NeffDmaQueue &q : sg->dmaQueues)
         if (const std::string traffic = sg->queueTraffic(q.name); !traffic.empty())
             m_deviceNotes.emplace_back(p + "dma_queue." + ntffQueueDisplayName(q.name), traffic);
+    // The NEFF's tensors (TensorTable lists them for a trace without neuron-profile's neff_node).
+    for (size_t i = 0; i < sg->variables.size(); ++i) {
+        const NeffVariable &v = sg->variables[i];
+        const std::string key = p + "variable[" + std::to_string(i) + "].";
+        std::string shape = "[";
+        for (size_t d = 0; d < v.shape.size(); ++d)
+            shape += (d ? " " : "") + std::to_string(v.shape[d]);
+        m_deviceNotes.emplace_back(key + "name", v.name);
+        m_deviceNotes.emplace_back(key + "type", v.type);
+        m_deviceNotes.emplace_back(key + "dtype", v.dtype);
+        m_deviceNotes.emplace_back(key + "shape", v.shape.empty() ? std::string() : shape + "]");
+        m_deviceNotes.emplace_back(key + "size", v.hasSize ? std::to_string(v.size) : std::string());
+    }
     // Each instruction's HLO op and framework scope, from the NEFF's debug chain (the layers / HLO ops lanes).
     const size_t named = NeffHierarchy::apply(info, profile);
     m_deviceNotes.emplace_back(p + "instructions_with_hlo_op", std::to_string(named));

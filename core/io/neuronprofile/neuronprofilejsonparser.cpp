@@ -615,6 +615,17 @@ void Parser::readUsage(sj::object obj, uint64_t offset)
     });
     if (!(ok & 1) || memory.empty())
         return warn("instruction_usage", "without a valid", !(ok & 1) ? "timestamp" : "type", "skipped", offset);
+    // the average first, then the partition groups in partition order, whatever the key order
+    std::stable_sort(values.begin(), values.end(), [](const auto &x, const auto &y) {
+        const auto rank = [](const std::string &w) {
+            int64_t p = -1;
+            const std::string_view v(w);
+            if (v.starts_with("partitions ") && !parseInt(v.substr(11, v.find('-') - 11), p))
+                p = 1 << 20;
+            return p;
+        };
+        return rank(x.first) < rank(y.first);
+    });
     for (const auto &[what, value] : values)
         series(memory + " usage (" + what + ")", "fraction").samples.emplace_back(ts, value);
 }

@@ -6,6 +6,7 @@
 #include "corpus.h"
 
 #include "analysis/tensortable.h"
+#include "io/neff/neffreader.h"
 #include "io/traceloader.h"
 #include "model/trace.h"
 
@@ -49,6 +50,7 @@ private slots:
     void neffNode_data();
     void neffNode();
     void withoutNeffNode();
+    void profileFolderNeffVariables();
 };
 
 void TestTensorTable::neffNode_data()
@@ -150,6 +152,44 @@ void TestTensorTable::withoutNeffNode()
     QVERIFY(!w.repeatFactor); // no size without neff_node
     QCOMPARE(TensorTable::directionsText(w), std::string("WEIGHT -> SB: 128 B"));
     QCOMPARE(TensorTable::slicesOf(*loaded.trace, "w").size(), size_t(2));
+}
+
+// An NTFF + NEFF pair in a profile folder: the tensors are the NEFF's variables, names, shapes, sizes
+// and dtypes equal to NeffReader's, one row per variable of each paired NEFF.
+void TestTensorTable::profileFolderNeffVariables()
+{
+    const QString rel = QStringLiteral("neuron-cs149-asst4");
+    LANESCOPE_REQUIRE_CORPUS_FILE(rel + QStringLiteral("/stream_256k_fd1k.neff"));
+    const LoadResult loaded = TraceLoader::load(test::corpusFile(rel).toStdString());
+    QVERIFY2(loaded.ok(), loaded.error.c_str());
+    const TensorTableResult r = TensorTable::compute(*loaded.trace);
+    QVERIFY(r.fromNeff);
+    QVERIFY(!r.note.empty());
+    size_t want = 0;
+    for (const char *stem : {"stream_256k_fd1k", "stream_256k_fd2k"}) {
+        const NeffInfo neff = NeffReader::read(test::corpusFile(rel + QLatin1Char('/') + QLatin1String(stem) + QLatin1String(".neff")).toStdString(), {});
+        QCOMPARE(neff.subgraphs.size(), size_t(1));
+        for (const NeffVariable &v : neff.subgraphs.front().variables) {
+            ++want;
+            const TensorRow *row = nullptr;
+            for (const TensorRow &t : r.rows)
+                if (t.name == v.name && t.program == std::string(stem) + ".neff")
+                    row = &t;
+            QVERIFY2(row, v.name.c_str());
+            QCOMPARE(row->type, v.type);
+            QCOMPARE(row->format, v.dtype);
+            QCOMPARE(row->sizeBytes.has_value(), v.hasSize);
+            if (v.hasSize)
+                QCOMPARE(*row->sizeBytes, v.size);
+            std::string shape;
+            for (int64_t d : v.shape)
+                shape += (shape.empty() ? "" : " ") + std::to_string(d);
+            QCOMPARE(row->shape, v.shape.empty() ? std::string() : "[" + shape + "]");
+            QCOMPARE(row->packets, uint64_t(0)); // the NTFF names no tensor on its DMAs
+        }
+    }
+    QVERIFY(want >= 6);
+    QCOMPARE(r.rows.size(), want);
 }
 
 QTEST_GUILESS_MAIN(TestTensorTable)
