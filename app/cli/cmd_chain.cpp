@@ -1,4 +1,5 @@
-// lanescope-cli chain PATH --event ID [--json] [--max N] [--critical-path]
+// lanescope-cli chain PATH --event ID [--json] [--max N] [--critical-path] [--wait]
+// --wait: a NeuronCore instruction's upstream wait trace (WaitTrace: back to the engine that sat idle waiting)
 // The dependency chain of one event (a slice id, as `rows` and the GUI's details panel show it):
 // everything upstream (what it waited for) and downstream (what waited for it) over the dependency
 // graph (core/analysis/dependencygraph.h), the edges between them and optionally the critical path.
@@ -6,6 +7,7 @@
 
 #include "analysis/dependencychain.h"
 #include "analysis/dependencygraph.h"
+#include "analysis/waittrace.h"
 #include "io/traceloader.h"
 #include "util/qtext.h"
 
@@ -25,7 +27,7 @@ namespace {
 int usageError(const std::string &message)
 {
     std::fprintf(stderr, "lanescope-cli chain: %s\nusage: lanescope-cli chain PATH --event ID [--json] [--max N] "
-                         "[--critical-path]\n",
+                         "[--critical-path] [--wait]\n",
                  message.c_str());
     return kExitUnreadable;
 }
@@ -86,6 +88,44 @@ void printNode(const Trace &t, SliceId id, const char *prefix)
                 (long long)s.start, (long long)s.duration, t.trackPath(t.trackOfSlice(id)).c_str());
 }
 
+QJsonObject waitJson(const Trace &t, const WaitTraceResult &w)
+{
+    QJsonArray steps;
+    for (const WaitStep &s : w.steps)
+        steps.append(QJsonObject{{QStringLiteral("id"), qint64(s.slice.value)},
+                                 {QStringLiteral("name"), qs(std::string(t.str(t.slice(s.slice).name)))},
+                                 {QStringLiteral("via"), QString::fromLatin1(WaitTraceResult::viaName(s.via))}});
+    QJsonObject o{{QStringLiteral("steps"), steps}, {QStringLiteral("stop"), QString::fromLatin1(WaitTraceResult::stopName(w.stop))}};
+    if (w.wait.isValid()) {
+        o[QStringLiteral("wait_id")] = qint64(w.wait.value);
+        o[QStringLiteral("wait_ns")] = qint64(w.waitNs);
+        o[QStringLiteral("engine")] = qs(w.engine);
+    }
+    if (w.releasedBy.isValid())
+        o[QStringLiteral("released_by")] = qint64(w.releasedBy.value);
+    if (!w.semaphore.empty())
+        o[QStringLiteral("semaphore")] = qs(w.semaphore);
+    return o;
+}
+
+void printWait(const Trace &t, const WaitTraceResult &w)
+{
+    std::printf("wait trace (%zu steps, %s):\n", w.steps.size(), WaitTraceResult::stopName(w.stop));
+    for (const WaitStep &s : w.steps)
+    {
+        std::string prefix = std::string("  ") + WaitTraceResult::viaName(s.via);
+        prefix.resize(13, ' ');
+        printNode(t, s.slice, prefix.c_str());
+    }
+    if (w.stop == WaitTraceResult::Stop::SemaphoreWait)
+        std::printf("  -> %s sat idle %lld ns waiting%s%s%s\n", w.engine.c_str(), (long long)w.waitNs,
+                    w.semaphore.empty() ? "" : " on ", w.semaphore.c_str(),
+                    w.releasedBy.isValid() ? (", released by event " + std::to_string(w.releasedBy.value)).c_str() : " (no releasing producer linked)");
+    else if (w.stop == WaitTraceResult::Stop::IdleGap)
+        std::printf("  -> %s sat idle %lld ns before event %u (no producer in the trace explains it)\n", w.engine.c_str(),
+                    (long long)w.waitNs, w.wait.value);
+}
+
 } // namespace
 
 int cmdChain(const Args &args)
@@ -97,7 +137,7 @@ int cmdChain(const Args &args)
             if (i + 1 >= args.size())
                 return usageError(a + " needs a value");
             ++i;
-        } else if (a.size() > 1 && a[0] == '-' && a != "--json" && a != "--critical-path"
+        } else if (a.size() > 1 && a[0] == '-' && a != "--json" && a != "--critical-path" && a != "--wait"
                    && a.rfind("--event=", 0) != 0 && a.rfind("--max=", 0) != 0) {
             return usageError("unknown option '" + a + "'");
         }
@@ -132,6 +172,8 @@ int cmdChain(const Args &args)
     const double buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     const DependencyChain chain = DependencyChain::query(graph, SliceId(uint32_t(event)), size_t(maxNodes));
     const bool critical = hasFlag(args, "--critical-path");
+    const bool wait = hasFlag(args, "--wait");
+    const WaitTraceResult waits = wait ? WaitTrace::upstream(t, graph, SliceId(uint32_t(event))) : WaitTraceResult();
     int64_t criticalNs = 0;
     const std::vector<SliceId> path = critical ? chain.criticalPath(&criticalNs) : std::vector<SliceId>();
 
@@ -174,6 +216,8 @@ int cmdChain(const Args &args)
             cp[QStringLiteral("duration_ns")] = qint64(criticalNs);
             o[QStringLiteral("critical_path")] = cp;
         }
+        if (wait)
+            o[QStringLiteral("wait_trace")] = waitJson(t, waits);
         const QByteArray out = QJsonDocument(o).toJson(QJsonDocument::Indented);
         std::fwrite(out.constData(), 1, size_t(out.size()), stdout);
         return kExitOk;
@@ -200,6 +244,8 @@ int cmdChain(const Args &args)
         for (SliceId id : path)
             printNode(t, id, "  ");
     }
+    if (wait)
+        printWait(t, waits);
     return kExitOk;
 }
 

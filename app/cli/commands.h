@@ -38,6 +38,7 @@ int cmdNotes(const Args &args);
 int cmdTree(const Args &args);
 int cmdSource(const Args &args);
 int cmdTensors(const Args &args);
+int cmdCollectives(const Args &args);
 int cmdMemory(const Args &args);
 
 struct Command

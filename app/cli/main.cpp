@@ -47,6 +47,8 @@ const std::vector<Command> &commands()
          "duration statistics per matching slice name: count, total, mean, median, p90, p99 (nearest rank), min, max, stddev, log histogram"},
         {"tree", cmdTree, "tree PATH [--range FROM:TO] [--thread TRACK|--rank N] [--merge-threads] [--weight cpu|self|device] [--min-share P] [--json|--format text|json|folded]",
          "call tree of the host threads: calls, total, self and device time launched per path of names; folded stacks for flame graphs"},
+        {"collectives", cmdCollectives, "collectives PATH... [--json|--format text|json|csv] [--rank N] [--limit N]",
+         "NCCL/RCCL collectives per kind, process group and size: count, total/median/max time, bytes, algbw and busbw, per rank"},
         {"memory", cmdMemory, "memory PATH [--json]",
          "device memory as neuron-profile reported it: static memory by type, HBM/SBUF/PSUM traffic, spill, MBU, usage and throughput counters"},
         {"tensors", cmdTensors, "tensors PATH [--json|--format text|json|csv] [--limit N]",

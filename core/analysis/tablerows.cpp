@@ -256,6 +256,28 @@ const RowDescription<TensorRow> &TableRows::tensors()
     return d;
 }
 
+const RowDescription<CollectiveRow> &TableRows::collectives()
+{
+    using R = CollectiveRow;
+    const auto opt = [](const std::optional<double> &v) { return v ? Cell(*v) : Cell(nullptr); };
+    static const RowDescription<R> d = {
+        nullable(integer<R>("rank", "Rank", "", [](const R &r) { return r.rank >= 0 ? Cell(r.rank) : Cell(nullptr); }, kShown)),
+        text<R>("collective", "Collective", [](const R &r) { return r.kind; }, kShown),
+        text<R>("process_group", "Process group", [](const R &r) { return r.processGroup; }, kShown),
+        integer<R>("group_size", "Ranks", "count", [](const R &r) { return Cell(r.groupSize); }, kShown),
+        text<R>("dtype", "Dtype", [](const R &r) { return r.dtype; }, kShown),
+        nullable(integer<R>("message_bytes", "Message", "bytes",
+                            [](const R &r) { return r.messageBytes ? Cell(int64_t(*r.messageBytes)) : Cell(nullptr); }, kShown)),
+        integer<R>("count", "Count", "count", [](const R &r) { return i64(r.count); }, kShown),
+        integer<R>("total_ns", "Total", "ns", [](const R &r) { return Cell(r.totalNs); }, kShown),
+        integer<R>("median_ns", "Median", "ns", [](const R &r) { return Cell(r.medianNs); }, kShown),
+        integer<R>("max_ns", "Max", "ns", [](const R &r) { return Cell(r.maxNs); }, kShown),
+        nullable(real<R>("algbw_bytes_per_s", "Algorithm BW", "bytes/s", [opt](const R &r) { return opt(r.algBwBytesPerSec); }, kShown)),
+        nullable(real<R>("busbw_bytes_per_s", "Bus BW", "bytes/s", [opt](const R &r) { return opt(r.busBwBytesPerSec); }, kShown)),
+    };
+    return d;
+}
+
 Cell TableRows::roundedPercent(std::optional<double> pct)
 {
     return pct ? Cell(std::round(*pct * 1000.0) / 1000.0) : Cell(nullptr);

@@ -4,6 +4,7 @@
 // CLI's --json and --format csv (core/util/tablerowwriter.h), core/store/sqliteexporter.cpp and the
 // GUI's table models (columns marked OutGui, headers as titles) read these, so each table's columns
 // are listed here once. JSON keys are the documented ones (README, docs/sqlite-schema.md).
+#include "collectivetable.h"
 #include "devicesummary.h"
 #include "enginebreakdown.h"
 #include "kerneltable.h"
@@ -38,6 +39,9 @@ public:
     static const RowDescription<OpBreakdownRow> &opRows();
     // `tensors`: one tensor of the NEFF (TensorTable), neuron-profile's load_to_sbuf_* names.
     static const RowDescription<TensorRow> &tensors();
+    // `collectives`: one kind / process group / message size of NCCL collectives (CollectiveTable),
+    // across ranks (rank null) or per rank.
+    static const RowDescription<CollectiveRow> &collectives();
     // `diff`: op and kernel rows (delta_pct null for rows new in B), engine rows.
     static const RowDescription<DiffRow> &diffRows();
     static const RowDescription<EngineDiffRow> &engineDiffRows();
