@@ -22,6 +22,7 @@ constexpr std::array kPlacements = {
     DockLayout::Placement{"analysisDock", Qt::BottomDockWidgetArea, Shown::Yes, true},
     DockLayout::Placement{"enginesDock", Qt::BottomDockWidgetArea, Shown::ByPanel},
     DockLayout::Placement{"tensorsDock", Qt::BottomDockWidgetArea, Shown::ByPanel}, // Neuron profiles with tensors / memory
+    DockLayout::Placement{"collectivesDock", Qt::BottomDockWidgetArea, Shown::ByPanel}, // traces with NCCL / RCCL kernels
     DockLayout::Placement{"summaryDock", Qt::BottomDockWidgetArea},
     DockLayout::Placement{"statisticsDock", Qt::BottomDockWidgetArea, Shown::No}, // Shift+S
     DockLayout::Placement{"flameGraphDock", Qt::BottomDockWidgetArea, Shown::ByPanel}, // call stacks; Shift+F

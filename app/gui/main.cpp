@@ -1,5 +1,6 @@
 // lanescope: the viewer. `lanescope [PATH...]` opens each trace file or folder in its own window.
 #include "analysispanel.h"
+#include "collectivespanel.h"
 #include "docklayout.h"
 #include "enginespanel.h"
 #include "flamegraphpanel.h"
@@ -76,6 +77,7 @@ void printUsage(std::FILE *to)
                      "  --source-root DIR       a folder the Source dock looks for frames' files in (repeatable)\n"
                      "  --view summary          with --screenshot: the Summary page, once its findings are computed\n"
                      "  --dock tensors|memory   with --screenshot: the Tensors dock on its Tensors or Memory tab, once computed\n"
+                     "  --dock collectives      with --screenshot: the Collectives dock, once computed\n"
                      "  --engines-by layer|hlo  with --screenshot: the Engines dock's table per layer / HLO op, once computed\n"
                      "  --color-by operator     with --screenshot: NeuronCore instructions in the colour of their HLO op\n"
                      "  --memory-budget SIZE    memory a load may use (default 16G, or $LANESCOPE_MEMORY_BUDGET)\n\n"
@@ -322,6 +324,15 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
                 saveAfter(300);
             }, Qt::SingleShotConnection);
             bringUp(tensors);
+            return;
+        }
+        if (trace && options.dock == "collectives") {
+            CollectivesPanel *panel = window->collectivesPanel();
+            QObject::connect(panel, &CollectivesPanel::computed, &app, [&, panel] {
+                panel->raise();
+                saveAfter(300);
+            }, Qt::SingleShotConnection);
+            bringUp(panel);
             return;
         }
         if (trace && options.enginesBy > 0) {

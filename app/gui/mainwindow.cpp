@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "analysispanel.h"
+#include "collectivespanel.h"
 #include "comparecontroller.h"
 #include "detailspanel.h"
 #include "docklayout.h"
@@ -160,6 +161,7 @@ void MainWindow::createPanels()
     m_centralLayout->addWidget(m_engines->strip());
     addDockWidget(Qt::BottomDockWidgetArea, m_engines);
     m_tensors = new TensorsPanel(m_session, m_timeline, this);
+    m_collectives = new CollectivesPanel(m_session, m_timeline, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_analysis);
     m_files = new FilesPanel(m_session, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_files);
@@ -180,6 +182,7 @@ void MainWindow::resetLayout()
     m_engines->resetVisibility();
     m_flameGraph->resetVisibility();
     m_tensors->resetVisibility();
+    m_collectives->resetVisibility();
     if (!m_compare->bar()->isHidden()) // a comparison is shown
         m_compare->dock()->show();
 }
@@ -280,7 +283,7 @@ void MainWindow::createActions()
     Shortcuts::bind(chainController()->criticalPathAction(), Shortcuts::Id::CriticalPath);
     view->addSeparator();
     for (QDockWidget *dock : std::initializer_list<QDockWidget *>{m_details, m_range, m_warnings, m_compare->dock(),
-                                                                  m_engines, m_tensors, m_analysis, m_files, m_statistics, m_flameGraph, m_source, m_summary})
+                                                                  m_engines, m_tensors, m_collectives, m_analysis, m_files, m_statistics, m_flameGraph, m_source, m_summary})
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
     Shortcuts::bind(view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout), Shortcuts::Id::ResetLayout);

@@ -16,6 +16,7 @@ class CompareController;
 class DetailsPanel;
 class EnginesPanel;
 class TensorsPanel;
+class CollectivesPanel;
 class FilesPanel;
 class ImageExportActions;
 class NeffPanel;
@@ -52,6 +53,7 @@ public:
     FlameGraphPanel *flameGraphPanel() const { return m_flameGraph; }
     TensorsPanel *tensorsPanel() const { return m_tensors; }
     EnginesPanel *enginesPanel() const { return m_engines; }
+    CollectivesPanel *collectivesPanel() const { return m_collectives; }
     SourcePanel *sourcePanel() const { return m_source; }
     SummaryPanel *summaryPanel() const { return m_summary; }
     ChainController *chainController() const;
@@ -104,6 +106,7 @@ private:
     RangePanel *m_range = nullptr;
     EnginesPanel *m_engines = nullptr;
     TensorsPanel *m_tensors = nullptr;
+    CollectivesPanel *m_collectives = nullptr;
     AnalysisPanel *m_analysis = nullptr;
     StatisticsPanel *m_statistics = nullptr;
     FlameGraphPanel *m_flameGraph = nullptr;

@@ -264,7 +264,7 @@ const RowDescription<CollectiveRow> &TableRows::collectives()
         nullable(integer<R>("rank", "Rank", "", [](const R &r) { return r.rank >= 0 ? Cell(r.rank) : Cell(nullptr); }, kShown)),
         text<R>("collective", "Collective", [](const R &r) { return r.kind; }, kShown),
         text<R>("process_group", "Process group", [](const R &r) { return r.processGroup; }, kShown),
-        integer<R>("group_size", "Ranks", "count", [](const R &r) { return Cell(r.groupSize); }, kShown),
+        nullable(integer<R>("group_size", "Ranks", "count", [](const R &r) { return r.groupSize > 0 ? Cell(r.groupSize) : Cell(nullptr); }, kShown)),
         text<R>("dtype", "Dtype", [](const R &r) { return r.dtype; }, kShown),
         nullable(integer<R>("message_bytes", "Message", "bytes",
                             [](const R &r) { return r.messageBytes ? Cell(int64_t(*r.messageBytes)) : Cell(nullptr); }, kShown)),

@@ -4,6 +4,7 @@
 
 #include "analysis/dependencygraph.h"
 #include "analysis/opbreakdown.h"
+#include "analysis/waittrace.h"
 #include "model/trace.h"
 
 #include <QAction>
@@ -326,6 +327,30 @@ void SliceDetailsView::addDependencies(SliceId id)
         return true;
     });
     section(tr("Successors (])"), successors, true);
+    addWaitTrace(id);
+}
+
+// A NeuronCore instruction: where its time went upstream (WaitTrace), the wait first, then the steps.
+void SliceDetailsView::addWaitTrace(SliceId id)
+{
+    const WaitTraceResult w = WaitTrace::upstream(*m_trace, *m_graph, id);
+    if (w.stop == WaitTraceResult::Stop::NotAnInstruction || w.steps.size() < 2)
+        if (w.stop != WaitTraceResult::Stop::SemaphoreWait && w.stop != WaitTraceResult::Stop::IdleGap)
+            return;
+    QString summary;
+    if (w.stop == WaitTraceResult::Stop::SemaphoreWait)
+        summary = tr("%1 sat idle %2 waiting%3").arg(QString::fromStdString(w.engine), DurationFormat::formatPrecise(w.waitNs),
+                                                     w.semaphore.empty() ? QString() : tr(" on %1").arg(QString::fromStdString(w.semaphore)));
+    else if (w.stop == WaitTraceResult::Stop::IdleGap)
+        summary = tr("%1 sat idle %2 (no producer in the trace explains it)").arg(QString::fromStdString(w.engine), DurationFormat::formatPrecise(w.waitNs));
+    else
+        summary = tr("no wait upstream (%1)").arg(QString::fromLatin1(WaitTraceResult::stopName(w.stop)));
+    QTreeWidgetItem *item = addField(tr("Wait upstream"), summary);
+    if (w.releasedBy.isValid())
+        addLink(tr("released by"), w.releasedBy, item);
+    for (size_t k = 1; k < w.steps.size() && k <= size_t(kMaxChildrenListed); ++k)
+        addLink(QString::fromLatin1(WaitTraceResult::viaName(w.steps[k].via)), w.steps[k].slice, item);
+    item->setExpanded(w.steps.size() <= 12);
 }
 
 QTreeWidgetItem *SliceDetailsView::addField(const QString &field, const QString &value, QTreeWidgetItem *parent)

@@ -2,7 +2,9 @@
 // The details of one slice: name, event id, category, times, track, parent and children, flows in and
 // out, its predecessors and successors in the dependency graph (once one is set) and its args, as a
 // two-column tree. A slice of a NeuronCore's "layers" / "HLO ops" lane lists its instructions: per
-// engine count, instruction time and active time (OpBreakdown), then each instruction as a link. Parent, children, flow ends, predecessors and successors are links: activating one
+// engine count, instruction time and active time (OpBreakdown), then each instruction as a link. A
+// NeuronCore instruction, once the graph is set, shows its wait upstream (WaitTrace): which engine sat
+// idle waiting, how long, on which semaphore and released by what, with each step as a link. Parent, children, flow ends, predecessors and successors are links: activating one
 // (click or Enter) emits sliceActivated with the slice at the other end.
 // The Field column fits its text up to kMaxFieldFraction of the width and is the user's to drag after
 // that; Value takes the rest, so it never runs past the dock (a narrow dock at 1366x768 included).
@@ -69,6 +71,7 @@ private:
     QTreeWidgetItem *addLink(const QString &field, SliceId target, QTreeWidgetItem *parent = nullptr);
     void addChildren(SliceId id);
     void addInstructions(SliceId id);
+    void addWaitTrace(SliceId id);
     void addFlows(SliceId id);
     void addDependencies(SliceId id);
 
