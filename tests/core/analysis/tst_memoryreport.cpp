@@ -3,7 +3,7 @@
 // *_estimated_percent (fractions there, percent here), and the usage / throughput counters' peaks and
 // sample counts equal to instruction_usage / dma_throughput counted here. The NTFF it was exported from
 // has the static memory only. A hand-written export without those sections gives an empty report.
-#include "corpus.h"
+#include "neuronprofilecorpus.h"
 
 #include "analysis/memoryreport.h"
 #include "io/traceloader.h"
@@ -11,6 +11,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -22,14 +23,6 @@
 using namespace lanescope;
 
 namespace {
-
-QJsonObject loadJson(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
 
 const MemoryReport::Counter *counterNamed(const MemoryReport &r, const char *name)
 {
@@ -54,18 +47,15 @@ private slots:
 void TestMemoryReport::groundTruth_data()
 {
     QTest::addColumn<QString>("input");
-    const QString dir = test::corpusFile(QStringLiteral("neuron-profile-json"));
-    if (dir.isEmpty() || !QDir(dir).exists())
-        return;
-    for (const QString &j : QDir(dir).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
-        QTest::newRow(qPrintable(j)) << dir + QLatin1Char('/') + j;
+    for (const QString &j : test::neuronProfileJsons())
+        QTest::newRow(qPrintable(QFileInfo(j).fileName())) << j;
 }
 
 void TestMemoryReport::groundTruth()
 {
     LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-profile-json"));
     QFETCH(QString, input);
-    const QJsonObject doc = loadJson(input);
+    const QJsonObject doc = test::jsonObjectOf(input);
     const QJsonObject summary = doc[QStringLiteral("summary")].toArray().at(0).toObject();
     const LoadResult loaded = TraceLoader::load(input.toStdString());
     QVERIFY2(loaded.ok(), loaded.error.c_str());

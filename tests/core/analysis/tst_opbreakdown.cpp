@@ -7,7 +7,7 @@
 // engine, 0 <= reported - ours < 1 ns per instruction row for instruction time; -1 ns < reported - ours
 // < 2 ns per merged interval for active time; the end 0 or 1 ns before neuron-profile's. Counts, start
 // and the FLOP numbers are exact.
-#include "corpus.h"
+#include "neuronprofilecorpus.h"
 
 #include "analysis/opbreakdown.h"
 #include "io/traceloader.h"
@@ -16,6 +16,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -27,14 +28,6 @@
 using namespace lanescope;
 
 namespace {
-
-QJsonObject loadJson(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
 
 QString key(NeuronEngine e, const char *suffix)
 {
@@ -89,11 +82,8 @@ void TestOpBreakdown::layerSummary_data()
 {
     QTest::addColumn<QString>("input");
     QTest::addColumn<QString>("truth");
-    const QString dir = test::corpusFile(QStringLiteral("neuron-profile-json"));
-    if (dir.isEmpty() || !QDir(dir).exists())
-        return;
-    for (const QString &j : QDir(dir).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
-        const QString truth = dir + QLatin1Char('/') + j;
+    for (const QString &truth : test::neuronProfileJsons()) {
+        const QString j = QFileInfo(truth).fileName();
         QTest::newRow(qPrintable(j)) << truth << truth;
         const QString ntff = truth.chopped(5) + QLatin1String(".ntff");
         if (QFile::exists(ntff))
@@ -108,7 +98,7 @@ void TestOpBreakdown::layerSummary()
     LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-profile-json"));
     QFETCH(QString, input);
     QFETCH(QString, truth);
-    const QJsonArray layers = loadJson(truth)[QStringLiteral("layer_summary")].toArray();
+    const QJsonArray layers = test::jsonObjectOf(truth)[QStringLiteral("layer_summary")].toArray();
     QVERIFY(layers.size() >= 2);
     const LoadResult loaded = TraceLoader::load(input.toStdString());
     QVERIFY2(loaded.ok(), loaded.error.c_str());
@@ -166,11 +156,8 @@ void TestOpBreakdown::layerSummary()
 void TestOpBreakdown::hloOpsCountedFromRows_data()
 {
     QTest::addColumn<QString>("input");
-    const QString dir = test::corpusFile(QStringLiteral("neuron-profile-json"));
-    if (dir.isEmpty() || !QDir(dir).exists())
-        return;
-    for (const QString &j : QDir(dir).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
-        QTest::newRow(qPrintable(j)) << dir + QLatin1Char('/') + j;
+    for (const QString &j : test::neuronProfileJsons())
+        QTest::newRow(qPrintable(QFileInfo(j).fileName())) << j;
 }
 
 // Per HLO op and engine: the instruction count, the earliest start and the latest end equal a count of
@@ -185,7 +172,7 @@ void TestOpBreakdown::hloOpsCountedFromRows()
         qint64 start = INT64_MAX, end = 0;
     };
     std::map<QString, Want> want;
-    for (const QJsonValue &v : loadJson(input)[QStringLiteral("instruction")].toArray()) {
+    for (const QJsonValue &v : test::jsonObjectOf(input)[QStringLiteral("instruction")].toArray()) {
         const QJsonObject i = v.toObject();
         const QString hlo = i[QStringLiteral("hlo_name")].toString();
         if (hlo.isEmpty())

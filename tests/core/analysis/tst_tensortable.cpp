@@ -3,7 +3,7 @@
 // packet counts and bytes equal a count of the JSON's own dma rows made here; slicesOf finds every DMA
 // of a tensor. A hand-written export without neff_node (older profiler versions) lists the tensors its
 // DMA rows name and says what is missing.
-#include "corpus.h"
+#include "neuronprofilecorpus.h"
 
 #include "analysis/tensortable.h"
 #include "io/neff/neffreader.h"
@@ -12,6 +12,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -23,14 +24,6 @@
 using namespace lanescope;
 
 namespace {
-
-QJsonObject loadJson(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
 
 const TensorRow *rowNamed(const TensorTableResult &r, const QString &name)
 {
@@ -56,18 +49,15 @@ private slots:
 void TestTensorTable::neffNode_data()
 {
     QTest::addColumn<QString>("input");
-    const QString dir = test::corpusFile(QStringLiteral("neuron-profile-json"));
-    if (dir.isEmpty() || !QDir(dir).exists())
-        return;
-    for (const QString &j : QDir(dir).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
-        QTest::newRow(qPrintable(j)) << dir + QLatin1Char('/') + j;
+    for (const QString &j : test::neuronProfileJsons())
+        QTest::newRow(qPrintable(QFileInfo(j).fileName())) << j;
 }
 
 void TestTensorTable::neffNode()
 {
     LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-profile-json"));
     QFETCH(QString, input);
-    const QJsonObject doc = loadJson(input);
+    const QJsonObject doc = test::jsonObjectOf(input);
     const LoadResult loaded = TraceLoader::load(input.toStdString());
     QVERIFY2(loaded.ok(), loaded.error.c_str());
     const TensorTableResult r = TensorTable::compute(*loaded.trace);
