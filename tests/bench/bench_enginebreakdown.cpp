@@ -3,8 +3,12 @@
 //   bench_enginebreakdown [--runs R] [--generate N] PATH...
 // Without PATH: the largest NTFF of the corpus (neuron-cs149-asst4/stream_256k_fd1k.ntff) when
 // present. --generate N adds a synthetic NeuronCore trace of N instructions over the 5 engines (a
-// wait every 8th, overlaps on Tensor) plus N/4 DMA packets on 32 queues. Not a test.
+// wait every 8th, overlaps on Tensor, 64 layers of consecutive instructions as neuron-profile JSON names
+// them) plus N/4 DMA packets on 32 queues. Also times OpBreakdown by layer (engines --by layer) on the
+// same trace, as a ratio to the engine breakdown measured in the same run. Not a test.
 #include "analysis/enginebreakdown.h"
+#include "analysis/opbreakdown.h"
+#include "model/hierarchynames.h"
 #include "io/traceloader.h"
 #include "model/trace.h"
 #include "model/tracebuilder.h"
@@ -50,10 +54,16 @@ Trace generate(size_t n)
     std::mt19937_64 rng(42);
     b.reserveSlices(n + n / 4);
     std::array<int64_t, 5> t{};
+    const StringId kLayer = b.intern(HierarchyNames::kLayerArg);
+    std::vector<ArgSetId> layers;
+    for (int l = 0; l < 64; ++l) {
+        const std::array<Arg, 1> args = {Arg::makeString(kLayer, b.intern("layer_" + std::to_string(l)))};
+        layers.push_back(b.addArgs(args));
+    }
     for (size_t i = 0; i < n; ++i) {
         const size_t e = i % 5;
         const int64_t dur = 20 + int64_t(rng() % 400);
-        b.addSlice(tracks[e], t[e], dur, i % 8 == 0 ? wait : ops[rng() % ops.size()], cat);
+        b.addSlice(tracks[e], t[e], dur, i % 8 == 0 ? wait : ops[rng() % ops.size()], cat, layers[i * 64 / std::max<size_t>(n, 1)]);
         t[e] += e == 0 ? dur / 2 : dur + int64_t(rng() % 200); // Tensor instructions overlap
     }
     const StringId kSize = b.intern("transfer_size"), dmaName = b.intern("DMA packet"), dmaCat = b.intern("dma");
@@ -86,6 +96,16 @@ void bench(const std::string &name, const Trace &trace, double loadMs, int runs)
     std::printf("%s\n  %.0f slices, load %.1f ms; breakdown whole trace %.3f ms (%.1f M slices/s, %zu rows), "
                 "first half %.3f ms (median of %d)\n",
                 name.c_str(), slices, loadMs, wholeMs, slices / wholeMs / 1e3, rows, halfMs, runs);
+    std::vector<double> ms;
+    size_t layerRows = 0;
+    for (int i = 0; i < runs; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        layerRows = OpBreakdown::compute(trace, OpBreakdown::By::Layer).rows.size();
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    std::printf("  by layer %.3f ms (%zu rows, %.2fx the engine breakdown)\n", ms[ms.size() / 2], layerRows,
+                wholeMs > 0 ? ms[ms.size() / 2] / wholeMs : 0.0);
 }
 
 } // namespace
