@@ -3,6 +3,7 @@
 #include "io/input/inputbuffer.h"
 #include "io/json/jsonobjectpieces.h"
 #include "io/json/jsonreaderbase.h"
+#include "neuronprofilejsonfields.h"
 #include "neuronprofilevalues.h"
 #include "util/textutil.h"
 
@@ -22,53 +23,12 @@ namespace sj = simdjson::ondemand;
 
 namespace {
 
+using namespace npjson;
+
 constexpr size_t kMaxReportedValueBytes = size_t(1) << 16;
-constexpr int64_t kMaxU32 = int64_t(std::numeric_limits<uint32_t>::max());
-constexpr int64_t kMaxI64 = std::numeric_limits<int64_t>::max();
 
 using text::parseInt;
 using text::trim;
-
-bool stringOf(sj::value &v, std::string_view &s)
-{
-    return v.get_string().get(s) == simdjson::SUCCESS;
-}
-
-// An integer written as a number or as a decimal string ("12"), within [lo, hi].
-bool intIn(sj::value &v, int64_t lo, int64_t hi, int64_t &out)
-{
-    int64_t i = 0;
-    const auto err = v.get_int64().get(i);
-    if (err == simdjson::INCORRECT_TYPE) {
-        std::string_view s;
-        if (!stringOf(v, s) || !parseInt(s, i))
-            return false;
-    } else if (err) {
-        return false;
-    }
-    if (i < lo || i > hi)
-        return false;
-    out = i;
-    return true;
-}
-
-// Stores an integer within [lo, hi] into `dst` and sets `bit` in `ok`; leaves both alone otherwise.
-template <class T> void takeIn(sj::value &v, int64_t lo, int64_t hi, T &dst, uint32_t &ok, uint32_t bit)
-{
-    int64_t i = 0;
-    if (intIn(v, lo, hi, i)) {
-        dst = static_cast<T>(i);
-        ok |= bit;
-    }
-}
-
-// The same within the range of T.
-template <class T> void take(sj::value &v, T &dst, uint32_t &ok, uint32_t bit)
-{
-    constexpr int64_t hi =
-        std::numeric_limits<T>::max() > uint64_t(kMaxI64) ? kMaxI64 : int64_t(std::numeric_limits<T>::max());
-    takeIn(v, int64_t(std::numeric_limits<T>::min()), hi, dst, ok, bit);
-}
 
 struct NameHash
 {
@@ -230,28 +190,6 @@ uint32_t Parser::nameIndex(std::string_view name)
     const uint32_t index = uint32_t(m_profile.names.size());
     m_names.emplace(std::string(name), index);
     return index;
-}
-
-// The first string of a string or of nested arrays ("source": [["WEIGHT"]]); false when there is none.
-bool firstString(sj::value val, std::string_view &out, int depth = 0)
-{
-    sj::json_type type;
-    if (val.type().get(type))
-        return false;
-    if (type == sj::json_type::string)
-        return !val.get_string().get(out);
-    if (type != sj::json_type::array || depth > 4)
-        return false;
-    sj::array a;
-    if (val.get_array().get(a))
-        return false;
-    for (auto element : a) {
-        sj::value v;
-        if (element.get(v))
-            return false;
-        return firstString(v, out, depth + 1);
-    }
-    return false;
 }
 
 void Parser::noteSemaphoreName(uint8_t id, std::string_view name, uint64_t offset)
