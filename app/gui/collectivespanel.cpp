@@ -116,8 +116,7 @@ size_t CollectivesPanel::findRow(int sourceRow)
         return 0;
     std::vector<uint32_t> ids;
     for (const CollectiveInstance &c : m_result.instances)
-        if (c.kind == row->kind && c.processGroup == row->processGroup && c.bytes == row->messageBytes && c.dtype == row->dtype
-            && c.groupSize == row->groupSize && (row->rank < 0 || c.rank == row->rank))
+        if (CollectiveTable::inRow(c, *row))
             ids.push_back(c.slice.value);
     const size_t n = ids.size();
     if (!ids.empty()) {

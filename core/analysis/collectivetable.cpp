@@ -127,6 +127,12 @@ std::optional<int> CollectiveTable::dtypeBytes(std::string_view dtype)
     return std::nullopt;
 }
 
+bool CollectiveTable::inRow(const CollectiveInstance &c, const CollectiveRow &row)
+{
+    return c.kind == row.kind && c.processGroup == row.processGroup && c.bytes == row.messageBytes && c.dtype == row.dtype
+        && c.groupSize == row.groupSize && (row.rank < 0 || c.rank == row.rank);
+}
+
 double CollectiveTable::busFactor(std::string_view kind, int64_t n)
 {
     if (n < 1)

@@ -75,6 +75,8 @@ public:
     static std::optional<int> dtypeBytes(std::string_view dtype);
     // nccl-tests' bus bandwidth factor for a kind and n ranks (1 when unknown or n < 1).
     static double busFactor(std::string_view kind, int64_t n);
+    // Whether an instance is one of a row's (its kind, group, size, dtype and, for a per-rank row, rank).
+    static bool inRow(const CollectiveInstance &c, const CollectiveRow &row);
 };
 
 } // namespace lanescope

@@ -19,13 +19,13 @@ struct EngineLanes
     std::vector<TrackId> tracks;
 };
 
-// The engine lanes of the core `track` belongs to, when it is an engine lane.
-bool lanesOf(const Trace &trace, TrackId track, EngineLanes &out)
+// The engine lanes of the core `track` belongs to, when it is an engine lane (`cores`: coretracks::find).
+bool lanesOf(const Trace &trace, const std::vector<coretracks::Core> &cores, TrackId track, EngineLanes &out)
 {
     const GroupId core = coretracks::neuronCoreOf(trace, trace.track(track).group);
     if (!core.isValid())
         return false;
-    for (const coretracks::Core &c : coretracks::find(trace))
+    for (const coretracks::Core &c : cores)
         for (int e = 0; e < kNeuronEngineCount; ++e)
             if (c.core == core && std::find(c.engines[size_t(e)].begin(), c.engines[size_t(e)].end(), track) != c.engines[size_t(e)].end()) {
                 out = {core, NeuronEngine(e), c.engines[size_t(e)]};
@@ -88,6 +88,7 @@ WaitTraceResult WaitTrace::upstream(const Trace &trace, const DependencyGraph &g
     WaitTraceResult r;
     if (!from.isValid() || from.value >= trace.allSlices().size())
         return r;
+    const std::vector<coretracks::Core> cores = coretracks::find(trace); // once, not per step
     SliceId cur = from;
     WaitStep::Via via = WaitStep::Via::Start;
     while (true) {
@@ -95,7 +96,7 @@ WaitTraceResult WaitTrace::upstream(const Trace &trace, const DependencyGraph &g
         const Slice &s = trace.slice(cur);
         const TrackId track = trace.trackOfSlice(cur);
         EngineLanes lanes;
-        const bool instruction = lanesOf(trace, track, lanes);
+        const bool instruction = lanesOf(trace, cores, track, lanes);
         // the latest-ending device producer (semaphore release, DMA trigger)
         SliceId producer;
         int64_t producerEnd = INT64_MIN;

@@ -334,9 +334,9 @@ void SliceDetailsView::addDependencies(SliceId id)
 void SliceDetailsView::addWaitTrace(SliceId id)
 {
     const WaitTraceResult w = WaitTrace::upstream(*m_trace, *m_graph, id);
-    if (w.stop == WaitTraceResult::Stop::NotAnInstruction || w.steps.size() < 2)
-        if (w.stop != WaitTraceResult::Stop::SemaphoreWait && w.stop != WaitTraceResult::Stop::IdleGap)
-            return;
+    const bool waited = w.stop == WaitTraceResult::Stop::SemaphoreWait || w.stop == WaitTraceResult::Stop::IdleGap;
+    if (!waited && (w.stop == WaitTraceResult::Stop::NotAnInstruction || w.steps.size() < 2))
+        return;
     QString summary;
     if (w.stop == WaitTraceResult::Stop::SemaphoreWait)
         summary = tr("%1 sat idle %2 waiting%3").arg(QString::fromStdString(w.engine), DurationFormat::formatPrecise(w.waitNs),
