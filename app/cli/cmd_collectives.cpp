@@ -1,19 +1,26 @@
 // lanescope-cli collectives PATH... [--rank N] [--json|--format csv] [--limit N]: NCCL / RCCL collectives
 // of a GPU trace or multi-rank job (CollectiveTable): per collective kind, process group and message
 // size, the count, total / median / max time, bytes, algorithm and bus bandwidth (nccl-tests'
-// definitions, core/analysis/collectivetable.h), across ranks and per rank. Columns:
-// core/analysis/tablerows.h.
+// definitions, core/analysis/collectivetable.h), across ranks and per rank; the communication /
+// computation overlap per GPU and step (CommOverlap, HTA's definitions); on a multi-rank job each
+// collective matched across ranks with its skew and last rank, and per rank its lateness
+// (CollectiveMatch). --rank keeps that rank's rows; matching always reads every rank. Columns:
+// core/analysis/tablerows.h. --format csv prints the collectives table only.
 #include "commands.h"
 #include "tableargs.h"
 #include "tableoutput.h"
 
+#include "analysis/collectivematch.h"
 #include "analysis/collectivetable.h"
+#include "analysis/commoverlap.h"
+#include "analysis/launchindex.h"
 #include "analysis/tablerows.h"
 #include "model/trace.h"
 #include "util/durationtext.h"
 #include "util/qtext.h"
 #include "util/unittext.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace lanescope::cli {
@@ -38,6 +45,54 @@ void printRows(const std::vector<CollectiveRow> &rows, size_t shown)
         std::printf("(%zu more rows; raise --limit to see them)\n", rows.size() - shown);
 }
 
+void printOverlap(const std::vector<CommOverlapRow> &rows)
+{
+    int width = 8;
+    for (const CommOverlapRow &r : rows)
+        width = std::max(width, int(r.device.size()));
+    std::printf("%-*s %7s %13s %13s %13s %13s %13s %13s %9s\n", width, "device", "kernels", "step time", "computation",
+                "communication", "memory", "idle", "exposed", "overlap");
+    for (const CommOverlapRow &r : rows)
+        std::printf("%-*s %7llu %13s %13s %13s %13s %13s %13s %9s\n", width, r.device.c_str(), (unsigned long long)r.kernels, DurationText::column(double(r.spanNs)).c_str(),
+                    DurationText::column(double(r.computeNs)).c_str(), DurationText::column(double(r.communicationNs)).c_str(),
+                    DurationText::column(double(r.memoryNs)).c_str(), DurationText::column(double(r.idleNs)).c_str(),
+                    DurationText::column(double(r.exposedNs())).c_str(),
+                    r.overlap() ? UnitText::percent(*r.overlap() * 100.0).c_str() : "-");
+}
+
+void printSkew(const CollectiveMatchResult &m, size_t shown)
+{
+    std::printf("%-5s %8s %6s %12s %12s %12s\n", "rank", "matched", "last", "late total", "max late", "others wait");
+    for (const RankLateness &r : m.ranks)
+        std::printf("%-5lld %8llu %6llu %12s %12s %12s\n", (long long)r.rank, (unsigned long long)r.matched,
+                    (unsigned long long)r.last, DurationText::column(double(r.lateNs)).c_str(),
+                    DurationText::column(double(r.maxLateNs)).c_str(), DurationText::column(double(r.causedWaitNs)).c_str());
+    std::vector<const MatchedCollective *> bySkew;
+    for (const MatchedCollective &c : m.matched)
+        bySkew.push_back(&c);
+    std::stable_sort(bySkew.begin(), bySkew.end(), [](auto *a, auto *b) { return a->skewNs() > b->skewNs(); });
+    std::printf("\nmost skewed collectives\n%-15s %-6s %12s %6s %5s %12s %5s %12s %12s\n", "collective", "group", "message", "step",
+                "seq", "skew", "last", "late by", "others wait");
+    for (size_t i = 0; i < shown && i < bySkew.size(); ++i) {
+        const MatchedCollective &c = *bySkew[i];
+        std::printf("%-15s %-6s %12s %6s %5u %12s %5lld %12s %12s\n", c.kind.c_str(), c.processGroup.empty() ? "-" : c.processGroup.c_str(),
+                    c.bytes ? UnitText::bytes(double(*c.bytes)).c_str() : "-", c.step >= 0 ? std::to_string(c.step).c_str() : "-",
+                    c.sequence, DurationText::column(double(c.skewNs())).c_str(), (long long)c.lastRank,
+                    DurationText::column(double(c.lateNs)).c_str(), DurationText::column(double(c.waitNs)).c_str());
+    }
+    if (shown < bySkew.size())
+        std::printf("(%zu more; raise --limit to see them)\n", bySkew.size() - shown);
+}
+
+template <typename Row> std::vector<Row> ofRank(const std::vector<Row> &rows, int64_t rank)
+{
+    std::vector<Row> out;
+    for (const Row &r : rows)
+        if (rank < 0 || r.rank == rank)
+            out.push_back(r);
+    return out;
+}
+
 } // namespace
 
 int cmdCollectives(const Args &args)
@@ -48,7 +103,9 @@ int cmdCollectives(const Args &args)
     LoadResult loaded;
     if (!ta.load(args, loaded))
         return kExitUnreadable;
-    const CollectiveTableResult r = CollectiveTable::compute(*loaded.trace, ta.rank >= 0 ? ta.rank : CollectiveTable::kAllRanks);
+    const Trace &trace = *loaded.trace;
+    const CollectiveTableResult every = CollectiveTable::compute(trace);
+    const CollectiveTableResult r = ta.rank >= 0 ? CollectiveTable::compute(trace, ta.rank) : every;
     std::vector<CollectiveRow> all = r.rows;
     all.insert(all.end(), r.perRank.begin(), r.perRank.end());
     if (ta.format == TableArgs::Format::Csv) {
@@ -64,6 +121,16 @@ int cmdCollectives(const Args &args)
         o[QStringLiteral("total_ns")] = qint64(r.totalNs);
         o[QStringLiteral("collectives")] = TableRowWriter::jsonArray(TableRows::collectives(), r.rows, ta.shown(r.rows.size()));
         o[QStringLiteral("per_rank")] = TableRowWriter::jsonArray(TableRows::collectives(), r.perRank, ta.shown(r.perRank.size()));
+        const LaunchIndex index = LaunchIndex::build(trace);
+        const CommOverlapResult overlap = CommOverlap::compute(trace, index, every);
+        const std::vector<CommOverlapRow> devices = ofRank(overlap.devices, ta.rank), steps = ofRank(overlap.steps, ta.rank);
+        o[QStringLiteral("overlap")] = TableRowWriter::jsonArray(TableRows::overlap(), devices, devices.size());
+        o[QStringLiteral("overlap_steps")] = TableRowWriter::jsonArray(TableRows::overlap(), steps, ta.shown(steps.size()));
+        const CollectiveMatchResult match = CollectiveMatch::compute(trace, index, every);
+        o[QStringLiteral("matched")] = qint64(match.matched.size());
+        o[QStringLiteral("unmatched")] = qint64(match.unmatched);
+        o[QStringLiteral("lateness")] = TableRowWriter::jsonArray(TableRows::rankLateness(), match.ranks, match.ranks.size());
+        o[QStringLiteral("skew")] = TableRowWriter::jsonArray(TableRows::matchedCollectives(), match.matched, ta.shown(match.matched.size()));
         printJson(o);
         return kExitOk;
     }
@@ -77,6 +144,15 @@ int cmdCollectives(const Args &args)
     if (!r.perRank.empty()) {
         std::printf("\nper rank\n");
         printRows(r.perRank, ta.shown(r.perRank.size()));
+    }
+    const LaunchIndex index = LaunchIndex::build(trace);
+    std::printf("\ncommunication / computation overlap per GPU (HTA's definitions: core/analysis/commoverlap.h)\n");
+    printOverlap(ofRank(CommOverlap::compute(trace, index, every).devices, ta.rank));
+    const CollectiveMatchResult match = CollectiveMatch::compute(trace, index, every);
+    if (!match.ranks.empty()) {
+        std::printf("\ncollectives matched across ranks: %zu, unmatched instances: %llu (core/analysis/collectivematch.h)\n",
+                    match.matched.size(), (unsigned long long)match.unmatched);
+        printSkew(match, ta.shown(match.matched.size()));
     }
     return kExitOk;
 }

@@ -278,6 +278,61 @@ const RowDescription<CollectiveRow> &TableRows::collectives()
     return d;
 }
 
+const RowDescription<CommOverlapRow> &TableRows::overlap()
+{
+    using R = CommOverlapRow;
+    static const RowDescription<R> d = {
+        nullable(integer<R>("rank", "Rank", "", [](const R &r) { return r.rank >= 0 ? Cell(r.rank) : Cell(nullptr); }, kShown)),
+        text<R>("device", "Device", [](const R &r) { return r.device; }, kShown),
+        nullable(integer<R>("step", "Step", "", [](const R &r) { return r.step >= 0 ? Cell(r.step) : Cell(nullptr); }, kShown)),
+        integer<R>("kernels", "Kernels", "count", [](const R &r) { return i64(r.kernels); }, kShown),
+        integer<R>("span_ns", "Step time", "ns", [](const R &r) { return Cell(r.spanNs); }, kShown),
+        integer<R>("compute_ns", "Computation", "ns", [](const R &r) { return Cell(r.computeNs); }, kShown),
+        integer<R>("communication_ns", "Communication", "ns", [](const R &r) { return Cell(r.communicationNs); }, kShown),
+        integer<R>("memory_ns", "Memory", "ns", [](const R &r) { return Cell(r.memoryNs); }, kShown),
+        integer<R>("idle_ns", "Idle", "ns", [](const R &r) { return Cell(r.idleNs); }, kShown),
+        integer<R>("non_compute_ns", "Non-compute", "ns", [](const R &r) { return Cell(r.nonComputeNs); }),
+        integer<R>("overlapped_ns", "Overlapped", "ns", [](const R &r) { return Cell(r.overlappedNs); }, kShown),
+        integer<R>("exposed_ns", "Exposed", "ns", [](const R &r) { return Cell(r.exposedNs()); }, kShown),
+        nullable(real<R>("overlap_pct", "Overlap %", "%", [](const R &r) { return roundedPercent(r.overlap() ? std::optional<double>(*r.overlap() * 100.0) : std::nullopt); }, kShown)),
+    };
+    return d;
+}
+
+const RowDescription<MatchedCollective> &TableRows::matchedCollectives()
+{
+    using R = MatchedCollective;
+    static const RowDescription<R> d = {
+        text<R>("collective", "Collective", [](const R &r) { return r.kind; }, kShown),
+        text<R>("process_group", "Process group", [](const R &r) { return r.processGroup; }, kShown),
+        nullable(integer<R>("message_bytes", "Message", "bytes", [](const R &r) { return r.bytes ? Cell(int64_t(*r.bytes)) : Cell(nullptr); }, kShown)),
+        nullable(integer<R>("step", "Step", "", [](const R &r) { return r.step >= 0 ? Cell(r.step) : Cell(nullptr); }, kShown)),
+        integer<R>("sequence", "Sequence", "", [](const R &r) { return Cell(int64_t(r.sequence)); }, kShown),
+        integer<R>("ranks", "Ranks", "count", [](const R &r) { return i64(r.members.size()); }, kShown),
+        integer<R>("first_entry_ns", "First entry", "ns", [](const R &r) { return Cell(r.firstEntry); }),
+        integer<R>("skew_ns", "Skew", "ns", [](const R &r) { return Cell(r.skewNs()); }, kShown),
+        integer<R>("last_rank", "Last rank", "", [](const R &r) { return Cell(r.lastRank); }, kShown),
+        integer<R>("late_ns", "Late by", "ns", [](const R &r) { return Cell(r.lateNs); }, kShown),
+        integer<R>("wait_ns", "Others' wait", "ns", [](const R &r) { return Cell(r.waitNs); }, kShown),
+        integer<R>("max_wait_ns", "Max wait", "ns", [](const R &r) { return Cell(r.maxWaitNs); }, kShown),
+    };
+    return d;
+}
+
+const RowDescription<RankLateness> &TableRows::rankLateness()
+{
+    using R = RankLateness;
+    static const RowDescription<R> d = {
+        integer<R>("rank", "Rank", "", [](const R &r) { return Cell(r.rank); }, kShown),
+        integer<R>("matched", "Matched", "count", [](const R &r) { return i64(r.matched); }, kShown),
+        integer<R>("last", "Last", "count", [](const R &r) { return i64(r.last); }, kShown),
+        integer<R>("late_ns", "Late in all", "ns", [](const R &r) { return Cell(r.lateNs); }, kShown),
+        integer<R>("caused_wait_ns", "Others waited", "ns", [](const R &r) { return Cell(r.causedWaitNs); }, kShown),
+        integer<R>("max_late_ns", "Max late", "ns", [](const R &r) { return Cell(r.maxLateNs); }, kShown),
+    };
+    return d;
+}
+
 Cell TableRows::roundedPercent(std::optional<double> pct)
 {
     return pct ? Cell(std::round(*pct * 1000.0) / 1000.0) : Cell(nullptr);

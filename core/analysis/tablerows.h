@@ -4,7 +4,9 @@
 // CLI's --json and --format csv (core/util/tablerowwriter.h), core/store/sqliteexporter.cpp and the
 // GUI's table models (columns marked OutGui, headers as titles) read these, so each table's columns
 // are listed here once. JSON keys are the documented ones (README, docs/sqlite-schema.md).
+#include "collectivematch.h"
 #include "collectivetable.h"
+#include "commoverlap.h"
 #include "devicesummary.h"
 #include "enginebreakdown.h"
 #include "kerneltable.h"
@@ -42,6 +44,13 @@ public:
     // `collectives`: one kind / process group / message size of NCCL collectives (CollectiveTable),
     // across ranks (rank null) or per rank.
     static const RowDescription<CollectiveRow> &collectives();
+    // `collectives` "overlap" / "overlap_steps": CommOverlap rows (rank null on a single-rank trace,
+    // step null on a device's total row; overlap_pct null without communication).
+    static const RowDescription<CommOverlapRow> &overlap();
+    // `collectives` "skew": one collective matched across ranks (CollectiveMatch).
+    static const RowDescription<MatchedCollective> &matchedCollectives();
+    // `collectives` "lateness": per rank, how often and how late it entered matched collectives last.
+    static const RowDescription<RankLateness> &rankLateness();
     // `diff`: op and kernel rows (delta_pct null for rows new in B), engine rows.
     static const RowDescription<DiffRow> &diffRows();
     static const RowDescription<EngineDiffRow> &engineDiffRows();

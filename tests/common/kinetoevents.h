@@ -32,15 +32,18 @@ public:
     {
         x(cat, QLatin1String(name), 100, 100, ts, dur, QStringLiteral("\"External id\":%1").arg(ext));
     }
-    // A runtime call at `ts` launching one piece of device work at `kts` (the next correlation id).
+    // A runtime call at `ts` launching one piece of device work at `kts` (the next correlation id) on
+    // GPU 0's `stream`; `kernelArgs` (JSON members) are added to the work's args.
     void launch(const char *call, double ts, double dur, int ext, const char *cat, const char *kernel, double kts, double kdur,
-                qint64 bytes = 0)
+                qint64 bytes = 0, int stream = 7, const QString &kernelArgs = {})
     {
         const int c = ++m_corr;
         x("cuda_runtime", QLatin1String(call), 100, 100, ts, dur, QStringLiteral("\"External id\":%1,\"correlation\":%2").arg(ext).arg(c));
-        const QString extra = bytes ? QStringLiteral(",\"bytes\":%1").arg(bytes) : QString();
-        x(cat, QLatin1String(kernel), 0, 7, kts, kdur,
-          QStringLiteral("\"External id\":%1,\"correlation\":%2,\"device\":0,\"stream\":7%3").arg(ext).arg(c).arg(extra));
+        QString extra = bytes ? QStringLiteral(",\"bytes\":%1").arg(bytes) : QString();
+        if (!kernelArgs.isEmpty())
+            extra += QLatin1Char(',') + kernelArgs;
+        x(cat, QLatin1String(kernel), 0, stream, kts, kdur,
+          QStringLiteral("\"External id\":%1,\"correlation\":%2,\"device\":0,\"stream\":%3%4").arg(ext).arg(c).arg(stream).arg(extra));
     }
     // A runtime call that launches nothing.
     void runtime(const char *name, double ts, double dur) { x("cuda_runtime", QLatin1String(name), 100, 100, ts, dur); }

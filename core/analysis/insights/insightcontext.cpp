@@ -84,6 +84,27 @@ const std::vector<std::vector<DeviceSummary::Interval>> &InsightContext::busyInt
     return *m_busy;
 }
 
+const CollectiveTableResult &InsightContext::collectives()
+{
+    if (!m_collectives)
+        m_collectives = CollectiveTable::compute(m_trace);
+    return *m_collectives;
+}
+
+const CollectiveMatchResult &InsightContext::collectiveMatch()
+{
+    if (!m_collectiveMatch)
+        m_collectiveMatch = CollectiveMatch::compute(m_trace, m_index, collectives());
+    return *m_collectiveMatch;
+}
+
+const CommOverlapResult &InsightContext::overlap()
+{
+    if (!m_overlap)
+        m_overlap = CommOverlap::compute(m_trace, m_index, collectives(), rangeOptions<CommOverlap::Options>(m_range));
+    return *m_overlap;
+}
+
 const EngineBreakdownResult &InsightContext::engines()
 {
     if (!m_engines) {

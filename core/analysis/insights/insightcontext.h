@@ -3,6 +3,9 @@
 // device and engine tables for that range, each computed once on first use. Rules take their
 // numbers from these tables, so a finding equals what `ops`, `kernels`, `devices` and `engines`
 // print for the same events.
+#include "analysis/collectivematch.h"
+#include "analysis/collectivetable.h"
+#include "analysis/commoverlap.h"
 #include "analysis/devicesummary.h"
 #include "analysis/enginebreakdown.h"
 #include "analysis/kerneltable.h"
@@ -50,6 +53,11 @@ public:
     DeviceSummary::Options deviceOptions() const;
     const std::vector<std::vector<DeviceSummary::Interval>> &busyIntervals();
     const EngineBreakdownResult &engines();
+    // NCCL / RCCL collectives of the whole trace (rules keep those starting in the window), their
+    // matching across ranks, and the communication / computation overlap of the window.
+    const CollectiveTableResult &collectives();
+    const CollectiveMatchResult &collectiveMatch();
+    const CommOverlapResult &overlap();
     // The traffic kind of each DMA queue lane (the paired NEFF's queue sets, else lane names).
     const DmaQueueKinds &queueKinds();
     // Idle time of a device inside [s, e): the gaps between its busy intervals there (appended to
@@ -80,6 +88,9 @@ private:
     std::optional<std::vector<std::vector<DeviceSummary::Interval>>> m_busy;
     std::optional<EngineBreakdownResult> m_engines;
     std::optional<DmaQueueKinds> m_queueKinds;
+    std::optional<CollectiveTableResult> m_collectives;
+    std::optional<CollectiveMatchResult> m_collectiveMatch;
+    std::optional<CommOverlapResult> m_overlap;
     std::optional<std::vector<uint32_t>> m_launchCounts;
     std::vector<uint32_t> m_hostTracks; // tracks holding framework ops or runtime calls
 };

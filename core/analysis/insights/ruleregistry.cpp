@@ -1,6 +1,7 @@
 #include "ruleregistry.h"
 
 #include "capturerules.h"
+#include "collectiverules.h"
 #include "devicerules.h"
 #include "fusionrule.h"
 #include "hostrules.h"
@@ -27,6 +28,7 @@ const RuleRegistry &RuleRegistry::defaults()
         DeviceRules::addTo(rules);
         CaptureRules::addTo(rules); // capture checks (ids "capture-...", docs/insights.md)
         RankRules::addTo(rules);
+        CollectiveRules::addTo(rules);
         RuleRegistry r;
         for (auto &rule : rules)
             r.add(std::move(rule));

@@ -5,6 +5,7 @@
 // busbw = algbw x nccl-tests' factor. HTA's sampled rank pair (SendRecv kernels without those args):
 // the kind from the kernel name, no bytes, one row per rank. Plus the name and dtype rules.
 #include "corpus.h"
+#include "gzipjson.h"
 
 #include "analysis/collectivetable.h"
 #include "io/ranks/multirankloader.h"
@@ -17,30 +18,12 @@
 #include <QJsonObject>
 #include <QTest>
 
-#include <zlib.h>
-
 #include <cmath>
 #include <map>
 
 using namespace lanescope;
 
-namespace {
-
-QJsonObject loadGzipJson(const QString &path)
-{
-    gzFile f = gzopen(path.toLocal8Bit().constData(), "rb");
-    if (!f)
-        return {};
-    QByteArray bytes;
-    char buf[1 << 16];
-    int n = 0;
-    while ((n = gzread(f, buf, sizeof buf)) > 0)
-        bytes.append(buf, n);
-    gzclose(f);
-    return QJsonDocument::fromJson(bytes).object();
-}
-
-} // namespace
+using test::loadGzipJson;
 
 class TestCollectiveTable : public QObject
 {

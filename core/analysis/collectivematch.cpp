@@ -1,0 +1,141 @@
+#include "collectivematch.h"
+
+#include "collectivetable.h"
+#include "launchindex.h"
+#include "stepofwork.h"
+
+#include "model/trace.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+#include <unordered_map>
+
+namespace lanescope {
+
+namespace {
+
+// The step number of every collective instance (-1 when no step launched it).
+std::vector<int64_t> stepsOf(const Trace &trace, const LaunchIndex &index, const CollectiveTableResult &collectives)
+{
+    std::unordered_map<uint32_t, uint32_t> instanceOfSlice;
+    instanceOfSlice.reserve(collectives.instances.size() * 2);
+    for (uint32_t i = 0; i < collectives.instances.size(); ++i)
+        instanceOfSlice.emplace(collectives.instances[i].slice.value, i);
+    std::vector<int64_t> steps(collectives.instances.size(), -1);
+    const StepOfWork stepOf(trace, index);
+    for (const LaunchIndex::Work &w : index.work()) {
+        const auto it = instanceOfSlice.find(w.slice.value);
+        if (it != instanceOfSlice.end())
+            steps[it->second] = stepOf.numberOf(w);
+    }
+    return steps;
+}
+
+void measure(MatchedCollective &m, const CollectiveTableResult &collectives)
+{
+    const auto &in = collectives.instances;
+    uint32_t lastMember = m.members.front();
+    m.firstEntry = INT64_MAX;
+    for (uint32_t i : m.members) {
+        m.firstEntry = std::min(m.firstEntry, in[i].start);
+        if (in[i].start > in[lastMember].start)
+            lastMember = i;
+    }
+    m.lastEntry = in[lastMember].start;
+    m.lastRank = in[lastMember].rank;
+    std::vector<int64_t> others;
+    for (uint32_t i : m.members) {
+        if (i == lastMember)
+            continue;
+        others.push_back(in[i].start);
+        const int64_t wait = std::min(m.lastEntry - in[i].start, in[i].duration);
+        m.waitNs += wait;
+        m.maxWaitNs = std::max(m.maxWaitNs, wait);
+    }
+    std::sort(others.begin(), others.end());
+    m.lateNs = m.lastEntry - others[(others.size() - 1) / 2];
+}
+
+} // namespace
+
+CollectiveMatchResult CollectiveMatch::compute(const Trace &trace, const LaunchIndex &index, const CollectiveTableResult &collectives)
+{
+    CollectiveMatchResult result;
+    const auto &in = collectives.instances;
+    std::set<int64_t> allRanks;
+    for (const CollectiveInstance &c : in)
+        if (c.rank >= 0)
+            allRanks.insert(c.rank);
+    if (allRanks.size() < 2)
+        return result;
+    const std::vector<int64_t> steps = stepsOf(trace, index, collectives);
+    // group -> ranks with any instance; (group, step) -> rank -> instances in time order.
+    std::map<std::string, std::set<int64_t>> groupRanks;
+    std::map<std::pair<std::string, int64_t>, std::map<int64_t, std::vector<uint32_t>>> keyed;
+    for (uint32_t i = 0; i < in.size(); ++i) {
+        if (in[i].rank < 0)
+            continue;
+        groupRanks[in[i].processGroup].insert(in[i].rank);
+        keyed[{in[i].processGroup, steps[i]}][in[i].rank].push_back(i); // instances are in time order
+    }
+    uint64_t matchedInstances = 0;
+    for (const auto &[key, byRank] : keyed) {
+        const std::set<int64_t> &ranks = groupRanks[key.first];
+        if (ranks.size() < 2 || byRank.size() != ranks.size())
+            continue; // a rank of the group has none of this step's instances
+        const size_t n = byRank.begin()->second.size();
+        if (!std::all_of(byRank.begin(), byRank.end(), [n](const auto &kv) { return kv.second.size() == n; }))
+            continue;
+        for (uint32_t pos = 0; pos < n; ++pos) {
+            MatchedCollective m;
+            for (const auto &[rank, list] : byRank)
+                m.members.push_back(list[pos]);
+            const CollectiveInstance &head = in[m.members.front()];
+            const bool same = std::all_of(m.members.begin(), m.members.end(), [&](uint32_t i) {
+                return in[i].kind == head.kind && in[i].bytes == head.bytes;
+            });
+            if (!same)
+                continue;
+            m.processGroup = key.first;
+            m.kind = head.kind;
+            m.bytes = head.bytes;
+            m.step = key.second;
+            m.sequence = pos;
+            measure(m, collectives);
+            matchedInstances += m.members.size();
+            result.matched.push_back(std::move(m));
+        }
+    }
+    uint64_t multiRankInstances = 0;
+    for (const CollectiveInstance &c : in)
+        multiRankInstances += c.rank >= 0;
+    result.unmatched = multiRankInstances - matchedInstances;
+    std::sort(result.matched.begin(), result.matched.end(), [](const MatchedCollective &a, const MatchedCollective &b) {
+        return std::tie(a.firstEntry, a.processGroup, a.sequence) < std::tie(b.firstEntry, b.processGroup, b.sequence);
+    });
+    std::map<int64_t, RankLateness> perRank;
+    for (int64_t r : allRanks)
+        perRank[r].rank = r;
+    for (size_t mi = 0; mi < result.matched.size(); ++mi) {
+        const MatchedCollective &m = result.matched[mi];
+        for (uint32_t i : m.members)
+            ++perRank[in[i].rank].matched;
+        if (m.skewNs() <= 0)
+            continue;
+        RankLateness &r = perRank[m.lastRank];
+        ++r.last;
+        r.lateNs += m.lateNs;
+        r.causedWaitNs += m.waitNs;
+        if (r.worst < 0 || m.lateNs > r.maxLateNs) {
+            r.maxLateNs = m.lateNs;
+            r.worst = int64_t(mi);
+        }
+    }
+    for (auto &[rank, r] : perRank)
+        result.ranks.push_back(r);
+    return result;
+}
+
+} // namespace lanescope

@@ -1,0 +1,218 @@
+#include "collectiverules.h"
+
+#include "insightcontext.h"
+#include "insighttext.h"
+
+
+#include <algorithm>
+#include <map>
+#include <memory>
+
+namespace lanescope {
+
+namespace {
+
+// "Rank 3 · GPU 0" (a multi-rank trace names its devices per rank), "GPU 0".
+std::string rankName(int64_t rank, const std::string &device)
+{
+    const std::string prefix = "Rank " + std::to_string(rank);
+    return rank < 0 || device.starts_with(prefix) ? device : prefix + " (" + device + ")";
+}
+
+std::string groupText(const std::string &kind, const std::string &group, const std::optional<uint64_t> &bytes)
+{
+    std::string s = kind;
+    if (bytes)
+        s += " of " + insighttext::bytes(double(*bytes));
+    if (!group.empty())
+        s += " in process group " + group;
+    return s;
+}
+
+} // namespace
+
+void LowOverlapRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
+{
+    const CommOverlapResult &overlap = ctx.overlap();
+    const CollectiveTableResult &collectives = ctx.collectives();
+    // One finding for all the GPUs below the line (a job's ranks usually share the problem), the
+    // worst first: the most exposed communication.
+    std::vector<const CommOverlapRow *> low;
+    for (const CommOverlapRow &r : overlap.devices) {
+        const std::optional<double> share = r.overlap();
+        if (share && *share < kMaxOverlap && r.spanNs > 0 && double(r.exposedNs()) >= kMinExposedShare * double(r.spanNs))
+            low.push_back(&r);
+    }
+    if (low.empty())
+        return;
+    std::stable_sort(low.begin(), low.end(), [](auto *a, auto *b) { return a->exposedNs() > b->exposedNs(); });
+    const CommOverlapRow &worst = *low.front();
+    const std::string who = rankName(worst.rank, worst.device);
+    Finding f;
+    f.rule = std::string(id());
+    const std::string exposed = insighttext::ns(worst.exposedNs()) + " of collectives is exposed (" +
+                                insighttext::pct(100.0 * double(worst.exposedNs()) / double(worst.spanNs)) + " of its step time)";
+    if (low.size() == 1)
+        f.title = who + ": only " + insighttext::pct(*worst.overlap() * 100.0) + " of its communication is hidden behind computation; " +
+                  exposed;
+    else
+        f.title = std::to_string(low.size()) + " of " + std::to_string(overlap.devices.size()) + " GPUs hide less than " +
+                  insighttext::pct(kMaxOverlap * 100.0) + " of their communication behind computation; worst " + who + ": " +
+                  insighttext::pct(*worst.overlap() * 100.0) + " hidden, " + exposed;
+    constexpr size_t kListed = 8;
+    for (size_t i = 0; i < low.size() && i < kListed; ++i) {
+        const CommOverlapRow &r = *low[i];
+        f.detail += (i ? "; " : "") + rankName(r.rank, r.device) + ": step time " + insighttext::ns(r.spanNs) + ", computation " +
+                    insighttext::ns(r.computeNs) + ", communication " + insighttext::ns(r.communicationNs) + " (overlapped " +
+                    insighttext::ns(r.overlappedNs) + "), memory " + insighttext::ns(r.memoryNs) + ", idle " + insighttext::ns(r.idleNs);
+    }
+    if (low.size() > kListed)
+        f.detail += "; " + std::to_string(low.size() - kListed) + " more";
+    f.detail += " (HTA's temporal breakdown and communication / computation overlap)";
+    f.action = "Overlap communication with computation: bucket gradients so all-reduce starts during the backward pass "
+               "(DDP bucket_cap_mb, FSDP prefetching), run collectives on their own stream without synchronising "
+               "the compute stream, or reduce the bytes moved (mixed-precision gradients, fewer / larger buckets)";
+    f.value = *worst.overlap();
+    f.threshold = kMaxOverlap;
+    // The GPUs run side by side: the step gets at most the worst one's exposed time back.
+    f.recoverableNs = worst.exposedNs();
+    f.severity = Finding::severityForShare(*f.recoverableNs, ctx.spanNs());
+    std::vector<const CollectiveInstance *> mine; // the worst GPU's collectives, longest first
+    for (const CollectiveInstance &c : collectives.instances)
+        if (c.rank == worst.rank && ctx.startsInRange(c.start))
+            mine.push_back(&c);
+    std::stable_sort(mine.begin(), mine.end(), [](auto *a, auto *b) { return a->duration > b->duration; });
+    for (const CollectiveInstance *c : mine) {
+        f.addEvent(c->slice.value);
+        if (f.ranges.size() < Finding::kMaxEvents)
+            f.ranges.emplace_back(c->start, c->start + c->duration);
+    }
+    out.push_back(std::move(f));
+}
+
+void CollectiveOutlierRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
+{
+    const CollectiveTableResult &collectives = ctx.collectives();
+    for (const CollectiveRow &row : collectives.rows) {
+        if (row.count < kMinGroup || row.medianNs <= 0)
+            continue;
+        std::vector<const CollectiveInstance *> outliers;
+        for (const CollectiveInstance &c : collectives.instances)
+            if (ctx.startsInRange(c.start) && CollectiveTable::inRow(c, row) && double(c.duration) >= kRatio * double(row.medianNs)
+                && c.duration - row.medianNs >= kMinExcessNs)
+                outliers.push_back(&c);
+        if (outliers.empty())
+            continue;
+        std::stable_sort(outliers.begin(), outliers.end(), [](auto *a, auto *b) { return a->duration > b->duration; });
+        int64_t excess = 0;
+        std::map<int64_t, uint64_t> byRank;
+        for (const CollectiveInstance *c : outliers) {
+            excess += c->duration - row.medianNs;
+            ++byRank[c->rank];
+        }
+        const CollectiveInstance &worst = *outliers.front();
+        Finding f;
+        f.rule = std::string(id());
+        const std::string what = groupText(row.kind, row.processGroup, row.messageBytes);
+        f.title = std::to_string(outliers.size()) + " of " + std::to_string(row.count) + " " + what + " took >= " +
+                  insighttext::pct(kRatio * 100.0) + " of their median " + insighttext::ns(row.medianNs) + "; the slowest " +
+                  insighttext::ns(worst.duration) + (worst.rank >= 0 ? " on rank " + std::to_string(worst.rank) : std::string());
+        std::string ranks;
+        for (const auto &[rank, n] : byRank)
+            if (rank >= 0)
+                ranks += (ranks.empty() ? "" : ", ") + ("rank " + std::to_string(rank) + " " + std::to_string(n));
+        f.detail = what + ": " + std::to_string(row.count) + " instances, median " + insighttext::ns(row.medianNs) + ", max " +
+                   insighttext::ns(row.maxNs) + "; " + std::to_string(outliers.size()) + " outliers, " + insighttext::ns(excess) +
+                   " above the median in all" + (ranks.empty() ? std::string() : " (" + ranks + ")");
+        f.action = "Look at what ran before the slow instances: a rank arriving late makes the others wait inside the "
+                   "collective (see late-arrival), contention with other traffic on the link, or a slower network path";
+        f.value = double(worst.duration) / double(row.medianNs);
+        f.threshold = kRatio;
+        f.recoverableNs = excess;
+        f.severity = Finding::severityForShare(excess, ctx.spanNs());
+        for (const CollectiveInstance *c : outliers) {
+            f.addEvent(c->slice.value);
+            if (f.ranges.size() < Finding::kMaxEvents)
+                f.ranges.emplace_back(c->start, c->start + c->duration);
+        }
+        out.push_back(std::move(f));
+    }
+}
+
+void LateArrivalRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
+{
+    const CollectiveMatchResult &match = ctx.collectiveMatch();
+    const CollectiveTableResult &collectives = ctx.collectives();
+    if (match.ranks.size() < 2)
+        return;
+    // Lateness and waits of the matched instances entering the window, per last rank.
+    std::map<int64_t, RankLateness> inWindow;
+    int64_t totalLate = 0;
+    for (size_t mi = 0; mi < match.matched.size(); ++mi) {
+        const MatchedCollective &m = match.matched[mi];
+        if (m.skewNs() <= 0 || !ctx.startsInRange(m.firstEntry))
+            continue;
+        RankLateness &r = inWindow[m.lastRank];
+        r.rank = m.lastRank;
+        ++r.last;
+        r.lateNs += m.lateNs;
+        r.causedWaitNs += m.waitNs;
+        if (r.worst < 0 || m.lateNs > r.maxLateNs) {
+            r.maxLateNs = m.lateNs;
+            r.worst = int64_t(mi);
+        }
+        totalLate += m.lateNs;
+    }
+    const double minShare = std::max(kMinShare, 1.5 / double(match.ranks.size()));
+    for (const auto &[rank, r] : inWindow) {
+        const double share = totalLate > 0 ? double(r.lateNs) / double(totalLate) : 0;
+        if (share < minShare || double(r.causedWaitNs) < kMinWaitShare * double(ctx.spanNs()))
+            continue;
+        uint64_t matched = 0;
+        for (const RankLateness &all : match.ranks)
+            if (all.rank == rank)
+                matched = all.matched;
+        const MatchedCollective &worst = match.matched[size_t(r.worst)];
+        Finding f;
+        f.rule = std::string(id());
+        f.title = "Rank " + std::to_string(rank) + " arrives last at " + std::to_string(r.last) + " of " + std::to_string(matched) +
+                  " collectives, " + insighttext::ns(r.lateNs / int64_t(r.last)) + " after the others on average; they waited " +
+                  insighttext::ns(r.causedWaitNs) + " for it";
+        f.detail = "Rank " + std::to_string(rank) + ": last at " + std::to_string(r.last) + " matched collectives, " +
+                   insighttext::ns(r.lateNs) + " late in all (" + insighttext::pct(share * 100.0) +
+                   " of the job's lateness), the other ranks' wait inside those collectives " + insighttext::ns(r.causedWaitNs) +
+                   "; worst: " + groupText(worst.kind, worst.processGroup, worst.bytes) + " #" + std::to_string(worst.sequence) +
+                   (worst.step >= 0 ? " of ProfilerStep#" + std::to_string(worst.step) : std::string()) + ", " +
+                   insighttext::ns(worst.lateNs) + " late, " + std::to_string(match.unmatched) + " instances unmatched";
+        f.action = "Find what rank " + std::to_string(rank) +
+                   " does before these collectives that the others do not: more work (uneven batches or sequence "
+                   "lengths), a slow input pipeline, host stalls or a slower device; the others idle inside the collective "
+                   "until it arrives";
+        f.value = share;
+        f.threshold = minShare;
+        f.recoverableNs = r.lateNs;
+        f.severity = Finding::severityForShare(r.lateNs, ctx.spanNs());
+        std::vector<const MatchedCollective *> late;
+        for (const MatchedCollective &m : match.matched)
+            if (m.lastRank == rank && m.skewNs() > 0 && ctx.startsInRange(m.firstEntry))
+                late.push_back(&m);
+        std::stable_sort(late.begin(), late.end(), [](auto *a, auto *b) { return a->lateNs > b->lateNs; });
+        for (const MatchedCollective *m : late) {
+            for (uint32_t i : m->members)
+                if (collectives.instances[i].rank == rank)
+                    f.addEvent(collectives.instances[i].slice.value);
+            if (f.ranges.size() < Finding::kMaxEvents)
+                f.ranges.emplace_back(m->firstEntry, m->lastEntry);
+        }
+        out.push_back(std::move(f));
+    }
+}
+
+void CollectiveRules::addTo(RuleList &rules)
+{
+    rules.push_back(std::make_unique<LowOverlapRule>());
+    rules.push_back(std::make_unique<CollectiveOutlierRule>());
+    rules.push_back(std::make_unique<LateArrivalRule>());
+}
+
+} // namespace lanescope
