@@ -40,7 +40,7 @@ bench: build
 	bash tests/bench/run-benchmarks.sh $(BUILD)
 
 test-asan: deps
-	cmake -S . -B $(BUILD_ASAN) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLANESCOPE_SANITIZE=ON $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD_ASAN) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLANESCOPE_SANITIZE=ON -DLANESCOPE_BENCHES=OFF $(CMAKE_FLAGS)
 	cmake --build $(BUILD_ASAN)
 	QT_QPA_PLATFORM=offscreen ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir $(BUILD_ASAN) --output-on-failure -j2
 
