@@ -40,6 +40,10 @@ int cmdSource(const Args &args);
 int cmdTensors(const Args &args);
 int cmdCollectives(const Args &args);
 int cmdMemory(const Args &args);
+int cmdSummarize(const Args &args);
+int cmdJob(const Args &args);
+// Whether the one PATH of `args` is a rank summary or a folder of them (info prints the job overview then).
+bool isJobPath(const Args &args);
 
 struct Command
 {
