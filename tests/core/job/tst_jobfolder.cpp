@@ -24,10 +24,13 @@ RankSummary rank(int64_t r, int64_t worldSize, int64_t stepNs = 1'000'000, const
     RankSummary s;
     s.rank = r;
     s.rankSource = "distributedInfo.rank";
-    s.worldSize = worldSize;
-    s.processGroups = {{"0", "default_pg", "cuda:nccl", worldSize, {}}};
+    // distributedInfo as PyTorch writes it: the summary keeps it whole, world size and groups come from it
+    std::string ranks;
     for (int64_t i = 0; i < worldSize; ++i)
-        s.processGroups[0].ranks.push_back(i);
+        ranks += (i ? "," : "") + std::to_string(i);
+    s.distributedInfo = R"({"backend":"nccl","rank":)" + std::to_string(r) + R"(,"world_size":)" + std::to_string(worldSize) +
+                        R"(,"pg_config":[{"pg_name":"0","pg_desc":"default_pg","backend_config":"cuda:nccl","pg_size":)" +
+                        std::to_string(worldSize) + R"(,"ranks":[)" + ranks + "]}]}";
     s.file.path = trace.empty() ? "/nowhere/rank" + std::to_string(r) + ".json" : trace;
     s.file.name = "rank" + std::to_string(r) + ".json";
     s.file.bytes = 10;

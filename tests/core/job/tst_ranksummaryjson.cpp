@@ -165,7 +165,7 @@ private slots:
         QTest::addColumn<QByteArray>("bytes");
         QTest::addColumn<QString>("error");
         QTest::newRow("not json") << QByteArray("{\"format\": \"lanescope-rank-summary\", \"version\": 1,,")
-                                  << QStringLiteral("bad.summary.json: at byte 49: not valid JSON");
+                                  << QStringLiteral("bad.summary.json: at byte 51: not valid JSON");
         QTest::newRow("array") << QByteArray("[1, 2]") << QStringLiteral("bad.summary.json: at /: expected an object");
         QTest::newRow("a trace") << QByteArray("{\"traceEvents\": []}")
                                  << QStringLiteral("bad.summary.json: at /format: expected \"lanescope-rank-summary\"");
