@@ -21,7 +21,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <map>
 
 namespace lanescope::cli {
 
@@ -43,38 +42,6 @@ QJsonArray integers(const std::vector<int64_t> &list)
     return a;
 }
 
-std::vector<const MatchedCollective *> bySkew(const JobOverview &job)
-{
-    std::vector<const MatchedCollective *> out;
-    for (const MatchedCollective &c : job.match.matched)
-        out.push_back(&c);
-    std::stable_sort(out.begin(), out.end(), [](auto *a, auto *b) { return a->skewNs() > b->skewNs(); });
-    return out;
-}
-
-// Rule id -> the ranks whose own trace has a finding of it.
-std::map<std::string, std::vector<int64_t>> findingsByRule(const JobOverview &job)
-{
-    std::map<std::string, std::vector<int64_t>> out;
-    for (const RankSummary &s : job.ranks)
-        for (const Finding &f : s.findings) {
-            std::vector<int64_t> &ranks = out[f.rule];
-            if (ranks.empty() || ranks.back() != s.rank)
-                ranks.push_back(s.rank);
-        }
-    return out;
-}
-
-std::string rankList(const std::vector<int64_t> &ranks, size_t named = 12)
-{
-    std::string out;
-    for (size_t i = 0; i < ranks.size() && i < named; ++i)
-        out += (i ? " " : "") + std::to_string(ranks[i]);
-    if (ranks.size() > named)
-        out += " and " + std::to_string(ranks.size() - named) + " more";
-    return out.empty() ? std::string("none") : out;
-}
-
 QJsonObject jobJson(const JobOverview &job, size_t limit)
 {
     QJsonObject o;
@@ -94,7 +61,7 @@ QJsonObject jobJson(const JobOverview &job, size_t limit)
     o[QStringLiteral("unmatched")] = qint64(job.match.unmatched);
     o[QStringLiteral("lateness")] = TableRowWriter::jsonArray(TableRows::rankLateness(), job.match.ranks);
     std::vector<MatchedCollective> skewed;
-    for (const MatchedCollective *c : bySkew(job))
+    for (const MatchedCollective *c : CollectiveMatch::mostSkewed(job.match))
         if (skewed.size() < limit)
             skewed.push_back(*c);
     o[QStringLiteral("most_skewed")] = TableRowWriter::jsonArray(TableRows::matchedCollectives(), skewed);
@@ -131,32 +98,23 @@ void printJob(const JobOverview &job, size_t limit)
                     (unsigned long long)r.lateness.matched, (unsigned long long)r.lateness.last,
                     DurationText::column(double(r.lateness.lateNs)).c_str(), DurationText::column(double(r.lateness.causedWaitNs)).c_str(),
                     (unsigned long long)r.findings, r.trace.c_str());
-    std::printf("stragglers: %s\n", rankList(job.stragglers()).c_str());
-    std::printf("late ranks (late-arrival rule): %s\n", rankList(job.lateRanks()).c_str());
+    std::printf("stragglers: %s\n", JobOverview::rankList(job.stragglers()).c_str());
+    std::printf("late ranks (late-arrival rule): %s\n", JobOverview::rankList(job.lateRanks()).c_str());
     if (!job.missingRanks.empty())
-        std::printf("ranks without a summary: %s\n", rankList(job.missingRanks).c_str());
+        std::printf("ranks without a summary: %s\n", JobOverview::rankList(job.missingRanks).c_str());
     std::printf("collectives: %zu instances, %zu matched across ranks, %llu instances unmatched (core/analysis/collectivematch.h)\n",
                 job.collectives.instances.size(), job.match.matched.size(), (unsigned long long)job.match.unmatched);
-    const std::vector<const MatchedCollective *> skewed = bySkew(job);
-    if (!skewed.empty()) {
-        std::printf("  most skewed: %-15s %-6s %12s %6s %5s %12s %5s %12s %12s\n", "collective", "group", "message", "step", "seq", "skew",
-                    "last", "late by", "others wait");
-        for (size_t i = 0; i < skewed.size() && i < limit; ++i) {
-            const MatchedCollective &c = *skewed[i];
-            std::printf("               %-15s %-6s %12s %6s %5u %12s %5lld %12s %12s\n", c.kind.c_str(),
-                        c.processGroup.empty() ? "-" : c.processGroup.c_str(), c.bytes ? UnitText::bytes(double(*c.bytes)).c_str() : "-",
-                        c.step >= 0 ? std::to_string(c.step).c_str() : "-", c.sequence, DurationText::column(double(c.skewNs())).c_str(),
-                        (long long)c.lastRank, DurationText::column(double(c.lateNs)).c_str(),
-                        DurationText::column(double(c.waitNs)).c_str());
-        }
+    if (!job.match.matched.empty()) {
+        std::printf("most skewed collectives:\n");
+        printMostSkewed(job.match, limit, "  ");
     }
     printFindings("findings of the job", job.findings);
     std::printf("findings by rank (each rank's own trace; per rank in `--json` findings_by_rank):\n");
-    const auto byRule = findingsByRule(job);
+    const auto byRule = job.findingsByRule();
     if (byRule.empty())
         std::printf("  none\n");
     for (const auto &[rule, ranks] : byRule)
-        std::printf("  %-24s %zu rank%s: %s\n", rule.c_str(), ranks.size(), ranks.size() == 1 ? "" : "s", rankList(ranks).c_str());
+        std::printf("  %-24s %zu rank%s: %s\n", rule.c_str(), ranks.size(), ranks.size() == 1 ? "" : "s", JobOverview::rankList(ranks).c_str());
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 
 namespace lanescope {
 struct Finding;
+struct CollectiveMatchResult;
 }
 
 namespace lanescope::cli {
@@ -69,5 +70,7 @@ LoadResult loadTrace(const std::string &path, const Args &args, const LoadOption
 LoadResult loadTrace(const std::vector<std::string> &paths, const Args &args, const LoadOptions &options = {});
 // Findings as text under a heading (insights, the findings section of diff).
 void printFindings(const char *heading, const std::vector<Finding> &findings);
+// The first `shown` matched collectives, most skewed first, each line after `indent` (collectives, job).
+void printMostSkewed(const CollectiveMatchResult &m, size_t shown, const char *indent);
 
 } // namespace lanescope::cli

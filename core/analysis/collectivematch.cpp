@@ -59,6 +59,15 @@ std::vector<int64_t> CollectiveMatch::stepsOf(const Trace &trace, const LaunchIn
     return steps;
 }
 
+std::vector<const MatchedCollective *> CollectiveMatch::mostSkewed(const CollectiveMatchResult &result)
+{
+    std::vector<const MatchedCollective *> out;
+    for (const MatchedCollective &c : result.matched)
+        out.push_back(&c);
+    std::stable_sort(out.begin(), out.end(), [](auto *a, auto *b) { return a->skewNs() > b->skewNs(); });
+    return out;
+}
+
 CollectiveMatchResult CollectiveMatch::compute(const Trace &trace, const LaunchIndex &index, const CollectiveTableResult &collectives)
 {
     std::set<int64_t> ranks;

@@ -73,6 +73,9 @@ public:
     // The matching of instances (each rank's in time order) with the step number of each (`steps[i]`
     // of instances[i], -1 when no step launched it); the members index `instances`.
     static CollectiveMatchResult match(const std::vector<CollectiveInstance> &instances, const std::vector<int64_t> &steps);
+    // The matched collectives, most skewed first (equal skews in time order): what `collectives` and the
+    // job overview list.
+    static std::vector<const MatchedCollective *> mostSkewed(const CollectiveMatchResult &result);
     // The ProfilerStep# number of every instance of `collectives` (StepOfWork; -1 when none).
     static std::vector<int64_t> stepsOf(const Trace &trace, const LaunchIndex &index, const CollectiveTableResult &collectives);
 };

@@ -48,17 +48,6 @@ std::string listFiles(const std::vector<RankSummary *> &summaries)
     return out;
 }
 
-std::string rankList(const std::vector<int64_t> &ranks)
-{
-    constexpr size_t kNamed = 16;
-    std::string out;
-    for (size_t i = 0; i < ranks.size() && i < kNamed; ++i)
-        out += (i ? " " : "") + std::to_string(ranks[i]);
-    if (ranks.size() > kNamed)
-        out += " ... (" + std::to_string(ranks.size()) + " ranks)";
-    return out;
-}
-
 } // namespace
 
 bool JobFolder::isJob(const std::string &path)
@@ -125,7 +114,7 @@ std::vector<JobOverview> JobFolder::split(std::vector<RankSummary> summaries, st
             const JobOverview &job = jobs.back();
             if (!job.missingRanks.empty() && copy == 0)
                 warnings.push_back(job.label + ": no summary of " + std::to_string(job.missingRanks.size()) + " of its " +
-                                   std::to_string(job.worldSize) + " ranks: " + rankList(job.missingRanks));
+                                   std::to_string(job.worldSize) + " ranks: " + JobOverview::rankList(job.missingRanks, 16));
             for (const RankSummary &s : job.ranks)
                 if (job.worldSize >= 0 && s.rank >= job.worldSize)
                     warnings.push_back(fileName(s) + ": rank " + std::to_string(s.rank) + " is not below the world size " +

@@ -45,6 +45,28 @@ std::vector<int64_t> JobOverview::lateRanks() const
     return out;
 }
 
+std::map<std::string, std::vector<int64_t>> JobOverview::findingsByRule() const
+{
+    std::map<std::string, std::vector<int64_t>> out;
+    for (const RankSummary &s : ranks)
+        for (const Finding &f : s.findings) {
+            std::vector<int64_t> &list = out[f.rule];
+            if (list.empty() || list.back() != s.rank)
+                list.push_back(s.rank);
+        }
+    return out;
+}
+
+std::string JobOverview::rankList(const std::vector<int64_t> &ranks, size_t named)
+{
+    std::string out;
+    for (size_t i = 0; i < ranks.size() && i < named; ++i)
+        out += (i ? " " : "") + std::to_string(ranks[i]);
+    if (ranks.size() > named)
+        out += " and " + std::to_string(ranks.size() - named) + " more";
+    return out.empty() ? std::string("none") : out;
+}
+
 JobOverview JobOverview::compute(std::vector<RankSummary> ranks, std::string label)
 {
     JobOverview job;

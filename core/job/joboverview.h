@@ -13,6 +13,7 @@
 #include "io/ranks/rankclock.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,11 @@ struct JobOverview
     std::vector<int64_t> stragglers() const;
     // Ranks the late-arrival rule names (LateArrivalRule::lateRanks over the job's span), ascending.
     std::vector<int64_t> lateRanks() const;
+    // Findings by rank, folded by rule: rule id -> the ranks whose own trace has a finding of it.
+    std::map<std::string, std::vector<int64_t>> findingsByRule() const;
+
+    // "0 1 2 and 5 more" (the first `named`), "none": how the CLI and the Job dock list ranks.
+    static std::string rankList(const std::vector<int64_t> &ranks, size_t named = 12);
 
     // The job from the summaries of its ranks (one summary per rank: JobFolder keeps duplicates apart).
     static JobOverview compute(std::vector<RankSummary> ranks, std::string label = {});

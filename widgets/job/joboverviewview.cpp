@@ -79,15 +79,7 @@ std::vector<RankModel::Decoration> rankDecorations(const std::shared_ptr<std::ve
             {"last_at", [bold](const JobRankRow &r, int role) { return bold(r, role); }}};
 }
 
-QString rankList(const std::vector<int64_t> &ranks)
-{
-    QStringList out;
-    for (size_t i = 0; i < ranks.size() && i < 12; ++i)
-        out << QString::number(ranks[i]);
-    if (ranks.size() > 12)
-        out << QObject::tr("and %1 more").arg(ranks.size() - 12);
-    return out.isEmpty() ? QObject::tr("none") : out.join(QLatin1Char(' '));
-}
+QString rankList(const std::vector<int64_t> &ranks) { return QString::fromStdString(JobOverview::rankList(ranks)); }
 
 } // namespace
 
@@ -215,14 +207,7 @@ void JobOverviewView::showJob(int index)
     static_cast<SkewModel *>(m_skewModel)->setResult(j ? j->match.matched : std::vector<MatchedCollective>());
     m_jobFindings->setFindings(j ? j->findings : std::vector<Finding>());
     m_jobFindings->setEmptyText(tr("No straggler and no late rank in this job."));
-    std::map<std::string, std::vector<int64_t>> byRule;
-    if (j)
-        for (const RankSummary &s : j->ranks)
-            for (const Finding &f : s.findings) {
-                std::vector<int64_t> &ranks = byRule[f.rule];
-                if (ranks.empty() || ranks.back() != s.rank)
-                    ranks.push_back(s.rank);
-            }
+    const std::map<std::string, std::vector<int64_t>> byRule = j ? j->findingsByRule() : std::map<std::string, std::vector<int64_t>>();
     QStringList rules;
     for (const auto &[rule, ranks] : byRule)
         rules << tr("<b>%1</b>: %n rank(s) (%2)", nullptr, int(ranks.size())).arg(QString::fromStdString(rule), rankList(ranks));

@@ -6,6 +6,7 @@
 // summary are listed; locateTrace finds a rank's trace where it was, else beside the summary, and
 // says where it looked.
 #include "filebytes.h"
+#include "ranksummaries.h"
 
 #include "job/jobfolder.h"
 #include "job/ranksummaryjson.h"
@@ -18,49 +19,6 @@ using namespace lanescope;
 
 namespace {
 
-// A rank of a job of `worldSize` ranks with steps of `stepNs` and one allreduce per step.
-RankSummary rank(int64_t r, int64_t worldSize, int64_t stepNs = 1'000'000, const std::string &trace = {})
-{
-    RankSummary s;
-    s.rank = r;
-    s.rankSource = "distributedInfo.rank";
-    // distributedInfo as PyTorch writes it: the summary keeps it whole, world size and groups come from it
-    std::string ranks;
-    for (int64_t i = 0; i < worldSize; ++i)
-        ranks += (i ? "," : "") + std::to_string(i);
-    s.distributedInfo = R"({"backend":"nccl","rank":)" + std::to_string(r) + R"(,"world_size":)" + std::to_string(worldSize) +
-                        R"(,"pg_config":[{"pg_name":"0","pg_desc":"default_pg","backend_config":"cuda:nccl","pg_size":)" +
-                        std::to_string(worldSize) + R"(,"ranks":[)" + ranks + "]}]}";
-    s.file.path = trace.empty() ? "/nowhere/rank" + std::to_string(r) + ".json" : trace;
-    s.file.name = "rank" + std::to_string(r) + ".json";
-    s.file.bytes = 10;
-    s.file.format = "chrome-json";
-    s.baseTimeNs = 1'000'000'000;
-    s.startNs = 0;
-    s.endNs = 4 * stepNs;
-    s.firstStepNs = 0;
-    for (int i = 0; i < 3; ++i) {
-        s.steps.push_back({uint32_t(i), "ProfilerStep#" + std::to_string(i), i * stepNs, stepNs});
-        CollectiveInstance c;
-        c.rank = r;
-        c.kind = "allreduce";
-        c.processGroup = "0";
-        c.dtype = "Float";
-        c.groupSize = worldSize;
-        c.bytes = 4096;
-        c.start = i * stepNs + stepNs / 2;
-        c.duration = 1000;
-        c.slice = SliceId(uint32_t(100 + i));
-        s.collectives.push_back(c);
-        s.collectiveSteps.push_back(i);
-    }
-    return s;
-}
-
-bool write(const QTemporaryDir &dir, const QString &name, const RankSummary &s)
-{
-    return !test::writeFileIn(dir, name, RankSummaryJson::write(s)).isEmpty();
-}
 
 bool contains(const std::vector<std::string> &list, const std::string &part)
 {
@@ -78,7 +36,7 @@ private slots:
     {
         QTemporaryDir dir;
         for (int64_t r = 0; r < 4; ++r)
-            QVERIFY(write(dir, QStringLiteral("rank-%1.summary.json").arg(r), rank(r, 4, r == 1 ? 1'500'000 : 1'000'000)));
+            QVERIFY(test::writeSummary(dir, QStringLiteral("rank-%1.summary.json").arg(r), test::summaryOfRank(r, 4, r == 1 ? 1'500'000 : 1'000'000)));
         QVERIFY(test::writeFileIn(dir, QStringLiteral("notes.txt"), QByteArray("hello")).size() > 0);
         QVERIFY(JobFolder::isJob(dir.path().toStdString()));
         QVERIFY(JobFolder::isJob(dir.filePath(QStringLiteral("rank-0.summary.json")).toStdString()));
@@ -103,9 +61,9 @@ private slots:
     {
         QTemporaryDir dir;
         for (int64_t r = 0; r < 3; ++r)
-            QVERIFY(write(dir, QStringLiteral("a-rank%1.summary.json").arg(r), rank(r, 3)));
+            QVERIFY(test::writeSummary(dir, QStringLiteral("a-rank%1.summary.json").arg(r), test::summaryOfRank(r, 3)));
         for (int64_t r = 0; r < 2; ++r)
-            QVERIFY(write(dir, QStringLiteral("b-rank%1.summary.json").arg(r), rank(r, 2)));
+            QVERIFY(test::writeSummary(dir, QStringLiteral("b-rank%1.summary.json").arg(r), test::summaryOfRank(r, 2)));
         const JobFolder::Result r = JobFolder::open(dir.path().toStdString());
         QCOMPARE(r.jobs.size(), size_t(2));
         QCOMPARE(r.jobs[0].ranks.size(), size_t(3));
@@ -131,8 +89,8 @@ private slots:
     {
         QTemporaryDir dir;
         for (int64_t r = 0; r < 3; ++r)
-            QVERIFY(write(dir, QStringLiteral("rank-%1.summary.json").arg(r), rank(r, 3)));
-        QVERIFY(write(dir, QStringLiteral("rank-1.z.summary.json"), rank(1, 3, 2'000'000)));
+            QVERIFY(test::writeSummary(dir, QStringLiteral("rank-%1.summary.json").arg(r), test::summaryOfRank(r, 3)));
+        QVERIFY(test::writeSummary(dir, QStringLiteral("rank-1.z.summary.json"), test::summaryOfRank(1, 3, 2'000'000)));
         const JobFolder::Result r = JobFolder::open(dir.path().toStdString());
         QCOMPARE(r.jobs.size(), size_t(2));
         QCOMPARE(r.jobs[0].ranks.size(), size_t(3));
@@ -148,9 +106,9 @@ private slots:
     void unreadableAndMissing()
     {
         QTemporaryDir dir;
-        QVERIFY(write(dir, QStringLiteral("rank-0.summary.json"), rank(0, 4)));
-        QVERIFY(write(dir, QStringLiteral("rank-2.summary.json"), rank(2, 4)));
-        QByteArray cut = RankSummaryJson::write(rank(1, 4));
+        QVERIFY(test::writeSummary(dir, QStringLiteral("rank-0.summary.json"), test::summaryOfRank(0, 4)));
+        QVERIFY(test::writeSummary(dir, QStringLiteral("rank-2.summary.json"), test::summaryOfRank(2, 4)));
+        QByteArray cut = RankSummaryJson::write(test::summaryOfRank(1, 4));
         cut.truncate(cut.size() / 2); // the head still says rank summary: the scan takes it, the reader names it
         QVERIFY(test::writeFileIn(dir, QStringLiteral("rank-1.summary.json"), cut).size() > 0);
         const JobFolder::Result r = JobFolder::open(dir.path().toStdString());
@@ -172,7 +130,7 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("summaries")));
         const QString trace = test::writeFileIn(dir, QStringLiteral("rank0.json"), QByteArray("0123456789")); // 10 bytes, as recorded
-        RankSummary s = rank(0, 1, 1'000'000, trace.toStdString());
+        RankSummary s = test::summaryOfRank(0, 1, 1'000'000, trace.toStdString());
         s.summaryPath = dir.filePath(QStringLiteral("summaries/rank-0.summary.json")).toStdString();
         JobFolder::TraceLocation at = JobFolder::locateTrace(s);
         QCOMPARE(at.found, trace.toStdString());
