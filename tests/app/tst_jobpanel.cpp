@@ -1,6 +1,6 @@
 // The Job dock in the real window offscreen, on a folder of rank summaries as a user opens it (File >
 // Open Folder): the dock is shown with one row per rank, the straggler's row says so and is bold, the
-// header names the straggler, the selected rank's own findings are listed beside the table; the window
+// header names the straggler, the selected rank's own findings are listed under the table; the window
 // title is the folder's. Double-clicking a rank whose trace is gone says where it looked (and loads
 // nothing); one whose trace is there (beside the summaries) loads it into the timeline, the dock stays.
 #include "jobpanel.h"
@@ -81,7 +81,7 @@ private slots:
             QCOMPARE(model->data(i).toString(), r == 1 ? QStringLiteral("straggler") : QString());
             QCOMPARE(model->data(i, Qt::FontRole).value<QFont>().bold(), r == 1);
         }
-        // the straggler's row is selected first and its own findings are beside the table
+        // the straggler's row is selected first and its own findings are under the table
         QCOMPARE(view->rankFindings()->count(), 1);
         QVERIFY(view->rankFindings()->heading().contains(QStringLiteral("rank 1")));
         view->selectRank(3);

@@ -104,14 +104,16 @@ JobOverviewView::JobOverviewView(QWidget *parent)
     m_ranks->setObjectName(QStringLiteral("jobRanksView"));
     m_rankFindings->setShowEnabled(false); // the events are in the rank's own trace
     m_jobFindings->setShowEnabled(false);
-    auto *split = new QSplitter(Qt::Horizontal, this);
+    auto *split = new QSplitter(Qt::Vertical, this); // the findings below the table: the cards get the full width
     split->addWidget(m_ranks);
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the cards wrap to the width they get
     scroll->setWidget(m_rankFindings);
     split->addWidget(scroll);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setSizes({600, 400}); // the table three fifths, the cards two
     m_tabs->addTab(split, tr("Ranks"));
 
     auto *findings = new QWidget(this);
@@ -125,6 +127,7 @@ JobOverviewView::JobOverviewView(QWidget *parent)
     findingsLayout->addStretch(1);
     auto *findingsScroll = new QScrollArea(this);
     findingsScroll->setWidgetResizable(true);
+    findingsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     findingsScroll->setWidget(findings);
     m_tabs->addTab(findingsScroll, tr("Job findings"));
 

@@ -2,7 +2,7 @@
 // The job overview of a folder of rank summaries (JobFolder::Result, core/job): a header line per job
 // (ranks, clock, median step of ranks, stragglers, late ranks, matched / unmatched collectives), and
 // tabs: Ranks (JobRows' table: step median / p90 / ratio, straggler, lateness at matched collectives,
-// findings count, trace; the selected rank's own findings beside it), Job findings (straggler-rank,
+// findings count, trace; the selected rank's own findings under it), Job findings (straggler-rank,
 // late-arrival over the job, and which ranks share each rule of their own findings), Collectives (the
 // lateness per rank and the most skewed matched collectives, TableRows' columns) and Warnings (jobs kept
 // apart, ranks given twice or missing, summaries not read). Only presents: every number comes from
@@ -44,7 +44,7 @@ public:
     QString headerText() const;
     FindingsListView *rankFindings() const { return m_rankFindings; }
     FindingsListView *jobFindings() const { return m_jobFindings; }
-    // Selects the row of `rank` in the ranks table (its findings show beside it).
+    // Selects the row of `rank` in the ranks table (its findings show under it).
     void selectRank(int64_t rank);
 
 signals:

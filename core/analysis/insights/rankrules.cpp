@@ -33,10 +33,17 @@ std::vector<Finding> StragglerRankRule::findings(const RankStepTable::Result &ta
     std::vector<Finding> out;
     if (table.medianOfRanks <= 0)
         return out;
+    // The ranks' medians, the first kListed of them (a job of hundreds of ranks would fill pages).
+    constexpr size_t kListed = 16;
     std::string perRank;
+    size_t listed = 0, withSteps = 0;
     for (const RankStepTable::Row &r : table.rows)
-        if (r.steps > 0)
+        if (r.steps > 0 && withSteps++ < kListed) {
             perRank += (perRank.empty() ? "" : ", ") + ("rank " + std::to_string(r.rank) + " " + insighttext::ns(r.median));
+            ++listed;
+        }
+    if (withSteps > listed)
+        perRank += " and " + std::to_string(withSteps - listed) + " more ranks";
     for (const RankStepTable::Row &r : table.rows) {
         if (!r.straggler)
             continue;
