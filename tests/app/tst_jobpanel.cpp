@@ -3,6 +3,7 @@
 // header names the straggler, the selected rank's own findings are listed under the table; the window
 // title is the folder's. Double-clicking a rank whose trace is gone says where it looked (and loads
 // nothing); one whose trace is there (beside the summaries) loads it into the timeline, the dock stays.
+#include "openinwindow.h"
 #include "jobpanel.h"
 #include "mainwindow.h"
 #include "ranksummaries.h"
@@ -25,13 +26,6 @@
 using namespace lanescope;
 
 namespace {
-
-bool open(MainWindow &w, const QString &path)
-{
-    QSignalSpy finished(w.session(), &Session::loadFinished);
-    w.session()->open(path);
-    return finished.wait(60000) && finished.first().value(0).toBool();
-}
 
 // A Kineto trace of one op.
 const QByteArray kSmallTrace = R"({"traceEvents": [{"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 10, "dur": 5}]})";
@@ -61,7 +55,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(Session::isJob(dir.path()));
-        QVERIFY(open(w, dir.path()));
+        QVERIFY(test::openInWindow(w, dir.path()));
         JobPanel *panel = w.jobPanel();
         QVERIFY(panel->isVisible());
         QVERIFY(!w.session()->trace()); // no timeline: the overview is what there is
