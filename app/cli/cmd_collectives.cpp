@@ -65,22 +65,29 @@ void printSkew(const CollectiveMatchResult &m, size_t shown)
         std::printf("%-5lld %8llu %6llu %12s %12s %12s\n", (long long)r.rank, (unsigned long long)r.matched,
                     (unsigned long long)r.last, DurationText::column(double(r.lateNs)).c_str(),
                     DurationText::column(double(r.maxLateNs)).c_str(), DurationText::column(double(r.causedWaitNs)).c_str());
-    std::vector<const MatchedCollective *> bySkew;
-    for (const MatchedCollective &c : m.matched)
-        bySkew.push_back(&c);
-    std::stable_sort(bySkew.begin(), bySkew.end(), [](auto *a, auto *b) { return a->skewNs() > b->skewNs(); });
-    std::printf("\nmost skewed collectives\n%-15s %-6s %12s %6s %5s %12s %5s %12s %12s\n", "collective", "group", "message", "step",
-                "seq", "skew", "last", "late by", "others wait");
+    std::printf("\nmost skewed collectives\n");
+    printMostSkewed(m, shown, "");
+}
+
+} // namespace
+
+void printMostSkewed(const CollectiveMatchResult &m, size_t shown, const char *indent)
+{
+    const std::vector<const MatchedCollective *> bySkew = CollectiveMatch::mostSkewed(m);
+    std::printf("%s%-15s %-6s %12s %6s %5s %12s %5s %12s %12s\n", indent, "collective", "group", "message", "step", "seq", "skew", "last",
+                "late by", "others wait");
     for (size_t i = 0; i < shown && i < bySkew.size(); ++i) {
         const MatchedCollective &c = *bySkew[i];
-        std::printf("%-15s %-6s %12s %6s %5u %12s %5lld %12s %12s\n", c.kind.c_str(), c.processGroup.empty() ? "-" : c.processGroup.c_str(),
-                    c.bytes ? UnitText::bytes(double(*c.bytes)).c_str() : "-", c.step >= 0 ? std::to_string(c.step).c_str() : "-",
-                    c.sequence, DurationText::column(double(c.skewNs())).c_str(), (long long)c.lastRank,
-                    DurationText::column(double(c.lateNs)).c_str(), DurationText::column(double(c.waitNs)).c_str());
+        std::printf("%s%-15s %-6s %12s %6s %5u %12s %5lld %12s %12s\n", indent, c.kind.c_str(),
+                    c.processGroup.empty() ? "-" : c.processGroup.c_str(), c.bytes ? UnitText::bytes(double(*c.bytes)).c_str() : "-",
+                    c.step >= 0 ? std::to_string(c.step).c_str() : "-", c.sequence, DurationText::column(double(c.skewNs())).c_str(),
+                    (long long)c.lastRank, DurationText::column(double(c.lateNs)).c_str(), DurationText::column(double(c.waitNs)).c_str());
     }
     if (shown < bySkew.size())
-        std::printf("(%zu more; raise --limit to see them)\n", bySkew.size() - shown);
+        std::printf("%s(%zu more; raise --limit to see them)\n", indent, bySkew.size() - shown);
 }
+
+namespace {
 
 template <typename Row> std::vector<Row> ofRank(const std::vector<Row> &rows, int64_t rank)
 {

@@ -1,6 +1,7 @@
 // lanescope-cli info PATH... [--json]: what was loaded. Several PATHs (or a folder) of Kineto traces of
 // distinct ranks load as one multi-rank trace (io/ranks/multirankloader.h); its ranks and per-rank step
-// times (analysis/ranksteptable.h) are listed.
+// times (analysis/ranksteptable.h) are listed. A folder of rank summaries (or one summary) prints the
+// job overview instead (cmd_job.cpp).
 #include "commands.h"
 
 #include "analysis/insights/capturecheck.h"
@@ -94,7 +95,7 @@ QJsonObject infoJson(const Trace &t)
     return o;
 }
 
-void printRanks(const Trace &t, const RankStepTable::Result &table)
+void printRanks(const RankStepTable::Result &table)
 {
     std::printf("ranks (%zu), step time per rank (median of ranks %s; straggler: median > %.2f x it):\n", table.rows.size(),
                 DurationText::format(table.medianOfRanks).c_str(), RankStepTable::kStragglerRatio);
@@ -103,7 +104,7 @@ void printRanks(const Trace &t, const RankStepTable::Result &table)
         std::printf("  %6lld %7llu %12s %12s %12s  %-22s %6.2f%s\n", (long long)r.rank, (unsigned long long)r.steps,
                     DurationText::column(double(r.median)).c_str(), DurationText::column(double(r.p90)).c_str(),
                     DurationText::column(double(r.slowest)).c_str(),
-                    r.steps ? std::string(t.str(t.slice(SliceId(r.slowestStep)).name)).c_str() : "-", r.ratio,
+                    r.steps ? r.slowestStepName.c_str() : "-", r.ratio,
                     r.straggler ? "  straggler" : "");
 }
 
@@ -160,6 +161,8 @@ int cmdInfo(const Args &args)
         std::fprintf(stderr, "usage: lanescope-cli info PATH... [--json] [--no-cache]\n");
         return kExitUnreadable;
     }
+    if (isJobPath(args)) // rank summaries: the job overview, from the summaries alone
+        return cmdJob(args);
     const LoadResult r = loadTrace(paths, args);
     if (!r.ok()) {
         std::fprintf(stderr, "lanescope-cli: %s\n", r.error.c_str());
@@ -204,7 +207,7 @@ int cmdInfo(const Args &args)
                             f.path.c_str(), f.detail.c_str());
         }
         if (!ranks.empty())
-            printRanks(*r.trace, ranks);
+            printRanks(ranks);
     }
     return kExitOk;
 }

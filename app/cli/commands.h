@@ -8,6 +8,7 @@
 
 namespace lanescope {
 struct Finding;
+struct CollectiveMatchResult;
 }
 
 namespace lanescope::cli {
@@ -40,6 +41,10 @@ int cmdSource(const Args &args);
 int cmdTensors(const Args &args);
 int cmdCollectives(const Args &args);
 int cmdMemory(const Args &args);
+int cmdSummarize(const Args &args);
+int cmdJob(const Args &args);
+// Whether the one PATH of `args` is a rank summary or a folder of them (info prints the job overview then).
+bool isJobPath(const Args &args);
 
 struct Command
 {
@@ -65,5 +70,7 @@ LoadResult loadTrace(const std::string &path, const Args &args, const LoadOption
 LoadResult loadTrace(const std::vector<std::string> &paths, const Args &args, const LoadOptions &options = {});
 // Findings as text under a heading (insights, the findings section of diff).
 void printFindings(const char *heading, const std::vector<Finding> &findings);
+// The first `shown` matched collectives, most skewed first, each line after `indent` (collectives, job).
+void printMostSkewed(const CollectiveMatchResult &m, size_t shown, const char *indent);
 
 } // namespace lanescope::cli

@@ -19,6 +19,7 @@ constexpr std::array kPlacements = {
     DockLayout::Placement{"detailsDock", Qt::RightDockWidgetArea, Shown::Yes, true},
     DockLayout::Placement{"neffDock", Qt::RightDockWidgetArea},
     DockLayout::Placement{"notesDock", Qt::RightDockWidgetArea, Shown::No}, // View > Notes, or N
+    DockLayout::Placement{"jobDock", Qt::BottomDockWidgetArea, Shown::ByPanel}, // rank summaries opened (a job overview)
     DockLayout::Placement{"analysisDock", Qt::BottomDockWidgetArea, Shown::Yes, true},
     DockLayout::Placement{"enginesDock", Qt::BottomDockWidgetArea, Shown::ByPanel},
     DockLayout::Placement{"tensorsDock", Qt::BottomDockWidgetArea, Shown::ByPanel}, // Neuron profiles with tensors / memory

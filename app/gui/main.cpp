@@ -4,6 +4,7 @@
 #include "docklayout.h"
 #include "enginespanel.h"
 #include "flamegraphpanel.h"
+#include "jobpanel.h"
 #include "mainwindow.h"
 #include "notescontroller.h"
 #include "session.h"
@@ -14,6 +15,7 @@
 
 #include "charts/durationhistogramview.h"
 #include "export/imageexporter.h"
+#include "job/joboverviewview.h"
 #include "overlays/chaincontroller.h"
 #include "timeline/timelineview.h"
 
@@ -80,6 +82,8 @@ void printUsage(std::FILE *to)
                      "  --dock tensors|memory   with --screenshot: the Tensors dock on its Tensors or Memory tab, once computed\n"
                      "  --dock collectives[:TAB] with --screenshot: the Collectives dock once computed, on its\n"
                      "                          overlap, skew (the most skewed collective selected) or durations tab\n"
+                     "  (a folder of rank summaries as PATH: the Job dock shows its job overview; --job-tab N picks\n"
+                     "                          its tab: 0 ranks, 1 job findings, 2 collectives, 3 warnings)\n"
                      "  --engines-by layer|hlo  with --screenshot: the Engines dock's table per layer / HLO op, once computed\n"
                      "  --color-by operator     with --screenshot: NeuronCore instructions in the colour of their HLO op\n"
                      "  --memory-budget SIZE    memory a load may use (default 16G, or $LANESCOPE_MEMORY_BUDGET)\n\n"
@@ -102,6 +106,7 @@ struct Options
     std::string view; // "summary": wait for the Summary page
     bool notes = false;
     std::string dock; // objectName prefix of a dock to raise: "files" -> filesDock
+    int jobTab = -1;  // --job-tab: the Job dock's tab
     QStringList sourceRoots; // --source-root
     int flameWeight = -1; // --flame-weight: the Flame Graph's weight box entry
     int enginesBy = 0;    // --engines-by: EnginesPanel::Mode (0 = the charts)
@@ -213,6 +218,11 @@ int parseArgs(int argc, char **argv, Options &o)
             if (!v)
                 return 2;
             o.sourceRoots << QString::fromLocal8Bit(v);
+        } else if (a == "--job-tab") {
+            const char *v = value("--job-tab");
+            if (!v)
+                return 2;
+            o.jobTab = std::atoi(v);
         } else if (a == "--dock") {
             const char *v = value("--dock");
             if (!v)
@@ -318,6 +328,8 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
         };
         if (options.notes)
             bringUp(window->findChild<QDockWidget *>(QStringLiteral("notesDock")));
+        if (options.jobTab >= 0)
+            window->jobPanel()->view()->tabs()->setCurrentIndex(options.jobTab);
         if (trace && (options.dock == "tensors" || options.dock == "memory")) {
             TensorsPanel *tensors = window->tensorsPanel();
             tensors->tabs()->setCurrentIndex(options.dock == "memory" ? 1 : 0);

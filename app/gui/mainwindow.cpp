@@ -7,6 +7,7 @@
 #include "docklayout.h"
 #include "enginespanel.h"
 #include "filespanel.h"
+#include "jobpanel.h"
 #include "neffpanel.h"
 #include "notescontroller.h"
 #include "notespanel.h"
@@ -171,6 +172,7 @@ void MainWindow::createPanels()
     m_source = new SourcePanel(m_session, m_flameGraph, this);
     connect(m_flameGraph, &FlameGraphPanel::frameSelected, m_source, &SourcePanel::showFrame);
     m_summary = new SummaryPanel(m_session, m_timeline, m_centralLayout, chainController(), this); // raised after every load
+    m_job = JobPanel::attach(m_session, this);
     m_notes = new NotesController(m_session, m_timeline, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_notes->panel());
     DockLayout::apply(this);
@@ -386,6 +388,7 @@ void MainWindow::applyTheme(bool dark)
     m_flameGraph->setDark(dark);
     m_collectives->setDark(dark);
     m_summary->setDark(dark);
+    m_job->setDark(dark);
 }
 
 void MainWindow::updateTitle()

@@ -18,6 +18,7 @@ class EnginesPanel;
 class TensorsPanel;
 class CollectivesPanel;
 class FilesPanel;
+class JobPanel;
 class ImageExportActions;
 class NeffPanel;
 class NeffInfoView;
@@ -56,6 +57,7 @@ public:
     CollectivesPanel *collectivesPanel() const { return m_collectives; }
     SourcePanel *sourcePanel() const { return m_source; }
     SummaryPanel *summaryPanel() const { return m_summary; }
+    JobPanel *jobPanel() const { return m_job; }
     ChainController *chainController() const;
     CompareController *compare() const { return m_compare; }
     ImageExportActions *imageExport() const { return m_export; }
@@ -112,6 +114,7 @@ private:
     FlameGraphPanel *m_flameGraph = nullptr;
     SourcePanel *m_source = nullptr;
     SummaryPanel *m_summary = nullptr;
+    JobPanel *m_job = nullptr; // a job overview of rank summaries
 
     NeffPanel *m_neff = nullptr;
     NotesController *m_notes = nullptr; // the Notes dock, menu and timeline overlay

@@ -99,6 +99,11 @@ bool Session::isNeff(const QString &path)
     return Formats::isCompiledProgram(path.toStdString());
 }
 
+bool Session::isJob(const QString &path)
+{
+    return JobFolder::isJob(path.toStdString());
+}
+
 QString Session::openFilter()
 {
     return QString::fromStdString(Formats::dialogFilter(true));
@@ -133,6 +138,10 @@ void Session::open(const QString &path)
 {
     if (isNeff(path)) {
         readNeff(path);
+        return;
+    }
+    if (isJob(path)) {
+        readJob(path);
         return;
     }
     startLoad(path, {});
@@ -219,7 +228,7 @@ void Session::setBusy(bool busy)
 QString Session::title() const
 {
     if (!m_trace)
-        return m_neffPath.isEmpty() ? QString() : displayName(m_neffPath);
+        return m_documentPath.isEmpty() ? QString() : displayName(m_documentPath);
     QString title = m_titleOverride.isEmpty() ? displayName(m_currentPath) : m_titleOverride;
     if (m_trace->metadata().synthetic)
         title += tr(" [synthetic]");
@@ -291,7 +300,7 @@ void Session::readNeff(const QString &path)
             reportError(tr("Could not open trace"), tr("Could not open %1").arg(displayName(path)), read.error);
             return;
         }
-        m_neffPath = path;
+        m_documentPath = path;
         emit neffReady(path, read.info);
         if (!m_trace)
             emit titleChanged();
@@ -311,6 +320,45 @@ void Session::readNeff(const QString &path)
             read.error = QString::fromStdString(e.what());
         }
         return read;
+    }));
+}
+
+void Session::readJob(const QString &path)
+{
+    // Like a NEFF: read on a worker thread, only the latest request shown; the trace on screen stays.
+    if (m_neffCancel)
+        *m_neffCancel = true;
+    const uint64_t id = ++m_neffId;
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    m_neffCancel = cancel;
+    setBusy(true);
+    emit statusMessage(tr("Reading the rank summaries of %1...").arg(displayName(path)), 0);
+    using Result = std::shared_ptr<const JobFolder::Result>;
+    auto *watcher = new QFutureWatcher<Result>(this);
+    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, id, path] {
+        watcher->deleteLater();
+        if (id != m_neffId)
+            return;
+        setBusy(false);
+        const Result job = watcher->result();
+        if (!job->ok()) {
+            const QString error = QString::fromStdString(job->errors.empty() ? std::string("no rank summaries") : job->errors.front());
+            emit loadFailed(error);
+            reportError(tr("Could not open the job"), tr("Could not open %1").arg(displayName(path)), error);
+            return;
+        }
+        m_documentPath = path;
+        emit jobReady(path, job);
+        if (!m_trace)
+            emit titleChanged();
+        emit statusMessage(tr("Job overview of %1: %n rank summaries", nullptr, int(job->summaries)).arg(displayName(path)), 5000);
+        emit loadFinished(true, {});
+    });
+    const std::string folder = path.toStdString();
+    watcher->setFuture(QtConcurrent::run([folder, cancel] {
+        LoadOptions options;
+        options.cancel = cancel.get();
+        return Result(std::make_shared<const JobFolder::Result>(JobFolder::open(folder, options)));
     }));
 }
 

@@ -5,6 +5,7 @@
 // such as reading a NEFF. Panels, menus and screenshot mode listen to its signals and drive it; the
 // window only places them. Opening never loses what is shown: a failed or cancelled load keeps the
 // previous trace. Errors take one path (reportError): a message box, or stderr when quiet.
+#include "job/jobfolder.h"
 #include "model/ids.h"
 #include "store/tracecache.h"
 
@@ -36,7 +37,8 @@ public:
     ~Session() override;
 
     // A file or folder; a NEFF (a compiled program, not a trace) is read in the background and
-    // announced by neffReady(). The current trace stays until the new one is ready.
+    // announced by neffReady(), a folder of rank summaries (or one) by jobReady() (JobFolder: the job
+    // overview). The current trace stays until the new one is ready.
     void open(const QString &path);
     // One path opens; two or more open as one multi-rank trace when every file carries a distinct rank
     // (MultiRankLoader::looksLikeRankSet), else as a comparison (lanescope A B).
@@ -74,6 +76,8 @@ public:
     static QString displayName(const QString &path);
     // Which paths open as a NEFF, and the file dialogs' filters (kept here in one place).
     static bool isNeff(const QString &path);
+    // Rank summaries: a summary file or a folder holding them (JobFolder::isJob).
+    static bool isJob(const QString &path);
     static QString openFilter();
     static QString compareFilter();
 
@@ -115,6 +119,7 @@ signals:
     void loadFailed(const QString &error);
     void loadCancelled();
     void neffReady(const QString &path, const lanescope::NeffInfo &info);
+    void jobReady(const QString &path, const std::shared_ptr<const lanescope::JobFolder::Result> &job);
     void selectionChanged(lanescope::SliceId id);
     void markedRangeChanged(int64_t start, int64_t end);
     void visibleRangeChanged(int64_t start, int64_t end);
@@ -132,6 +137,7 @@ signals:
 private:
     void startLoad(const QString &path, const QStringList &rankFiles);
     void readNeff(const QString &path);
+    void readJob(const QString &path);
     void onLoaded(std::shared_ptr<const Trace> trace);
     void onComparisonReady();
     void setBusy(bool busy);
@@ -143,13 +149,13 @@ private:
     QString m_currentPath;
     QString m_loadingPath;
     QString m_titleOverride;
-    QString m_neffPath; // the last NEFF shown (the title when no trace is open)
+    QString m_documentPath; // the last NEFF or job overview shown (the title when no trace is open)
     QStringList m_loadNotices;
     bool m_loadFromCache = false;
     bool m_comparing = false;
     bool m_quiet = false;
     QPointer<QWidget> m_dialogParent;
-    uint64_t m_neffId = 0; // a NEFF read that is not the latest is dropped
+    uint64_t m_neffId = 0; // a NEFF or job read that is not the latest is dropped
     std::shared_ptr<std::atomic<bool>> m_neffCancel;
     ViewState *m_view;
 };

@@ -4,6 +4,7 @@
 #include "launchindex.h"
 #include "stepofwork.h"
 
+#include "model/saturating.h"
 #include "model/trace.h"
 
 #include <algorithm>
@@ -16,26 +17,8 @@ namespace lanescope {
 
 namespace {
 
-// The step number of every collective instance (-1 when no step launched it).
-std::vector<int64_t> stepsOf(const Trace &trace, const LaunchIndex &index, const CollectiveTableResult &collectives)
+void measure(MatchedCollective &m, const std::vector<CollectiveInstance> &in)
 {
-    std::unordered_map<uint32_t, uint32_t> instanceOfSlice;
-    instanceOfSlice.reserve(collectives.instances.size() * 2);
-    for (uint32_t i = 0; i < collectives.instances.size(); ++i)
-        instanceOfSlice.emplace(collectives.instances[i].slice.value, i);
-    std::vector<int64_t> steps(collectives.instances.size(), -1);
-    const StepOfWork stepOf(trace, index);
-    for (const LaunchIndex::Work &w : index.work()) {
-        const auto it = instanceOfSlice.find(w.slice.value);
-        if (it != instanceOfSlice.end())
-            steps[it->second] = stepOf.numberOf(w);
-    }
-    return steps;
-}
-
-void measure(MatchedCollective &m, const CollectiveTableResult &collectives)
-{
-    const auto &in = collectives.instances;
     uint32_t lastMember = m.members.front();
     m.firstEntry = INT64_MAX;
     for (uint32_t i : m.members) {
@@ -51,7 +34,7 @@ void measure(MatchedCollective &m, const CollectiveTableResult &collectives)
             continue;
         others.push_back(in[i].start);
         const int64_t wait = std::min(m.lastEntry - in[i].start, in[i].duration);
-        m.waitNs += wait;
+        m.waitNs = saturatingAdd(m.waitNs, wait);
         m.maxWaitNs = std::max(m.maxWaitNs, wait);
     }
     std::sort(others.begin(), others.end());
@@ -60,17 +43,51 @@ void measure(MatchedCollective &m, const CollectiveTableResult &collectives)
 
 } // namespace
 
+std::vector<int64_t> CollectiveMatch::stepsOf(const Trace &trace, const LaunchIndex &index, const CollectiveTableResult &collectives)
+{
+    std::unordered_map<uint32_t, uint32_t> instanceOfSlice;
+    instanceOfSlice.reserve(collectives.instances.size() * 2);
+    for (uint32_t i = 0; i < collectives.instances.size(); ++i)
+        instanceOfSlice.emplace(collectives.instances[i].slice.value, i);
+    std::vector<int64_t> steps(collectives.instances.size(), -1);
+    const StepOfWork stepOf(trace, index);
+    for (const LaunchIndex::Work &w : index.work()) {
+        const auto it = instanceOfSlice.find(w.slice.value);
+        if (it != instanceOfSlice.end())
+            steps[it->second] = stepOf.numberOf(w);
+    }
+    return steps;
+}
+
+std::vector<const MatchedCollective *> CollectiveMatch::mostSkewed(const CollectiveMatchResult &result)
+{
+    std::vector<const MatchedCollective *> out;
+    for (const MatchedCollective &c : result.matched)
+        out.push_back(&c);
+    std::stable_sort(out.begin(), out.end(), [](auto *a, auto *b) { return a->skewNs() > b->skewNs(); });
+    return out;
+}
+
 CollectiveMatchResult CollectiveMatch::compute(const Trace &trace, const LaunchIndex &index, const CollectiveTableResult &collectives)
 {
+    std::set<int64_t> ranks;
+    for (const CollectiveInstance &c : collectives.instances)
+        if (c.rank >= 0)
+            ranks.insert(c.rank);
+    if (ranks.size() < 2) // nothing to match: the steps are not looked up
+        return {};
+    return match(collectives.instances, stepsOf(trace, index, collectives));
+}
+
+CollectiveMatchResult CollectiveMatch::match(const std::vector<CollectiveInstance> &in, const std::vector<int64_t> &steps)
+{
     CollectiveMatchResult result;
-    const auto &in = collectives.instances;
     std::set<int64_t> allRanks;
     for (const CollectiveInstance &c : in)
         if (c.rank >= 0)
             allRanks.insert(c.rank);
-    if (allRanks.size() < 2)
+    if (allRanks.size() < 2 || steps.size() != in.size())
         return result;
-    const std::vector<int64_t> steps = stepsOf(trace, index, collectives);
     // group -> ranks with any instance; (group, step) -> rank -> instances in time order.
     std::map<std::string, std::set<int64_t>> groupRanks;
     std::map<std::pair<std::string, int64_t>, std::map<int64_t, std::vector<uint32_t>>> keyed;
@@ -103,7 +120,7 @@ CollectiveMatchResult CollectiveMatch::compute(const Trace &trace, const LaunchI
             m.bytes = head.bytes;
             m.step = key.second;
             m.sequence = pos;
-            measure(m, collectives);
+            measure(m, in);
             matchedInstances += m.members.size();
             result.matched.push_back(std::move(m));
         }
@@ -113,7 +130,7 @@ CollectiveMatchResult CollectiveMatch::compute(const Trace &trace, const LaunchI
         multiRankInstances += c.rank >= 0;
     result.unmatched = multiRankInstances - matchedInstances;
     std::sort(result.matched.begin(), result.matched.end(), [](const MatchedCollective &a, const MatchedCollective &b) {
-        return std::tie(a.firstEntry, a.processGroup, a.sequence) < std::tie(b.firstEntry, b.processGroup, b.sequence);
+        return std::tie(a.firstEntry, a.processGroup, a.step, a.sequence) < std::tie(b.firstEntry, b.processGroup, b.step, b.sequence);
     });
     std::map<int64_t, RankLateness> perRank;
     for (int64_t r : allRanks)
@@ -126,8 +143,8 @@ CollectiveMatchResult CollectiveMatch::compute(const Trace &trace, const LaunchI
             continue;
         RankLateness &r = perRank[m.lastRank];
         ++r.last;
-        r.lateNs += m.lateNs;
-        r.causedWaitNs += m.waitNs;
+        r.lateNs = saturatingAdd(r.lateNs, m.lateNs);
+        r.causedWaitNs = saturatingAdd(r.causedWaitNs, m.waitNs);
         if (r.worst < 0 || m.lateNs > r.maxLateNs) {
             r.maxLateNs = m.lateNs;
             r.worst = int64_t(mi);

@@ -18,6 +18,10 @@
 //            their largest
 // Per rank: matched instances, how often it was last (skew > 0), the sum of its lateness there and of
 // the waits it caused, its worst instance.
+//
+// The matching runs on plain instance records (match): a loaded multi-rank trace gives its
+// CollectiveTable instances and their steps (compute), a folder of rank summaries each summary's
+// instances on the job's clock (core/job/joboverview.h); both compute every number one way.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -60,10 +64,20 @@ struct CollectiveMatchResult
     std::vector<RankLateness> ranks;        // by rank
 };
 
+struct CollectiveInstance;
+
 class CollectiveMatch
 {
 public:
     static CollectiveMatchResult compute(const Trace &trace, const LaunchIndex &index, const CollectiveTableResult &collectives);
+    // The matching of instances (each rank's in time order) with the step number of each (`steps[i]`
+    // of instances[i], -1 when no step launched it); the members index `instances`.
+    static CollectiveMatchResult match(const std::vector<CollectiveInstance> &instances, const std::vector<int64_t> &steps);
+    // The matched collectives, most skewed first (equal skews in time order): what `collectives` and the
+    // job overview list.
+    static std::vector<const MatchedCollective *> mostSkewed(const CollectiveMatchResult &result);
+    // The ProfilerStep# number of every instance of `collectives` (StepOfWork; -1 when none).
+    static std::vector<int64_t> stepsOf(const Trace &trace, const LaunchIndex &index, const CollectiveTableResult &collectives);
 };
 
 } // namespace lanescope

@@ -3,6 +3,7 @@
 #include "rankfilter.h"
 #include "stepstatistics.h"
 
+#include "model/saturating.h"
 #include "model/trace.h"
 #include "util/textutil.h"
 
@@ -63,7 +64,7 @@ std::vector<CollectiveRow> group(const std::vector<CollectiveInstance> &instance
         std::vector<int64_t> durations;
         for (const CollectiveInstance *c : members) {
             ++r.count;
-            r.totalNs += c->duration;
+            r.totalNs = saturatingAdd(r.totalNs, c->duration);
             r.maxNs = std::max(r.maxNs, c->duration);
             durations.push_back(c->duration);
         }
@@ -151,7 +152,7 @@ double CollectiveTable::busFactor(std::string_view kind, int64_t n)
 
 CollectiveTableResult CollectiveTable::compute(const Trace &trace, int64_t rank)
 {
-    CollectiveTableResult result;
+    std::vector<CollectiveInstance> instances;
     const Keys k(trace);
     const RankFilter filter(trace, rank);
     const bool multiRank = !RankFilter::ranks(trace).empty();
@@ -193,10 +194,18 @@ CollectiveTableResult CollectiveTable::compute(const Trace &trace, int64_t rank)
             c.rank = trackRank;
             c.start = s.start;
             c.duration = s.duration;
-            result.totalNs += s.duration;
-            result.instances.push_back(std::move(c));
+            instances.push_back(std::move(c));
         }
     }
+    return fromInstances(std::move(instances), multiRank);
+}
+
+CollectiveTableResult CollectiveTable::fromInstances(std::vector<CollectiveInstance> instances, bool multiRank)
+{
+    CollectiveTableResult result;
+    result.instances = std::move(instances);
+    for (const CollectiveInstance &c : result.instances)
+        result.totalNs = saturatingAdd(result.totalNs, c.duration);
     std::sort(result.instances.begin(), result.instances.end(), [](const CollectiveInstance &a, const CollectiveInstance &b) {
         return std::tie(a.start, a.slice) < std::tie(b.start, b.slice);
     });

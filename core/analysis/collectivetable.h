@@ -69,6 +69,9 @@ public:
     static constexpr int64_t kAllRanks = -1;
     // `rank`: only that rank's instances (kAllRanks: all).
     static CollectiveTableResult compute(const Trace &trace, int64_t rank = kAllRanks);
+    // The table of instances already found (a trace's, or a job's from its rank summaries): sorted in
+    // time order (start, then slice), rows across ranks and, for a multi-rank job, per rank.
+    static CollectiveTableResult fromInstances(std::vector<CollectiveInstance> instances, bool multiRank);
 
     // "allreduce" from "ncclKernel_AllReduce_RING_LL_Sum_float(...)" / "ncclDevKernel_AllGather_RING_LL(...)"
     // / "rcclKernel..."; "" when the name is no NCCL / RCCL kernel.

@@ -25,31 +25,52 @@ RankStepTable::Result RankStepTable::compute(const Trace &trace, const LaunchInd
 
 RankStepTable::Result RankStepTable::fromSteps(const Trace &trace, const std::vector<uint32_t> &steps)
 {
-    Result result;
-    std::map<int64_t, Row> byRank;
+    std::map<int64_t, RankSteps> byRank;
     for (int64_t r : RankFilter::ranks(trace))
         byRank[r].rank = r;
     if (byRank.empty())
-        return result;
+        return {};
     for (uint32_t s : steps) {
         const int64_t r = RankFilter::rankOfTrack(trace, trace.trackOfSlice(SliceId(s)));
-        if (r >= 0)
-            byRank[r].stepSlices.push_back(s);
+        if (r < 0)
+            continue;
+        const Slice &slice = trace.slice(SliceId(s));
+        byRank[r].steps.push_back({s, std::string(trace.str(slice.name)), slice.start, slice.duration});
+    }
+    std::vector<RankSteps> records;
+    for (auto &[rank, r] : byRank)
+        records.push_back(std::move(r));
+    return fromRecords(records);
+}
+
+RankStepTable::Result RankStepTable::fromRecords(const std::vector<RankSteps> &ranks)
+{
+    Result result;
+    std::map<int64_t, Row> byRank;
+    for (const RankSteps &r : ranks) {
+        Row &row = byRank[r.rank];
+        row.rank = r.rank;
+        row.stepList.insert(row.stepList.end(), r.steps.begin(), r.steps.end());
     }
     std::vector<int64_t> medians;
     for (auto &[rank, row] : byRank) {
-        std::sort(row.stepSlices.begin(), row.stepSlices.end(), [&](uint32_t a, uint32_t b) {
-            const int64_t x = trace.slice(SliceId(a)).start, y = trace.slice(SliceId(b)).start;
-            return x != y ? x < y : a < b;
+        std::sort(row.stepList.begin(), row.stepList.end(), [](const Step &a, const Step &b) {
+            return a.start != b.start ? a.start < b.start : a.id < b.id;
         });
-        const StepStatistics::Summary st = StepStatistics::summarize(StepStatistics::durations(trace, row.stepSlices));
+        std::vector<int64_t> durations;
+        for (const Step &s : row.stepList) {
+            row.stepSlices.push_back(s.id);
+            durations.push_back(s.duration);
+        }
+        const StepStatistics::Summary st = StepStatistics::summarize(durations);
         row.steps = st.count;
         if (st.count == 0)
             continue;
         row.median = st.median;
         row.p90 = st.p90;
         row.slowest = st.slowest;
-        row.slowestStep = row.stepSlices[st.slowestIndex];
+        row.slowestStep = row.stepList[st.slowestIndex].id;
+        row.slowestStepName = row.stepList[st.slowestIndex].name;
         medians.push_back(row.median);
     }
     result.medianOfRanks = StepStatistics::median(medians);

@@ -81,6 +81,25 @@ bool isNeuronProfileJson(const FormatProbe &p)
     return false;
 }
 
+// `lanescope-cli summarize` writes "format" first (docs/job-summary.md): {"format":"lanescope-rank-summary",
+// in the first bytes, with any whitespace around the colon.
+bool isRankSummary(const FormatProbe &p)
+{
+    const std::string_view head = p.head;
+    size_t i = firstNonSpace(head);
+    if (i >= head.size() || head[i] != '{')
+        return false;
+    for (const std::string_view token : {std::string_view("{"), std::string_view("\"format\""), std::string_view(":"),
+                                         std::string_view("\"lanescope-rank-summary\"")}) {
+        while (i < head.size() && text::isSpace(head[i]))
+            ++i;
+        if (head.substr(i, token.size()) != token)
+            return false;
+        i += token.size();
+    }
+    return true;
+}
+
 // Opened on its own, any JSON object or array is taken as Chrome trace JSON (also unterminated).
 bool isChromeJson(const FormatProbe &p) { return jsonStart(p.head) != 0; }
 
@@ -142,9 +161,13 @@ NtffProfile readNeuronProfileRows(InputBuffer &in, const std::string &path, cons
 }
 NtffProfile readNeuronProfileRowsStream(InputStream &in, const LoadOptions &o) { return NeuronProfileJsonReader::read(in, o); }
 
-// Detection order: the JSON kinds by their keys (system trace, neuron-profile export, then any JSON as
-// a Chrome trace), then the binary headers. Unknown and Folder are last and never detected.
+// Detection order: the JSON kinds by their keys (rank summary, system trace, neuron-profile export, then
+// any JSON as a Chrome trace), then the binary headers. Unknown and Folder are last and never detected.
 constexpr FormatInfo kFormats[] = {
+    {FileFormat::RankSummary, "rank-summary", "rank-summary", "Lanescope rank summary (lanescope-cli summarize)", isRankSummary,
+     nullptr, nullptr, nullptr, nullptr, FolderRole::RankSummary, "*.summary.json", "application/json",
+     "a rank summary is one rank of a distributed job, not a timeline: open its folder (or the file) as the job overview "
+     "(lanescope-cli info DIR, or Open Folder in the viewer); a rank's trace opens from there"},
     {FileFormat::SystemProfileJson, "system-profile-json", "system-profile-json", "Neuron system trace JSON (system_profile.json)",
      isSystemProfileJson, nullptr, nullptr, SystemProfileImporter::import, nullptr, FolderRole::SystemTrace, "*.json",
      "application/json", nullptr, SystemProfileImporter::importStream},

@@ -34,6 +34,8 @@ enum class FolderRole : uint8_t {
     CompiledProgram, // NEFF: paired with its device traces, names their DMA queues
     SystemTrace,     // system_profile.json: runtime API and hardware lanes, sync points
     NotReadable,     // recognised but its schema is not public (listed with a hint)
+    RankSummary,     // one rank of a distributed job summarised (lanescope-cli summarize): a folder of them
+                     // opens as the job overview (core/job/jobfolder.h), not as a timeline
 };
 
 // The first bytes of a (decompressed) file.

@@ -19,8 +19,9 @@ enum class FileFormat : uint8_t {
     Folder,            // a profile folder (a path, not a file kind)
     SystemProfileJson, // system_profile.json: the Neuron system trace exported by AWS's tools
     NeuronProtobuf,    // ntrace.pb, trace_info.pb, cpu_util.pb, host_mem.pb: schema not public
+    RankSummary,       // lanescope-rank-summary JSON: one rank of a job, summarised (docs/job-summary.md)
 };
-constexpr int kFileFormatCount = int(FileFormat::NeuronProtobuf) + 1;
+constexpr int kFileFormatCount = int(FileFormat::RankSummary) + 1;
 
 enum class FileOutcome : uint8_t {
     Loaded,      // a trace that is loaded on its own (framework JSON, neuron-profile JSON, system trace)

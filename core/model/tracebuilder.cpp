@@ -1,5 +1,7 @@
 #include "tracebuilder.h"
 
+#include "saturating.h"
+
 #include "util/runmerge.h"
 #include "util/runoncores.h"
 
@@ -93,9 +95,9 @@ void TraceBuilder::addFlow(FlowEnd from, FlowEnd to, StringId category, StringId
 // arithmetic can never overflow int64: times to [-2^60, 2^62 - 2^60] ns (1933..2079 as Unix-epoch ns),
 // durations to [0, 2^60] ns (36 years).
 namespace {
-constexpr int64_t kMinTime = -(int64_t(1) << 60);
-constexpr int64_t kMaxTime = (int64_t(1) << 62) - (int64_t(1) << 60);
-constexpr int64_t kMaxDuration = int64_t(1) << 60;
+constexpr int64_t kMinTime = kTraceMinTime; // model/saturating.h: the one definition of the trace range
+constexpr int64_t kMaxTime = kTraceMaxTime;
+constexpr int64_t kMaxDuration = kTraceMaxDuration;
 } // namespace
 
 void TraceBuilder::clampTimes()

@@ -1,6 +1,7 @@
 // DetailsPanel on the real window, offscreen: selecting a device execution of the sample folder shows
 // "Open NEFF", which opens the execution's NEFF in the NEFF panel and keeps the trace; a GPU trace's
 // slices show no link.
+#include "openinwindow.h"
 #include "detailspanel.h"
 #include "mainwindow.h"
 #include "session.h"
@@ -25,13 +26,6 @@
 using namespace lanescope;
 
 namespace {
-
-bool open(MainWindow &w, const QString &path)
-{
-    QSignalSpy finished(w.session(), &Session::loadFinished);
-    w.session()->open(path);
-    return finished.wait(30000) && finished.first().value(0).toBool();
-}
 
 SliceId firstNamed(const Trace &t, std::string_view name, bool withNeff = false)
 {
@@ -58,7 +52,7 @@ private slots:
         MainWindow w;
         w.resize(1366, 768);
         w.show();
-        QVERIFY(open(w, folder));
+        QVERIFY(test::openInWindow(w, folder));
         auto *details = w.findChild<DetailsPanel *>();
         auto *link = w.findChild<QLabel *>(QStringLiteral("openNeffLink"));
         QVERIFY(details && link);
@@ -110,7 +104,7 @@ private slots:
         w.resize(1920, 1080);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QVERIFY(open(w, dir.filePath(QString::fromStdString(SampleFolderWriter::runFolder()))));
+        QVERIFY(test::openInWindow(w, dir.filePath(QString::fromStdString(SampleFolderWriter::runFolder()))));
         auto *details = w.findChild<DetailsPanel *>();
         QVERIFY(details);
         QVERIFY2(details->width() >= 400, qPrintable(QString::number(details->width())));
@@ -156,7 +150,7 @@ private slots:
     {
         MainWindow w;
         w.show();
-        QVERIFY(open(w, QStringLiteral(LANESCOPE_TEST_DATA "/cli_info_small.json")));
+        QVERIFY(test::openInWindow(w, QStringLiteral(LANESCOPE_TEST_DATA "/cli_info_small.json")));
         w.session()->setSelectedSlice(SliceId(0));
         QVERIFY(!w.findChild<QLabel *>(QStringLiteral("openNeffLink"))->isVisible());
     }

@@ -5,6 +5,7 @@
 //     16 instructions become the matches; selecting the layer span does the same;
 //   - HTA's NCCL trace: the Collectives dock is shown with its 7 rows and a row's 3 kernels become the
 //     matches; the Tensors dock has nothing to show.
+#include "openinwindow.h"
 #include "collectivespanel.h"
 #include "corpus.h"
 #include "enginespanel.h"
@@ -29,13 +30,6 @@
 using namespace lanescope;
 
 namespace {
-
-bool open(MainWindow &w, const QString &path)
-{
-    QSignalSpy finished(w.session(), &Session::loadFinished);
-    w.session()->open(path);
-    return finished.wait(60000) && finished.first().value(0).toBool();
-}
 
 // The source row whose column `key` shows `text`, or -1.
 int rowWith(QTableView *view, const char *key, const QString &text)
@@ -66,7 +60,7 @@ private slots:
         w.resize(1366, 768);
         w.show();
         QSignalSpy tensorsDone(w.tensorsPanel(), &TensorsPanel::computed);
-        QVERIFY(open(w, test::corpusFile(rel)));
+        QVERIFY(test::openInWindow(w, test::corpusFile(rel)));
         TensorsPanel *tensors = w.tensorsPanel();
         QVERIFY(tensors->hasContent());
         QVERIFY(tensors->isVisible() || !tensors->isHidden());
@@ -114,7 +108,7 @@ private slots:
         w.show();
         CollectivesPanel *panel = w.collectivesPanel();
         QSignalSpy done(panel, &CollectivesPanel::computed);
-        QVERIFY(open(w, test::corpusFile(rel)));
+        QVERIFY(test::openInWindow(w, test::corpusFile(rel)));
         QVERIFY(panel->hasContent());
         panel->raise();
         QVERIFY(done.count() > 0 || done.wait(10000));

@@ -2,6 +2,7 @@
 // timeline at least 60 % of the window (less its menu and status bars) at 1920x1080 and 1366x768, the secondary docks are tabbed in a
 // right and a bottom group, the Engines dock appears only for traces with NeuronCore engines (and
 // stays closed when the user closed it), View > Reset Layout brings the first-run layout back.
+#include "openinwindow.h"
 #include "docklayout.h"
 #include "mainwindow.h"
 #include "session.h"
@@ -26,13 +27,6 @@ namespace {
 QDockWidget *dock(MainWindow &w, const char *name)
 {
     return w.findChild<QDockWidget *>(QLatin1String(name));
-}
-
-bool open(MainWindow &w, const QString &path)
-{
-    QSignalSpy finished(w.session(), &Session::loadFinished);
-    w.session()->open(path);
-    return finished.wait(30000) && finished.first().value(0).toBool();
 }
 
 // The central area (the timeline with its search bar, compare strip and utilization strip) as a share
@@ -95,7 +89,7 @@ private slots:
         w.resize(size);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QVERIFY(open(w, neuron ? m_sample : gpuTrace()));
+        QVERIFY(test::openInWindow(w, neuron ? m_sample : gpuTrace()));
         QTest::qWait(50);
         const double share = timelineShare(w);
         qInfo("%dx%d %s: timeline %.1f %% of the window (%dx%d)", size.width(), size.height(), neuron ? "sample" : "GPU",
@@ -120,15 +114,15 @@ private slots:
         w.resize(1920, 1080);
         w.show();
         QDockWidget *engines = dock(w, "enginesDock");
-        QVERIFY(open(w, m_sample));
+        QVERIFY(test::openInWindow(w, m_sample));
         QVERIFY(engines->isVisible());
-        QVERIFY(open(w, gpuTrace()));
+        QVERIFY(test::openInWindow(w, gpuTrace()));
         QVERIFY(!engines->isVisible()); // four empty charts say nothing
-        QVERIFY(open(w, m_sample));
+        QVERIFY(test::openInWindow(w, m_sample));
         QVERIFY(engines->isVisible()); // back for the Neuron trace
         engines->close();               // the user's choice sticks
-        QVERIFY(open(w, gpuTrace()));
-        QVERIFY(open(w, m_sample));
+        QVERIFY(test::openInWindow(w, gpuTrace()));
+        QVERIFY(test::openInWindow(w, m_sample));
         QVERIFY(!engines->isVisible());
         // View > Reset Layout: the first-run layout, the Engines dock back for this trace
         dock(w, "detailsDock")->setFloating(true);

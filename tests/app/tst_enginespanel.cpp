@@ -3,6 +3,7 @@
 // strip's time labels are the ruler's labels at the ruler's x, and the plot ends where the timeline's
 // time area ends, with data to its right edge (no empty band) - for the whole trace, after a zoom,
 // after a pan and after the window is resized. Pictures go to $LANESCOPE_TEST_SHOTS when it is set.
+#include "openinwindow.h"
 #include "enginespanel.h"
 #include "mainwindow.h"
 #include "session.h"
@@ -27,13 +28,6 @@ using namespace lanescope;
 
 namespace {
 
-bool open(MainWindow &w, const QString &path)
-{
-    QSignalSpy finished(w.session(), &Session::loadFinished);
-    w.session()->open(path);
-    return finished.wait(30000) && finished.first().value(0).toBool();
-}
-
 void saveShot(QWidget *widget, const QString &name)
 {
     const QString dir = qEnvironmentVariable("LANESCOPE_TEST_SHOTS");
@@ -55,8 +49,8 @@ double stripX(const UtilizationStrip &strip, QWidget &window, int64_t t)
 // Once the strip (throttled) shows the timeline's visible range.
 bool stripFollows(const UtilizationStrip &strip, const TimelineView &timeline)
 {
-    const auto [t0, t1] = timeline.visibleRange();
-    return QTest::qWaitFor([&] { return strip.result().startNs == t0 && strip.result().endNs == t1; }, 5000);
+    const auto range = timeline.visibleRange(); // not a structured binding: clang 14 does not capture those
+    return QTest::qWaitFor([&] { return strip.result().startNs == range.first && strip.result().endNs == range.second; }, 5000);
 }
 
 } // namespace
@@ -79,7 +73,7 @@ private slots:
         w.resize(1920, 1080);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QVERIFY(open(w, m_dir.filePath(QString::fromStdString(SampleFolderWriter::runFolder()))));
+        QVERIFY(test::openInWindow(w, m_dir.filePath(QString::fromStdString(SampleFolderWriter::runFolder()))));
         auto *panel = w.findChild<EnginesPanel *>();
         QVERIFY(panel);
         UtilizationStrip *strip = panel->strip();

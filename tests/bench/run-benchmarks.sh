@@ -17,7 +17,13 @@
 #     corpus file and on the ~1 GB trace;
 #     bench_insights (insights after load) and bench_calltree (the call tree after load) on the ~1 GB
 #     trace too (bench_calltree also runs on the corpus file in step 5, with its defaults);
-#  5. every other bench_* program in BUILD_DIR/tests (e.g. bench_ntff), each with its defaults.
+#  5. jobs past one machine: gen_rankset writes a 256-rank job from HTA's NCCL trace (every rank on its
+#     own clock, rank 17 running 1.3 x slower, rank 42 arriving 1 ms late at every collective),
+#     `lanescope-cli summarize --jobs <cores>` summarises them (wall time, bytes per summary vs trace),
+#     then `lanescope-cli info` on the summaries folder (median of 5 runs; goal < 2 s, with rank 17
+#     named a straggler and rank 42 a late rank); the rank files are removed right after summarising
+#     (LANESCOPE_BENCH_RANKS sets the count);
+#  6. every other bench_* program in BUILD_DIR/tests (e.g. bench_ntff), each with its defaults.
 # Steps 1-3 are skipped with a message when the corpus is absent ($LANESCOPE_CORPUS, else
 # ../shared/corpus next to the source tree).
 set -uo pipefail
@@ -165,6 +171,38 @@ if [ -f "$XDIT" ]; then
 else
   echo "SKIP: corpus-based benchmarks (bench_load, python baseline, 1 GB tiled trace): corpus not found at $CORPUS"
   echo "      set LANESCOPE_CORPUS or place the corpus at ../shared/corpus"
+fi
+
+NCCL="$CORPUS/hta/nccl_parser_config__nccl_data.json.gz"
+RANKS=${LANESCOPE_BENCH_RANKS:-256}
+if [ -f "$NCCL" ] && [ -x "$TESTS/gen_rankset" ] && [ -x "$CLI" ]; then
+  echo
+  echo "== jobs past one machine: $RANKS ranks of $(basename "$NCCL") summarised, then opened"
+  JOB="$WORK/job" SUMS="$WORK/job-summaries"
+  mkdir -p "$JOB"
+  if "$TESTS/gen_rankset" "$NCCL" "$JOB" --ranks "$RANKS" --slow 17 --late 42; then
+    cores=$(nproc)
+    start=$(date +%s.%N)
+    LANESCOPE_NO_CACHE=1 "$CLI" summarize "$JOB"/rank*.pt.trace.json -o "$SUMS" --jobs "$cores" 2>/dev/null | tail -2 || status=1
+    end=$(date +%s.%N)
+    trace_bytes=$(du -cb "$JOB"/rank*.pt.trace.json | tail -1 | cut -f1)
+    rm -rf "$JOB"
+    sum_bytes=$(du -cb "$SUMS"/*.summary.json | tail -1 | cut -f1)
+    n=$(ls "$SUMS"/*.summary.json | wc -l)
+    awk -v s="$start" -v e="$end" -v n="$n" -v t="$trace_bytes" -v b="$sum_bytes" -v c="$cores" 'BEGIN {
+      printf "  summarize: %d ranks in %.1f s with %d jobs (%.2f s per rank per core); %.0f KB per summary vs %.1f MB per trace = %.2f %% (goal < 1 %%: %s)\n",
+        n, e - s, c, (e - s) * c / n, b / n / 1024, t / n / 1e6, 100 * b / t, (b / t < 0.01 ? "met" : "NOT met") }'
+    rm -f "$WORK/info.txt"
+    for _ in 1 2 3 4 5; do run_process "$WORK/info.txt" "$CLI" info "$SUMS" || status=1; done
+    "$CLI" info "$SUMS" --json > "$WORK/job.json" || status=1
+    wall=$(median_of "$WORK/info.txt" 1)
+    named=$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))["jobs"][0]; print("stragglers", j["stragglers"], "late ranks", j["late_ranks"])' "$WORK/job.json")
+    awk -v w="$wall" -v named="$named" 'BEGIN { printf "  info on the summaries: %.2f s median of 5 (goal < 2 s: %s); %s\n", w, (w < 2 ? "met" : "NOT met"), named }'
+    case "$named" in "stragglers [17] late ranks [42]") ;; *) echo "  NOT met: the slow rank 17 and the late rank 42 are not the ones named"; status=1 ;; esac
+  else
+    status=1
+  fi
+  rm -rf "$JOB" "$SUMS"
 fi
 
 for b in "$TESTS"/bench_*; do

@@ -5,7 +5,9 @@
 // baseTimeNanoseconds by as much the other way: hosts of one job count from different origins, Kineto
 // writes times relative to the base, so the ranks still run in step) and, for a rank made to
 // misbehave, an edit of its events (a late-arriving rank: its collective kernels start later and end
-// with the others'). Used by the collective matching, late-arrival and job summary tests.
+// with the others'; a slow rank: its time runs slower, so its steps are longer). writeJobRanks writes a
+// whole job of such ranks into a folder. Used by the collective matching, late-arrival and job summary
+// tests and by the job summary benchmark (tests/bench/gen_rankset.cpp).
 #include "filebytes.h"
 #include "gzipjson.h"
 
@@ -15,6 +17,7 @@
 #include <QString>
 
 #include <algorithm>
+#include <cstdint>
 #include <functional>
 
 namespace lanescope::test {
@@ -79,6 +82,64 @@ inline EventEdit arriveLate(double delayUs)
         e[QStringLiteral("ts")] = e.value(QStringLiteral("ts")).toDouble() + late;
         e[QStringLiteral("dur")] = dur - late;
     };
+}
+
+// An edit making a rank slow: its time runs `factor` times slower, counted back from `endUs` (the
+// trace's last end, after the shift): every ts moves to endUs - (endUs - ts) x factor and every dur is
+// `factor` times longer, so each step is `factor` times longer and the rank reaches every collective
+// earlier than the others, never later (the late-arriving rank stays the only late one).
+inline EventEdit runSlower(double factor, double endUs)
+{
+    return [factor, endUs](QJsonObject &e) {
+        if (e.contains(QStringLiteral("ts")) && e.value(QStringLiteral("ph")).toString() != QLatin1String("M"))
+            e[QStringLiteral("ts")] = endUs - (endUs - e.value(QStringLiteral("ts")).toDouble()) * factor;
+        if (e.contains(QStringLiteral("dur")))
+            e[QStringLiteral("dur")] = e.value(QStringLiteral("dur")).toDouble() * factor;
+    };
+}
+
+// The last end (ts + dur) of a trace's events, µs.
+inline double lastEndUs(const QJsonObject &trace)
+{
+    double end = 0;
+    for (const QJsonValue &v : trace.value(QStringLiteral("traceEvents")).toArray())
+        end = std::max(end, v[QStringLiteral("ts")].toDouble() + v[QStringLiteral("dur")].toDouble());
+    return end;
+}
+
+// What writeJobRanks makes: `ranks` ranks, each on its own clock (a shift of up to +-300 s, the same
+// for a rank in every run), rank `slowRank` running `slowFactor` times slower, rank `lateRank` arriving
+// `lateUs` late at every collective (-1: none).
+struct JobRankSet
+{
+    int64_t ranks = 8;
+    int64_t slowRank = -1, lateRank = -1;
+    double slowFactor = 1.3;
+    double lateUs = 1000.0;
+
+    static qint64 shiftUs(int64_t rank) { return (rank * 7919 % 601 - 300) * qint64(1'000'000) + rank * 137; }
+};
+
+// Writes the ranks of `set` made from `trace` as DIR/rank<R>.pt.trace.json (as each rank's profiler
+// writes its file); calls `written(rank, path)` after each. False when a file cannot be written.
+inline bool writeJobRanks(const QJsonObject &trace, const JobRankSet &set, const QString &dir,
+                          const std::function<void(int64_t, const QString &)> &written = {})
+{
+    const double end = lastEndUs(trace);
+    for (int64_t r = 0; r < set.ranks; ++r) {
+        const qint64 shift = JobRankSet::shiftUs(r);
+        EventEdit edit;
+        if (r == set.slowRank)
+            edit = runSlower(set.slowFactor, end + double(shift));
+        else if (r == set.lateRank)
+            edit = arriveLate(set.lateUs);
+        const QString path = dir + QStringLiteral("/rank%1.pt.trace.json").arg(r);
+        if (!writeFile(path, rankVariant(trace, r, set.ranks, shift, edit)))
+            return false;
+        if (written)
+            written(r, path);
+    }
+    return true;
 }
 
 } // namespace lanescope::test

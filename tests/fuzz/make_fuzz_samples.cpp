@@ -3,12 +3,14 @@
 // NTFF, NEFF, system_profile.json and folder inputs (4-18 KB each) next to the real corpus files (the
 // real NTFFs are 50-130 KB; small inputs let a harness run several times as many mutations). Also
 // writes notes sidecars (notes/*.lanescope-notes.json, AnnotationSidecar::serialize) for fuzz_notes:
-// the notes format is Lanescope's own, so the corpus has none.
+// the notes format is Lanescope's own, so the corpus has none; and rank summaries
+// (summaries/rank-N.summary.json, RankSummaryJson::write) for fuzz_ranksummary, Lanescope's own too.
 //
 //   make_fuzz_samples <out dir>
 #include "annotations/annotation.h"
 #include "annotations/annotationsidecar.h"
 #include "io/synthetic/samplefolderwriter.h"
+#include "job/ranksummaryjson.h"
 
 #include <cstdio>
 #include <exception>
@@ -50,6 +52,59 @@ void writeNotes(const std::string &dir)
     write("empty.json", {});
 }
 
+// Two ranks of a job of two: steps, one allreduce and one broadcast per step, a finding, a warning.
+void writeSummaries(const std::string &dir)
+{
+    using namespace lanescope;
+    std::filesystem::create_directories(dir);
+    for (int64_t r = 0; r < 2; ++r) {
+        RankSummary s;
+        s.producer = "make_fuzz_samples";
+        s.rank = r;
+        s.rankSource = "distributedInfo.rank";
+        s.distributedInfo = R"({"backend":"nccl","rank":)" + std::to_string(r) +
+                            R"(,"world_size":2,"pg_config":[{"pg_name":"0","pg_desc":"default_pg","pg_size":2,"ranks":[0,1]}]})";
+        s.file = {"/data/rank" + std::to_string(r) + ".json", "rank" + std::to_string(r) + ".json", "00-10", "chrome-json", 10};
+        s.baseTimeNs = 1711964646000000000 + r * 1000;
+        s.startNs = 1000;
+        s.endNs = 50000;
+        s.firstStepNs = 2000;
+        for (int i = 0; i < 3; ++i) {
+            s.steps.push_back({uint32_t(i), "ProfilerStep#" + std::to_string(4 + i), 2000 + i * 15000, 14000 + r * 500});
+            for (const char *kind : {"allreduce", "broadcast"}) {
+                CollectiveInstance c;
+                c.rank = r;
+                c.kind = kind;
+                c.processGroup = "0";
+                c.dtype = "Float";
+                c.groupSize = 2;
+                c.bytes = kind[0] == 'a' ? 4096 : 64;
+                c.start = 3000 + i * 15000 + (kind[0] == 'a' ? 0 : 5000) + r * 100;
+                c.duration = 900;
+                c.slice = lanescope::SliceId(uint32_t(10 + s.collectives.size()));
+                s.collectives.push_back(c);
+                s.collectiveSteps.push_back(4 + i);
+            }
+        }
+        Finding f;
+        f.rule = "low-overlap";
+        f.title = "GPU 0: little overlap";
+        f.recoverableNs = 100;
+        f.events = {10, 11};
+        f.ranges = {{3000, 3900}};
+        s.findings = {f};
+        s.warnings = {{"flow end without a start", 3, "byte 12", DiagnosticSeverity::Note}};
+        s.metadata = {{"schemaVersion", "1"}};
+        const std::string path = dir + "/rank-" + std::to_string(r) + ".summary.json";
+        std::FILE *out = std::fopen(path.c_str(), "wb");
+        if (!out)
+            throw std::runtime_error("cannot write " + path);
+        const QByteArray bytes = RankSummaryJson::write(s);
+        std::fwrite(bytes.constData(), 1, size_t(bytes.size()), out);
+        std::fclose(out);
+    }
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -66,6 +121,7 @@ int main(int argc, char **argv)
         options.folderName = "naive";
         lanescope::SampleFolderWriter::write(argv[1], options);
         writeNotes(std::string(argv[1]) + "/notes");
+        writeSummaries(std::string(argv[1]) + "/summaries");
     } catch (const std::exception &e) {
         std::fprintf(stderr, "make_fuzz_samples: %s\n", e.what());
         return 1;

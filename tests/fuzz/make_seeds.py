@@ -126,6 +126,9 @@ def add_samples(samples, out):
             if n.endswith('.lanescope-notes.json'):  # notes sidecars (make_fuzz_samples), not part of a run
                 put(out, 'fuzz_notes', r, data)
                 continue
+            if n.endswith('.summary.json'):  # rank summaries (make_fuzz_samples), not part of a run
+                put(out, 'fuzz_ranksummary', r, data)
+                continue
             if ext in harness_of:
                 put(out, harness_of[ext], r, data)
                 if ext == '.ntff':

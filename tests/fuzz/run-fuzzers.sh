@@ -28,7 +28,7 @@ jobs="${FUZZ_JOBS:-1}"
 corpus_src="${LANESCOPE_CORPUS:-$src/../shared/corpus}"
 
 all=(fuzz_chromejson fuzz_inputbuffer fuzz_neff fuzz_ntff fuzz_protobuf fuzz_neuronprofilejson fuzz_profilefolder fuzz_systemprofile fuzz_folderload
-     fuzz_jsonwindows fuzz_notes fuzz_ranks fuzz_rankload)
+     fuzz_jsonwindows fuzz_notes fuzz_ranks fuzz_rankload fuzz_ranksummary)
 harnesses=("$@")
 [ ${#harnesses[@]} -eq 0 ] && harnesses=("${all[@]}")
 
@@ -43,10 +43,13 @@ harnesses=("$@")
 # (32 KB); the folder load keeps 64 KB so the 45 KB one-pair sample folder fits whole.
 # The windowed JSON path gets 4 KB: windows of 1 byte to 4 KiB all cut such a text, and every window
 # costs the reader's fixed setup (measured under load: 8 KB inputs ran at 70 exec/s from memory).
+# Rank summaries get 16 KB: the make_fuzz_samples seeds (1.6 KB) fit whole, a real one (60 KB, mostly
+# table rows the reader only checks are objects) is cut.
 declare -A maxlen=([fuzz_chromejson]=16384 [fuzz_inputbuffer]=65536 [fuzz_neff]=32768 [fuzz_ntff]=32768
                    [fuzz_protobuf]=16384 [fuzz_neuronprofilejson]=16384 [fuzz_profilefolder]=32768
                    [fuzz_systemprofile]=16384 [fuzz_folderload]=65536
-                   [fuzz_jsonwindows]=4096 [fuzz_notes]=8192 [fuzz_ranks]=4096 [fuzz_rankload]=16384)
+                   [fuzz_jsonwindows]=4096 [fuzz_notes]=8192 [fuzz_ranks]=4096 [fuzz_rankload]=16384
+                   [fuzz_ranksummary]=16384)
 # Extra libFuzzer flags per harness. fuzz_folderload runs every importer, so a run touches ~27,000
 # features and the entropic scheduler's per-feature bookkeeping took a third of the time (measured: 128
 # -> 218 exec/s without it).
@@ -54,7 +57,7 @@ declare -A extra=([fuzz_folderload]="-entropic=0")
 declare -A dict=([fuzz_chromejson]=chrome.dict [fuzz_neuronprofilejson]=neuronprofile.dict
                  [fuzz_profilefolder]=chrome.dict [fuzz_systemprofile]=systemprofile.dict
                  [fuzz_folderload]=chrome.dict [fuzz_jsonwindows]=chrome.dict [fuzz_notes]=notes.dict
-                 [fuzz_ranks]=ranks.dict [fuzz_rankload]=ranks.dict)
+                 [fuzz_ranks]=ranks.dict [fuzz_rankload]=ranks.dict [fuzz_ranksummary]=ranksummary.dict)
 # Harnesses that take another harness's input format share its seeds and regression inputs.
 declare -A inputs_of=([fuzz_folderload]=fuzz_profilefolder)
 

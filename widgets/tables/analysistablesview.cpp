@@ -319,7 +319,7 @@ void AnalysisTablesView::recompute()
         m_opModel->setResult({});
         m_kernelModel->setResult({});
         m_deviceModel->setResult({});
-        m_rankModel->setResult({}, nullptr);
+        m_rankModel->setResult({});
         updateStatus();
         emit computed();
         return;
@@ -340,7 +340,7 @@ void AnalysisTablesView::recompute()
         m_opModel->setResult(std::move(r.ops));
         m_kernelModel->setResult(std::move(r.kernels));
         m_deviceModel->setResult(std::move(r.devices));
-        m_rankModel->setResult(std::move(r.ranks), m_trace.get());
+        m_rankModel->setResult(std::move(r.ranks));
         m_rankView->resizeColumnsToContents(); // few columns, few rows: every header and value fits
         updateStatus();
         emit computed();

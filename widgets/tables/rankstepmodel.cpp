@@ -2,23 +2,19 @@
 
 #include "style/durationformat.h"
 
-#include "model/trace.h"
-
 #include <QFont>
 
 namespace lanescope {
 
 RankStepModel::RankStepModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void RankStepModel::setResult(RankStepTable::Result result, const Trace *trace)
+void RankStepModel::setResult(RankStepTable::Result result)
 {
     beginResetModel();
     m_result = std::move(result);
     m_slowestNames.clear();
     for (const RankStepTable::Row &r : m_result.rows)
-        m_slowestNames << (trace && r.steps ? QString::fromUtf8(trace->str(trace->slice(SliceId(r.slowestStep)).name).data(),
-                                                                qsizetype(trace->str(trace->slice(SliceId(r.slowestStep)).name).size()))
-                                            : QString());
+        m_slowestNames << QString::fromStdString(r.slowestStepName);
     endResetModel();
 }
 

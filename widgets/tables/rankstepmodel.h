@@ -10,8 +10,6 @@
 
 namespace lanescope {
 
-class Trace;
-
 class RankStepModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -21,8 +19,7 @@ public:
 
     explicit RankStepModel(QObject *parent = nullptr);
 
-    // `trace` names the slowest steps; the result keeps no reference to it.
-    void setResult(RankStepTable::Result result, const Trace *trace);
+    void setResult(RankStepTable::Result result);
     const RankStepTable::Result &result() const { return m_result; }
 
     int rowCount(const QModelIndex &parent = {}) const override;

@@ -2,6 +2,7 @@
 
 #include "insightcontext.h"
 #include "insighttext.h"
+#include "model/saturating.h"
 
 
 #include <algorithm>
@@ -141,40 +142,59 @@ void CollectiveOutlierRule::evaluate(InsightContext &ctx, std::vector<Finding> &
 
 void LateArrivalRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
 {
-    const CollectiveMatchResult &match = ctx.collectiveMatch();
-    const CollectiveTableResult &collectives = ctx.collectives();
+    for (Finding &f : findings(ctx.collectiveMatch(), ctx.collectives().instances, ctx.spanNs(),
+                               [&ctx](int64_t t) { return ctx.startsInRange(t); }, true))
+        out.push_back(std::move(f));
+}
+
+std::vector<LateArrivalRule::LateRank> LateArrivalRule::lateRanks(const CollectiveMatchResult &match, int64_t spanNs,
+                                                                  const std::function<bool(int64_t)> &counts)
+{
+    std::vector<LateRank> out;
     if (match.ranks.size() < 2)
-        return;
+        return out;
     // Lateness and waits of the matched instances entering the window, per last rank.
     std::map<int64_t, RankLateness> inWindow;
     int64_t totalLate = 0;
     for (size_t mi = 0; mi < match.matched.size(); ++mi) {
         const MatchedCollective &m = match.matched[mi];
-        if (m.skewNs() <= 0 || !ctx.startsInRange(m.firstEntry))
+        if (m.skewNs() <= 0 || !counts(m.firstEntry))
             continue;
         RankLateness &r = inWindow[m.lastRank];
         r.rank = m.lastRank;
         ++r.last;
-        r.lateNs += m.lateNs;
-        r.causedWaitNs += m.waitNs;
+        r.lateNs = saturatingAdd(r.lateNs, m.lateNs);
+        r.causedWaitNs = saturatingAdd(r.causedWaitNs, m.waitNs);
         if (r.worst < 0 || m.lateNs > r.maxLateNs) {
             r.maxLateNs = m.lateNs;
             r.worst = int64_t(mi);
         }
-        totalLate += m.lateNs;
+        totalLate = saturatingAdd(totalLate, m.lateNs);
     }
     const double minShare = std::max(kMinShare, 1.5 / double(match.ranks.size()));
     for (const auto &[rank, r] : inWindow) {
         const double share = totalLate > 0 ? double(r.lateNs) / double(totalLate) : 0;
-        if (share < minShare || double(r.causedWaitNs) < kMinWaitShare * double(ctx.spanNs()))
-            continue;
+        if (share >= minShare && double(r.causedWaitNs) >= kMinWaitShare * double(spanNs))
+            out.push_back({r, share, minShare});
+    }
+    return out;
+}
+
+std::vector<Finding> LateArrivalRule::findings(const CollectiveMatchResult &match, const std::vector<CollectiveInstance> &instances,
+                                               int64_t spanNs, const std::function<bool(int64_t)> &counts, bool withEvents)
+{
+    std::vector<Finding> out;
+    for (const LateRank &flagged : lateRanks(match, spanNs, counts)) {
+        const RankLateness &r = flagged.inWindow;
+        const int64_t rank = r.rank;
+        const double share = flagged.share, minShare = flagged.minShare;
         uint64_t matched = 0;
         for (const RankLateness &all : match.ranks)
             if (all.rank == rank)
                 matched = all.matched;
         const MatchedCollective &worst = match.matched[size_t(r.worst)];
         Finding f;
-        f.rule = std::string(id());
+        f.rule = std::string(kId);
         f.title = "Rank " + std::to_string(rank) + " arrives last at " + std::to_string(r.last) + " of " + std::to_string(matched) +
                   " collectives, " + insighttext::ns(r.lateNs / int64_t(r.last)) + " after the others on average; they waited " +
                   insighttext::ns(r.causedWaitNs) + " for it";
@@ -191,21 +211,22 @@ void LateArrivalRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) c
         f.value = share;
         f.threshold = minShare;
         f.recoverableNs = r.lateNs;
-        f.severity = Finding::severityForShare(r.lateNs, ctx.spanNs());
+        f.severity = Finding::severityForShare(r.lateNs, spanNs);
         std::vector<const MatchedCollective *> late;
         for (const MatchedCollective &m : match.matched)
-            if (m.lastRank == rank && m.skewNs() > 0 && ctx.startsInRange(m.firstEntry))
+            if (m.lastRank == rank && m.skewNs() > 0 && counts(m.firstEntry))
                 late.push_back(&m);
         std::stable_sort(late.begin(), late.end(), [](auto *a, auto *b) { return a->lateNs > b->lateNs; });
         for (const MatchedCollective *m : late) {
             for (uint32_t i : m->members)
-                if (collectives.instances[i].rank == rank)
-                    f.addEvent(collectives.instances[i].slice.value);
+                if (withEvents && instances[i].rank == rank)
+                    f.addEvent(instances[i].slice.value);
             if (f.ranges.size() < Finding::kMaxEvents)
                 f.ranges.emplace_back(m->firstEntry, m->lastEntry);
         }
         out.push_back(std::move(f));
     }
+    return out;
 }
 
 void CollectiveRules::addTo(RuleList &rules)

@@ -2,7 +2,9 @@
 
 #include <QJsonArray>
 
+#include <cstdint>
 #include <optional>
+#include <utility>
 
 namespace lanescope {
 
@@ -44,6 +46,62 @@ QJsonObject InsightsJson::finding(const Finding &f)
     o[QStringLiteral("events")] = events;
     o[QStringLiteral("ranges")] = ranges;
     return o;
+}
+
+std::string InsightsJson::readFinding(const QJsonObject &o, Finding &f)
+{
+    const auto text = [&o](const char *key, std::string &out) {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (!v.isString())
+            return std::string(key) + ": expected a string";
+        out = v.toString().toStdString();
+        return std::string();
+    };
+    const auto number = [&o](const char *key, double &out) {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (!v.isDouble())
+            return std::string(key) + ": expected a number";
+        out = v.toDouble();
+        return std::string();
+    };
+    std::string severity, error;
+    const std::pair<const char *, std::string *> texts[] = {
+        {"rule", &f.rule}, {"severity", &severity}, {"title", &f.title}, {"detail", &f.detail}, {"action", &f.action}};
+    for (const auto &[key, out] : texts)
+        if (error = text(key, *out); !error.empty())
+            return error;
+    const std::optional<Severity> level = Finding::severityFromName(severity);
+    if (!level)
+        return "severity: expected high, medium or low";
+    f.severity = *level;
+    if (error = number("value", f.value); !error.empty())
+        return error;
+    if (error = number("threshold", f.threshold); !error.empty())
+        return error;
+    const QJsonValue recoverable = o.value(QStringLiteral("recoverable_ns"));
+    if (recoverable.isDouble() && recoverable.toInteger(INT64_MIN) != INT64_MIN)
+        f.recoverableNs = recoverable.toInteger();
+    else if (!recoverable.isNull() && !recoverable.isUndefined())
+        return "recoverable_ns: expected an integer or null";
+    const QJsonValue frame = o.value(QStringLiteral("python_frame"));
+    if (frame.isString()) {
+        f.source = frame.toString().toStdString();
+        f.sourceShare = o.value(QStringLiteral("python_frame_share")).toDouble();
+    }
+    for (const QJsonValue &e : o.value(QStringLiteral("events")).toArray()) {
+        const qint64 id = e.toInteger(-1);
+        if (id < 0 || id > qint64(UINT32_MAX))
+            return "events: expected slice ids";
+        f.addEvent(uint32_t(id));
+    }
+    for (const QJsonValue &r : o.value(QStringLiteral("ranges")).toArray()) {
+        const QJsonArray pair = r.toArray();
+        if (pair.size() != 2 || !pair[0].isDouble() || !pair[1].isDouble())
+            return "ranges: expected [start_ns, end_ns] pairs";
+        if (f.ranges.size() < Finding::kMaxEvents)
+            f.ranges.emplace_back(pair[0].toInteger(), pair[1].toInteger());
+    }
+    return {};
 }
 
 QJsonObject InsightsJson::metrics(const KeyMetrics &m)

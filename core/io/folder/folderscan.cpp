@@ -444,6 +444,10 @@ void FolderScan::classify(FolderFile &f, const LoadOptions &options)
         set(FileFormat::Unknown, FileOutcome::Ignored, unknownReason(base, head, c));
         return;
     default:
+        if (!Formats::info(kind).import) { // recognised, not a timeline (a rank summary): listed with the reason
+            set(kind, FileOutcome::Ignored, Formats::info(kind).notATrace);
+            return;
+        }
         set(kind, FileOutcome::Loaded, {});
         if (kind == FileFormat::ChromeJson) // a rank set is recognised without loading it (MultiRankLoader)
             f.distributedRank = RankDetection::fromHead(probedMore ? more : head);

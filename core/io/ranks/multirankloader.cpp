@@ -16,7 +16,6 @@
 #include <map>
 #include <set>
 #include <thread>
-#include <unordered_map>
 
 namespace lanescope {
 
@@ -35,34 +34,6 @@ struct Loaded
     LoadResult result;
     RankOrigin origin;
 };
-
-std::optional<int64_t> firstStep(const Trace &t)
-{
-    std::unordered_map<uint32_t, bool> isStep;
-    std::optional<int64_t> first;
-    for (const Slice &s : t.allSlices()) {
-        auto [it, added] = isStep.try_emplace(s.name.value, false);
-        if (added)
-            it->second = t.str(s.name).starts_with("ProfilerStep#");
-        if (it->second && (!first || s.start < *first))
-            first = s.start;
-    }
-    return first;
-}
-
-std::optional<int64_t> baseTime(const Trace &t)
-{
-    const std::string *b = t.metadata().find("baseTimeNanoseconds");
-    if (!b)
-        return std::nullopt;
-    try {
-        size_t used = 0;
-        const long long v = std::stoll(*b, &used);
-        return used == b->size() ? std::optional<int64_t>(v) : std::nullopt;
-    } catch (const std::exception &) {
-        return std::nullopt;
-    }
-}
 
 // Every file loaded, two at a time (runOnCores); progress and the budget are shared between them.
 std::vector<Loaded> loadAll(const std::vector<MultiRankLoader::Input> &files, const LoadOptions &options)
@@ -170,8 +141,7 @@ std::optional<Trace> MultiRankLoader::loadRanks(const std::vector<Input> &files,
 
     std::vector<RankClock::Input> clocks;
     for (size_t i : ok) {
-        const Trace &t = *loaded[i].result.trace;
-        clocks.push_back({loaded[i].origin.rank, baseTime(t), firstStep(t), t.startNs()});
+        clocks.push_back(RankClock::inputOf(*loaded[i].result.trace, loaded[i].origin.rank));
     }
     const std::vector<RankClock::Placement> placed = RankClock::align(clocks);
 

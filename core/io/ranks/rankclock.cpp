@@ -2,13 +2,52 @@
 
 #include "io/input/int128.h"
 #include "model/saturating.h"
+#include "model/trace.h"
 #include "util/durationtext.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <unordered_map>
 
 namespace lanescope {
+
+namespace {
+
+std::optional<int64_t> firstStep(const Trace &t)
+{
+    std::unordered_map<uint32_t, bool> isStep;
+    std::optional<int64_t> first;
+    for (const Slice &s : t.allSlices()) {
+        auto [it, added] = isStep.try_emplace(s.name.value, false);
+        if (added)
+            it->second = t.str(s.name).starts_with("ProfilerStep#");
+        if (it->second && (!first || s.start < *first))
+            first = s.start;
+    }
+    return first;
+}
+
+std::optional<int64_t> baseTime(const Trace &t)
+{
+    const std::string *b = t.metadata().find("baseTimeNanoseconds");
+    if (!b)
+        return std::nullopt;
+    try {
+        size_t used = 0;
+        const long long v = std::stoll(*b, &used);
+        return used == b->size() ? std::optional<int64_t>(v) : std::nullopt;
+    } catch (const std::exception &) {
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+RankClock::Input RankClock::inputOf(const Trace &trace, int64_t rank)
+{
+    return {rank, baseTime(trace), firstStep(trace), trace.startNs()};
+}
 
 const char *RankClock::ruleName(RankClockRule rule)
 {

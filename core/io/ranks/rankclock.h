@@ -18,6 +18,8 @@
 
 namespace lanescope {
 
+class Trace;
+
 enum class RankClockRule : uint8_t { BaseTime, FirstStep, TraceStart };
 
 class RankClock
@@ -45,6 +47,9 @@ public:
 
     // One placement per input, in input order.
     static std::vector<Placement> align(const std::vector<Input> &ranks);
+    // What a loaded rank trace gives: baseTimeNanoseconds from its metadata (when a whole integer),
+    // the start of its first ProfilerStep# slice, its start (MultiRankLoader, the rank summaries).
+    static Input inputOf(const Trace &trace, int64_t rank);
     static const char *ruleName(RankClockRule rule); // "baseTimeNanoseconds", "first ProfilerStep#", "trace start"
     // "3.2 h", "41 min", "12.5 s", "830 ms": how far apart two clocks are, for notes.
     static std::string distanceText(int64_t ns);

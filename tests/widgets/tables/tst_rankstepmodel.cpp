@@ -55,7 +55,7 @@ private slots:
         QVERIFY(t);
         RankStepModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setResult(RankStepTable::compute(*t, LaunchIndex::build(*t), {}), t.get());
+        model.setResult(RankStepTable::compute(*t, LaunchIndex::build(*t), {}));
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(model.columnCount(), int(RankStepModel::ColumnCount));
         QCOMPARE(model.data(model.index(2, RankStepModel::Rank)).toString(), QStringLiteral("Rank 2"));
@@ -71,7 +71,7 @@ private slots:
         QVERIFY(model.headerData(RankStepModel::Ratio, Qt::Horizontal, Qt::ToolTipRole).toString().startsWith(QStringLiteral("x median of ranks")));
         QVERIFY2(model.headerData(RankStepModel::Ratio, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QStringLiteral("(1.001 ms)")), qPrintable(model.headerData(RankStepModel::Ratio, Qt::Horizontal, Qt::ToolTipRole).toString()));
         QVERIFY(model.headerData(RankStepModel::Straggler, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QStringLiteral("10 %")));
-        model.setResult({}, nullptr);
+        model.setResult({});
         QCOMPARE(model.rowCount(), 0);
     }
 
