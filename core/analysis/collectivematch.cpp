@@ -115,13 +115,28 @@ CollectiveMatchResult CollectiveMatch::compute(const Trace &trace, const LaunchI
     std::sort(result.matched.begin(), result.matched.end(), [](const MatchedCollective &a, const MatchedCollective &b) {
         return std::tie(a.firstEntry, a.processGroup, a.sequence) < std::tie(b.firstEntry, b.processGroup, b.sequence);
     });
+    result.ranks = lateness(result.matched, collectives, [](const MatchedCollective &) { return true; },
+                            std::vector<int64_t>(allRanks.begin(), allRanks.end()));
+    return result;
+}
+
+std::vector<RankLateness> CollectiveMatch::lateness(const std::vector<MatchedCollective> &matched,
+                                                    const CollectiveTableResult &collectives,
+                                                    const std::function<bool(const MatchedCollective &)> &counts,
+                                                    const std::vector<int64_t> &listed)
+{
     std::map<int64_t, RankLateness> perRank;
-    for (int64_t r : allRanks)
+    for (int64_t r : listed)
         perRank[r].rank = r;
-    for (size_t mi = 0; mi < result.matched.size(); ++mi) {
-        const MatchedCollective &m = result.matched[mi];
-        for (uint32_t i : m.members)
-            ++perRank[in[i].rank].matched;
+    for (size_t mi = 0; mi < matched.size(); ++mi) {
+        const MatchedCollective &m = matched[mi];
+        if (!counts(m))
+            continue;
+        for (uint32_t i : m.members) {
+            RankLateness &r = perRank[collectives.instances[i].rank];
+            r.rank = collectives.instances[i].rank;
+            ++r.matched;
+        }
         if (m.skewNs() <= 0)
             continue;
         RankLateness &r = perRank[m.lastRank];
@@ -133,9 +148,10 @@ CollectiveMatchResult CollectiveMatch::compute(const Trace &trace, const LaunchI
             r.worst = int64_t(mi);
         }
     }
+    std::vector<RankLateness> out;
     for (auto &[rank, r] : perRank)
-        result.ranks.push_back(r);
-    return result;
+        out.push_back(r);
+    return out;
 }
 
 } // namespace lanescope

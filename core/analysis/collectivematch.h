@@ -19,6 +19,7 @@
 // Per rank: matched instances, how often it was last (skew > 0), the sum of its lateness there and of
 // the waits it caused, its worst instance.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,6 +65,12 @@ class CollectiveMatch
 {
 public:
     static CollectiveMatchResult compute(const Trace &trace, const LaunchIndex &index, const CollectiveTableResult &collectives);
+    // The per-rank figures over the matched instances `counts` accepts (compute(): all of them, its
+    // `ranks`; the late-arrival insight: those entering its window), by rank; every rank in
+    // `listed` appears even without any.
+    static std::vector<RankLateness> lateness(const std::vector<MatchedCollective> &matched, const CollectiveTableResult &collectives,
+                                              const std::function<bool(const MatchedCollective &)> &counts,
+                                              const std::vector<int64_t> &listed = {});
 };
 
 } // namespace lanescope

@@ -2,11 +2,10 @@
 
 #include "insightcontext.h"
 #include "insighttext.h"
-
+#include "ruleregistry.h"
 
 #include <algorithm>
 #include <map>
-#include <memory>
 
 namespace lanescope {
 
@@ -29,10 +28,19 @@ std::string groupText(const std::string &kind, const std::string &group, const s
     return s;
 }
 
+// A collective instance as a finding's event and range.
+void addInstance(Finding &f, const CollectiveInstance &c)
+{
+    f.addEvent(c.slice.value);
+    f.addRange(c.start, c.start + c.duration);
+}
+
 } // namespace
 
-void LowOverlapRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
+void CollectiveRules::lowOverlap(InsightContext &ctx, std::vector<Finding> &out)
 {
+    constexpr double kMaxOverlap = 0.5;
+    constexpr double kMinExposedShare = 0.05;
     const CommOverlapResult &overlap = ctx.overlap();
     const CollectiveTableResult &collectives = ctx.collectives();
     // One finding for all the GPUs below the line (a job's ranks usually share the problem), the
@@ -49,7 +57,6 @@ void LowOverlapRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) co
     const CommOverlapRow &worst = *low.front();
     const std::string who = rankName(worst.rank, worst.device);
     Finding f;
-    f.rule = std::string(id());
     const std::string exposed = insighttext::ns(worst.exposedNs()) + " of collectives is exposed (" +
                                 insighttext::pct(100.0 * double(worst.exposedNs()) / double(worst.spanNs)) + " of its step time)";
     if (low.size() == 1)
@@ -82,23 +89,23 @@ void LowOverlapRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) co
         if (c.rank == worst.rank && ctx.startsInRange(c.start))
             mine.push_back(&c);
     std::stable_sort(mine.begin(), mine.end(), [](auto *a, auto *b) { return a->duration > b->duration; });
-    for (const CollectiveInstance *c : mine) {
-        f.addEvent(c->slice.value);
-        if (f.ranges.size() < Finding::kMaxEvents)
-            f.ranges.emplace_back(c->start, c->start + c->duration);
-    }
+    for (const CollectiveInstance *c : mine)
+        addInstance(f, *c);
     out.push_back(std::move(f));
 }
 
-void CollectiveOutlierRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
+void CollectiveRules::outlier(InsightContext &ctx, std::vector<Finding> &out)
 {
+    constexpr double kOutlierRatio = 2.0;
+    constexpr int64_t kMinExcessNs = 50'000;
+    constexpr uint64_t kMinGroup = 5;
     const CollectiveTableResult &collectives = ctx.collectives();
     for (const CollectiveRow &row : collectives.rows) {
         if (row.count < kMinGroup || row.medianNs <= 0)
             continue;
         std::vector<const CollectiveInstance *> outliers;
         for (const CollectiveInstance &c : collectives.instances)
-            if (ctx.startsInRange(c.start) && CollectiveTable::inRow(c, row) && double(c.duration) >= kRatio * double(row.medianNs)
+            if (ctx.startsInRange(c.start) && CollectiveTable::inRow(c, row) && double(c.duration) >= kOutlierRatio * double(row.medianNs)
                 && c.duration - row.medianNs >= kMinExcessNs)
                 outliers.push_back(&c);
         if (outliers.empty())
@@ -112,10 +119,9 @@ void CollectiveOutlierRule::evaluate(InsightContext &ctx, std::vector<Finding> &
         }
         const CollectiveInstance &worst = *outliers.front();
         Finding f;
-        f.rule = std::string(id());
         const std::string what = groupText(row.kind, row.processGroup, row.messageBytes);
         f.title = std::to_string(outliers.size()) + " of " + std::to_string(row.count) + " " + what + " took >= " +
-                  insighttext::pct(kRatio * 100.0) + " of their median " + insighttext::ns(row.medianNs) + "; the slowest " +
+                  insighttext::pct(kOutlierRatio * 100.0) + " of their median " + insighttext::ns(row.medianNs) + "; the slowest " +
                   insighttext::ns(worst.duration) + (worst.rank >= 0 ? " on rank " + std::to_string(worst.rank) : std::string());
         std::string ranks;
         for (const auto &[rank, n] : byRank)
@@ -127,44 +133,34 @@ void CollectiveOutlierRule::evaluate(InsightContext &ctx, std::vector<Finding> &
         f.action = "Look at what ran before the slow instances: a rank arriving late makes the others wait inside the "
                    "collective (see late-arrival), contention with other traffic on the link, or a slower network path";
         f.value = double(worst.duration) / double(row.medianNs);
-        f.threshold = kRatio;
+        f.threshold = kOutlierRatio;
         f.recoverableNs = excess;
         f.severity = Finding::severityForShare(excess, ctx.spanNs());
-        for (const CollectiveInstance *c : outliers) {
-            f.addEvent(c->slice.value);
-            if (f.ranges.size() < Finding::kMaxEvents)
-                f.ranges.emplace_back(c->start, c->start + c->duration);
-        }
+        for (const CollectiveInstance *c : outliers)
+            addInstance(f, *c);
         out.push_back(std::move(f));
     }
 }
 
-void LateArrivalRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
+void CollectiveRules::lateArrival(InsightContext &ctx, std::vector<Finding> &out)
 {
+    constexpr double kMinLateShare = 0.25;
+    constexpr double kMinWaitShare = 0.01;
     const CollectiveMatchResult &match = ctx.collectiveMatch();
     const CollectiveTableResult &collectives = ctx.collectives();
     if (match.ranks.size() < 2)
         return;
-    // Lateness and waits of the matched instances entering the window, per last rank.
-    std::map<int64_t, RankLateness> inWindow;
+    // Lateness and waits of the matched instances entering the window, per rank.
+    const std::vector<RankLateness> inWindow = CollectiveMatch::lateness(
+        match.matched, collectives, [&](const MatchedCollective &m) { return ctx.startsInRange(m.firstEntry); });
     int64_t totalLate = 0;
-    for (size_t mi = 0; mi < match.matched.size(); ++mi) {
-        const MatchedCollective &m = match.matched[mi];
-        if (m.skewNs() <= 0 || !ctx.startsInRange(m.firstEntry))
+    for (const RankLateness &r : inWindow)
+        totalLate += r.lateNs;
+    const double minShare = std::max(kMinLateShare, 1.5 / double(match.ranks.size()));
+    for (const RankLateness &r : inWindow) {
+        const int64_t rank = r.rank;
+        if (r.last == 0)
             continue;
-        RankLateness &r = inWindow[m.lastRank];
-        r.rank = m.lastRank;
-        ++r.last;
-        r.lateNs += m.lateNs;
-        r.causedWaitNs += m.waitNs;
-        if (r.worst < 0 || m.lateNs > r.maxLateNs) {
-            r.maxLateNs = m.lateNs;
-            r.worst = int64_t(mi);
-        }
-        totalLate += m.lateNs;
-    }
-    const double minShare = std::max(kMinShare, 1.5 / double(match.ranks.size()));
-    for (const auto &[rank, r] : inWindow) {
         const double share = totalLate > 0 ? double(r.lateNs) / double(totalLate) : 0;
         if (share < minShare || double(r.causedWaitNs) < kMinWaitShare * double(ctx.spanNs()))
             continue;
@@ -174,7 +170,6 @@ void LateArrivalRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) c
                 matched = all.matched;
         const MatchedCollective &worst = match.matched[size_t(r.worst)];
         Finding f;
-        f.rule = std::string(id());
         f.title = "Rank " + std::to_string(rank) + " arrives last at " + std::to_string(r.last) + " of " + std::to_string(matched) +
                   " collectives, " + insighttext::ns(r.lateNs / int64_t(r.last)) + " after the others on average; they waited " +
                   insighttext::ns(r.causedWaitNs) + " for it";
@@ -201,18 +196,10 @@ void LateArrivalRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) c
             for (uint32_t i : m->members)
                 if (collectives.instances[i].rank == rank)
                     f.addEvent(collectives.instances[i].slice.value);
-            if (f.ranges.size() < Finding::kMaxEvents)
-                f.ranges.emplace_back(m->firstEntry, m->lastEntry);
+            f.addRange(m->firstEntry, m->lastEntry);
         }
         out.push_back(std::move(f));
     }
-}
-
-void CollectiveRules::addTo(RuleList &rules)
-{
-    rules.push_back(std::make_unique<LowOverlapRule>());
-    rules.push_back(std::make_unique<CollectiveOutlierRule>());
-    rules.push_back(std::make_unique<LateArrivalRule>());
 }
 
 } // namespace lanescope

@@ -15,36 +15,8 @@
 
 namespace lanescope {
 
-class LowOverlapRule : public Rule
-{
-public:
-    static constexpr double kMaxOverlap = 0.5;
-    static constexpr double kMinExposedShare = 0.05;
-    std::string_view id() const override { return "low-overlap"; }
-    void evaluate(InsightContext &context, std::vector<Finding> &out) const override;
-};
-
-class CollectiveOutlierRule : public Rule
-{
-public:
-    static constexpr double kRatio = 2.0;
-    static constexpr int64_t kMinExcessNs = 50'000;
-    static constexpr uint64_t kMinGroup = 5;
-    std::string_view id() const override { return "collective-outlier"; }
-    void evaluate(InsightContext &context, std::vector<Finding> &out) const override;
-};
-
-class LateArrivalRule : public Rule
-{
-public:
-    static constexpr double kMinShare = 0.25;
-    static constexpr double kMinWaitShare = 0.01;
-    std::string_view id() const override { return "late-arrival"; }
-    void evaluate(InsightContext &context, std::vector<Finding> &out) const override;
-};
-
 namespace CollectiveRules {
-void addTo(RuleList &rules);
+RuleFunction lowOverlap, outlier, lateArrival; // low-overlap, collective-outlier, late-arrival
 } // namespace CollectiveRules
 
 } // namespace lanescope

@@ -4,10 +4,10 @@
 #include "insightcontext.h"
 #include "insighttext.h"
 #include "model/trace.h"
+#include "ruleregistry.h"
 
 #include <algorithm>
 #include <cstdio>
-#include <memory>
 
 namespace lanescope {
 
@@ -22,7 +22,7 @@ std::string ratioText(double r)
 
 } // namespace
 
-void StragglerRankRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
+void RankRules::straggler(InsightContext &ctx, std::vector<Finding> &out)
 {
     const Trace &trace = ctx.trace();
     const RankStepTable::Result table = RankStepTable::fromSteps(trace, ctx.steps());
@@ -36,7 +36,6 @@ void StragglerRankRule::evaluate(InsightContext &ctx, std::vector<Finding> &out)
         if (!r.straggler)
             continue;
         Finding f;
-        f.rule = std::string(id());
         f.title = "Rank " + std::to_string(r.rank) + " is a straggler: its median step takes " + insighttext::ns(r.median) + ", " +
                   ratioText(r.ratio) + " x the median of ranks (" + insighttext::ns(table.medianOfRanks) + ")";
         f.detail = "Rank " + std::to_string(r.rank) + ": " + std::to_string(r.steps) + " steps, median " + insighttext::ns(r.median) +
@@ -55,18 +54,10 @@ void StragglerRankRule::evaluate(InsightContext &ctx, std::vector<Finding> &out)
         std::stable_sort(slowest.begin(), slowest.end(), [&](uint32_t a, uint32_t b) {
             return trace.slice(SliceId(a)).duration > trace.slice(SliceId(b)).duration;
         });
-        for (uint32_t s : slowest) {
-            f.addEvent(s);
-            if (f.ranges.size() < Finding::kMaxEvents)
-                f.ranges.emplace_back(trace.slice(SliceId(s)).start, trace.slice(SliceId(s)).end());
-        }
+        for (uint32_t s : slowest)
+            f.addSlice(trace, s);
         out.push_back(std::move(f));
     }
-}
-
-void RankRules::addTo(RuleList &rules)
-{
-    rules.push_back(std::make_unique<StragglerRankRule>());
 }
 
 } // namespace lanescope

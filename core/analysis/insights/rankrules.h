@@ -9,15 +9,8 @@
 
 namespace lanescope {
 
-class StragglerRankRule : public Rule
-{
-public:
-    std::string_view id() const override { return "straggler-rank"; }
-    void evaluate(InsightContext &context, std::vector<Finding> &out) const override;
-};
-
 namespace RankRules {
-void addTo(RuleList &rules);
+RuleFunction straggler; // straggler-rank
 } // namespace RankRules
 
 } // namespace lanescope
