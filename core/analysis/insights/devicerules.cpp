@@ -14,9 +14,6 @@ namespace lanescope {
 
 namespace {
 
-// The rules read the engine breakdown; without one (no engine lanes, an empty window) they find nothing.
-bool measured(const EngineBreakdownResult &e) { return !e.empty() && e.denominatorNs > 0; }
-
 std::string engineName(const EngineBreakdownRow &r) { return r.coreName + " / " + std::string(EngineBreakdown::engineName(r.engine)); }
 
 bool isWait(const Trace &trace, const Slice &s) { return EngineBreakdown::isSemaphoreWait(trace.str(s.name)); }
@@ -42,13 +39,10 @@ Finding make(double value, double threshold)
 
 } // namespace
 
-void DeviceRules::engineBottleneck(InsightContext &ctx, std::vector<Finding> &out)
+void DeviceRules::engineBottleneck(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out)
 {
     constexpr double kBottleneckPercent = 50.0;
     constexpr double kBottleneckRatio = 2.0;
-    const EngineBreakdownResult &e = ctx.engines();
-    if (!measured(e))
-        return;
     for (const CoreBreakdown &core : e.cores) {
         const EngineBreakdownRow *top = nullptr;
         double others = 0;
@@ -85,13 +79,10 @@ void DeviceRules::engineBottleneck(InsightContext &ctx, std::vector<Finding> &ou
     }
 }
 
-void DeviceRules::semaphoreWait(InsightContext &ctx, std::vector<Finding> &out)
+void DeviceRules::semaphoreWait(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out)
 {
     constexpr double kSemaphorePercent = 25.0;
     constexpr double kSemaphoreMinActivePercent = 10.0;
-    const EngineBreakdownResult &e = ctx.engines();
-    if (!measured(e))
-        return;
     for (const EngineBreakdownRow &r : e.engines) {
         // An engine with (almost) nothing to do waits by design; only a working engine starves.
         const double share = 100.0 * double(r.semaphoreWaitTimeNs) / double(e.denominatorNs);
@@ -112,12 +103,9 @@ void DeviceRules::semaphoreWait(InsightContext &ctx, std::vector<Finding> &out)
     }
 }
 
-void DeviceRules::dmaBound(InsightContext &ctx, std::vector<Finding> &out)
+void DeviceRules::dmaBound(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out)
 {
     constexpr double kDmaBoundPercent = 50.0;
-    const EngineBreakdownResult &e = ctx.engines();
-    if (!measured(e))
-        return;
     for (const CoreBreakdown &core : e.cores) {
         int64_t compute = 0;
         for (const EngineBreakdownRow &r : e.engines)
@@ -139,13 +127,10 @@ void DeviceRules::dmaBound(InsightContext &ctx, std::vector<Finding> &out)
     }
 }
 
-void DeviceRules::smallDma(InsightContext &ctx, std::vector<Finding> &out)
+void DeviceRules::smallDma(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out)
 {
     constexpr double kSmallDmaBytes = 2048.0;
     constexpr uint64_t kSmallDmaMinPackets = 100;
-    const EngineBreakdownResult &e = ctx.engines();
-    if (!measured(e))
-        return;
     uint64_t bytes = 0, packets = 0;
     for (const DmaQueueBreakdownRow &q : e.dma) {
         bytes += q.bytes;
@@ -172,12 +157,9 @@ void DeviceRules::smallDma(InsightContext &ctx, std::vector<Finding> &out)
     out.push_back(std::move(f));
 }
 
-void DeviceRules::spillReload(InsightContext &ctx, std::vector<Finding> &out)
+void DeviceRules::spillReload(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out)
 {
     constexpr double kSpillPercent = 25.0;
-    const EngineBreakdownResult &e = ctx.engines();
-    if (!measured(e))
-        return;
     uint64_t bytes = 0, spill = 0;
     const DmaQueueKinds &kinds = ctx.queueKinds();
     for (const DmaQueueBreakdownRow &q : e.dma) {
@@ -200,12 +182,9 @@ void DeviceRules::spillReload(InsightContext &ctx, std::vector<Finding> &out)
     out.push_back(std::move(f));
 }
 
-void DeviceRules::throttling(InsightContext &ctx, std::vector<Finding> &out)
+void DeviceRules::throttling(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out)
 {
     constexpr double kThrottlePercent = 5.0;
-    const EngineBreakdownResult &e = ctx.engines();
-    if (!measured(e))
-        return;
     const Trace &trace = ctx.trace();
     for (uint32_t t = 0; t < trace.tracks().size(); ++t) {
         const Track &track = trace.tracks()[t];
@@ -253,12 +232,9 @@ void DeviceRules::throttling(InsightContext &ctx, std::vector<Finding> &out)
     }
 }
 
-void DeviceRules::mfuBelowHfu(InsightContext &ctx, std::vector<Finding> &out)
+void DeviceRules::mfuBelowHfu(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out)
 {
     constexpr double kMfuOfHfuPercent = 50.0;
-    const EngineBreakdownResult &e = ctx.engines();
-    if (!measured(e))
-        return;
     for (const CoreBreakdown &c : e.cores) {
         if (!c.mfuPercent || !c.hfuPercent || *c.hfuPercent <= 0)
             continue;
@@ -278,12 +254,9 @@ void DeviceRules::mfuBelowHfu(InsightContext &ctx, std::vector<Finding> &out)
     }
 }
 
-void DeviceRules::tensorTranspose(InsightContext &ctx, std::vector<Finding> &out)
+void DeviceRules::tensorTranspose(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out)
 {
     constexpr double kTransposePercent = 10.0;
-    const EngineBreakdownResult &e = ctx.engines();
-    if (!measured(e))
-        return;
     for (const EngineBreakdownRow &r : e.engines) {
         if (r.engine != NeuronEngine::Tensor || r.instructionTimeNs <= 0)
             continue;

@@ -19,7 +19,8 @@ namespace lanescope {
 namespace DeviceRules {
 // engine-bottleneck, semaphore-wait, dma-bound, small-dma, spill-reload, throttling, mfu-below-hfu,
 // tensor-transpose
-RuleFunction engineBottleneck, semaphoreWait, dmaBound, smallDma, spillReload, throttling, mfuBelowHfu, tensorTranspose;
+EngineRuleFunction engineBottleneck, semaphoreWait, dmaBound, smallDma, spillReload, throttling, mfuBelowHfu,
+    tensorTranspose;
 } // namespace DeviceRules
 
 } // namespace lanescope

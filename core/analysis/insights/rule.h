@@ -12,10 +12,14 @@
 namespace lanescope {
 
 class InsightContext;
+struct EngineBreakdownResult;
 
 // A rule as a function: appends what it concludes to `out` (RuleRegistry::add stamps the rule's id on
 // those findings). A family header declares its rules with it: `RuleFunction deviceIdle, syncStall;`.
 using RuleFunction = void(InsightContext &context, std::vector<Finding> &out);
+// A rule over the window's engine breakdown (the device rules); the registry runs it only when the
+// breakdown measured something (engine lanes, a window of some length).
+using EngineRuleFunction = void(InsightContext &context, const EngineBreakdownResult &engines, std::vector<Finding> &out);
 
 class Rule
 {

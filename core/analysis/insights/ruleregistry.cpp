@@ -6,36 +6,53 @@
 #include "devicerules.h"
 #include "fusionrule.h"
 #include "hostrules.h"
+#include "insightcontext.h"
 #include "rankrules.h"
 #include "steprules.h"
+
+#include <type_traits>
 
 namespace lanescope {
 
 namespace {
 
-class CheckRule : public Rule
+// A rule that is a function (RuleFunction or EngineRuleFunction): stamps its id on what it finds.
+template <class Function>
+class FunctionRule : public Rule
 {
 public:
-    CheckRule(std::string_view id, RuleFunction *check) : m_id(id), m_check(check) {}
+    FunctionRule(std::string_view id, Function *rule) : m_id(id), m_rule(rule) {}
     std::string_view id() const override { return m_id; }
     void evaluate(InsightContext &context, std::vector<Finding> &out) const override
     {
         const size_t before = out.size();
-        m_check(context, out);
+        if constexpr (std::is_same_v<Function, EngineRuleFunction>) {
+            const EngineBreakdownResult &engines = context.engines();
+            if (engines.empty() || engines.denominatorNs <= 0)
+                return;
+            m_rule(context, engines, out);
+        } else {
+            m_rule(context, out);
+        }
         for (size_t i = before; i < out.size(); ++i)
             out[i].rule = std::string(m_id);
     }
 
 private:
     std::string_view m_id;
-    RuleFunction *m_check;
+    Function *m_rule;
 };
 
 } // namespace
 
 void RuleRegistry::add(std::string_view id, RuleFunction *rule)
 {
-    m_rules.push_back(std::make_shared<CheckRule>(id, rule));
+    m_rules.push_back(std::make_shared<FunctionRule<RuleFunction>>(id, rule));
+}
+
+void RuleRegistry::add(std::string_view id, EngineRuleFunction *rule)
+{
+    m_rules.push_back(std::make_shared<FunctionRule<EngineRuleFunction>>(id, rule));
 }
 
 RuleRegistry RuleRegistry::subset(bool (*keep)(std::string_view id)) const

@@ -18,6 +18,7 @@ public:
     // A rule that is a function; it stamps `id` (a literal: it must outlive the registry) on every
     // finding `rule` appends (Finding::rule).
     void add(std::string_view id, RuleFunction *rule);
+    void add(std::string_view id, EngineRuleFunction *rule);
     std::span<const std::shared_ptr<const Rule>> rules() const { return m_rules; }
     const Rule *find(std::string_view id) const;
     // The rules whose id `keep` accepts, in this registry's order (CaptureCheck: Finding::isCapture).
