@@ -10,9 +10,7 @@
 #include "tableargs.h"
 #include "tableoutput.h"
 
-#include "analysis/collectivematch.h"
-#include "analysis/collectivetable.h"
-#include "analysis/commoverlap.h"
+#include "analysis/collectiveanalysis.h"
 #include "analysis/launchindex.h"
 #include "analysis/tablerows.h"
 #include "model/trace.h"
@@ -104,8 +102,8 @@ int cmdCollectives(const Args &args)
     if (!ta.load(args, loaded))
         return kExitUnreadable;
     const Trace &trace = *loaded.trace;
-    const CollectiveTableResult every = CollectiveTable::compute(trace);
-    const CollectiveTableResult r = ta.rank >= 0 ? CollectiveTable::compute(trace, ta.rank) : every;
+    const CollectiveAnalysis a = CollectiveAnalysis::compute(trace, LaunchIndex::build(trace)); // every rank: matching needs them all
+    const CollectiveTableResult r = ta.rank >= 0 ? CollectiveTable::compute(trace, ta.rank) : a.table;
     std::vector<CollectiveRow> all = r.rows;
     all.insert(all.end(), r.perRank.begin(), r.perRank.end());
     if (ta.format == TableArgs::Format::Csv) {
@@ -121,12 +119,10 @@ int cmdCollectives(const Args &args)
         o[QStringLiteral("total_ns")] = qint64(r.totalNs);
         o[QStringLiteral("collectives")] = TableRowWriter::jsonArray(TableRows::collectives(), r.rows, ta.shown(r.rows.size()));
         o[QStringLiteral("per_rank")] = TableRowWriter::jsonArray(TableRows::collectives(), r.perRank, ta.shown(r.perRank.size()));
-        const LaunchIndex index = LaunchIndex::build(trace);
-        const CommOverlapResult overlap = CommOverlap::compute(trace, index, every);
-        const std::vector<CommOverlapRow> devices = ofRank(overlap.devices, ta.rank), steps = ofRank(overlap.steps, ta.rank);
+        const std::vector<CommOverlapRow> devices = ofRank(a.overlap.devices, ta.rank), steps = ofRank(a.overlap.steps, ta.rank);
         o[QStringLiteral("overlap")] = TableRowWriter::jsonArray(TableRows::overlap(), devices, devices.size());
         o[QStringLiteral("overlap_steps")] = TableRowWriter::jsonArray(TableRows::overlap(), steps, ta.shown(steps.size()));
-        const CollectiveMatchResult match = CollectiveMatch::compute(trace, index, every);
+        const CollectiveMatchResult &match = a.match;
         o[QStringLiteral("matched")] = qint64(match.matched.size());
         o[QStringLiteral("unmatched")] = qint64(match.unmatched);
         o[QStringLiteral("lateness")] = TableRowWriter::jsonArray(TableRows::rankLateness(), match.ranks, match.ranks.size());
@@ -145,10 +141,9 @@ int cmdCollectives(const Args &args)
         std::printf("\nper rank\n");
         printRows(r.perRank, ta.shown(r.perRank.size()));
     }
-    const LaunchIndex index = LaunchIndex::build(trace);
     std::printf("\ncommunication / computation overlap per GPU (HTA's definitions: core/analysis/commoverlap.h)\n");
-    printOverlap(ofRank(CommOverlap::compute(trace, index, every).devices, ta.rank));
-    const CollectiveMatchResult match = CollectiveMatch::compute(trace, index, every);
+    printOverlap(ofRank(a.overlap.devices, ta.rank));
+    const CollectiveMatchResult &match = a.match;
     if (!match.ranks.empty()) {
         std::printf("\ncollectives matched across ranks: %zu, unmatched instances: %llu (core/analysis/collectivematch.h)\n",
                     match.matched.size(), (unsigned long long)match.unmatched);

@@ -30,6 +30,7 @@
 #include <QTabWidget>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -77,7 +78,8 @@ void printUsage(std::FILE *to)
                      "  --source-root DIR       a folder the Source dock looks for frames' files in (repeatable)\n"
                      "  --view summary          with --screenshot: the Summary page, once its findings are computed\n"
                      "  --dock tensors|memory   with --screenshot: the Tensors dock on its Tensors or Memory tab, once computed\n"
-                     "  --dock collectives      with --screenshot: the Collectives dock, once computed\n"
+                     "  --dock collectives[:TAB] with --screenshot: the Collectives dock once computed, on its\n"
+                     "                          overlap, skew (the most skewed collective selected) or durations tab\n"
                      "  --engines-by layer|hlo  with --screenshot: the Engines dock's table per layer / HLO op, once computed\n"
                      "  --color-by operator     with --screenshot: NeuronCore instructions in the colour of their HLO op\n"
                      "  --memory-budget SIZE    memory a load may use (default 16G, or $LANESCOPE_MEMORY_BUDGET)\n\n"
@@ -326,10 +328,21 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
             bringUp(tensors);
             return;
         }
-        if (trace && options.dock == "collectives") {
+        if (trace && options.dock.starts_with("collectives")) {
+            // collectives[:overlap|:skew|:durations]; :skew also selects the most skewed collective
+            const std::string tab = options.dock.size() > 12 ? options.dock.substr(12) : std::string();
             CollectivesPanel *panel = window->collectivesPanel();
-            QObject::connect(panel, &CollectivesPanel::computed, &app, [&, panel] {
+            panel->tabs()->setCurrentIndex(tab == "overlap" ? CollectivesPanel::OverlapTab
+                                           : tab == "skew"  ? CollectivesPanel::SkewTab
+                                           : tab == "durations" ? CollectivesPanel::DurationsTab
+                                                                : CollectivesPanel::CollectivesTab);
+            QObject::connect(panel, &CollectivesPanel::computed, &app, [&, panel, tab] {
                 panel->raise();
+                const auto &matched = panel->result().match.matched;
+                if (tab == "skew" && !matched.empty())
+                    panel->selectMatched(size_t(std::max_element(matched.begin(), matched.end(), [](const auto &a, const auto &b) {
+                                                    return a.skewNs() < b.skewNs();
+                                                }) - matched.begin()));
                 saveAfter(300);
             }, Qt::SingleShotConnection);
             bringUp(panel);

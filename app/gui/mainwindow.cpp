@@ -153,8 +153,6 @@ void MainWindow::createPanels()
     m_warnings = new WarningsPanel(m_session, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_warnings);
     m_analysis = new AnalysisPanel(m_session, m_timeline, this);
-    m_range = new RangePanel(m_session, this, m_analysis);
-    addDockWidget(Qt::BottomDockWidgetArea, m_range);
     m_compare = new CompareController(m_session, this, m_searchBar);
     m_centralLayout->insertWidget(0, m_compare->bar());
     m_engines = new EnginesPanel(m_session, m_timeline, this);
@@ -162,6 +160,8 @@ void MainWindow::createPanels()
     addDockWidget(Qt::BottomDockWidgetArea, m_engines);
     m_tensors = new TensorsPanel(m_session, m_timeline, this);
     m_collectives = new CollectivesPanel(m_session, m_timeline, this);
+    m_range = new RangePanel(m_session, this, {m_analysis, m_collectives});
+    addDockWidget(Qt::BottomDockWidgetArea, m_range);
     addDockWidget(Qt::BottomDockWidgetArea, m_analysis);
     m_files = new FilesPanel(m_session, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_files);
@@ -384,6 +384,7 @@ void MainWindow::applyTheme(bool dark)
     m_engines->setDark(dark);
     m_statistics->setDark(dark);
     m_flameGraph->setDark(dark);
+    m_collectives->setDark(dark);
     m_summary->setDark(dark);
 }
 

@@ -18,6 +18,13 @@ Panel::Panel(const QString &title, const QString &objectName, Session *session, 
 
 QTableView *Panel::makeTable(QAbstractItemModel *model, int sortRole, int sortColumn)
 {
+    QTableView *view = newTable(model, sortRole, sortColumn);
+    setWidget(view);
+    return view;
+}
+
+QTableView *Panel::newTable(QAbstractItemModel *model, int sortRole, int sortColumn)
+{
     auto *proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(model);
     proxy->setSortRole(sortRole);
@@ -28,7 +35,6 @@ QTableView *Panel::makeTable(QAbstractItemModel *model, int sortRole, int sortCo
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setWordWrap(false);
     view->verticalHeader()->hide();
-    setWidget(view);
     return view;
 }
 

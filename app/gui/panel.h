@@ -27,7 +27,9 @@ protected:
     Session *session() const { return m_session; }
     QMainWindow *mainWindow() const { return m_window; }
     // A sortable table over `model`: sorted by its `sortRole` on `sortColumn` (descending), whole rows
-    // selected, no row numbers, no word wrap.
+    // selected, no row numbers, no word wrap; newTable leaves it to the caller to place, makeTable
+    // makes it the dock's widget.
+    QTableView *newTable(QAbstractItemModel *model, int sortRole, int sortColumn);
     QTableView *makeTable(QAbstractItemModel *model, int sortRole, int sortColumn);
     // A row of controls (each with its stretch factor), a status line (selectable, wrapped) and the
     // view filling the rest: the body of the Flame Graph and Source docks.

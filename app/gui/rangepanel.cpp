@@ -9,11 +9,13 @@
 #include <QHeaderView>
 #include <QTableView>
 
+#include <algorithm>
+
 namespace lanescope {
 
-RangePanel::RangePanel(Session *session, QMainWindow *window, QDockWidget *analysis)
+RangePanel::RangePanel(Session *session, QMainWindow *window, std::vector<QDockWidget *> keepInFront)
     : Panel(tr("Range Summary"), QStringLiteral("rangeDock"), session, window), m_model(new RangeSummaryModel(this)),
-      m_analysis(analysis), m_throttle(new Throttle([this] { refresh(); }, this))
+      m_keepInFront(std::move(keepInFront)), m_throttle(new Throttle([this] { refresh(); }, this))
 {
     QTableView *view = makeTable(m_model, RangeSummaryModel::SortRole, RangeSummaryModel::Total);
     view->horizontalHeader()->setSectionResizeMode(RangeSummaryModel::Name, QHeaderView::Stretch);
@@ -28,7 +30,7 @@ void RangePanel::refresh()
     if (!session()->hasMarkedRange())
         return;
     show();
-    if (m_analysis->visibleRegion().isEmpty())
+    if (std::all_of(m_keepInFront.begin(), m_keepInFront.end(), [](QDockWidget *d) { return d->visibleRegion().isEmpty(); }))
         raise();
     setWindowTitle(tr("Range Summary: %1").arg(DurationFormat::format(end - start)));
 }

@@ -1,8 +1,11 @@
 #pragma once
 // The Range Summary dock: count, total, self and average per name in the marked time range
 // (shift-drag or M). It follows a drag at most every 60 ms (Throttle) and comes to the front when a
-// range is marked, unless the Analysis tables (which follow the range too) are in sight.
+// range is marked, unless a dock that follows the range too (the Analysis tables) or that marked it
+// (the Collectives dock marks a collective's skew) is in sight.
 #include "panel.h"
+
+#include <vector>
 
 namespace lanescope {
 
@@ -13,8 +16,8 @@ class RangePanel : public Panel
 {
     Q_OBJECT
 public:
-    // `analysis`: the dock that, when visible, keeps this one from being raised.
-    RangePanel(Session *session, QMainWindow *window, QDockWidget *analysis);
+    // `keepInFront`: the docks that, when visible, keep this one from being raised.
+    RangePanel(Session *session, QMainWindow *window, std::vector<QDockWidget *> keepInFront);
 
     RangeSummaryModel *model() const { return m_model; }
 
@@ -22,7 +25,7 @@ private:
     void refresh();
 
     RangeSummaryModel *m_model;
-    QDockWidget *m_analysis;
+    std::vector<QDockWidget *> m_keepInFront;
     Throttle *m_throttle;
 };
 

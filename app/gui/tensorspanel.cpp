@@ -11,7 +11,6 @@
 #include "model/trace.h"
 #include "util/unittext.h"
 
-#include <QAction>
 #include <QHeaderView>
 #include <QMainWindow>
 #include <QLabel>
@@ -89,11 +88,11 @@ QString memoryHtml(const MemoryReport &m)
 } // namespace
 
 TensorsPanel::TensorsPanel(Session *session, TimelineView *timeline, QMainWindow *window)
-    : Panel(tr("Tensors"), QStringLiteral("tensorsDock"), session, window), m_timeline(timeline), m_tabs(new QTabWidget(this)),
+    : ComputedDock(tr("Tensors"), QStringLiteral("tensorsDock"), session, window), m_timeline(timeline), m_tabs(new QTabWidget(this)),
       m_model(new RowModel<TensorRow, TensorTableResult>(TableRows::tensors(), {}, this)), m_status(new QLabel(this)),
-      m_memory(new QLabel(this)), m_job(new DockJob(this, [this] { compute(); }, 0))
+      m_memory(new QLabel(this))
 {
-    m_tensorView = makeTable(m_model, RowTableModel::SortRole, m_model->column("dma_transfer_bytes"));
+    m_tensorView = newTable(m_model, RowTableModel::SortRole, m_model->column("dma_transfer_bytes"));
     m_tensorView->setToolTip(tr("Double-click or Enter: the tensor's DMAs become the timeline's matches"));
     auto *page = new QWidget(m_tabs);
     auto *layout = new QVBoxLayout(page);
@@ -121,38 +120,24 @@ TensorsPanel::TensorsPanel(Session *session, TimelineView *timeline, QMainWindow
         findTensor(proxy->mapToSource(index).row());
     };
     connect(m_tensorView, &QTableView::activated, this, activate);
-    connect(session, &Session::traceChanged, this, &TensorsPanel::onTraceChanged);
-    connect(toggleViewAction(), &QAction::triggered, this, [this](bool checked) { m_userClosed = !checked; });
     window->addDockWidget(Qt::BottomDockWidgetArea, this);
 }
 
-void TensorsPanel::resetVisibility()
+bool TensorsPanel::hasContentFor(const Trace &trace) const
 {
-    m_userClosed = false;
-    setVisible(m_hasContent && !m_userClosed);
-    m_job->request(); // runs now when visible, else once the dock is shown
+    return TensorTable::hasTensors(trace) || !MemoryReport::compute(trace).empty();
 }
 
-void TensorsPanel::onTraceChanged()
+void TensorsPanel::clear()
 {
-    m_job->drop();
     m_model->setResult({});
     m_memory->clear();
-    const std::shared_ptr<const Trace> &trace = session()->trace();
-    // Cheap: whether the trace has any tensor or memory number decides the dock's visibility.
-    m_hasContent = trace && trace->metadata().format != "comparison"
-        && (TensorTable::hasTensors(*trace) || !MemoryReport::compute(*trace).empty());
-    setVisible(m_hasContent);
-    if (m_hasContent)
-        m_job->request();
 }
 
 void TensorsPanel::compute()
 {
     std::shared_ptr<const Trace> trace = session()->trace();
-    if (!trace || !m_hasContent)
-        return;
-    m_job->start<Computed>([trace] { return Computed{TensorTable::compute(*trace), MemoryReport::compute(*trace)}; },
+    job()->start<Computed>([trace] { return Computed{TensorTable::compute(*trace), MemoryReport::compute(*trace)}; },
                            [this](const Computed &c, double) {
                                present(c.tensors, c.memory);
                                emit computed();

@@ -6,7 +6,7 @@
 // MBU, and the usage / throughput counters whose lanes the timeline draws). The same numbers as
 // `lanescope-cli tensors` and `memory`. Computed on a worker thread while the dock is seen; shown for
 // traces that have tensors or memory numbers, hidden otherwise.
-#include "panel.h"
+#include "computeddock.h"
 
 #include "analysis/memoryreport.h"
 #include "analysis/tensortable.h"
@@ -16,17 +16,15 @@ class QTabWidget;
 
 namespace lanescope {
 
-class DockJob;
 class TimelineView;
 template <typename Row, typename Result> class RowModel;
 
-class TensorsPanel : public Panel
+class TensorsPanel : public ComputedDock
 {
     Q_OBJECT
 public:
     TensorsPanel(Session *session, TimelineView *timeline, QMainWindow *window);
 
-    bool hasContent() const { return m_hasContent; }
     QTabWidget *tabs() const { return m_tabs; }
     QTableView *tensorTable() const { return m_tensorView; }
     QLabel *memoryText() const { return m_memory; }
@@ -34,15 +32,13 @@ public:
     // returns how many there are.
     size_t findTensor(int sourceRow);
     const QString &status() const { return m_statusText; }
-    // View > Reset Layout: forget that the user closed the dock; shown iff the trace has content.
-    void resetVisibility();
 
-signals:
-    void computed();
+protected:
+    bool hasContentFor(const Trace &trace) const override;
+    void clear() override;
+    void compute() override;
 
 private:
-    void onTraceChanged();
-    void compute();
     void present(const TensorTableResult &tensors, const MemoryReport &memory);
 
     TimelineView *m_timeline;
@@ -51,10 +47,7 @@ private:
     QTableView *m_tensorView;
     QLabel *m_status;
     QLabel *m_memory;
-    DockJob *m_job;
     QString m_statusText;
-    bool m_hasContent = false;
-    bool m_userClosed = false; // closed with its button or the View menu: stays closed for the next trace
 };
 
 } // namespace lanescope

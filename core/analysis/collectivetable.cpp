@@ -1,6 +1,7 @@
 #include "collectivetable.h"
 
 #include "rankfilter.h"
+#include "stepstatistics.h"
 
 #include "model/trace.h"
 #include "util/textutil.h"
@@ -66,6 +67,9 @@ std::vector<CollectiveRow> group(const std::vector<CollectiveInstance> &instance
             r.maxNs = std::max(r.maxNs, c->duration);
             durations.push_back(c->duration);
         }
+        r.minNs = *std::min_element(durations.begin(), durations.end());
+        r.p25Ns = StepStatistics::percentile(durations, 0.25);
+        r.p75Ns = StepStatistics::percentile(durations, 0.75);
         r.medianNs = median(std::move(durations));
         if (r.messageBytes && r.totalNs > 0) {
             r.algBwBytesPerSec = double(*r.messageBytes) * double(r.count) * 1e9 / double(r.totalNs);

@@ -9,7 +9,9 @@
 // size. Definitions (nccl-tests, doc/PERFORMANCE.md):
 //   message bytes  max(In, Out msg nelems) x the dtype's size: the whole buffer (all_gather's output,
 //                  reduce_scatter's input, allreduce's either)
-//   time           the kernel's duration on the GPU
+//   time           the kernel's duration on the GPU; per row: total, median (the mean of the two
+//                  middle values for an even count), max, and for the box plot min and the
+//                  nearest-rank 25th / 75th percentiles
 //   algbw          message bytes / time; a row's is the time-weighted mean (bytes x count / total time)
 //   busbw          algbw x the kind's factor for n = Group size ranks: allreduce 2(n-1)/n;
 //                  allgather, reduce_scatter, alltoall (n-1)/n; broadcast, reduce, sendrecv, send,
@@ -48,6 +50,8 @@ struct CollectiveRow
     std::optional<uint64_t> messageBytes;
     uint64_t count = 0;
     int64_t totalNs = 0, medianNs = 0, maxNs = 0;
+    // The box of the durations plot: shortest, nearest-rank 25th and 75th percentiles (StepStatistics).
+    int64_t minNs = 0, p25Ns = 0, p75Ns = 0;
     std::optional<double> algBwBytesPerSec, busBwBytesPerSec;
 };
 

@@ -1,5 +1,7 @@
 #include "dependencygraph.h"
 
+#include "rankfilter.h"
+
 #include "model/trace.h"
 
 #include <algorithm>
@@ -121,17 +123,27 @@ DependencyGraph DependencyGraph::build(const Trace &trace, const std::function<b
     const StringId keyExternal = trace.strings().find("External id");
     const StringId keyExternalOld = trace.strings().find("external id"); // 2021 Kineto spelling
     if (keyCorrelation.isValid() || keyExternal.isValid() || keyExternalOld.isValid()) {
+        // Ids are per process: in a multi-rank trace each rank counts its own, so a slice's rank is
+        // part of its key (as in LaunchIndex); -1 outside multi-rank traces.
         struct Tagged
         {
             uint64_t value;
+            int64_t rank;
             uint32_t slice;
             uint8_t key; // 0 correlation, 1 External id
             Role role;
             bool operator<(const Tagged &o) const
             {
-                return key != o.key ? key < o.key : value != o.value ? value < o.value : slice < o.slice;
+                return key != o.key ? key < o.key : rank != o.rank ? rank < o.rank : value != o.value ? value < o.value : slice < o.slice;
             }
+            bool sameId(const Tagged &o) const { return key == o.key && rank == o.rank && value == o.value; }
         };
+        std::vector<int64_t> rankOfTrack;
+        if (!RankFilter::ranks(trace).empty()) {
+            rankOfTrack.resize(trace.tracks().size());
+            for (uint32_t t = 0; t < rankOfTrack.size(); ++t)
+                rankOfTrack[t] = RankFilter::rankOfTrack(trace, TrackId(t));
+        }
         std::vector<Tagged> tagged;
         std::unordered_map<uint32_t, Role> roleByCategory;
         for (uint32_t i = 0; i < all.size(); ++i) {
@@ -146,13 +158,14 @@ DependencyGraph DependencyGraph::build(const Trace &trace, const std::function<b
                 auto it = roleByCategory.find(all[i].category.value);
                 if (it == roleByCategory.end())
                     it = roleByCategory.emplace(all[i].category.value, roleOf(trace.str(all[i].category))).first;
-                tagged.push_back({a.value.u, i, uint8_t(ext ? 1 : 0), it->second});
+                const int64_t rank = rankOfTrack.empty() ? -1 : rankOfTrack[trace.trackOfSlice(SliceId(i)).value];
+                tagged.push_back({a.value.u, rank, i, uint8_t(ext ? 1 : 0), it->second});
             }
         }
         std::sort(tagged.begin(), tagged.end());
         for (size_t b = 0; b < tagged.size();) {
             size_t e = b;
-            while (e < tagged.size() && tagged[e].key == tagged[b].key && tagged[e].value == tagged[b].value)
+            while (e < tagged.size() && tagged[e].sameId(tagged[b]))
                 ++e;
             if (e - b <= kMaxGroup) {
                 // correlation: runtime -> device (Launch); External id: op -> runtime (Correlation)

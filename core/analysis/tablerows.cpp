@@ -272,6 +272,9 @@ const RowDescription<CollectiveRow> &TableRows::collectives()
         integer<R>("total_ns", "Total", "ns", [](const R &r) { return Cell(r.totalNs); }, kShown),
         integer<R>("median_ns", "Median", "ns", [](const R &r) { return Cell(r.medianNs); }, kShown),
         integer<R>("max_ns", "Max", "ns", [](const R &r) { return Cell(r.maxNs); }, kShown),
+        integer<R>("min_ns", "Min", "ns", [](const R &r) { return Cell(r.minNs); }),
+        integer<R>("p25_ns", "P25", "ns", [](const R &r) { return Cell(r.p25Ns); }),
+        integer<R>("p75_ns", "P75", "ns", [](const R &r) { return Cell(r.p75Ns); }),
         nullable(real<R>("algbw_bytes_per_s", "Algorithm BW", "bytes/s", [opt](const R &r) { return opt(r.algBwBytesPerSec); }, kShown)),
         nullable(real<R>("busbw_bytes_per_s", "Bus BW", "bytes/s", [opt](const R &r) { return opt(r.busBwBytesPerSec); }, kShown)),
     };

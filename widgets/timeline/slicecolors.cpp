@@ -1,5 +1,6 @@
 #include "slicecolors.h"
 
+#include "analysis/collectivetable.h"
 #include "model/hierarchynames.h"
 #include "model/trace.h"
 
@@ -15,8 +16,31 @@ uint32_t SliceColors::hashName(std::string_view name)
     return h;
 }
 
+QRgb SliceColors::collectiveColor(std::string_view kind)
+{
+    struct KindHue
+    {
+        std::string_view kind;
+        int hue;
+    };
+    // All inside the reserved band [kReservedFrom, 360) + [0, kReservedTo): red to crimson.
+    static constexpr KindHue hues[] = {{"allreduce", 354}, {"reduce_scatter", 344}, {"reduce", 348}, {"allgather", 2},
+                                       {"alltoall", 339},  {"broadcast", 7},        {"sendrecv", 350}, {"send", 350},
+                                       {"recv", 350}};
+    int hue = 357;
+    for (const KindHue &h : hues)
+        if (h.kind == kind)
+            hue = h.hue;
+    return QColor::fromHsl(hue, 240, 135).rgb();
+}
+
 QRgb SliceColors::colorForName(std::string_view name)
 {
+    std::string kind = CollectiveTable::kindOfKernel(name);
+    if (kind.empty() && name.starts_with("nccl:"))
+        kind = CollectiveTable::normalizeKind(name.substr(5));
+    if (!kind.empty())
+        return collectiveColor(kind);
     const uint32_t h = hashName(name);
     // Final avalanche so that names differing in the last character still land far apart.
     uint32_t x = h;
@@ -25,7 +49,9 @@ QRgb SliceColors::colorForName(std::string_view name)
     x ^= x >> 15;
     x *= 0x846ca68bu;
     x ^= x >> 16;
-    const int hue = int(x % 360u);
+    // any hue but the band reserved for collectives, 3 degrees off its edges (8-bit RGB moves a hue
+    // by a degree or two)
+    const int hue = kReservedTo + 3 + int(x % uint32_t(kReservedFrom - kReservedTo - 6));
     const int saturation = 110 + int((x >> 9) % 80u); // 110..189 of 255
     const int lightness = 150 + int((x >> 17) % 40u); // 150..189 of 255: dark text stays readable
     return QColor::fromHsl(hue, saturation, lightness).rgb();

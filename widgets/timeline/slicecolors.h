@@ -4,6 +4,9 @@
 // Colour by operator (View menu): a NeuronCore instruction takes the colour of its HLO op (its
 // "hlo_op" arg, model/hierarchynames.h), the same colour as the op's slice on the "HLO ops" lane; an
 // instruction of no op is grey; every other slice keeps its own colour.
+// Collectives are a class of their own: NCCL / RCCL kernels (CollectiveTable::kindOfKernel) and the
+// host's "nccl:*" ops take a vivid red per collective kind from a hue band no other name gets
+// ([kReservedFrom, 360) and [0, kReservedTo)), so communication stands out on every lane.
 #include <QColor>
 
 #include "model/ids.h"
@@ -18,7 +21,11 @@ class Trace;
 class SliceColors
 {
 public:
+    // The colour of a name: its collective kind's, else the stable per-name colour.
     static QRgb colorForName(std::string_view name);
+    // A collective kind's colour ("allreduce", "allgather", ...; any other kind gets the default one).
+    static QRgb collectiveColor(std::string_view kind);
+    static constexpr int kReservedFrom = 335, kReservedTo = 12; // hues (degrees) only collectives get
     // 32-bit FNV-1a of the bytes.
     static uint32_t hashName(std::string_view name);
 

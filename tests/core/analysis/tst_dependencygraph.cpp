@@ -3,6 +3,8 @@
 // The 2021 Kineto samples name the same flows "async" and have no ac2g flow: their rows check that.
 #include "analysis/dependencygraph.h"
 #include "corpus.h"
+#include "analysis/rankfilter.h"
+#include "io/ranks/multirankloader.h"
 #include "io/traceloader.h"
 #include "loadtrace.h"
 #include "model/trace.h"
@@ -139,6 +141,28 @@ private slots:
         QVERIFY(g.predecessors(other).empty());
         QCOMPARE(g.edgeCount(), size_t(3)); // launch, correlation, fwdbwd
         QVERIFY(g.memoryUsage() >= g.sliceCount() * 4);
+    }
+
+    // HTA's two sampled ranks count correlation ids each on its own and share 4 of them: loaded as one
+    // job, no correlation or External id edge may join one rank's slice to another's.
+    void idsLinkWithinTheirRank()
+    {
+        const QString a = QStringLiteral("hta/trace_filter__sampled_rank-0.json.gz"), b = QStringLiteral("hta/trace_filter__sampled_rank-1.json.gz");
+        LANESCOPE_REQUIRE_CORPUS_FILE(a);
+        LANESCOPE_REQUIRE_CORPUS_FILE(b);
+        const LoadResult r = MultiRankLoader::loadFiles({test::corpusFile(a).toStdString(), test::corpusFile(b).toStdString()});
+        QVERIFY2(r.ok(), r.error.c_str());
+        const Trace &t = *r.trace;
+        const DependencyGraph g = DependencyGraph::build(t);
+        size_t idEdges = 0;
+        for (uint32_t s = 0; s < t.allSlices().size(); ++s)
+            for (const DependencyEdge &e : g.predecessors(SliceId(s))) {
+                if (e.kind != DependencyKind::Launch && e.kind != DependencyKind::Correlation)
+                    continue;
+                ++idEdges;
+                QCOMPARE(RankFilter::rankOfTrack(t, t.trackOfSlice(e.to)), RankFilter::rankOfTrack(t, t.trackOfSlice(e.from)));
+            }
+        QVERIFY(idEdges > 2000); // 1154 + 1104 kernels launched
     }
 
     void emptyTrace()
