@@ -1,7 +1,7 @@
 #pragma once
 // Capture checks on the inputs of a profile (issue 20; docs/insights.md, "Capture checks"), from what
 // the loaders recorded (warnings, TraceMetadata::files, the folder's "alignment.<file>" notes) rather
-// than the files again; CaptureRules::addTo registers them after the host-side checks:
+// than the files again; the registry lists them after the host-side checks (capturerules.h):
 //   capture-partial-input    a trace cut mid-file; NTFF trace windows that drop records; NEFFs without
 //                            an NTFF (their device time is unknown); NTFFs without a NEFF; NTFFs with no
 //                            execution in the framework trace; files that cannot be read

@@ -1,11 +1,9 @@
 #include "capturerules.h"
 
 #include "analysis/stepstatistics.h"
-#include "captureinputrules.h"
 #include "insightcontext.h"
 #include "insighttext.h"
 #include "model/trace.h"
-#include "ruleregistry.h"
 #include "steprules.h"
 #include "util/textutil.h"
 

@@ -9,7 +9,7 @@
 //   capture-no-warmup       the first step >= 1.5 x the median of the others, or program loads and
 //                           compilation (nrt_load, neuronx-cc, compile_fx, autotuning) in the first step
 //   capture-few-steps       1 or 2 ProfilerStep#N, or a step-time spread p90 / median > 1.5
-// and, registered with them, the checks on the inputs (captureinputrules.h).
+// The checks on the inputs follow them in the registry (captureinputrules.h).
 #include "rule.h"
 
 namespace lanescope {

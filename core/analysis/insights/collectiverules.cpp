@@ -2,7 +2,6 @@
 
 #include "insightcontext.h"
 #include "insighttext.h"
-#include "ruleregistry.h"
 
 #include <algorithm>
 #include <map>

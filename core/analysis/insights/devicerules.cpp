@@ -5,7 +5,6 @@
 #include "insighttext.h"
 #include "model/dmaqueuekind.h"
 #include "model/trace.h"
-#include "ruleregistry.h"
 #include "util/textutil.h"
 
 #include <algorithm>

@@ -3,7 +3,6 @@
 #include "insightcontext.h"
 #include "insighttext.h"
 #include "model/trace.h"
-#include "ruleregistry.h"
 
 #include <algorithm>
 #include <map>

@@ -4,7 +4,6 @@
 #include "insightcontext.h"
 #include "insighttext.h"
 #include "model/trace.h"
-#include "ruleregistry.h"
 #include "util/textutil.h"
 
 #include <algorithm>
