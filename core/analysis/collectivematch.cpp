@@ -132,13 +132,28 @@ CollectiveMatchResult CollectiveMatch::match(const std::vector<CollectiveInstanc
     std::sort(result.matched.begin(), result.matched.end(), [](const MatchedCollective &a, const MatchedCollective &b) {
         return std::tie(a.firstEntry, a.processGroup, a.step, a.sequence) < std::tie(b.firstEntry, b.processGroup, b.step, b.sequence);
     });
+    result.ranks = lateness(result.matched, in, [](const MatchedCollective &) { return true; },
+                            std::vector<int64_t>(allRanks.begin(), allRanks.end()));
+    return result;
+}
+
+std::vector<RankLateness> CollectiveMatch::lateness(const std::vector<MatchedCollective> &matched,
+                                                    const std::vector<CollectiveInstance> &instances,
+                                                    const std::function<bool(const MatchedCollective &)> &counts,
+                                                    const std::vector<int64_t> &listed)
+{
     std::map<int64_t, RankLateness> perRank;
-    for (int64_t r : allRanks)
+    for (int64_t r : listed)
         perRank[r].rank = r;
-    for (size_t mi = 0; mi < result.matched.size(); ++mi) {
-        const MatchedCollective &m = result.matched[mi];
-        for (uint32_t i : m.members)
-            ++perRank[in[i].rank].matched;
+    for (size_t mi = 0; mi < matched.size(); ++mi) {
+        const MatchedCollective &m = matched[mi];
+        if (!counts(m))
+            continue;
+        for (uint32_t i : m.members) {
+            RankLateness &r = perRank[instances[i].rank];
+            r.rank = instances[i].rank;
+            ++r.matched;
+        }
         if (m.skewNs() <= 0)
             continue;
         RankLateness &r = perRank[m.lastRank];
@@ -150,9 +165,10 @@ CollectiveMatchResult CollectiveMatch::match(const std::vector<CollectiveInstanc
             r.worst = int64_t(mi);
         }
     }
+    std::vector<RankLateness> out;
     for (auto &[rank, r] : perRank)
-        result.ranks.push_back(r);
-    return result;
+        out.push_back(r);
+    return out;
 }
 
 } // namespace lanescope

@@ -23,6 +23,7 @@
 // CollectiveTable instances and their steps (compute), a folder of rank summaries each summary's
 // instances on the job's clock (core/job/joboverview.h); both compute every number one way.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -78,6 +79,12 @@ public:
     static std::vector<const MatchedCollective *> mostSkewed(const CollectiveMatchResult &result);
     // The ProfilerStep# number of every instance of `collectives` (StepOfWork; -1 when none).
     static std::vector<int64_t> stepsOf(const Trace &trace, const LaunchIndex &index, const CollectiveTableResult &collectives);
+    // The per-rank figures over the matched instances `counts` accepts (compute(): all of them, its
+    // `ranks`; the late-arrival insight: those entering its window), by rank; every rank in
+    // `listed` appears even without any.
+    static std::vector<RankLateness> lateness(const std::vector<MatchedCollective> &matched, const std::vector<CollectiveInstance> &instances,
+                                              const std::function<bool(const MatchedCollective &)> &counts,
+                                              const std::vector<int64_t> &listed = {});
 };
 
 } // namespace lanescope

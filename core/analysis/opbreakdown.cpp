@@ -68,6 +68,8 @@ std::map<std::string, size_t, std::less<>> reportedLayers(const Trace &trace)
     return rows;
 }
 
+const HierarchyLevel &level(OpBreakdown::By by) { return by == OpBreakdown::By::Layer ? HierarchyNames::kLayer : HierarchyNames::kHlo; }
+
 void takeReported(const Trace &trace, size_t index, OpBreakdownRow &r)
 {
     const std::string prefix = "neuron_profile.layer_summary[" + std::to_string(index) + "].tensor_engine_";
@@ -84,7 +86,7 @@ void takeReported(const Trace &trace, size_t index, OpBreakdownRow &r)
 OpBreakdownResult OpBreakdown::compute(const Trace &trace, By by)
 {
     OpBreakdownResult result;
-    const StringId key = trace.strings().find(by == By::Layer ? HierarchyNames::kLayerArg : HierarchyNames::kHloArg);
+    const StringId key = trace.strings().find(level(by).arg);
     const std::string *subgraph = trace.metadata().find("subgraph");
     const std::string program = "/" + (subgraph && !subgraph->empty() ? *subgraph : std::string("program"));
     const std::vector<coretracks::Core> cores = coretracks::find(trace);
@@ -185,17 +187,17 @@ std::vector<SliceId> OpBreakdown::instructionsOf(const Trace &trace, SliceId spa
         return {};
     const Slice &s = trace.slice(span);
     const std::string_view category = trace.str(s.category);
-    const bool layer = category == HierarchyNames::kLayerCategory;
-    if (!layer && category != HierarchyNames::kHloCategory)
+    const bool layer = category == HierarchyNames::kLayer.lane.category;
+    if (!layer && category != HierarchyNames::kHlo.lane.category)
         return {};
-    const StringId key = trace.strings().find(layer ? HierarchyNames::kLayerArg : HierarchyNames::kHloArg);
+    const StringId key = trace.strings().find((layer ? HierarchyNames::kLayer : HierarchyNames::kHlo).arg);
     const GroupId core = coretracks::neuronCoreOf(trace, trace.track(trace.trackOfSlice(span)).group);
     return collect(trace, core, key, s.name, s.start, s.end());
 }
 
 std::vector<SliceId> OpBreakdown::instructionsOf(const Trace &trace, GroupId core, By by, std::string_view op)
 {
-    const StringId key = trace.strings().find(by == By::Layer ? HierarchyNames::kLayerArg : HierarchyNames::kHloArg);
+    const StringId key = trace.strings().find(level(by).arg);
     return collect(trace, core, key, trace.strings().find(op), std::numeric_limits<int64_t>::min() / 2,
                    std::numeric_limits<int64_t>::max() / 2);
 }

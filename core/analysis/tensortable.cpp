@@ -18,9 +18,9 @@ struct Keys
 {
     StringId variable, source, dest, size, dma, transfer;
     explicit Keys(const Trace &t)
-        : variable(t.strings().find(HierarchyNames::kVariableArg)), source(t.strings().find(HierarchyNames::kSourceArg)),
-          dest(t.strings().find(HierarchyNames::kDestArg)), size(t.strings().find("transfer_size")),
-          dma(t.strings().find("dma")), transfer(t.strings().find(HierarchyNames::kTransferCategory))
+        : variable(t.strings().find(HierarchyNames::kDmaTags.variable)), source(t.strings().find(HierarchyNames::kDmaTags.source)),
+          dest(t.strings().find(HierarchyNames::kDmaTags.dest)), size(t.strings().find("transfer_size")),
+          dma(t.strings().find("dma")), transfer(t.strings().find(HierarchyNames::kTransfers.category))
     {
     }
 };
@@ -79,6 +79,18 @@ std::string metadataText(const Trace &trace, const std::string &key)
     return v ? *v : std::string();
 }
 
+// A tensor's description from one metadata row: "<prefix>type", "<prefix><formatKey>" (neff_node
+// "format", a NEFF's variables "dtype"), "<prefix>shape", "<prefix>size".
+void describe(TensorRow &row, const Trace &trace, const std::string &prefix, const char *formatKey)
+{
+    row.type = metadataText(trace, prefix + "type");
+    row.format = metadataText(trace, prefix + formatKey);
+    row.shape = metadataText(trace, prefix + "shape");
+    int64_t size = 0;
+    if (text::parseInt(metadataText(trace, prefix + "size"), size) && size >= 0)
+        row.sizeBytes = uint64_t(size);
+}
+
 } // namespace
 
 TensorTableResult TensorTable::compute(const Trace &trace)
@@ -98,12 +110,7 @@ TensorTableResult TensorTable::compute(const Trace &trace)
             continue; // neuron-profile's per-subgraph node rows carry no variable
         TensorRow row;
         row.name = *name;
-        row.type = metadataText(trace, prefix + "type");
-        row.format = metadataText(trace, prefix + "format");
-        row.shape = metadataText(trace, prefix + "shape");
-        int64_t size = 0;
-        if (text::parseInt(metadataText(trace, prefix + "size"), size) && size >= 0)
-            row.sizeBytes = uint64_t(size);
+        describe(row, trace, prefix, "format");
         index.emplace(row.name, result.rows.size());
         result.rows.push_back(std::move(row));
     }
@@ -120,12 +127,7 @@ TensorTableResult TensorTable::compute(const Trace &trace)
             row.program = neff.empty() ? key.substr(0, at) : neff.substr(neff.find_last_of('/') + 1); // the NEFF's file name
             if (!seen.insert(row.program + '\n' + row.name).second)
                 continue; // the same NEFF run again: listed once
-            row.type = metadataText(trace, prefix + "type");
-            row.format = metadataText(trace, prefix + "dtype");
-            row.shape = metadataText(trace, prefix + "shape");
-            int64_t size = 0;
-            if (text::parseInt(metadataText(trace, prefix + "size"), size) && size >= 0)
-                row.sizeBytes = uint64_t(size);
+            describe(row, trace, prefix, "dtype");
             result.listedAny = true;
             result.fromNeff = true;
             result.rows.push_back(std::move(row));
@@ -189,7 +191,7 @@ TensorTableResult TensorTable::compute(const Trace &trace)
 
 bool TensorTable::hasTensors(const Trace &trace)
 {
-    if (trace.strings().find(HierarchyNames::kVariableArg).isValid() || trace.metadata().find("neuron_profile.neff_node[0].variable_name"))
+    if (trace.strings().find(HierarchyNames::kDmaTags.variable).isValid() || trace.metadata().find("neuron_profile.neff_node[0].variable_name"))
         return true;
     for (const auto &[key, value] : trace.metadata().entries)
         if (key.find(": neff.variable[") != std::string::npos)

@@ -40,7 +40,7 @@ std::vector<int64_t> JobOverview::stragglers() const
 std::vector<int64_t> JobOverview::lateRanks() const
 {
     std::vector<int64_t> out;
-    for (const LateArrivalRule::LateRank &l : LateArrivalRule::lateRanks(match, spanNs(), always))
+    for (const CollectiveRules::LateRank &l : CollectiveRules::lateRanks(match, collectives.instances, spanNs(), always))
         out.push_back(l.inWindow.rank);
     return out;
 }
@@ -126,8 +126,8 @@ JobOverview JobOverview::compute(std::vector<RankSummary> ranks, std::string lab
     job.match = CollectiveMatch::match(job.collectives.instances, instanceSteps);
 
     // The job's findings: the rules' own functions over the job's tables and span.
-    job.findings = StragglerRankRule::findings(job.steps, job.spanNs(), false);
-    for (Finding &f : LateArrivalRule::findings(job.match, job.collectives.instances, job.spanNs(), always, false))
+    job.findings = RankRules::stragglerFindings(job.steps, job.spanNs(), false);
+    for (Finding &f : CollectiveRules::lateArrivalFindings(job.match, job.collectives.instances, job.spanNs(), always, false))
         job.findings.push_back(std::move(f));
     Finding::rank(job.findings);
 

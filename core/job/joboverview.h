@@ -39,7 +39,7 @@ struct JobOverview
     const RankSummary *summaryOf(int64_t rank) const;
     // Ranks whose median step time makes them stragglers (RankStepTable), ascending.
     std::vector<int64_t> stragglers() const;
-    // Ranks the late-arrival rule names (LateArrivalRule::lateRanks over the job's span), ascending.
+    // Ranks the late-arrival rule names (CollectiveRules::lateRanks over the job's span), ascending.
     std::vector<int64_t> lateRanks() const;
     // Findings by rank, folded by rule: rule id -> the ranks whose own trace has a finding of it.
     std::map<std::string, std::vector<int64_t>> findingsByRule() const;

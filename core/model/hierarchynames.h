@@ -14,20 +14,34 @@
 //                        variable, source, dest
 namespace lanescope {
 
+// A lane the importer adds to the NeuronCore group, and the category of its slices.
+struct HierarchyLane
+{
+    const char *name;
+    const char *category;
+};
+
+// One level of the hierarchy (layer, HLO op): the instruction arg naming it, and the lane of its runs
+// (each run's slice named as the layer / op, with arg kInstructionsArg).
+struct HierarchyLevel
+{
+    const char *arg;
+    HierarchyLane lane;
+};
+
+// The args a DMA packet (and a DMA transfer) is tagged with: the tensor moved and the two memories.
+struct DmaTagArgs
+{
+    const char *variable, *source, *dest;
+};
+
 struct HierarchyNames
 {
-    static constexpr const char *kLayerArg = "layer";
-    static constexpr const char *kHloArg = "hlo_op";
-    static constexpr const char *kLayerLane = "layers";
-    static constexpr const char *kHloLane = "HLO ops";
-    static constexpr const char *kLayerCategory = "layer";
-    static constexpr const char *kHloCategory = "hlo_op";
+    static constexpr HierarchyLevel kLayer{"layer", {"layers", "layer"}};
+    static constexpr HierarchyLevel kHlo{"hlo_op", {"HLO ops", "hlo_op"}};
     static constexpr const char *kInstructionsArg = "instructions";
-    static constexpr const char *kVariableArg = "variable";
-    static constexpr const char *kSourceArg = "source";
-    static constexpr const char *kDestArg = "dest";
-    static constexpr const char *kTransferLane = "DMA transfers";
-    static constexpr const char *kTransferCategory = "dma_transfer";
+    static constexpr DmaTagArgs kDmaTags{"variable", "source", "dest"};
+    static constexpr HierarchyLane kTransfers{"DMA transfers", "dma_transfer"};
 };
 
 } // namespace lanescope

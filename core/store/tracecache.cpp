@@ -58,11 +58,6 @@ public:
         const auto *p = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, c));
         return p ? std::string(p, size_t(sqlite3_column_bytes(m_stmt, c))) : std::string();
     }
-    std::string blob(int c) const
-    {
-        const auto *p = static_cast<const char *>(sqlite3_column_blob(m_stmt, c));
-        return p ? std::string(p, size_t(sqlite3_column_bytes(m_stmt, c))) : std::string();
-    }
 
 private:
     sqlite3_stmt *m_stmt = nullptr;
@@ -241,18 +236,33 @@ TraceCache::Lookup TraceCache::lookup(const std::string &key, const std::string 
             remove(key);
             return out;
         }
-        Statement b(m_db, "SELECT column_name, part, raw_size, checksum, data FROM blocks WHERE key = ?");
+        // The blocks' data is read with the incremental blob API straight into each block's buffer:
+        // one copy out of the database pages instead of SQLite's copy and then ours.
+        Statement b(m_db, "SELECT rowid, column_name, part, raw_size, checksum, length(data) FROM blocks WHERE key = ?");
         b.bind(1, key);
+        std::vector<int64_t> rowids;
         int rc;
         while ((rc = b.step()) == SQLITE_ROW) {
             CacheBlock cb;
-            cb.column = b.text(0);
-            cb.part = uint32_t(b.i64(1));
-            cb.rawSize = uint64_t(b.i64(2));
-            cb.checksum = uint64_t(b.i64(3));
-            cb.data = b.blob(4);
+            rowids.push_back(b.i64(0));
+            cb.column = b.text(1);
+            cb.part = uint32_t(b.i64(2));
+            cb.rawSize = uint64_t(b.i64(3));
+            cb.checksum = uint64_t(b.i64(4));
+            cb.data.resize(size_t(b.i64(5)));
             blocks.push_back(std::move(cb));
         }
+        sqlite3_blob *blob = nullptr;
+        for (size_t i = 0; i < blocks.size() && rc == SQLITE_DONE; ++i) {
+            rc = blob ? sqlite3_blob_reopen(blob, rowids[i]) : sqlite3_blob_open(m_db, "main", "blocks", "data", rowids[i], 0, &blob);
+            std::string &data = blocks[i].data;
+            if (rc == SQLITE_OK && sqlite3_blob_bytes(blob) != int(data.size()))
+                rc = SQLITE_CORRUPT;
+            if (rc == SQLITE_OK)
+                rc = sqlite3_blob_read(blob, data.data(), int(data.size()), 0);
+            rc = rc == SQLITE_OK ? SQLITE_DONE : rc;
+        }
+        sqlite3_blob_close(blob);
         exec("COMMIT");
         if (rc != SQLITE_DONE) {
             out.status = Status::Corrupt;

@@ -91,7 +91,7 @@ private slots:
         const Trace &t = *w.session()->trace();
         SliceId span;
         for (uint32_t i = 0; i < t.allSlices().size() && !span.isValid(); ++i)
-            if (t.str(t.allSlices()[i].category) == HierarchyNames::kLayerCategory)
+            if (t.str(t.allSlices()[i].category) == HierarchyNames::kLayer.lane.category)
                 span = SliceId(i);
         QVERIFY(span.isValid());
         w.session()->setSelectedSlice(span);

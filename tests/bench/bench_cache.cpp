@@ -12,7 +12,8 @@
 // with MB/s of the input file, CPU seconds, the cache entry size and the ratio first/cache (target >= 10).
 // Where the cache load goes: "open" (TraceCache::open: the SQLite file, its pragmas and schema check,
 // paid once per CachedLoader) and "restore" (TraceSerializer::deserialize of the entry's blocks held
-// in memory: zstd + checksums + rebuilding the model); the rest is the SQLite read of the blocks.
+// in memory: checksums, zstd, unshuffling the records into the model, its checks); the rest is the
+// SQLite read of the blocks and the entry's access time.
 // The cache lives in a temporary folder that is removed afterwards (never the user's cache).
 #include "io/traceloader.h"
 #include "store/cachedloader.h"

@@ -54,7 +54,7 @@ Trace generate(size_t n)
     std::mt19937_64 rng(42);
     b.reserveSlices(n + n / 4);
     std::array<int64_t, 5> t{};
-    const StringId kLayer = b.intern(HierarchyNames::kLayerArg);
+    const StringId kLayer = b.intern(HierarchyNames::kLayer.arg);
     std::vector<ArgSetId> layers;
     for (int l = 0; l < 64; ++l) {
         const std::array<Arg, 1> args = {Arg::makeString(kLayer, b.intern("layer_" + std::to_string(l)))};

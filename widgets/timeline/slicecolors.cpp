@@ -71,7 +71,7 @@ void SliceColors::buildOperators()
     m_operatorOf.clear();
     if (!m_trace)
         return;
-    const StringId key = m_trace->strings().find(HierarchyNames::kHloArg);
+    const StringId key = m_trace->strings().find(HierarchyNames::kHlo.arg);
     const StringId instruction = m_trace->strings().find("instruction");
     if (!key.isValid() || !instruction.isValid())
         return; // no instruction carries an op: nothing changes

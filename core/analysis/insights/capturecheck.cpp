@@ -1,7 +1,6 @@
 #include "capturecheck.h"
 
 #include "analysis/launchindex.h"
-#include "capturerules.h"
 #include "insightcontext.h"
 #include "ruleregistry.h"
 
@@ -9,14 +8,7 @@ namespace lanescope {
 
 const RuleRegistry &CaptureCheck::rules()
 {
-    static const RuleRegistry registry = [] {
-        RuleList list;
-        CaptureRules::addTo(list);
-        RuleRegistry r;
-        for (auto &rule : list)
-            r.add(std::move(rule));
-        return r;
-    }();
+    static const RuleRegistry registry = RuleRegistry::defaults().subset(Finding::isCapture);
     return registry;
 }
 

@@ -1,5 +1,6 @@
 #include "capturerules.h"
 
+#include "analysis/stepstatistics.h"
 #include "insightcontext.h"
 #include "insighttext.h"
 #include "model/trace.h"
@@ -8,9 +9,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
-#include <map>
-#include <memory>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -39,13 +37,6 @@ std::string callNames(const Trace &trace, const std::vector<uint32_t> &calls)
     return insighttext::join(names, ", ");
 }
 
-void addSpan(Finding &f, const Trace &trace, uint32_t slice)
-{
-    f.addEvent(slice);
-    if (f.ranges.size() < Finding::kMaxEvents)
-        f.ranges.emplace_back(trace.slice(SliceId(slice)).start, trace.slice(SliceId(slice)).end());
-}
-
 // Total time covered by the slices (nested or overlapping ones counted once).
 int64_t coveredTime(const Trace &trace, std::vector<uint32_t> slices)
 {
@@ -68,33 +59,15 @@ std::string ratioText(double r)
     return buf;
 }
 
+// "torch.neuron.synchronize()" style fix naming the Neuron or the CUDA call, from the calls' names.
+bool isNeuronCall(std::string_view name) { return name.starts_with("nrt_"); }
+
 } // namespace
 
-bool CaptureRules::isLaunchCall(std::string_view name)
-{
-    return name.starts_with("nrt_execute") || name.find("LaunchKernel") != std::string_view::npos ||
-           name.find("GraphLaunch") != std::string_view::npos || name.find("LaunchCooperativeKernel") != std::string_view::npos;
-}
-
-bool CaptureRules::isNeuronCall(std::string_view name) { return name.starts_with("nrt_"); }
-
-std::vector<uint32_t> CaptureRules::launchCalls(InsightContext &ctx)
+void CaptureRules::deviceMissing(InsightContext &ctx, std::vector<Finding> &out)
 {
     const Trace &trace = ctx.trace();
-    std::vector<uint32_t> calls;
-    for (uint32_t s : ctx.index().opSlices()) {
-        const Slice &x = trace.slice(SliceId(s));
-        if (ctx.index().role(SliceId(s)) == LaunchIndex::Role::Runtime && ctx.startsInRange(x.start) && isLaunchCall(trace.str(x.name)))
-            calls.push_back(s);
-    }
-    std::sort(calls.begin(), calls.end(), [&](uint32_t a, uint32_t b) { return trace.slice(SliceId(a)).start < trace.slice(SliceId(b)).start; });
-    return calls;
-}
-
-void DeviceMissingRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
-{
-    const Trace &trace = ctx.trace();
-    const std::vector<uint32_t> calls = CaptureRules::launchCalls(ctx);
+    const std::vector<uint32_t> calls = ctx.launchCalls();
     if (calls.empty())
         return;
     std::unordered_set<uint32_t> launched;
@@ -114,10 +87,9 @@ void DeviceMissingRule::evaluate(InsightContext &ctx, std::vector<Finding> &out)
     const std::vector<uint32_t> missing(calls.begin() + std::ptrdiff_t(first), calls.end());
     if (missing.empty())
         return;
-    const bool neuron = CaptureRules::isNeuronCall(trace.str(trace.slice(SliceId(missing.front())).name));
+    const bool neuron = isNeuronCall(trace.str(trace.slice(SliceId(missing.front())).name));
     const int64_t from = trace.slice(SliceId(missing.front())).start;
     Finding f;
-    f.rule = std::string(id());
     f.severity = Severity::High;
     if (executions == 0) {
         f.title = std::to_string(calls.size()) + " launch calls (" + callNames(trace, calls) + ") but no device work in the trace";
@@ -141,8 +113,9 @@ void DeviceMissingRule::evaluate(InsightContext &ctx, std::vector<Finding> &out)
     out.push_back(std::move(f));
 }
 
-void UncorrelatedRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
+void CaptureRules::uncorrelated(InsightContext &ctx, std::vector<Finding> &out)
 {
+    constexpr double kUncorrelatedGpuPercent = 1.0; // kernels without their runtime call, % of kernels
     const Trace &trace = ctx.trace();
     const StringId runtimeCat = trace.strings().find("privateuse1_runtime"), driverCat = trace.strings().find("privateuse1_driver");
     const StringId externalId = trace.strings().find("External id"), correlation = trace.strings().find("correlation");
@@ -176,11 +149,10 @@ void UncorrelatedRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) 
         if (!w.launcher.isValid())
             unlinked.push_back(w.slice.value);
     }
-    const bool gpuFires = gpuWork > 0 && 100.0 * double(unlinked.size()) / double(gpuWork) >= kGpuThresholdPercent;
+    const bool gpuFires = gpuWork > 0 && 100.0 * double(unlinked.size()) / double(gpuWork) >= kUncorrelatedGpuPercent;
     if (unjoined.empty() && !gpuFires)
         return;
     Finding f;
-    f.rule = std::string(id());
     std::vector<std::string> parts, actions;
     if (!unjoined.empty()) {
         parts.push_back(count(unjoined.size(), neuronEvents) +
@@ -204,17 +176,20 @@ void UncorrelatedRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) 
     f.action = insighttext::join(actions, "; ");
     const size_t bad = unjoined.size() + unlinked.size(), all = (unjoined.empty() ? 0 : neuronEvents) + (gpuFires ? gpuWork : 0);
     f.value = all ? 100.0 * double(bad) / double(all) : 0;
-    f.threshold = unjoined.empty() ? kGpuThresholdPercent : 0;
+    f.threshold = unjoined.empty() ? kUncorrelatedGpuPercent : 0;
     f.severity = f.value >= 50 ? Severity::High : Severity::Medium;
     for (uint32_t s : unjoined)
-        addSpan(f, trace, s);
+        f.addSlice(trace, s);
     if (gpuFires)
         for (uint32_t s : unlinked)
-            addSpan(f, trace, s);
+            f.addSlice(trace, s);
     out.push_back(std::move(f));
 }
 
-bool NoWarmupRule::isLoadOrCompile(std::string_view name)
+namespace {
+
+// nrt_load*, neuronx-cc / neuron_parallel_compile, compile_fx, autotuning (case-insensitive).
+bool isLoadOrCompile(std::string_view name)
 {
     const std::string n = text::lower(name);
     return n.starts_with("nrt_load") || n.find("neuronx-cc") != std::string::npos || n.find("neuronx_cc") != std::string::npos ||
@@ -222,8 +197,11 @@ bool NoWarmupRule::isLoadOrCompile(std::string_view name)
            n.find("autotun") != std::string::npos;
 }
 
-void NoWarmupRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
+} // namespace
+
+void CaptureRules::noWarmup(InsightContext &ctx, std::vector<Finding> &out)
 {
+    constexpr double kNoWarmupRatio = 1.5; // first step / median of the others
     const Trace &trace = ctx.trace();
     const std::vector<uint32_t> steps = ctx.steps();
     int64_t s0 = ctx.spanStart(), s1 = ctx.spanEnd();
@@ -251,16 +229,15 @@ void NoWarmupRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) cons
         for (uint32_t s : steps)
             d.push_back(trace.slice(SliceId(s)).duration);
         first = d.front();
-        rest = StepRules::median(std::vector<int64_t>(d.begin() + 1, d.end()));
+        rest = StepStatistics::median(std::vector<int64_t>(d.begin() + 1, d.end()));
         ratio = rest > 0 ? double(first) / double(rest) : 0;
     }
-    const bool slow = ratio >= kThresholdRatio;
+    const bool slow = ratio >= kNoWarmupRatio;
     if (loads.empty() && !slow)
         return;
     const int64_t added = slow ? first - rest : loadTime;
     std::string where = steps.empty() ? std::string("the profiled window") : std::string(trace.str(trace.slice(SliceId(steps.front())).name));
     Finding f;
-    f.rule = std::string(id());
     f.severity = Severity::Medium;
     f.title = "No warm-up before the profiled window: " + where + (slow ? " takes " + ratioText(ratio) + " x the other steps' median" : " holds program loads / compilation");
     std::vector<std::string> parts;
@@ -284,18 +261,20 @@ void NoWarmupRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) cons
                "active=N), ...) with prof.step() once per iteration, or run a few iterations (compilation, nrt_load) before "
                "entering the profiler";
     f.value = slow ? ratio : double(loadTime);
-    f.threshold = slow ? kThresholdRatio : 0;
+    f.threshold = slow ? kNoWarmupRatio : 0;
     f.recoverableNs = added;
     std::sort(loads.begin(), loads.end(), [&](uint32_t a, uint32_t b) { return trace.slice(SliceId(a)).duration > trace.slice(SliceId(b)).duration; });
     if (!steps.empty())
-        addSpan(f, trace, steps.front());
+        f.addSlice(trace, steps.front());
     for (uint32_t s : loads)
-        addSpan(f, trace, s);
+        f.addSlice(trace, s);
     out.push_back(std::move(f));
 }
 
-void FewStepsRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
+void CaptureRules::fewSteps(InsightContext &ctx, std::vector<Finding> &out)
 {
+    constexpr size_t kMinTrustedSteps = 3;
+    constexpr double kMaxStepSpread = 1.5; // p90 / median
     const Trace &trace = ctx.trace();
     const std::vector<uint32_t> steps = ctx.steps();
     if (steps.empty())
@@ -303,28 +282,27 @@ void FewStepsRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) cons
     std::vector<int64_t> d;
     for (uint32_t s : steps)
         d.push_back(trace.slice(SliceId(s)).duration);
-    const int64_t med = StepRules::median(d), p90 = StepRules::percentile(d, 0.9);
+    const int64_t med = StepStatistics::median(d), p90 = StepStatistics::percentile(d, 0.9);
     const double spread = med > 0 ? double(p90) / double(med) : 0;
-    const bool few = steps.size() < kMinSteps;
-    if (!few && spread <= kMaxSpread)
+    const bool few = steps.size() < kMinTrustedSteps;
+    if (!few && spread <= kMaxStepSpread)
         return;
     Finding f;
-    f.rule = std::string(id());
     f.severity = Severity::Medium;
     const auto [lo, hi] = std::minmax_element(d.begin(), d.end());
     const std::string stats = std::to_string(steps.size()) + " step(s): median " + insighttext::ns(med) + ", p90 " +
                               insighttext::ns(p90) + ", min " + insighttext::ns(*lo) + ", max " + insighttext::ns(*hi) +
                               ", spread p90 / median " + ratioText(spread);
     if (few) {
-        f.title = "Too few steps to trust: " + std::to_string(steps.size()) + " profiled step(s), fewer than " + std::to_string(kMinSteps);
+        f.title = "Too few steps to trust: " + std::to_string(steps.size()) + " profiled step(s), fewer than " + std::to_string(kMinTrustedSteps);
         f.detail = stats + "; one or two steps cannot separate the step time from noise, warm-up or a one-off stall";
         f.value = double(steps.size());
-        f.threshold = double(kMinSteps);
+        f.threshold = double(kMinTrustedSteps);
     } else {
-        f.title = "Step times spread too much to trust one number: p90 / median " + ratioText(spread) + " > " + ratioText(kMaxSpread);
+        f.title = "Step times spread too much to trust one number: p90 / median " + ratioText(spread) + " > " + ratioText(kMaxStepSpread);
         f.detail = stats + "; a median from these steps moves with the next slow one";
         f.value = spread;
-        f.threshold = kMaxSpread;
+        f.threshold = kMaxStepSpread;
     }
     f.action = "profile more active steps: torch.profiler.schedule(wait=1, warmup=1, active=5) (or more, until p90 / median "
                "<= 1.5), prof.step() once per iteration; compare a slow step with a median one to find the cause";
@@ -333,253 +311,8 @@ void FewStepsRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) cons
         order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return d[a] > d[b]; });
     for (size_t i : order)
-        addSpan(f, trace, steps[i]);
+        f.addSlice(trace, steps[i]);
     out.push_back(std::move(f));
-}
-
-// ---------------------------------------------------------------- input checks
-
-namespace {
-
-bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
-
-// The file a warning is about: the folder loader prefixes "<relative path>: ", else the trace's file.
-std::string warningFile(const Trace &trace, const Warning &w)
-{
-    const size_t colon = w.message.find(": ");
-    if (!trace.metadata().files.empty() && colon != std::string::npos)
-        return w.message.substr(0, colon);
-    return trace.metadata().sourcePath;
-}
-
-bool hasFrameworkTrace(const Trace &trace)
-{
-    for (const FileReport &f : trace.metadata().files)
-        if (f.kind == FileFormat::ChromeJson && f.outcome == FileOutcome::Loaded)
-            return true;
-    return false;
-}
-
-// The "alignment.<file>" notes the folder loader recorded for its device timelines (NTFFs, neuron-profile
-// JSON): "sync points: ...", "approximate: ...", "none: ..." (ClockAlignment::Placement::note).
-std::vector<std::string> deviceAlignments(const Trace &trace)
-{
-    std::vector<std::string> notes;
-    for (const auto &[key, value] : trace.metadata().entries) {
-        if (!key.starts_with("alignment."))
-            continue;
-        const std::string_view path = std::string_view(key).substr(10);
-        const auto f = std::find_if(trace.metadata().files.begin(), trace.metadata().files.end(),
-                                    [&](const FileReport &r) { return r.path == path; });
-        if (f == trace.metadata().files.end() || f->kind == FileFormat::Ntff || f->kind == FileFormat::NeuronProfileJson)
-            notes.push_back(value);
-    }
-    return notes;
-}
-
-std::string plural(size_t n, const char *one, const char *many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
-
-} // namespace
-
-void PartialInputRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
-{
-    const Trace &trace = ctx.trace();
-    std::vector<std::string> truncated, noStart;
-    uint64_t dropped = 0;
-    for (const Warning &w : trace.diagnostics().warnings()) {
-        if (contains(w.message, "is not terminated") || contains(w.message, "truncated"))
-            truncated.push_back(warningFile(trace, w));
-        else if (contains(w.message, "no start NOTIFY found"))
-            noStart.push_back(warningFile(trace, w));
-        else if (contains(w.message, "(dropped)") || contains(w.message, "without a begin (skipped)") ||
-                 contains(w.message, "without a start (skipped)"))
-            dropped += w.count;
-    }
-    uint64_t deviceRecords = 0;
-    for (const LaunchIndex::Work &w : ctx.index().work())
-        deviceRecords += !LaunchIndex::isExecutionLevel(w.kind);
-    const double droppedPercent = dropped ? 100.0 * double(dropped) / double(deviceRecords + dropped) : 0;
-    const bool windowDrops = droppedPercent >= kDroppedThresholdPercent;
-
-    size_t neffs = 0, unpairedNeffs = 0, unpairedNtffs = 0, unreadable = 0;
-    std::vector<std::string> unreadableNames;
-    for (const FileReport &f : trace.metadata().files) {
-        neffs += f.kind == FileFormat::Neff;
-        unpairedNeffs += f.kind == FileFormat::Neff && f.outcome == FileOutcome::Unpaired;
-        unpairedNtffs += f.kind == FileFormat::Ntff && f.outcome == FileOutcome::Unpaired;
-        if (f.outcome == FileOutcome::NotReadable) {
-            ++unreadable;
-            if (unreadableNames.size() < 3)
-                unreadableNames.push_back(f.path);
-        }
-    }
-    size_t unplaced = 0, deviceTimelines = 0;
-    if (hasFrameworkTrace(trace))
-        for (const std::string &note : deviceAlignments(trace)) {
-            ++deviceTimelines;
-            unplaced += note.starts_with("none");
-        }
-
-    std::vector<std::string> parts, actions, labels; // labels: the title's short names of the parts
-    bool serious = false;
-    if (!truncated.empty()) {
-        parts.push_back(insighttext::join(truncated, ", ") + (truncated.size() == 1 ? " is" : " are") +
-                        " cut mid-file: the events after the cut are missing from every table");
-        labels.push_back("trace cut mid-file");
-        actions.push_back("let the profiler finish writing before copying: leave the `with torch.profiler.profile(...)` block (or "
-                          "call prof.stop()) before the process exits, and copy the files after it ends");
-        serious = true;
-    }
-    if (!noStart.empty() || windowDrops) {
-        std::string s = "NTFF trace window dropped events";
-        if (windowDrops)
-            s += ": " + std::to_string(dropped) + " device records dropped (" + insighttext::pct(droppedPercent) + " of the device records)";
-        if (!noStart.empty())
-            s += std::string(windowDrops ? "; " : ": ") + plural(noStart.size(), "NTFF has", "NTFFs have") +
-                 " no start NOTIFY (the execution began before the window: its device time is short)";
-        parts.push_back(s);
-        labels.push_back("NTFF trace window dropped events");
-        actions.push_back("capture fewer executions per device trace so the whole execution fits its window (profile one step, "
-                          "or one NEFF at a time)");
-        serious = true;
-    }
-    if (unpairedNeffs) {
-        parts.push_back("device time of " + std::to_string(unpairedNeffs) + " of " + std::to_string(neffs) +
-                        " NEFFs is unknown (no NTFF: their executions were not captured or the NTFF was not copied)");
-        labels.push_back("device time of " + std::to_string(unpairedNeffs) + " of " + std::to_string(neffs) + " NEFFs unknown");
-        actions.push_back("copy the whole profile output folder: every neff_<H>.neff with its <H>_instid_<I>_vnc_<N>.ntff");
-        serious = true;
-    }
-    if (unplaced) {
-        parts.push_back(std::to_string(unplaced) + " of " + std::to_string(deviceTimelines) +
-                        " device timelines have no execution in the framework trace (own clock): their device time belongs to "
-                        "no op");
-        labels.push_back(plural(unplaced, "NTFF", "NTFFs") + " without an execution in trace.json");
-        actions.push_back("profile the framework and the device in one run (torch.profiler.profile with NeuronConfig) and keep "
-                          "trace.json with the NTFFs of that run");
-        serious = true;
-    }
-    if (unpairedNtffs) {
-        parts.push_back(plural(unpairedNtffs, "NTFF has", "NTFFs have") + " no NEFF: instruction and DMA queue names are unknown");
-        labels.push_back(plural(unpairedNtffs, "NTFF", "NTFFs") + " without a NEFF");
-    }
-    if (unreadable) {
-        parts.push_back(plural(unreadable, "file", "files") + " cannot be read (" + insighttext::join(unreadableNames, ", ") +
-                        "): what they hold is not in the tables");
-        labels.push_back(plural(unreadable, "file", "files") + " not readable");
-    }
-    if (parts.empty())
-        return;
-    if (unpairedNtffs && actions.empty())
-        actions.push_back("copy the NEFF of each NTFF into the folder (same hash in the name, same uuid inside)");
-    if (unreadable && actions.empty())
-        actions.push_back("export the system trace with AWS's tools (system_profile.json) next to trace.json");
-    Finding f;
-    f.rule = std::string(id());
-    f.severity = serious ? Severity::Medium : Severity::Low;
-    f.title = "Partial input: " + insighttext::join(labels, ", ");
-    f.detail = insighttext::join(parts, "; ");
-    f.action = insighttext::join(actions, "; ");
-    f.value = double(truncated.size() + noStart.size() + unpairedNeffs + unplaced + unpairedNtffs + unreadable) + (windowDrops ? 1 : 0);
-    f.threshold = 0;
-    out.push_back(std::move(f));
-}
-
-void ClockAlignmentRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
-{
-    const Trace &trace = ctx.trace();
-    size_t sync = 0, approximate = 0, none = 0;
-    for (const std::string &note : deviceAlignments(trace)) {
-        if (note.starts_with("sync points"))
-            ++sync;
-        else if (note.starts_with("approximate"))
-            ++approximate;
-        else
-            ++none;
-    }
-    if (sync + approximate + none == 0 || !hasFrameworkTrace(trace))
-        return; // nothing was placed on a host clock
-    // Each launch call's successor on its thread: an execution must run between the two.
-    const std::vector<uint32_t> calls = CaptureRules::launchCalls(ctx);
-    std::map<uint32_t, int64_t> nextStart;
-    std::map<uint32_t, uint32_t> lastOnTrack;
-    for (uint32_t c : calls) {
-        const uint32_t track = trace.trackOfSlice(SliceId(c)).value;
-        if (const auto it = lastOnTrack.find(track); it != lastOnTrack.end())
-            nextStart[it->second] = trace.slice(SliceId(c)).start;
-        lastOnTrack[track] = c;
-    }
-    struct Outside
-    {
-        uint32_t work;
-        int64_t by;
-    };
-    std::vector<Outside> outside;
-    int64_t largestOffset = 0;
-    size_t checked = 0;
-    const auto work = ctx.index().work();
-    for (uint32_t i = 0; i < work.size(); ++i) {
-        const LaunchIndex::Work &w = work[i];
-        if (w.kind != LaunchIndex::WorkKind::NeffExecution || !w.launcher.isValid() || !ctx.startsInRange(w.start))
-            continue;
-        ++checked;
-        const Slice &call = trace.slice(w.launcher);
-        largestOffset = std::max(largestOffset, std::abs(w.start - call.start));
-        const auto next = nextStart.find(w.launcher.value);
-        const int64_t early = call.start - w.start, late = next == nextStart.end() ? 0 : w.end - next->second;
-        if (early > 0 || late > 0)
-            outside.push_back({i, std::max(early, late)});
-    }
-    if (outside.empty() && approximate + none == 0)
-        return;
-    std::sort(outside.begin(), outside.end(), [](const Outside &a, const Outside &b) { return a.by > b.by; });
-    Finding f;
-    f.rule = std::string(id());
-    const std::string placed = std::to_string(sync + approximate + none) + " device timelines: " + std::to_string(sync) +
-                               " placed at system-trace sync points (nc_exec_running), " + std::to_string(approximate) +
-                               " approximately at a host execution event (nrt_execute, or in order), " + std::to_string(none) +
-                               " not placed (own clock)";
-    std::string detail = placed + "; " + std::to_string(checked) + " NEFF executions linked to their launch call, largest start "
-                         "offset from the call " + insighttext::ns(largestOffset);
-    if (!outside.empty()) {
-        f.severity = Severity::Medium;
-        f.title = "Clock alignment disagrees with the host: " + std::to_string(outside.size()) + " of " + std::to_string(checked) +
-                  " NEFF executions lie outside their launch call";
-        detail += "; " + std::to_string(outside.size()) + " start before their launching call or end after the next launch call "
-                  "begins (worst by " + insighttext::ns(outside.front().by) + "): host-device times there are not trustworthy";
-        f.action = "keep one run per folder (no NTFFs of another run or session mixed in) and the system_profile.json of that "
-                   "same run, so each device timeline is placed at its own nc_exec_running";
-        f.value = double(outside.front().by);
-    } else {
-        f.severity = Severity::Low;
-        f.title = "Clock alignment is approximate for " + std::to_string(approximate + none) + " of " +
-                  std::to_string(sync + approximate + none) + " device timelines";
-        detail += "; without a sync point host-device gaps and launch latencies are estimates";
-        f.action = "capture the runtime (system) trace in the same run, NeuronConfig(modes=[ProfileMode.DEVICE, "
-                   "ProfileMode.RUNTIME]), and export it with AWS's tools as system_profile.json next to trace.json, so every "
-                   "device timeline is placed at its nc_exec_running sync point";
-        f.value = double(approximate + none);
-    }
-    f.detail = detail;
-    f.threshold = 0;
-    for (const Outside &o : outside) {
-        const LaunchIndex::Work &w = work[o.work];
-        f.addEvent(w.slice.value);
-        f.addEvent(w.launcher.value);
-        if (f.ranges.size() < Finding::kMaxEvents)
-            f.ranges.emplace_back(std::min(w.start, trace.slice(w.launcher).start), w.end);
-    }
-    out.push_back(std::move(f));
-}
-
-void CaptureRules::addTo(RuleList &r)
-{
-    r.push_back(std::make_unique<DeviceMissingRule>());
-    r.push_back(std::make_unique<UncorrelatedRule>());
-    r.push_back(std::make_unique<NoWarmupRule>());
-    r.push_back(std::make_unique<FewStepsRule>());
-    r.push_back(std::make_unique<PartialInputRule>());
-    r.push_back(std::make_unique<ClockAlignmentRule>());
 }
 
 } // namespace lanescope

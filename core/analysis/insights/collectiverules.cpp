@@ -4,10 +4,8 @@
 #include "insighttext.h"
 #include "model/saturating.h"
 
-
 #include <algorithm>
 #include <map>
-#include <memory>
 
 namespace lanescope {
 
@@ -30,10 +28,19 @@ std::string groupText(const std::string &kind, const std::string &group, const s
     return s;
 }
 
+// A collective instance as a finding's event and range.
+void addInstance(Finding &f, const CollectiveInstance &c)
+{
+    f.addEvent(c.slice.value);
+    f.addRange(c.start, c.start + c.duration);
+}
+
 } // namespace
 
-void LowOverlapRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
+void CollectiveRules::lowOverlap(InsightContext &ctx, std::vector<Finding> &out)
 {
+    constexpr double kMaxOverlap = 0.5;
+    constexpr double kMinExposedShare = 0.05;
     const CommOverlapResult &overlap = ctx.overlap();
     const CollectiveTableResult &collectives = ctx.collectives();
     // One finding for all the GPUs below the line (a job's ranks usually share the problem), the
@@ -50,7 +57,6 @@ void LowOverlapRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) co
     const CommOverlapRow &worst = *low.front();
     const std::string who = rankName(worst.rank, worst.device);
     Finding f;
-    f.rule = std::string(id());
     const std::string exposed = insighttext::ns(worst.exposedNs()) + " of collectives is exposed (" +
                                 insighttext::pct(100.0 * double(worst.exposedNs()) / double(worst.spanNs)) + " of its step time)";
     if (low.size() == 1)
@@ -83,23 +89,23 @@ void LowOverlapRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) co
         if (c.rank == worst.rank && ctx.startsInRange(c.start))
             mine.push_back(&c);
     std::stable_sort(mine.begin(), mine.end(), [](auto *a, auto *b) { return a->duration > b->duration; });
-    for (const CollectiveInstance *c : mine) {
-        f.addEvent(c->slice.value);
-        if (f.ranges.size() < Finding::kMaxEvents)
-            f.ranges.emplace_back(c->start, c->start + c->duration);
-    }
+    for (const CollectiveInstance *c : mine)
+        addInstance(f, *c);
     out.push_back(std::move(f));
 }
 
-void CollectiveOutlierRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
+void CollectiveRules::outlier(InsightContext &ctx, std::vector<Finding> &out)
 {
+    constexpr double kOutlierRatio = 2.0;
+    constexpr int64_t kMinExcessNs = 50'000;
+    constexpr uint64_t kMinGroup = 5;
     const CollectiveTableResult &collectives = ctx.collectives();
     for (const CollectiveRow &row : collectives.rows) {
         if (row.count < kMinGroup || row.medianNs <= 0)
             continue;
         std::vector<const CollectiveInstance *> outliers;
         for (const CollectiveInstance &c : collectives.instances)
-            if (ctx.startsInRange(c.start) && CollectiveTable::inRow(c, row) && double(c.duration) >= kRatio * double(row.medianNs)
+            if (ctx.startsInRange(c.start) && CollectiveTable::inRow(c, row) && double(c.duration) >= kOutlierRatio * double(row.medianNs)
                 && c.duration - row.medianNs >= kMinExcessNs)
                 outliers.push_back(&c);
         if (outliers.empty())
@@ -113,10 +119,9 @@ void CollectiveOutlierRule::evaluate(InsightContext &ctx, std::vector<Finding> &
         }
         const CollectiveInstance &worst = *outliers.front();
         Finding f;
-        f.rule = std::string(id());
         const std::string what = groupText(row.kind, row.processGroup, row.messageBytes);
         f.title = std::to_string(outliers.size()) + " of " + std::to_string(row.count) + " " + what + " took >= " +
-                  insighttext::pct(kRatio * 100.0) + " of their median " + insighttext::ns(row.medianNs) + "; the slowest " +
+                  insighttext::pct(kOutlierRatio * 100.0) + " of their median " + insighttext::ns(row.medianNs) + "; the slowest " +
                   insighttext::ns(worst.duration) + (worst.rank >= 0 ? " on rank " + std::to_string(worst.rank) : std::string());
         std::string ranks;
         for (const auto &[rank, n] : byRank)
@@ -128,51 +133,41 @@ void CollectiveOutlierRule::evaluate(InsightContext &ctx, std::vector<Finding> &
         f.action = "Look at what ran before the slow instances: a rank arriving late makes the others wait inside the "
                    "collective (see late-arrival), contention with other traffic on the link, or a slower network path";
         f.value = double(worst.duration) / double(row.medianNs);
-        f.threshold = kRatio;
+        f.threshold = kOutlierRatio;
         f.recoverableNs = excess;
         f.severity = Finding::severityForShare(excess, ctx.spanNs());
-        for (const CollectiveInstance *c : outliers) {
-            f.addEvent(c->slice.value);
-            if (f.ranges.size() < Finding::kMaxEvents)
-                f.ranges.emplace_back(c->start, c->start + c->duration);
-        }
+        for (const CollectiveInstance *c : outliers)
+            addInstance(f, *c);
         out.push_back(std::move(f));
     }
 }
 
-void LateArrivalRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
+void CollectiveRules::lateArrival(InsightContext &ctx, std::vector<Finding> &out)
 {
-    for (Finding &f : findings(ctx.collectiveMatch(), ctx.collectives().instances, ctx.spanNs(),
-                               [&ctx](int64_t t) { return ctx.startsInRange(t); }, true))
+    for (Finding &f : lateArrivalFindings(ctx.collectiveMatch(), ctx.collectives().instances, ctx.spanNs(),
+                                          [&ctx](int64_t t) { return ctx.startsInRange(t); }, true))
         out.push_back(std::move(f));
 }
 
-std::vector<LateArrivalRule::LateRank> LateArrivalRule::lateRanks(const CollectiveMatchResult &match, int64_t spanNs,
+std::vector<CollectiveRules::LateRank> CollectiveRules::lateRanks(const CollectiveMatchResult &match,
+                                                                  const std::vector<CollectiveInstance> &instances, int64_t spanNs,
                                                                   const std::function<bool(int64_t)> &counts)
 {
+    constexpr double kMinLateShare = 0.25;
+    constexpr double kMinWaitShare = 0.01;
     std::vector<LateRank> out;
     if (match.ranks.size() < 2)
         return out;
-    // Lateness and waits of the matched instances entering the window, per last rank.
-    std::map<int64_t, RankLateness> inWindow;
+    // Lateness and waits of the matched instances entering the window, per rank.
+    const std::vector<RankLateness> inWindow =
+        CollectiveMatch::lateness(match.matched, instances, [&counts](const MatchedCollective &m) { return counts(m.firstEntry); });
     int64_t totalLate = 0;
-    for (size_t mi = 0; mi < match.matched.size(); ++mi) {
-        const MatchedCollective &m = match.matched[mi];
-        if (m.skewNs() <= 0 || !counts(m.firstEntry))
+    for (const RankLateness &r : inWindow)
+        totalLate = saturatingAdd(totalLate, r.lateNs);
+    const double minShare = std::max(kMinLateShare, 1.5 / double(match.ranks.size()));
+    for (const RankLateness &r : inWindow) {
+        if (r.last == 0)
             continue;
-        RankLateness &r = inWindow[m.lastRank];
-        r.rank = m.lastRank;
-        ++r.last;
-        r.lateNs = saturatingAdd(r.lateNs, m.lateNs);
-        r.causedWaitNs = saturatingAdd(r.causedWaitNs, m.waitNs);
-        if (r.worst < 0 || m.lateNs > r.maxLateNs) {
-            r.maxLateNs = m.lateNs;
-            r.worst = int64_t(mi);
-        }
-        totalLate = saturatingAdd(totalLate, m.lateNs);
-    }
-    const double minShare = std::max(kMinShare, 1.5 / double(match.ranks.size()));
-    for (const auto &[rank, r] : inWindow) {
         const double share = totalLate > 0 ? double(r.lateNs) / double(totalLate) : 0;
         if (share >= minShare && double(r.causedWaitNs) >= kMinWaitShare * double(spanNs))
             out.push_back({r, share, minShare});
@@ -180,11 +175,11 @@ std::vector<LateArrivalRule::LateRank> LateArrivalRule::lateRanks(const Collecti
     return out;
 }
 
-std::vector<Finding> LateArrivalRule::findings(const CollectiveMatchResult &match, const std::vector<CollectiveInstance> &instances,
-                                               int64_t spanNs, const std::function<bool(int64_t)> &counts, bool withEvents)
+std::vector<Finding> CollectiveRules::lateArrivalFindings(const CollectiveMatchResult &match, const std::vector<CollectiveInstance> &instances,
+                                                          int64_t spanNs, const std::function<bool(int64_t)> &counts, bool withEvents)
 {
     std::vector<Finding> out;
-    for (const LateRank &flagged : lateRanks(match, spanNs, counts)) {
+    for (const LateRank &flagged : lateRanks(match, instances, spanNs, counts)) {
         const RankLateness &r = flagged.inWindow;
         const int64_t rank = r.rank;
         const double share = flagged.share, minShare = flagged.minShare;
@@ -194,7 +189,7 @@ std::vector<Finding> LateArrivalRule::findings(const CollectiveMatchResult &matc
                 matched = all.matched;
         const MatchedCollective &worst = match.matched[size_t(r.worst)];
         Finding f;
-        f.rule = std::string(kId);
+        f.rule = "late-arrival"; // the registry stamps it too; a job overview has no registry
         f.title = "Rank " + std::to_string(rank) + " arrives last at " + std::to_string(r.last) + " of " + std::to_string(matched) +
                   " collectives, " + insighttext::ns(r.lateNs / int64_t(r.last)) + " after the others on average; they waited " +
                   insighttext::ns(r.causedWaitNs) + " for it";
@@ -218,22 +213,15 @@ std::vector<Finding> LateArrivalRule::findings(const CollectiveMatchResult &matc
                 late.push_back(&m);
         std::stable_sort(late.begin(), late.end(), [](auto *a, auto *b) { return a->lateNs > b->lateNs; });
         for (const MatchedCollective *m : late) {
-            for (uint32_t i : m->members)
-                if (withEvents && instances[i].rank == rank)
-                    f.addEvent(instances[i].slice.value);
-            if (f.ranges.size() < Finding::kMaxEvents)
-                f.ranges.emplace_back(m->firstEntry, m->lastEntry);
+            if (withEvents)
+                for (uint32_t i : m->members)
+                    if (instances[i].rank == rank)
+                        f.addEvent(instances[i].slice.value);
+            f.addRange(m->firstEntry, m->lastEntry);
         }
         out.push_back(std::move(f));
     }
     return out;
-}
-
-void CollectiveRules::addTo(RuleList &rules)
-{
-    rules.push_back(std::make_unique<LowOverlapRule>());
-    rules.push_back(std::make_unique<CollectiveOutlierRule>());
-    rules.push_back(std::make_unique<LateArrivalRule>());
 }
 
 } // namespace lanescope

@@ -3,36 +3,15 @@
 #include "deviceevidence.h"
 #include "insightcontext.h"
 #include "insighttext.h"
+#include "model/dmaqueuekind.h"
 #include "model/trace.h"
 #include "util/textutil.h"
 
 #include <algorithm>
-#include <functional>
-#include <memory>
 
 namespace lanescope {
 
 namespace {
-
-using Check = std::function<void(InsightContext &, const EngineBreakdownResult &, std::vector<Finding> &, const std::string &)>;
-
-// One device rule: an id and a check over the engine breakdown (skipped when there is none).
-class EngineRule : public Rule
-{
-public:
-    EngineRule(std::string_view id, Check check) : m_id(id), m_check(std::move(check)) {}
-    std::string_view id() const override { return m_id; }
-    void evaluate(InsightContext &ctx, std::vector<Finding> &out) const override
-    {
-        const EngineBreakdownResult &e = ctx.engines();
-        if (!e.empty() && e.denominatorNs > 0)
-            m_check(ctx, e, out, std::string(m_id));
-    }
-
-private:
-    std::string_view m_id;
-    Check m_check;
-};
 
 std::string engineName(const EngineBreakdownRow &r) { return r.coreName + " / " + std::string(EngineBreakdown::engineName(r.engine)); }
 
@@ -49,17 +28,20 @@ std::vector<TrackId> dmaTracks(const EngineBreakdownResult &e, Pick pick)
     return out;
 }
 
-Finding make(const std::string &rule, double value, double threshold)
+Finding make(double value, double threshold)
 {
     Finding f;
-    f.rule = rule;
     f.value = value;
     f.threshold = threshold;
     return f;
 }
 
-void bottleneck(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+} // namespace
+
+void DeviceRules::engineBottleneck(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out)
 {
+    constexpr double kBottleneckPercent = 50.0;
+    constexpr double kBottleneckRatio = 2.0;
     for (const CoreBreakdown &core : e.cores) {
         const EngineBreakdownRow *top = nullptr;
         double others = 0;
@@ -67,7 +49,7 @@ void bottleneck(InsightContext &ctx, const EngineBreakdownResult &e, std::vector
         for (const EngineBreakdownRow &r : e.engines)
             if (r.core == core.core && r.instructionCount > 0 && (!top || r.activePercent > top->activePercent))
                 top = &r;
-        if (!top || top->activePercent < DeviceRules::kBottleneckPercent)
+        if (!top || top->activePercent < kBottleneckPercent)
             continue;
         std::vector<std::string> parts;
         for (const EngineBreakdownRow &r : e.engines) {
@@ -80,9 +62,9 @@ void bottleneck(InsightContext &ctx, const EngineBreakdownResult &e, std::vector
             }
         }
         const double mean = otherCount ? others / otherCount : 0;
-        if (otherCount && top->activePercent < DeviceRules::kBottleneckRatio * mean)
+        if (otherCount && top->activePercent < kBottleneckRatio * mean)
             continue;
-        Finding f = make(rule, top->activePercent, DeviceRules::kBottleneckPercent);
+        Finding f = make(top->activePercent, kBottleneckPercent);
         f.title = std::string(EngineBreakdown::engineName(top->engine)) + " engine is the bottleneck: active " + insighttext::pct(top->activePercent);
         f.detail = core.coreName + ": " + engineName(*top) + " active " + insighttext::ns(top->activeTimeNs) + " of " +
                    insighttext::ns(e.denominatorNs) + " (" + e.denominatorSource + "), others " + insighttext::pct(mean) +
@@ -96,15 +78,17 @@ void bottleneck(InsightContext &ctx, const EngineBreakdownResult &e, std::vector
     }
 }
 
-void semaphoreWait(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+void DeviceRules::semaphoreWait(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out)
 {
+    constexpr double kSemaphorePercent = 25.0;
+    constexpr double kSemaphoreMinActivePercent = 10.0;
     for (const EngineBreakdownRow &r : e.engines) {
         // An engine with (almost) nothing to do waits by design; only a working engine starves.
         const double share = 100.0 * double(r.semaphoreWaitTimeNs) / double(e.denominatorNs);
-        if (share < DeviceRules::kSemaphorePercent || r.semaphoreWaitTimeNs <= r.instructionTimeNs ||
-            r.activePercent < DeviceRules::kSemaphoreMinActivePercent)
+        if (share < kSemaphorePercent || r.semaphoreWaitTimeNs <= r.instructionTimeNs ||
+            r.activePercent < kSemaphoreMinActivePercent)
             continue;
-        Finding f = make(rule, share, DeviceRules::kSemaphorePercent);
+        Finding f = make(share, kSemaphorePercent);
         f.title = engineName(r) + " waits on semaphores " + insighttext::pct(share) + " of the time";
         f.detail = engineName(r) + ": " + std::to_string(r.semaphoreWaitCount) + " semaphore waits, " + insighttext::ns(r.semaphoreWaitTimeNs) +
                    " vs instruction time " + insighttext::ns(r.instructionTimeNs) + ", active " + insighttext::pct(r.activePercent) +
@@ -118,17 +102,18 @@ void semaphoreWait(InsightContext &ctx, const EngineBreakdownResult &e, std::vec
     }
 }
 
-void dmaBound(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+void DeviceRules::dmaBound(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out)
 {
+    constexpr double kDmaBoundPercent = 50.0;
     for (const CoreBreakdown &core : e.cores) {
         int64_t compute = 0;
         for (const EngineBreakdownRow &r : e.engines)
             if (r.core == core.core)
                 compute = std::max(compute, r.activeTimeNs);
         const double share = 100.0 * double(core.dmaActiveTimeNs) / double(e.denominatorNs);
-        if (share < DeviceRules::kDmaBoundPercent || core.dmaActiveTimeNs <= compute)
+        if (share < kDmaBoundPercent || core.dmaActiveTimeNs <= compute)
             continue;
-        Finding f = make(rule, share, DeviceRules::kDmaBoundPercent);
+        Finding f = make(share, kDmaBoundPercent);
         f.title = core.coreName + " is DMA-bound: DMA active " + insighttext::pct(share);
         f.detail = "DMA active " + insighttext::ns(core.dmaActiveTimeNs) + " (" + insighttext::bytes(double(core.dmaBytes)) +
                    ") vs the busiest engine " + insighttext::ns(compute) + " of " + insighttext::ns(e.denominatorNs) + " (engine table)";
@@ -141,19 +126,21 @@ void dmaBound(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<F
     }
 }
 
-void smallDma(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+void DeviceRules::smallDma(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out)
 {
+    constexpr double kSmallDmaBytes = 2048.0;
+    constexpr uint64_t kSmallDmaMinPackets = 100;
     uint64_t bytes = 0, packets = 0;
     for (const DmaQueueBreakdownRow &q : e.dma) {
         bytes += q.bytes;
         packets += q.packetCount;
     }
-    if (packets < DeviceRules::kSmallDmaMinPackets)
+    if (packets < kSmallDmaMinPackets)
         return;
     const double avg = double(bytes) / double(packets);
-    if (avg >= DeviceRules::kSmallDmaBytes)
+    if (avg >= kSmallDmaBytes)
         return;
-    Finding f = make(rule, avg, DeviceRules::kSmallDmaBytes);
+    Finding f = make(avg, kSmallDmaBytes);
     f.title = "Small DMA transfers: " + insighttext::bytes(avg) + " on average";
     f.detail = std::to_string(packets) + " DMA packets, " + insighttext::bytes(double(bytes)) + " (engine table DMA queues), " +
                insighttext::bytes(avg) + " per packet";
@@ -164,13 +151,14 @@ void smallDma(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<F
     const auto tracks = dmaTracks(e, [](const DmaQueueBreakdownRow &) { return true; });
     DeviceEvidence::attach(f, trace, e, tracks, [&](const Slice &s) {
         int64_t size = 0;
-        return !LaunchIndex::intArg(trace, s.args, kSize, size) || double(size) < DeviceRules::kSmallDmaBytes;
+        return !LaunchIndex::intArg(trace, s.args, kSize, size) || double(size) < kSmallDmaBytes;
     });
     out.push_back(std::move(f));
 }
 
-void spillReload(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+void DeviceRules::spillReload(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out)
 {
+    constexpr double kSpillPercent = 25.0;
     uint64_t bytes = 0, spill = 0;
     const DmaQueueKinds &kinds = ctx.queueKinds();
     for (const DmaQueueBreakdownRow &q : e.dma) {
@@ -181,9 +169,9 @@ void spillReload(InsightContext &ctx, const EngineBreakdownResult &e, std::vecto
     if (bytes == 0)
         return;
     const double share = 100.0 * double(spill) / double(bytes);
-    if (share <= DeviceRules::kSpillPercent)
+    if (share <= kSpillPercent)
         return;
-    Finding f = make(rule, share, DeviceRules::kSpillPercent);
+    Finding f = make(share, kSpillPercent);
     f.title = "Spill / reload traffic is " + insighttext::pct(share) + " of DMA bytes";
     f.detail = insighttext::bytes(double(spill)) + " on spill / reload queues of " + insighttext::bytes(double(bytes)) + " (engine table DMA queues)";
     f.action = "The state buffer overflows: smaller tiles or fewer live tensors, check the data dependencies that force spills";
@@ -193,8 +181,9 @@ void spillReload(InsightContext &ctx, const EngineBreakdownResult &e, std::vecto
     out.push_back(std::move(f));
 }
 
-void throttling(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+void DeviceRules::throttling(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out)
 {
+    constexpr double kThrottlePercent = 5.0;
     const Trace &trace = ctx.trace();
     for (uint32_t t = 0; t < trace.tracks().size(); ++t) {
         const Track &track = trace.tracks()[t];
@@ -216,9 +205,9 @@ void throttling(InsightContext &ctx, const EngineBreakdownResult &e, std::vector
                 sections.emplace_back(s, en);
         }
         const double share = 100.0 * double(throttled) / double(e.denominatorNs);
-        if (share < DeviceRules::kThrottlePercent)
+        if (share < kThrottlePercent)
             continue;
-        Finding f = make(rule, share, DeviceRules::kThrottlePercent);
+        Finding f = make(share, kThrottlePercent);
         f.title = "Throttled " + insighttext::pct(share) + " of the time";
         f.detail = trace.groupPath(track.group) + ": utilisation limit below 1 for " + insighttext::ns(throttled) + " of " +
                    insighttext::ns(e.denominatorNs);
@@ -242,15 +231,16 @@ void throttling(InsightContext &ctx, const EngineBreakdownResult &e, std::vector
     }
 }
 
-void mfuBelowHfu(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+void DeviceRules::mfuBelowHfu(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out)
 {
+    constexpr double kMfuOfHfuPercent = 50.0;
     for (const CoreBreakdown &c : e.cores) {
         if (!c.mfuPercent || !c.hfuPercent || *c.hfuPercent <= 0)
             continue;
         const double ratio = 100.0 * *c.mfuPercent / *c.hfuPercent;
-        if (ratio >= DeviceRules::kMfuOfHfuPercent)
+        if (ratio >= kMfuOfHfuPercent)
             continue;
-        Finding f = make(rule, ratio, DeviceRules::kMfuOfHfuPercent);
+        Finding f = make(ratio, kMfuOfHfuPercent);
         f.title = "MFU is " + insighttext::pct(ratio) + " of HFU: the Tensor engine does work that is not model FLOPs";
         f.detail = c.coreName + ": MFU " + insighttext::pct(*c.mfuPercent) + ", HFU " + insighttext::pct(*c.hfuPercent) + " (engine table)";
         f.action = "Use the whole Tensor engine for matmuls: fewer transposes, full-size tiles, pipeline instructions";
@@ -263,8 +253,9 @@ void mfuBelowHfu(InsightContext &ctx, const EngineBreakdownResult &e, std::vecto
     }
 }
 
-void transpose(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out, const std::string &rule)
+void DeviceRules::tensorTranspose(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<Finding> &out)
 {
+    constexpr double kTransposePercent = 10.0;
     for (const EngineBreakdownRow &r : e.engines) {
         if (r.engine != NeuronEngine::Tensor || r.instructionTimeNs <= 0)
             continue;
@@ -276,9 +267,9 @@ void transpose(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<
                 n += o.count;
             }
         const double share = 100.0 * double(t) / double(r.instructionTimeNs);
-        if (share <= DeviceRules::kTransposePercent)
+        if (share <= kTransposePercent)
             continue;
-        Finding f = make(rule, share, DeviceRules::kTransposePercent);
+        Finding f = make(share, kTransposePercent);
         f.title = "Transposes take " + insighttext::pct(share) + " of the Tensor engine's instruction time";
         f.detail = engineName(r) + ": " + std::to_string(n) + " transpose instructions, " + insighttext::ns(t) + " of " +
                    insighttext::ns(r.instructionTimeNs) + " (engine table opcodes)";
@@ -289,20 +280,6 @@ void transpose(InsightContext &ctx, const EngineBreakdownResult &e, std::vector<
         DeviceEvidence::attach(f, trace, e, r.tracks, [&](const Slice &s) { return text::lower(trace.str(s.name)).find("transpose") != std::string::npos; });
         out.push_back(std::move(f));
     }
-}
-
-} // namespace
-
-void DeviceRules::addTo(RuleList &r)
-{
-    r.push_back(std::make_unique<EngineRule>("engine-bottleneck", bottleneck));
-    r.push_back(std::make_unique<EngineRule>("semaphore-wait", semaphoreWait));
-    r.push_back(std::make_unique<EngineRule>("dma-bound", dmaBound));
-    r.push_back(std::make_unique<EngineRule>("small-dma", smallDma));
-    r.push_back(std::make_unique<EngineRule>("spill-reload", spillReload));
-    r.push_back(std::make_unique<EngineRule>("throttling", throttling));
-    r.push_back(std::make_unique<EngineRule>("mfu-below-hfu", mfuBelowHfu));
-    r.push_back(std::make_unique<EngineRule>("tensor-transpose", transpose));
 }
 
 } // namespace lanescope

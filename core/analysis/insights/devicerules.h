@@ -12,31 +12,15 @@
 //   throttling          the throttling counter below 1 for >= 5 % of the window
 //   mfu-below-hfu       MFU < 50 % of HFU (Explorer)
 //   tensor-transpose    transpose opcodes > 10 % of the Tensor engine's instruction time (Explorer)
-#include "model/dmaqueuekind.h"
 #include "rule.h"
-
-#include <cstdint>
-#include <string_view>
 
 namespace lanescope {
 
-
 namespace DeviceRules {
-constexpr double kBottleneckPercent = 50.0;
-constexpr double kBottleneckRatio = 2.0;
-constexpr double kSemaphorePercent = 25.0;
-constexpr double kSemaphoreMinActivePercent = 10.0;
-constexpr double kDmaBoundPercent = 50.0;
-constexpr double kSmallDmaBytes = 2048.0;
-constexpr uint64_t kSmallDmaMinPackets = 100;
-constexpr double kSpillPercent = 25.0;
-constexpr double kThrottlePercent = 5.0;
-constexpr double kMfuOfHfuPercent = 50.0;
-constexpr double kTransposePercent = 10.0;
-
-// DmaQueueKind, dmaQueueKind() and dmaQueueKindName(): model/dmaqueuekind.h
-
-void addTo(RuleList &rules);
+// engine-bottleneck, semaphore-wait, dma-bound, small-dma, spill-reload, throttling, mfu-below-hfu,
+// tensor-transpose
+EngineRuleFunction engineBottleneck, semaphoreWait, dmaBound, smallDma, spillReload, throttling, mfuBelowHfu,
+    tensorTranspose;
 } // namespace DeviceRules
 
 } // namespace lanescope

@@ -1,5 +1,7 @@
 #include "finding.h"
 
+#include "model/trace.h"
+
 #include <algorithm>
 
 namespace lanescope {
@@ -9,6 +11,19 @@ void Finding::addEvent(uint32_t slice)
     if (events.size() >= kMaxEvents || std::find(events.begin(), events.end(), slice) != events.end())
         return;
     events.push_back(slice);
+}
+
+void Finding::addRange(int64_t start, int64_t end)
+{
+    if (ranges.size() < kMaxEvents)
+        ranges.emplace_back(start, end);
+}
+
+void Finding::addSlice(const Trace &trace, uint32_t slice)
+{
+    addEvent(slice);
+    const Slice &s = trace.slice(SliceId(slice));
+    addRange(s.start, s.end());
 }
 
 const char *Finding::severityName(Severity s)

@@ -12,6 +12,8 @@
 
 namespace lanescope {
 
+class Trace;
+
 enum class Severity : uint8_t { Low, Medium, High };
 
 struct Finding
@@ -35,6 +37,10 @@ struct Finding
 
     // Appends a slice id unless the list is full or holds it already.
     void addEvent(uint32_t slice);
+    // Appends a time range unless the list is full (kMaxEvents ranges at most).
+    void addRange(int64_t start, int64_t end);
+    // The slice as an event and its time as a range.
+    void addSlice(const Trace &trace, uint32_t slice);
 
     static const char *severityName(Severity s); // "high", "medium", "low"
     static std::optional<Severity> severityFromName(std::string_view name);

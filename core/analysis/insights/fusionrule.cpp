@@ -12,6 +12,8 @@ namespace lanescope {
 
 namespace {
 
+constexpr size_t kMinExecutions = 3;
+
 // One finding in the making: an op name, or a run's parent and op names.
 struct Candidate
 {
@@ -48,6 +50,8 @@ private:
 
 std::string opName(const Trace &trace, uint32_t op) { return std::string(OpTable::foldName(trace.str(trace.slice(SliceId(op)).name))); }
 
+constexpr int64_t kMaxGapNs = 10'000'000; // 10 ms: a longer gap is the host doing something else
+
 // Adds one occurrence (its ops and their executions, by start) when the device idles between the
 // executions for no longer than the host spent in the ops.
 void addOccurrence(InsightContext &ctx, std::map<std::string, Candidate> &byKey, const std::string &key, Candidate proto,
@@ -71,7 +75,7 @@ void addOccurrence(InsightContext &ctx, std::map<std::string, Candidate> &byKey,
     int64_t largest = 0;
     for (const auto &[s, e] : gaps)
         largest = std::max(largest, e - s);
-    if (idle <= 0 || idle > hostEnd - hostStart || largest > FusionCandidateRule::kMaxGapNs)
+    if (idle <= 0 || idle > hostEnd - hostStart || largest > kMaxGapNs)
         return; // back to back on the device (nothing to gain), or waiting on something else
     auto [it, added] = byKey.try_emplace(key, std::move(proto));
     Candidate &c = it->second;
@@ -117,6 +121,8 @@ private:
     std::vector<int8_t> m_state; // -1 unknown, 0 no, 1 yes
 };
 
+constexpr size_t kMaxRunOps = 16;
+
 // Runs of adjacent sibling framework ops (kMaxRunOps at most) that launch >= kMinExecutions
 // together, outside qualifying ops. Members launch at least one execution each.
 std::vector<std::vector<uint32_t>> siblingRuns(InsightContext &ctx, const std::vector<uint8_t> &qualifies, Steps &isStep)
@@ -154,7 +160,7 @@ std::vector<std::vector<uint32_t>> siblingRuns(InsightContext &ctx, const std::v
         // A run of every launching op of a step is the step's idle time (device-idle), not a candidate.
         const SliceId parent = run.empty() ? SliceId() : index.opParent(SliceId(run.front()));
         const bool wholeStep = groupEnd && run.size() == launching && parent.isValid() && isStep(parent.value);
-        if (run.size() >= 2 && run.size() <= FusionCandidateRule::kMaxRunOps && launches >= FusionCandidateRule::kMinExecutions &&
+        if (run.size() >= 2 && run.size() <= kMaxRunOps && launches >= kMinExecutions &&
             !wholeStep)
             runs.push_back(run);
         run.clear();
@@ -167,7 +173,7 @@ std::vector<std::vector<uint32_t>> siblingRuns(InsightContext &ctx, const std::v
         }
         const uint32_t op = children[i].op;
         ++launching;
-        if (counts[op] >= FusionCandidateRule::kMinExecutions || isStep(op)) {
+        if (counts[op] >= kMinExecutions || isStep(op)) {
             flush(false);
             continue;
         }
@@ -186,7 +192,7 @@ std::string workLabel(const Trace &trace, const LaunchIndex::Work &w, uint32_t s
     return LaunchIndex::workName(trace, w);
 }
 
-Finding toFinding(InsightContext &ctx, std::string_view rule, Candidate &c)
+Finding toFinding(InsightContext &ctx, Candidate &c)
 {
     const Trace &trace = ctx.trace();
     const auto work = ctx.index().work();
@@ -198,7 +204,6 @@ Finding toFinding(InsightContext &ctx, std::string_view rule, Candidate &c)
     const std::string list = insighttext::join(launchers, ", ") + (perOccurrence > launchers.size() ? ", ..." : "");
     const std::string idle = "device idle between them " + insighttext::ns(c.idle) + " in " + std::to_string(c.gaps.size()) + " gap(s)";
     Finding f;
-    f.rule = std::string(rule);
     if (c.run) {
         std::vector<std::string> names;
         for (size_t i = 0; i < c.firstOps.size() && i < 4; ++i)
@@ -219,7 +224,7 @@ Finding toFinding(InsightContext &ctx, std::string_view rule, Candidate &c)
     f.action = "Fuse the ops into one device execution: torch.compile the region, use the library's fused op (e.g. "
                "torch.rms_norm / F.layer_norm, a foreach / fused optimizer), or write one kernel (NKI / Triton) for it";
     f.value = double(perOccurrence);
-    f.threshold = double(FusionCandidateRule::kMinExecutions);
+    f.threshold = double(kMinExecutions);
     f.recoverableNs = c.idle;
     f.severity = std::max(Severity::Medium, Finding::severityForShare(c.idle, ctx.spanNs()));
     // The ops and executions of the first occurrence, then the other occurrences.
@@ -237,8 +242,10 @@ Finding toFinding(InsightContext &ctx, std::string_view rule, Candidate &c)
 
 } // namespace
 
-void FusionCandidateRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
+void FusionRule::candidate(InsightContext &ctx, std::vector<Finding> &out)
 {
+    constexpr double kMinIdlePercent = 0.5; // of the window
+    constexpr size_t kMaxFindings = 5;
     const Trace &trace = ctx.trace();
     const auto work = ctx.index().work();
     if (work.empty() || ctx.index().opSlices().empty())
@@ -299,7 +306,7 @@ void FusionCandidateRule::evaluate(InsightContext &ctx, std::vector<Finding> &ou
     if (ranked.size() > kMaxFindings)
         ranked.resize(kMaxFindings);
     for (Candidate *c : ranked)
-        out.push_back(toFinding(ctx, id(), *c));
+        out.push_back(toFinding(ctx, *c));
 }
 
 } // namespace lanescope

@@ -5,32 +5,23 @@
 //             or through nested ops). Only the innermost such op is named (its enclosing module or
 //             step is not a separate finding); ProfilerStep#N is never one.
 //   a run     adjacent sibling ops under one parent (an op, a ProfilerStep#N or the thread's top
-//             level), none launching 3 itself, that together launch 3 or more (2 to kMaxRunOps
+//             level), none launching 3 itself, that together launch 3 or more (2 to 16
 //             launching ops; ops without device work between them do not break the run). Runs
 //             inside a qualifying op are that op's finding. Repeated runs (same parent name, same op
 //             names) are one finding. A run of every launching op of a ProfilerStep#N is the step's
 //             idle time (device-idle), not a candidate.
 // An occurrence counts when the device is idle between its first and last execution, and that idle
-// time is at most the host time of its ops and no gap exceeds kMaxGapNs (longer gaps are the host
+// time is at most the host time of its ops and no gap exceeds 10 ms (longer gaps are the host
 // doing something else: autotuning, loading data, synchronising). Recoverable:
 // that idle time (where the per-dispatch overhead of the host and the runtime shows up on the
-// device). Candidates below kMinIdlePercent of the window are dropped; the kMaxFindings largest
+// device). Candidates below 0.5 % of the window are dropped; the 5 largest
 // remain.
 #include "rule.h"
 
 namespace lanescope {
 
-class FusionCandidateRule : public Rule
-{
-public:
-    static constexpr size_t kMinExecutions = 3;
-    static constexpr size_t kMaxRunOps = 16;
-    static constexpr size_t kMaxFindings = 5;
-    static constexpr double kMinIdlePercent = 0.5;
-    static constexpr int64_t kMaxGapNs = 10'000'000; // 10 ms
-
-    std::string_view id() const override { return "fusion-candidate"; }
-    void evaluate(InsightContext &context, std::vector<Finding> &out) const override;
-};
+namespace FusionRule {
+RuleFunction candidate; // fusion-candidate
+} // namespace FusionRule
 
 } // namespace lanescope

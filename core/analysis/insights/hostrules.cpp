@@ -1,14 +1,13 @@
 #include "hostrules.h"
 
+#include "analysis/stepstatistics.h"
 #include "insightcontext.h"
 #include "insighttext.h"
 #include "model/trace.h"
-#include "steprules.h"
 #include "util/textutil.h"
 
 #include <algorithm>
 #include <map>
-#include <memory>
 #include <optional>
 #include <unordered_map>
 
@@ -33,7 +32,7 @@ int64_t copyBytes(const Trace &trace, ArgSetId args)
 
 // A finding about time spent in `occ` (slice ids) as a share of the window, `occ` sorted longest
 // first; nullopt below the threshold.
-std::optional<Finding> shareFinding(InsightContext &ctx, std::string_view rule, int64_t time, double threshold, std::vector<uint32_t> &occ)
+std::optional<Finding> shareFinding(InsightContext &ctx, int64_t time, double threshold, std::vector<uint32_t> &occ)
 {
     const int64_t span = ctx.spanNs();
     if (time <= 0 || span <= 0 || 100.0 * double(time) / double(span) < threshold)
@@ -41,24 +40,12 @@ std::optional<Finding> shareFinding(InsightContext &ctx, std::string_view rule, 
     const Trace &trace = ctx.trace();
     std::sort(occ.begin(), occ.end(), [&](uint32_t a, uint32_t b) { return trace.slice(SliceId(a)).duration > trace.slice(SliceId(b)).duration; });
     Finding f;
-    f.rule = std::string(rule);
     f.value = 100.0 * double(time) / double(span);
     f.threshold = threshold;
     f.recoverableNs = time;
     f.severity = Finding::severityForShare(time, span);
     return f;
 }
-
-// The slices as events and ranges, in order, up to the limit.
-void addSlices(Finding &f, const Trace &trace, const std::vector<uint32_t> &occ)
-{
-    for (uint32_t o : occ) {
-        f.addEvent(o);
-        if (f.ranges.size() < Finding::kMaxEvents)
-            f.ranges.emplace_back(trace.slice(SliceId(o)).start, trace.slice(SliceId(o)).end());
-    }
-}
-
 
 // Op-table rows a rule sums: their CPU total, calls, "name Nx time" parts and occurrences.
 struct OpRowSum
@@ -79,8 +66,10 @@ struct OpRowSum
 
 } // namespace
 
-void DeviceIdleRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
+void HostRules::deviceIdle(InsightContext &ctx, std::vector<Finding> &out)
 {
+    constexpr double kIdlePercent = 20.0;
+    constexpr size_t kLargestGaps = 5;
     if (ctx.index().work().empty())
         return;
     const Trace &trace = ctx.trace();
@@ -128,7 +117,7 @@ void DeviceIdleRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) co
     if (total <= 0)
         return;
     const double share = 100.0 * double(idle) / double(total);
-    if (share < kThresholdPercent)
+    if (share < kIdlePercent)
         return;
     // Only the longest are named and kept (longest first, earlier first among equals).
     const size_t keep = std::min(gaps.size(), std::max<size_t>(kLargestGaps, Finding::kMaxEvents));
@@ -136,7 +125,6 @@ void DeviceIdleRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) co
         return a.second - a.first != b.second - b.first ? a.second - a.first > b.second - b.first : a.first < b.first;
     });
     Finding f;
-    f.rule = std::string(id());
     f.title = "Device idle " + insighttext::pct(share) + " of the time between dispatches" + (steps.empty() ? "" : " inside steps");
     std::vector<std::string> devs;
     for (const auto &[name, v] : perDevice)
@@ -156,7 +144,7 @@ void DeviceIdleRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) co
     f.action = "Keep the device fed: remove host work and synchronisation between dispatches, fuse small ops, use "
                "CUDA graphs / torch.compile, overlap data loading with compute";
     f.value = share;
-    f.threshold = kThresholdPercent;
+    f.threshold = kIdlePercent;
     f.recoverableNs = idle;
     f.severity = Finding::severityForShare(idle, total);
     for (size_t i = 0; i < gaps.size() && i < Finding::kMaxEvents; ++i)
@@ -164,26 +152,19 @@ void DeviceIdleRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) co
     out.push_back(std::move(f));
 }
 
-bool SyncStallRule::isSyncCall(std::string_view name)
+void HostRules::syncStall(InsightContext &ctx, std::vector<Finding> &out)
 {
-    const std::string n = text::lower(name);
-    if (n.find("synchronize") != std::string::npos || n.find("synchronise") != std::string::npos)
-        return true;
-    return n.rfind("nrt_", 0) == 0 && n.find("wait") != std::string::npos;
-}
-
-void SyncStallRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
-{
+    constexpr double kSyncPercent = 5.0;
     const Trace &trace = ctx.trace();
     OpRowSum sum;
     for (const OpTable::Row &r : ctx.ops().rows)
-        if (isSyncCall(r.name))
+        if (HostRules::isSyncCall(r.name))
             sum.add(r);
     const int64_t time = sum.time;
     const uint64_t calls = sum.calls;
     const std::vector<std::string> &names = sum.parts;
     std::vector<uint32_t> &occ = sum.occurrences;
-    std::optional<Finding> found = shareFinding(ctx, id(), time, kThresholdPercent, occ);
+    std::optional<Finding> found = shareFinding(ctx, time, kSyncPercent, occ);
     if (!found)
         return;
     Finding &f = *found;
@@ -214,12 +195,14 @@ void SyncStallRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) con
     }
     if (!waited.empty())
         f.detail += ". Longest: " + insighttext::join(waited, "; ");
-    addSlices(f, trace, occ);
+    for (uint32_t o : occ)
+        f.addSlice(trace, o);
     out.push_back(std::move(f));
 }
 
-void LaunchBoundRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
+void HostRules::launchBound(InsightContext &ctx, std::vector<Finding> &out)
 {
+    constexpr double kLaunchBoundRatio = 1.0;
     const Trace &trace = ctx.trace();
     struct Acc
     {
@@ -258,7 +241,7 @@ void LaunchBoundRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) c
     int64_t overhead = 0, device = 0;
     for (const auto &[name, a] : byOp) {
         const OpTable::Row *row = ctx.opRow(name);
-        if (!row || row->deviceSelf <= 0 || double(a.overhead) < kThresholdRatio * double(row->deviceSelf))
+        if (!row || row->deviceSelf <= 0 || double(a.overhead) < kLaunchBoundRatio * double(row->deviceSelf))
             continue;
         hits.push_back({name, a.overhead, row->deviceSelf, &a});
         overhead += a.overhead;
@@ -270,7 +253,6 @@ void LaunchBoundRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) c
         return;
     std::sort(hits.begin(), hits.end(), [](const Hit &a, const Hit &b) { return a.overhead - a.device > b.overhead - b.device; });
     Finding f;
-    f.rule = std::string(id());
     f.title = std::to_string(hits.size()) + " op(s) spend longer launching than their device work runs";
     std::vector<std::string> parts;
     for (size_t i = 0; i < hits.size() && i < 5; ++i)
@@ -280,7 +262,7 @@ void LaunchBoundRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) c
     f.action = "Batch the work into fewer, larger launches: bigger batches, fused ops, CUDA graphs or torch.compile "
                "(mode=\"reduce-overhead\"), fewer host-side calls per step";
     f.value = device > 0 ? double(overhead) / double(device) : 0;
-    f.threshold = kThresholdRatio;
+    f.threshold = kLaunchBoundRatio;
     f.recoverableNs = std::max<int64_t>(0, excess);
     f.severity = Finding::severityForShare(*f.recoverableNs, ctx.spanNs());
     for (const Hit &h : hits)
@@ -289,15 +271,9 @@ void LaunchBoundRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) c
     out.push_back(std::move(f));
 }
 
-bool HostDeviceCopyRule::isHostDeviceCopy(std::string_view name)
+void HostRules::hostDeviceCopy(InsightContext &ctx, std::vector<Finding> &out)
 {
-    const std::string n = text::lower(name);
-    return n.find("htod") != std::string::npos || n.find("dtoh") != std::string::npos || n == "nrt_tensor_write" ||
-           n == "nrt_tensor_read";
-}
-
-void HostDeviceCopyRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
-{
+    constexpr double kCopyPercent = 10.0;
     const Trace &trace = ctx.trace();
     int64_t time = 0, bytes = 0;
     uint64_t count = 0;
@@ -305,7 +281,7 @@ void HostDeviceCopyRule::evaluate(InsightContext &ctx, std::vector<Finding> &out
     std::vector<uint32_t> occ;
     // GPU copies: the kernel table's memcpy rows; Neuron tensor copies: the op table's runtime rows.
     for (const KernelTable::Row &r : ctx.kernels().rows) {
-        if (r.kind != LaunchIndex::WorkKind::Memcpy || !isHostDeviceCopy(r.name))
+        if (r.kind != LaunchIndex::WorkKind::Memcpy || !HostRules::isHostDeviceCopy(r.name))
             continue;
         time += r.total;
         count += r.count;
@@ -314,7 +290,7 @@ void HostDeviceCopyRule::evaluate(InsightContext &ctx, std::vector<Finding> &out
     }
     OpRowSum runtime;
     for (const OpTable::Row &r : ctx.ops().rows)
-        if (r.runtime && isHostDeviceCopy(r.name))
+        if (r.runtime && HostRules::isHostDeviceCopy(r.name))
             runtime.add(r);
     time += runtime.time;
     count += runtime.calls;
@@ -322,7 +298,7 @@ void HostDeviceCopyRule::evaluate(InsightContext &ctx, std::vector<Finding> &out
     occ.insert(occ.end(), runtime.occurrences.begin(), runtime.occurrences.end());
     for (uint32_t o : occ)
         bytes += copyBytes(trace, trace.slice(SliceId(o)).args);
-    std::optional<Finding> found = shareFinding(ctx, id(), time, kThresholdPercent, occ);
+    std::optional<Finding> found = shareFinding(ctx, time, kCopyPercent, occ);
     if (!found)
         return;
     Finding &f = *found;
@@ -331,12 +307,15 @@ void HostDeviceCopyRule::evaluate(InsightContext &ctx, std::vector<Finding> &out
                insighttext::ns(ctx.spanNs()) + " (kernel / op table): " + insighttext::join(parts, ", ");
     f.action = "Keep tensors on the device between steps; copy once, pinned (pin_memory, non_blocking=True) and "
                "overlapped with compute; move pre/post-processing to the device";
-    addSlices(f, trace, occ);
+    for (uint32_t o : occ)
+        f.addSlice(trace, o);
     out.push_back(std::move(f));
 }
 
-void LaunchLatencyRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
+void HostRules::launchLatency(InsightContext &ctx, std::vector<Finding> &out)
 {
+    constexpr int64_t kQueuedNs = 100000; // HTA's launch_delay_cutoff
+    constexpr double kQueuedPercent = 10.0;
     const Trace &trace = ctx.trace();
     std::vector<int64_t> delays;
     std::vector<std::pair<int64_t, uint32_t>> queued; // delay, work slice
@@ -351,7 +330,7 @@ void LaunchLatencyRule::evaluate(InsightContext &ctx, std::vector<Finding> &out)
     if (delays.size() < 10)
         return; // too few launches for a distribution
     const double share = 100.0 * double(queued.size()) / double(delays.size());
-    if (share < kThresholdPercent)
+    if (share < kQueuedPercent)
         return;
     // Only the longest kMaxEvents become events (earlier slices first among equal delays).
     const size_t queuedCount = queued.size();
@@ -360,28 +339,33 @@ void LaunchLatencyRule::evaluate(InsightContext &ctx, std::vector<Finding> &out)
                       [](const auto &a, const auto &b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
     queued.resize(keep);
     Finding f;
-    f.rule = std::string(id());
     f.title = insighttext::pct(share) + " of kernel launches wait >= " + insighttext::ns(kQueuedNs) + " before the device starts them";
-    f.detail = std::to_string(delays.size()) + " launches: launch-to-start median " + insighttext::ns(StepRules::median(delays)) + ", p90 " +
-               insighttext::ns(StepRules::percentile(delays, 0.9)) + ", max " + insighttext::ns(StepRules::percentile(delays, 1.0)) + "; " +
+    f.detail = std::to_string(delays.size()) + " launches: launch-to-start median " + insighttext::ns(StepStatistics::median(delays)) + ", p90 " +
+               insighttext::ns(StepStatistics::percentile(delays, 0.9)) + ", max " + insighttext::ns(StepStatistics::percentile(delays, 1.0)) + "; " +
                std::to_string(queuedCount) + " queued >= " + insighttext::ns(kQueuedNs);
     f.action = "The device queue is long (launches run far ahead, fine) or the device is blocked behind earlier work: "
                "check the work before the slowest launches and the streams they wait on";
     f.value = share;
-    f.threshold = kThresholdPercent;
+    f.threshold = kQueuedPercent;
     f.severity = share >= 50.0 ? Severity::Medium : Severity::Low;
     for (const auto &q : queued)
         f.addEvent(q.second);
     out.push_back(std::move(f));
 }
 
-void HostRules::addTo(RuleList &r)
+bool HostRules::isSyncCall(std::string_view name)
 {
-    r.push_back(std::make_unique<DeviceIdleRule>());
-    r.push_back(std::make_unique<SyncStallRule>());
-    r.push_back(std::make_unique<LaunchBoundRule>());
-    r.push_back(std::make_unique<HostDeviceCopyRule>());
-    r.push_back(std::make_unique<LaunchLatencyRule>());
+    const std::string n = text::lower(name);
+    if (n.find("synchronize") != std::string::npos || n.find("synchronise") != std::string::npos)
+        return true;
+    return n.rfind("nrt_", 0) == 0 && n.find("wait") != std::string::npos;
+}
+
+bool HostRules::isHostDeviceCopy(std::string_view name)
+{
+    const std::string n = text::lower(name);
+    return n.find("htod") != std::string::npos || n.find("dtoh") != std::string::npos || n == "nrt_tensor_write" ||
+           n == "nrt_tensor_read";
 }
 
 } // namespace lanescope

@@ -10,56 +10,17 @@
 //   launch-latency      CPU launch end to device start; > 10 % of launches queued >= 100 us
 #include "rule.h"
 
+#include <string_view>
+
 namespace lanescope {
 
-
-class DeviceIdleRule : public Rule
-{
-public:
-    static constexpr double kThresholdPercent = 20.0;
-    static constexpr size_t kLargestGaps = 5;
-    std::string_view id() const override { return "device-idle"; }
-    void evaluate(InsightContext &context, std::vector<Finding> &out) const override;
-};
-
-class SyncStallRule : public Rule
-{
-public:
-    static constexpr double kThresholdPercent = 5.0;
-    std::string_view id() const override { return "sync-stall"; }
-    void evaluate(InsightContext &context, std::vector<Finding> &out) const override;
-    // cudaDeviceSynchronize, cudaStreamSynchronize, cudaEventSynchronize, hip*, nrt_*wait*, ...
-    static bool isSyncCall(std::string_view name);
-};
-
-class LaunchBoundRule : public Rule
-{
-public:
-    static constexpr double kThresholdRatio = 1.0;
-    std::string_view id() const override { return "launch-bound"; }
-    void evaluate(InsightContext &context, std::vector<Finding> &out) const override;
-};
-
-class HostDeviceCopyRule : public Rule
-{
-public:
-    static constexpr double kThresholdPercent = 10.0;
-    std::string_view id() const override { return "host-device-copy"; }
-    void evaluate(InsightContext &context, std::vector<Finding> &out) const override;
-    static bool isHostDeviceCopy(std::string_view name); // Memcpy HtoD / DtoH, nrt_tensor_write / read
-};
-
-class LaunchLatencyRule : public Rule
-{
-public:
-    static constexpr int64_t kQueuedNs = 100000; // HTA's launch_delay_cutoff
-    static constexpr double kThresholdPercent = 10.0;
-    std::string_view id() const override { return "launch-latency"; }
-    void evaluate(InsightContext &context, std::vector<Finding> &out) const override;
-};
-
 namespace HostRules {
-void addTo(RuleList &rules);
-}
+// device-idle, sync-stall, launch-bound, host-device-copy, launch-latency
+RuleFunction deviceIdle, syncStall, launchBound, hostDeviceCopy, launchLatency;
+// cudaDeviceSynchronize, cudaStreamSynchronize, cudaEventSynchronize, hip*, nrt_*wait*, ... (sync-stall)
+bool isSyncCall(std::string_view name);
+// Memcpy HtoD / DtoH, nrt_tensor_write / read (host-device-copy)
+bool isHostDeviceCopy(std::string_view name);
+} // namespace HostRules
 
 } // namespace lanescope

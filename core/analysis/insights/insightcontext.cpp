@@ -160,6 +160,23 @@ std::vector<uint32_t> InsightContext::steps()
     return row ? row->occurrences : std::vector<uint32_t>();
 }
 
+std::vector<uint32_t> InsightContext::launchCalls() const
+{
+    const auto isLaunchCall = [](std::string_view name) {
+        return name.starts_with("nrt_execute") || name.find("LaunchKernel") != std::string_view::npos
+            || name.find("GraphLaunch") != std::string_view::npos || name.find("LaunchCooperativeKernel") != std::string_view::npos;
+    };
+    std::vector<uint32_t> calls;
+    for (uint32_t s : m_index.opSlices()) {
+        const Slice &x = m_trace.slice(SliceId(s));
+        if (m_index.role(SliceId(s)) == LaunchIndex::Role::Runtime && startsInRange(x.start) && isLaunchCall(m_trace.str(x.name)))
+            calls.push_back(s);
+    }
+    std::sort(calls.begin(), calls.end(),
+              [&](uint32_t a, uint32_t b) { return m_trace.slice(SliceId(a)).start < m_trace.slice(SliceId(b)).start; });
+    return calls;
+}
+
 template <class F>
 void InsightContext::forEachLaunch(F &&f) const
 {

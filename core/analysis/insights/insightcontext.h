@@ -66,6 +66,9 @@ public:
 
     // ProfilerStep#N occurrences that start in range (the op table's "ProfilerStep*" row), by start.
     std::vector<uint32_t> steps();
+    // The runtime calls that launch device work (nrt_execute*, *LaunchKernel*, *GraphLaunch*,
+    // *LaunchCooperativeKernel*) starting in range, by start.
+    std::vector<uint32_t> launchCalls() const;
     // Per slice: how many execution-level works the op launched itself or through ops nested in it.
     const std::vector<uint32_t> &launchCounts();
     // For the ops flagged in `ops` (per slice): those works (indices into index().work()), by start.

@@ -1,10 +1,10 @@
 #include "keymetrics.h"
 
-#include "devicerules.h"
-#include "insightcontext.h"
 #include "analysis/memoryreport.h"
+#include "analysis/stepstatistics.h"
+#include "insightcontext.h"
+#include "model/dmaqueuekind.h"
 #include "model/trace.h"
-#include "steprules.h"
 
 namespace lanescope {
 
@@ -58,7 +58,7 @@ KeyMetrics KeyMetrics::compute(InsightContext &ctx)
     for (uint32_t s : ctx.steps())
         steps.push_back(ctx.trace().slice(SliceId(s)).duration);
     m.steps = steps.size();
-    m.medianStepNs = StepRules::median(steps);
+    m.medianStepNs = StepStatistics::median(steps);
     return m;
 }
 

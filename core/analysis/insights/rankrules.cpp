@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <memory>
 
 namespace lanescope {
 
@@ -22,13 +21,13 @@ std::string ratioText(double r)
 
 } // namespace
 
-void StragglerRankRule::evaluate(InsightContext &ctx, std::vector<Finding> &out) const
+void RankRules::straggler(InsightContext &ctx, std::vector<Finding> &out)
 {
-    for (Finding &f : findings(RankStepTable::fromSteps(ctx.trace(), ctx.steps()), ctx.spanNs(), true))
+    for (Finding &f : stragglerFindings(RankStepTable::fromSteps(ctx.trace(), ctx.steps()), ctx.spanNs(), true))
         out.push_back(std::move(f));
 }
 
-std::vector<Finding> StragglerRankRule::findings(const RankStepTable::Result &table, int64_t spanNs, bool withEvents)
+std::vector<Finding> RankRules::stragglerFindings(const RankStepTable::Result &table, int64_t spanNs, bool withEvents)
 {
     std::vector<Finding> out;
     if (table.medianOfRanks <= 0)
@@ -48,7 +47,7 @@ std::vector<Finding> StragglerRankRule::findings(const RankStepTable::Result &ta
         if (!r.straggler)
             continue;
         Finding f;
-        f.rule = std::string(kId);
+        f.rule = "straggler-rank"; // the registry stamps it too; a job overview has no registry
         f.title = "Rank " + std::to_string(r.rank) + " is a straggler: its median step takes " + insighttext::ns(r.median) + ", " +
                   ratioText(r.ratio) + " x the median of ranks (" + insighttext::ns(table.medianOfRanks) + ")";
         f.detail = "Rank " + std::to_string(r.rank) + ": " + std::to_string(r.steps) + " steps, median " + insighttext::ns(r.median) +
@@ -68,17 +67,11 @@ std::vector<Finding> StragglerRankRule::findings(const RankStepTable::Result &ta
         for (const RankStepTable::Step &s : slowest) {
             if (withEvents)
                 f.addEvent(s.id);
-            if (f.ranges.size() < Finding::kMaxEvents)
-                f.ranges.emplace_back(s.start, s.start + s.duration);
+            f.addRange(s.start, s.start + s.duration);
         }
         out.push_back(std::move(f));
     }
     return out;
-}
-
-void RankRules::addTo(RuleList &rules)
-{
-    rules.push_back(std::make_unique<StragglerRankRule>());
 }
 
 } // namespace lanescope

@@ -5,27 +5,19 @@
 //                   every collective. One finding per straggler: its median vs the median of ranks,
 //                   events = its slowest steps, ranges = those steps.
 // Needs a multi-rank trace (MultiRankLoader) with steps on at least two ranks, or a job overview of
-// rank summaries (core/job/joboverview.h), which calls findings() on the same table.
+// rank summaries (core/job/joboverview.h), which calls stragglerFindings() on the same table.
 #include "rule.h"
 
 #include "analysis/ranksteptable.h"
 
 namespace lanescope {
 
-class StragglerRankRule : public Rule
-{
-public:
-    static constexpr std::string_view kId = "straggler-rank";
-    std::string_view id() const override { return kId; }
-    void evaluate(InsightContext &context, std::vector<Finding> &out) const override;
-    // The findings of a rank step table over a window of `spanNs` (severity), ranges = each
-    // straggler's slowest steps on the table's clock; with `withEvents` their step ids as events
-    // (slice ids of the trace the table was computed on).
-    static std::vector<Finding> findings(const RankStepTable::Result &table, int64_t spanNs, bool withEvents);
-};
-
 namespace RankRules {
-void addTo(RuleList &rules);
+RuleFunction straggler; // straggler-rank
+// The straggler findings of a rank step table over a window of `spanNs` (severity), ranges = each
+// straggler's slowest steps on the table's clock; with `withEvents` their step ids as events (slice
+// ids of the trace the table was computed on).
+std::vector<Finding> stragglerFindings(const RankStepTable::Result &table, int64_t spanNs, bool withEvents);
 } // namespace RankRules
 
 } // namespace lanescope

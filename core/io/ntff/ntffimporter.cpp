@@ -42,9 +42,10 @@ void addOpSpans(TraceBuilder &b, GroupId core, const NtffProfile &profile, const
     std::stable_sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) {
         return profile.instructions[x].timestamp < profile.instructions[y].timestamp;
     });
-    const TrackId track = b.addTrack(core, TrackKind::Async, b.intern(hlo ? HierarchyNames::kHloLane : HierarchyNames::kLayerLane), 0);
+    const HierarchyLane &lane = (hlo ? HierarchyNames::kHlo : HierarchyNames::kLayer).lane;
+    const TrackId track = b.addTrack(core, TrackKind::Async, b.intern(lane.name), 0);
     b.track(track).sortIndex = hlo ? kHloSortIndex : kLayerSortIndex;
-    const StringId category = b.intern(hlo ? HierarchyNames::kHloCategory : HierarchyNames::kLayerCategory);
+    const StringId category = b.intern(lane.category);
     const StringId kInstructions = b.intern(HierarchyNames::kInstructionsArg);
     size_t first = 0;
     while (first < order.size()) {
@@ -90,9 +91,9 @@ void addTransfers(TraceBuilder &b, GroupId core, const NtffProfile &profile, con
 {
     if (profile.dmaBlocks.empty())
         return;
-    const TrackId track = b.addTrack(core, TrackKind::Async, b.intern(HierarchyNames::kTransferLane), 0);
+    const TrackId track = b.addTrack(core, TrackKind::Async, b.intern(HierarchyNames::kTransfers.name), 0);
     b.track(track).sortIndex = kDmaSortBase - 1;
-    const StringId category = b.intern(HierarchyNames::kTransferCategory), unnamed = b.intern("DMA transfer");
+    const StringId category = b.intern(HierarchyNames::kTransfers.category), unnamed = b.intern("DMA transfer");
     const StringId kSize = b.intern("transfer_size"), kQueue = b.intern("queue");
     for (const NtffDmaBlock &blk : profile.dmaBlocks) {
         std::array<Arg, 5> args = {Arg::makeUInt(kSize, blk.transferSize), Arg::makeString(kQueue, b.intern(blk.queue))};
@@ -218,7 +219,7 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
                    kWait = b.intern("evt_wait_time"), kCrcIn = b.intern("crc_in"), kCrcOut = b.intern("crc_out"),
                    kWaitSemaphore = b.intern("wait_semaphore"), kWaitValue = b.intern("wait_value"),
                    kUpdateSemaphore = b.intern("update_semaphore"), kDmaSemaphore = b.intern("dma_semaphore");
-    const StringId kLayer = b.intern(HierarchyNames::kLayerArg), kHloOp = b.intern(HierarchyNames::kHloArg);
+    const StringId kLayer = b.intern(HierarchyNames::kLayer.arg), kHloOp = b.intern(HierarchyNames::kHlo.arg);
     std::vector<StringId> opString(profile.names.size()); // layer, HLO op, tensor and memory names
     for (size_t i = 0; i < opString.size(); ++i)
         opString[i] = b.intern(profile.names[i]);
@@ -265,8 +266,8 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
     const StringId dmaName = b.intern("DMA packet");
     const StringId kSize = b.intern("transfer_size"), kEngine = b.intern("dma_engine"), kQueue = b.intern("dma_queue"),
                    kCrc = b.intern("crc");
-    const DmaTagKeys tagKeys{b.intern(HierarchyNames::kVariableArg), b.intern(HierarchyNames::kSourceArg),
-                             b.intern(HierarchyNames::kDestArg)};
+    const DmaTagArgs &tags = HierarchyNames::kDmaTags;
+    const DmaTagKeys tagKeys{b.intern(tags.variable), b.intern(tags.source), b.intern(tags.dest)};
     std::vector<std::pair<int64_t, int>> pending; // (time, +1 start / -1 end)
     pending.reserve(profile.dma.size() * 2);
     for (size_t i = 0; i < profile.dma.size(); ++i) {

@@ -3,12 +3,12 @@
 // throttling) where each rule fires with the engine table's numbers, and a balanced core where
 // none does.
 #include "analysis/enginebreakdown.h"
-#include "analysis/insights/devicerules.h"
 #include "analysis/insights/insights.h"
 #include "findings.h"
 #include "io/input/inputbuffer.h"
 #include "io/ntff/ntffimporter.h"
 #include "io/synthetic/ntffwriter.h"
+#include "model/dmaqueuekind.h"
 #include "model/trace.h"
 
 #include <QtTest>

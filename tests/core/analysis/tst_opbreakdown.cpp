@@ -220,7 +220,7 @@ void TestOpBreakdown::lanesAndRuns()
     const std::shared_ptr<const Trace> loaded = loadText(text, dir);
     const Trace &trace = *loaded;
     QVERIFY(!trace.tracks().empty());
-    const auto layers = lane(trace, HierarchyNames::kLayerLane);
+    const auto layers = lane(trace, HierarchyNames::kLayer.lane.name);
     QCOMPARE(layers.size(), size_t(3)); // attn [0,35) (the NOP at 36 does not end it), mlp [40,50), attn [60,65)
     QCOMPARE(trace.str(layers[0]->name), std::string_view("attn"));
     QCOMPARE(layers[0]->start, int64_t(0));
@@ -231,13 +231,13 @@ void TestOpBreakdown::lanesAndRuns()
     const StringId kInstr = trace.strings().find(HierarchyNames::kInstructionsArg);
     QVERIFY(kInstr.isValid());
     QCOMPARE(trace.args().args(layers[0]->args).front().value.i, int64_t(2));
-    const auto ops = lane(trace, HierarchyNames::kHloLane);
+    const auto ops = lane(trace, HierarchyNames::kHlo.lane.name);
     QCOMPARE(ops.size(), size_t(4)); // dot.1, exp.1, dot.2, dot.1
     QCOMPARE(trace.str(ops[1]->name), std::string_view("%exp.1 = exp(%dot.1)"));
     // the lanes sit above the engine lanes
     int64_t layerSort = 0, tensorSort = 0;
     for (const Track &t : trace.tracks()) {
-        if (trace.str(t.name) == HierarchyNames::kLayerLane)
+        if (trace.str(t.name) == HierarchyNames::kLayer.lane.name)
             layerSort = t.sortIndex;
         if (trace.str(t.name) == "TensorMatrix")
             tensorSort = t.sortIndex;
@@ -267,8 +267,8 @@ void TestOpBreakdown::exportWithoutLayers()
     const std::shared_ptr<const Trace> loaded = loadText(text, dir);
     const Trace &trace = *loaded;
     QVERIFY(!trace.tracks().empty());
-    QVERIFY(lane(trace, HierarchyNames::kLayerLane).empty());
-    QVERIFY(lane(trace, HierarchyNames::kHloLane).empty());
+    QVERIFY(lane(trace, HierarchyNames::kLayer.lane.name).empty());
+    QVERIFY(lane(trace, HierarchyNames::kHlo.lane.name).empty());
     const OpBreakdownResult r = OpBreakdown::compute(trace, OpBreakdown::By::Layer);
     QVERIFY(!r.any);
     QCOMPARE(r.rows.size(), size_t(1));

@@ -1,7 +1,6 @@
 // StepStatistics: the one median / p90 / slowest of step times, shared by the rank step table and the
 // step insight rules: lower middle for an even count, nearest-rank p90, the first of equal maxima;
 // step durations read from ProfilerStep# slices of a Kineto trace through the real importer.
-#include "analysis/insights/steprules.h"
 #include "analysis/stepstatistics.h"
 #include "io/formats.h"
 #include "io/input/inputbuffer.h"
@@ -47,14 +46,6 @@ private slots:
         QCOMPARE(s.slowest, int64_t(180));
         QCOMPARE(s.slowestIndex, size_t(2)); // the first of the two
         QCOMPARE(StepStatistics::summarize({}).count, uint64_t(0));
-    }
-
-    // The step rules' median is this one (no second implementation).
-    void stepRulesForward()
-    {
-        const std::vector<int64_t> d = {9, 2, 7, 4, 5, 1};
-        QCOMPARE(StepRules::median(d), StepStatistics::median(d));
-        QCOMPARE(StepRules::percentile(d, 0.9), StepStatistics::percentile(d, 0.9));
     }
 
     // Durations of ProfilerStep# slices as PyTorch's profiler writes them (µs with sub-µs decimals).

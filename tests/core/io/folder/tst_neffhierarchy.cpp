@@ -85,7 +85,7 @@ private slots:
         const Trace t = NtffImporter::build(p, "matmul_small (hand-built rows)", {});
         bool lane = false;
         for (const Track &tr : t.tracks())
-            lane = lane || t.str(tr.name) == HierarchyNames::kHloLane;
+            lane = lane || t.str(tr.name) == HierarchyNames::kHlo.lane.name;
         QVERIFY(lane);
     }
 
@@ -102,7 +102,7 @@ private slots:
         QVERIFY(named);
         QCOMPARE(*named, std::string("0"));
         for (const Track &tr : r.trace->tracks())
-            QVERIFY(r.trace->str(tr.name) != HierarchyNames::kHloLane);
+            QVERIFY(r.trace->str(tr.name) != HierarchyNames::kHlo.lane.name);
     }
 };
 

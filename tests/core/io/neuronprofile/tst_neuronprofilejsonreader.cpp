@@ -342,7 +342,7 @@ void TestNeuronProfileJsonReader::groundTruth()
     size_t jsonOnly = 0;
     for (uint32_t i = 0; i < fromJson.tracks().size(); ++i) {
         const std::string name(fromJson.str(fromJson.tracks()[i].name));
-        if (name == HierarchyNames::kLayerLane || name == HierarchyNames::kHloLane || name == HierarchyNames::kTransferLane
+        if (name == HierarchyNames::kLayer.lane.name || name == HierarchyNames::kHlo.lane.name || name == HierarchyNames::kTransfers.name
             || MemoryReport::isMemoryCounter(name))
             ++jsonOnly;
         else
