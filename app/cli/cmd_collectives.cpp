@@ -4,7 +4,8 @@
 // definitions, core/analysis/collectivetable.h), across ranks and per rank; the communication /
 // computation overlap per GPU and step (CommOverlap, HTA's definitions); on a multi-rank job each
 // collective matched across ranks with its skew and last rank, and per rank its lateness
-// (CollectiveMatch). --rank keeps that rank's rows; matching always reads every rank. Columns:
+// (CollectiveMatch); for a neuron-profile export, its summary's collective ops (NeuronCollectives).
+// --rank keeps that rank's rows; matching always reads every rank. Columns:
 // core/analysis/tablerows.h. --format csv prints the collectives table only.
 #include "commands.h"
 #include "tableargs.h"
@@ -12,6 +13,7 @@
 
 #include "analysis/collectiveanalysis.h"
 #include "analysis/launchindex.h"
+#include "analysis/neuroncollectives.h"
 #include "analysis/tablerows.h"
 #include "model/trace.h"
 #include "util/durationtext.h"
@@ -113,6 +115,7 @@ int cmdCollectives(const Args &args)
     const CollectiveTableResult r = ta.rank >= 0 ? CollectiveTable::compute(trace, ta.rank) : a.table;
     std::vector<CollectiveRow> all = r.rows;
     all.insert(all.end(), r.perRank.begin(), r.perRank.end());
+    const std::optional<NeuronCollectives> neuron = NeuronCollectives::of(trace);
     if (ta.format == TableArgs::Format::Csv) {
         printCsv(TableRows::collectives(), all, ta.shown(all.size()));
         return kExitOk;
@@ -134,9 +137,25 @@ int cmdCollectives(const Args &args)
         o[QStringLiteral("unmatched")] = qint64(match.unmatched);
         o[QStringLiteral("lateness")] = TableRowWriter::jsonArray(TableRows::rankLateness(), match.ranks, match.ranks.size());
         o[QStringLiteral("skew")] = TableRowWriter::jsonArray(TableRows::matchedCollectives(), match.matched, ta.shown(match.matched.size()));
+        if (neuron) {
+            QJsonObject n;
+            n[QStringLiteral("op_count")] = qint64(neuron->opCount);
+            n[QStringLiteral("op_time_ns")] = qint64(neuron->opTimeNs);
+            n[QStringLiteral("op_active_time_ns")] = qint64(neuron->opActiveTimeNs);
+            n[QStringLiteral("cores_instruction_count")] = qint64(neuron->coreInstructionCount);
+            n[QStringLiteral("cores_instruction_time_ns")] = qint64(neuron->coreInstructionTimeNs);
+            n[QStringLiteral("cores_instruction_active_time_ns")] = qint64(neuron->coreInstructionActiveTimeNs);
+            o[QStringLiteral("neuron_collectives")] = n;
+        }
         printJson(o);
         return kExitOk;
     }
+    if (neuron)
+        std::printf("Neuron collective ops (neuron-profile summary): %lld ops, %s op time, %s active; collective cores: %lld "
+                    "instructions, %s\n%s",
+                    (long long)neuron->opCount, DurationText::column(double(neuron->opTimeNs)).c_str(),
+                    DurationText::column(double(neuron->opActiveTimeNs)).c_str(), (long long)neuron->coreInstructionCount,
+                    DurationText::column(double(neuron->coreInstructionTimeNs)).c_str(), r.instances.empty() ? "" : "\n");
     if (r.instances.empty()) {
         std::printf("no NCCL / RCCL collective kernels in %s\n", ta.path.c_str());
         return kExitOk;
