@@ -24,7 +24,8 @@ public:
     //    its complete events with one warning (docs/diagnostics.md).
     // 8: neuron-profile JSON: layers / HLO ops per instruction and their lanes, tensors of DMA rows, the
     //    DMA transfers lane, SBUF / PSUM usage and DMA / HBM throughput counters, neff_node, memory usage.
-    static constexpr uint32_t kImporterVersion = 8;
+    // 9: rank files of different jobs (world size / process groups) are kept apart (RankJob).
+    static constexpr uint32_t kImporterVersion = 9;
 
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
     // A file is read by FileImporter. A folder is scanned (ProfileFolder) and all its traces merged into

@@ -6,6 +6,7 @@
 #include "model/tracemerger.h"
 #include "rankclock.h"
 #include "rankdetection.h"
+#include "rankjob.h"
 #include "util/runoncores.h"
 
 #include <zlib.h>
@@ -34,6 +35,42 @@ struct Loaded
     LoadResult result;
     RankOrigin origin;
 };
+
+// Ranks of different jobs (RankJob: world size or process groups differ) are kept apart: the job with
+// the most rank files stays in `ok` (ties: the lowest rank's job), files of unknown job go with it;
+// the others leave `ok` and `byRank` and are returned with their job's description.
+std::map<size_t, std::string> keepOneJob(const std::vector<Loaded> &loaded, std::vector<size_t> &ok,
+                                         std::map<int64_t, std::vector<size_t>> &byRank)
+{
+    std::vector<RankJob> jobOf(loaded.size());
+    std::vector<std::pair<RankJob, size_t>> counts; // in order of the lowest rank
+    for (size_t i : ok) {
+        jobOf[i] = RankJob::of(*loaded[i].result.trace);
+        if (!jobOf[i].known())
+            continue;
+        auto it = std::find_if(counts.begin(), counts.end(), [&](const auto &c) { return c.first == jobOf[i]; });
+        if (it == counts.end())
+            counts.emplace_back(jobOf[i], 1);
+        else
+            ++it->second;
+    }
+    std::map<size_t, std::string> others;
+    if (counts.size() < 2)
+        return others;
+    const RankJob kept = std::max_element(counts.begin(), counts.end(), [](const auto &a, const auto &b) { return a.second < b.second; })->first;
+    std::vector<size_t> stay;
+    for (size_t i : ok) {
+        if (!jobOf[i].known() || jobOf[i] == kept) {
+            stay.push_back(i);
+            continue;
+        }
+        others.emplace(i, jobOf[i].describe());
+        std::vector<size_t> &claim = byRank[loaded[i].origin.rank];
+        claim.erase(std::remove(claim.begin(), claim.end(), i), claim.end());
+    }
+    ok = std::move(stay);
+    return others;
+}
 
 // Every file loaded, two at a time (runOnCores); progress and the budget are shared between them.
 std::vector<Loaded> loadAll(const std::vector<MultiRankLoader::Input> &files, const LoadOptions &options)
@@ -138,6 +175,7 @@ std::optional<Trace> MultiRankLoader::loadRanks(const std::vector<Input> &files,
         throw ImportError(title, "the rank traces need " + MemoryBudget::format(memory) + ", more than the memory budget of " +
                                      MemoryBudget::format(options.memoryBudget) + " (" + MemoryBudget::hint() + ")");
     std::stable_sort(ok.begin(), ok.end(), [&](size_t a, size_t b) { return loaded[a].origin.rank < loaded[b].origin.rank; });
+    const std::map<size_t, std::string> otherJob = keepOneJob(loaded, ok, byRank);
 
     std::vector<RankClock::Input> clocks;
     for (size_t i : ok) {
@@ -203,7 +241,11 @@ std::optional<Trace> MultiRankLoader::loadRanks(const std::vector<Input> &files,
         r.path = files[i].shown;
         r.kind = kRankFormat;
         const LoadResult &res = loaded[i].result;
-        if (res.ok()) {
+        if (const auto other = otherJob.find(i); other != otherJob.end()) {
+            r.outcome = FileOutcome::Ignored;
+            r.detail = "rank " + std::to_string(loaded[i].origin.rank) + " of another job (" + other->second +
+                       "): not merged with this job's ranks; open it with its own job's files";
+        } else if (res.ok()) {
             r.outcome = FileOutcome::Loaded;
             r.detail = "as 'Rank " + std::to_string(loaded[i].origin.rank) + "' (rank from " + loaded[i].origin.source + "), " +
                        std::to_string(res.trace->allSlices().size()) + " slices";
@@ -218,6 +260,15 @@ std::optional<Trace> MultiRankLoader::loadRanks(const std::vector<Input> &files,
         }
         md.files.push_back(r);
         md.entries.emplace_back("file." + r.path, r.text());
+    }
+    if (!otherJob.empty()) {
+        std::string names;
+        for (const auto &[i, job] : otherJob)
+            names += (names.empty() ? "" : ", ") + files[i].shown + " (" + job + ")";
+        b.diagnostics().warn("rank files of more than one job (different world sizes or process groups), kept apart: loaded the job of " +
+                                 RankJob::of(*loaded[ok.front()].result.trace).describe() + " (" + std::to_string(ok.size()) +
+                                 " files); not loaded: " + names,
+                             title);
     }
     for (const FileReport &r : extras.reports) {
         md.files.push_back(r);

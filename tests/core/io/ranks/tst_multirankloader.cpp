@@ -423,6 +423,40 @@ private slots:
         QVERIFY(findDiagnostic(*r.trace, "2 files claim rank 1"));
     }
 
+    // Rank files of two jobs in one folder (ranks 0 and 1 of the corpus trace's world of 16, rank 2 of
+    // a world of 8): kept apart, the job with more files loads, the other's file is reported and
+    // warned about, never merged on the same clock.
+    void twoJobsKeptApart()
+    {
+        LANESCOPE_REQUIRE_CORPUS_FILE(kSource);
+        const std::string text = sourceText();
+        std::string other = rankVariant(text, {2, 0});
+        const std::string world16 = "\"world_size\": 16";
+        const size_t ws = other.find(world16);
+        QVERIFY(ws != std::string::npos);
+        other.replace(ws, world16.size(), "\"world_size\": 8");
+        QTemporaryDir dir;
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("rank0.json")), rankVariant(text, {0, 0})));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("rank1.json")), rankVariant(text, {1, 0})));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("rank2.json")), other));
+        const auto t = test::load(dir.path());
+        QVERIFY(t);
+        QCOMPARE(meta(*t, "ranks"), std::string("0 1"));
+        QCOMPARE(RankFilter::ranks(*t), (std::vector<int64_t>{0, 1}));
+        const Warning *w = findDiagnostic(*t, "rank files of more than one job");
+        QVERIFY(w && !w->isNote());
+        QVERIFY2(w->message.find("loaded the job of world size 16") != std::string::npos, w->message.c_str());
+        QVERIFY2(w->message.find("not loaded: rank2.json (world size 8") != std::string::npos, w->message.c_str());
+        bool reported = false;
+        for (const FileReport &r : t->metadata().files)
+            if (r.path == "rank2.json") {
+                QCOMPARE(r.outcome, FileOutcome::Ignored);
+                QVERIFY2(r.detail.find("rank 2 of another job (world size 8") == 0, r.detail.c_str());
+                reported = true;
+            }
+        QVERIFY(reported);
+    }
+
     // A folder of Kineto traces without ranks is still an ordinary profile folder.
     void withoutRanksStaysAFolder()
     {
