@@ -239,6 +239,18 @@ QJsonObject infoJson(const NeffInfo &n)
     if (n.hasKernelDebugInfo)
         o[QStringLiteral("kernel_debug_info_size")] = num(n.kernelDebugInfoSize);
     o[QStringLiteral("info_num_tpb")] = qint64(n.infoTpbCount);
+    // hlo_stats.json (XLA NEFFs): null without one; model_flops = 2 x HloMacCount per execution
+    if (n.hloStats.present) {
+        QJsonObject h;
+        h[QStringLiteral("hlo_mac_count")] = n.hloStats.hasMacCount() ? QJsonValue(qint64(n.hloStats.macCount)) : QJsonValue();
+        h[QStringLiteral("model_flops")] = n.hloStats.hasMacCount() ? QJsonValue(n.hloStats.modelFlops()) : QJsonValue();
+        h[QStringLiteral("traffic_bytes")] = n.hloStats.traffic >= 0 ? QJsonValue(qint64(n.hloStats.traffic)) : QJsonValue();
+        h[QStringLiteral("arithmetic_intensity")] =
+            n.hloStats.arithmeticIntensity >= 0 ? QJsonValue(n.hloStats.arithmeticIntensity) : QJsonValue();
+        o[QStringLiteral("hlo_stats")] = h;
+    } else {
+        o[QStringLiteral("hlo_stats")] = QJsonValue();
+    }
     QJsonArray members;
     for (const NeffMember &m : n.members) {
         QJsonObject mo;
@@ -298,6 +310,9 @@ void printText(const NeffInfo &n)
     std::printf("md5:                %s%s%s\n", md5Name(n.md5), n.md5Hex.empty() ? "" : ", computed ",
                 n.md5Hex.c_str());
     std::printf("compiler version:   %s\n", n.compilerVersion.empty() ? "(unknown)" : n.compilerVersion.c_str());
+    if (n.hloStats.hasMacCount())
+        std::printf("hlo_stats.json:     HloMacCount %lld (model FLOPs per execution %.6g)\n", (long long)n.hloStats.macCount,
+                    n.hloStats.modelFlops());
     std::printf("target:             %s\n", n.target.empty() ? "(unknown)" : n.target.c_str());
     std::printf("kelf version:       %s\n", n.kelfVersion.c_str());
     std::printf("info.json num_tpb:  %lld\n", (long long)n.infoTpbCount);

@@ -25,7 +25,9 @@ public:
     // 8: neuron-profile JSON: layers / HLO ops per instruction and their lanes, tensors of DMA rows, the
     //    DMA transfers lane, SBUF / PSUM usage and DMA / HBM throughput counters, neff_node, memory usage.
     // 9: rank files of different jobs (world size / process groups) are kept apart (RankJob).
-    static constexpr uint32_t kImporterVersion = 9;
+    // 10: a profile folder records each paired NEFF's model FLOPs per execution (<ntff>: neff.model_flops,
+    //     2 x hlo_stats.json HloMacCount) and warns about an hlo_stats.json that does not parse.
+    static constexpr uint32_t kImporterVersion = 10;
 
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
     // A file is read by FileImporter. A folder is scanned (ProfileFolder) and all its traces merged into

@@ -113,6 +113,8 @@ private:
     std::vector<Source> m_sources;
     std::vector<std::pair<std::string, std::string>> m_deviceNotes; // metadata from paired NEFFs
     std::string m_networkName;                                      // of the NEFF nameFromNeff() read last
+    Diagnostics m_neffDiagnostics;  // problems of paired NEFFs that lose the trace something (hlo_stats.json)
+    std::set<size_t> m_neffsWarned; // NEFF files whose problems are in m_neffDiagnostics (read once per NTFF)
     int m_reported = -1;
     size_t m_budgeted = 0; // sources whose memory is counted against the budget
 };
@@ -229,6 +231,16 @@ void Loader::nameFromNeff(const FolderFile &ntff, NtffProfile &profile)
     m_networkName = info.header.networkName;
     m_deviceNotes.emplace_back(p + "compiler_version", info.compilerVersion);
     m_deviceNotes.emplace_back(p + "target", info.target);
+    // The program's model FLOPs per execution (2 x hlo_stats.json HloMacCount): OpTable charges them to
+    // the op that launched each execution of this NTFF (ExecutionFlops). Absent: no FLOP count (an NKI
+    // NEFF, or an hlo_stats.json that did not parse: a warning naming the NEFF and the member).
+    if (info.hloStats.hasMacCount())
+        m_deviceNotes.emplace_back(p + "model_flops", std::to_string(info.hloStats.macCount * 2));
+    if (m_neffsWarned.insert(n).second)
+        for (const Warning &w : info.diagnostics.warnings())
+            if (w.message.find("hlo_stats.json") != std::string::npos || w.firstSeen.find("hlo_stats.json") != std::string::npos)
+                m_neffDiagnostics.report(w.severity, neff.relativePath + ": " + w.message + " (the rest of the NEFF loads)",
+                                         w.firstSeen, w.count);
     const NeffSubgraph *sg = info.subgraph(profile.subgraphName);
     if (!sg && !info.subgraphs.empty())
         sg = &info.subgraphs.front();
@@ -471,6 +483,8 @@ Trace Loader::merge()
     md.entries.insert(md.entries.end(), m_deviceNotes.begin(), m_deviceNotes.end());
     for (const Warning &w : m_folder.diagnostics().warnings())
         b.diagnostics().report(w.severity, "folder scan: " + w.message, w.firstSeen, w.count);
+    for (const Warning &w : m_neffDiagnostics.warnings())
+        b.diagnostics().report(w.severity, w.message, w.firstSeen, w.count);
 
     // Framework traces first, then device timelines in host-time order.
     std::vector<size_t> order(m_sources.size());

@@ -265,6 +265,21 @@ struct NeffSubgraph
     }
 };
 
+// hlo_stats.json (XLA-built NEFFs only; docs/neff.md): the compiler's whole-program estimate. Its
+// HloMacCount counts the multiply-accumulates of the program's dots / convolutions once per
+// execution, so the model FLOPs of one execution are 2 x HloMacCount (ArithmeticIntensity =
+// 2 x HloMacCount / Traffic in every corpus file). Elementwise ops and reductions count 0 MACs.
+struct NeffHloStats
+{
+    bool present = false;      // the member exists and parsed as a JSON object
+    int64_t macCount = -1;     // HloMacCount, -1 = missing or not a whole number >= 0
+    int64_t traffic = -1;      // Traffic (bytes), -1 = missing
+    double arithmeticIntensity = -1; // -1 = missing
+
+    bool hasMacCount() const { return present && macCount >= 0; }
+    double modelFlops() const { return 2.0 * double(macCount); } // per execution; valid when hasMacCount()
+};
+
 struct NeffInfo
 {
     std::string file; // path or name given to the reader
@@ -288,6 +303,7 @@ struct NeffInfo
     std::vector<NeffSubgraph> subgraphs;
     bool hasKernelDebugInfo = false; // kernel_debug_info.json (NKI source mapping) is a member
     uint64_t kernelDebugInfoSize = 0;
+    NeffHloStats hloStats; // hlo_stats.json; a member that does not parse is a warning naming it
     // Per subgraph, per engine instruction: its BIR instruction, Penguin op, HLO op and framework
     // scope (neffdebuginfo.h); empty when the NEFF has no debug members.
     std::vector<NeffSubgraphDebug> debug;

@@ -185,6 +185,7 @@ private:
 
     bool rootObject(const std::string &member, dom::element &root, dom::object &o);
     void parseInfo();
+    void parseHloStats();
     void parseKelf();
     void collectSubgraphs();
     void parseDefinition(NeffSubgraph &sg);
@@ -221,6 +222,7 @@ NeffInfo NeffParse::run()
     m_jsonCap = std::min(NeffReader::kMaxJsonMember, m_options.memoryBudget);
     walk();
     parseInfo();
+    parseHloStats();
     parseKelf();
     collectSubgraphs();
     for (NeffSubgraph &sg : m_info.subgraphs) {
@@ -248,7 +250,7 @@ NeffInfo NeffParse::run()
 bool NeffParse::wanted(std::string_view name)
 {
     if (name.find('/') == std::string_view::npos)
-        return name == "info.json" || (name.substr(0, 5) == "kelf-" && endsWith(name, ".json"));
+        return name == "info.json" || name == "hlo_stats.json" || (name.substr(0, 5) == "kelf-" && endsWith(name, ".json"));
     if (name.substr(0, 11) == "debug_info/" && name.find('/', 11) == std::string_view::npos && name.find(".dbg_sg") != std::string_view::npos)
         return true;
     const std::string_view sg = subgraphOf(name);
@@ -414,6 +416,31 @@ void NeffParse::parseInfo()
     fieldInt(o, "num_tpb", m_info.infoTpbCount);
     if (m_info.compilerVersion.empty())
         warn("info.json has no tool_version: compiler version unknown");
+}
+
+// hlo_stats.json: optional (NKI NEFFs have none). A member that is there but unusable is a warning
+// naming it; the rest of the NEFF loads and the program has no FLOP count.
+void NeffParse::parseHloStats()
+{
+    dom::element root;
+    dom::object o;
+    if (!rootObject("hlo_stats.json", root, o))
+        return; // absent, or warned by rootObject
+    NeffHloStats &h = m_info.hloStats;
+    h.present = true;
+    dom::element e;
+    if (o.at_key("HloMacCount").get(e) != simdjson::SUCCESS) {
+        warn("hlo_stats.json has no HloMacCount: the program's FLOPs are unknown", "hlo_stats.json");
+    } else if (int64_t v = 0; !jsonInt(e, v) || v < 0) {
+        warn("hlo_stats.json: HloMacCount is not a whole number >= 0: the program's FLOPs are unknown",
+             "hlo_stats.json: " + std::string(simdjson::to_string(e)));
+    } else {
+        h.macCount = v;
+    }
+    fieldInt(o, "Traffic", h.traffic);
+    double ai = 0;
+    if (o.at_key("ArithmeticIntensity").get_double().get(ai) == simdjson::SUCCESS)
+        h.arithmeticIntensity = ai;
 }
 
 void NeffParse::parseKelf()
