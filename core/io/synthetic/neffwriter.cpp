@@ -245,7 +245,22 @@ std::vector<std::pair<std::string, std::string>> NeffWriter::members() const
     }
     m.emplace_back("sg00/def.json", defJson());
     m.emplace_back("sg00/tensor_map.json", tensorMapJson());
+    m.insert(m.end(), m_extra.begin(), m_extra.end());
     return m;
+}
+
+std::string NeffWriter::hloStatsJson(int64_t macCount, int64_t traffic)
+{
+    char intensity[64];
+    std::snprintf(intensity, sizeof intensity, "%.17g", traffic > 0 ? 2.0 * double(macCount) / double(traffic) : 0.0);
+    std::string ai = intensity;
+    if (ai.find_first_of(".e") == std::string::npos)
+        ai += ".0";
+    return "{\n   \"AliasedOutputSize\" : 0,\n   \"ArithmeticIntensity\" : " + ai +
+           ",\n   \"ConstantSize\" : 0,\n   \"HloInputCount\" : -1,\n   \"HloMacCount\" : " + std::to_string(macCount) +
+           ",\n   \"HloOutputCount\" : -1,\n   \"IfmapSize\" : 0,\n   \"OfmapSize\" : 0,\n   \"OutputsReadFromCount\" : -1,\n"
+           "   \"PassthroughTensorsCount\" : -1,\n   \"RedundantOutputCount\" : -1,\n   \"Traffic\" : " + std::to_string(traffic) +
+           "\n}\n";
 }
 
 std::string NeffWriter::payload() const

@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lanescope {
@@ -61,6 +62,12 @@ public:
     void addDmaBlock(DmaBlock b) { m_blocks.push_back(std::move(b)); }
     // The raw instruction stream of an engine (.bin); by default one 64-byte placeholder instruction.
     void setInstructions(NeffEngine engine, std::string bytes);
+    // Any other member (debug members, hlo_stats.json), written after the others in the order added.
+    void addMember(std::string name, std::string bytes) { m_extra.emplace_back(std::move(name), std::move(bytes)); }
+    // hlo_stats.json as neuronx-cc writes it for an XLA graph (docs/neff.md; keys sorted, 3-space
+    // indent, " : "): HloMacCount, Traffic (bytes), ArithmeticIntensity = 2 x MACs / Traffic, the
+    // sizes 0 and the counts -1 as in every corpus file.
+    static std::string hloStatsJson(int64_t macCount, int64_t traffic);
 
     // Engine file stem as the compiler names it: PE, Activation, Pool, DVE, SP.
     static const char *engineFileStem(NeffEngine e);
@@ -92,6 +99,7 @@ private:
     std::vector<DmaQueue> m_queues;
     std::vector<DmaBlock> m_blocks;
     std::array<std::string, 5> m_instructions; // by NeffEngine Tensor..Sync
+    std::vector<std::pair<std::string, std::string>> m_extra; // addMember
 };
 
 } // namespace lanescope

@@ -1,7 +1,9 @@
 #include "samplefolderwriter.h"
 
+#include "neffdebugwriter.h"
 #include "neffwriter.h"
 #include "ntffwriter.h"
+#include "sampleprogramops.h"
 #include "util/textutil.h"
 
 #include <algorithm>
@@ -47,6 +49,7 @@ struct Instr
     uint8_t opcode;
     int64_t begin, end; // ns from the origin
     uint32_t wait = 0;  // cycles
+    int stage = -1;     // the recipe step it belongs to (its op in the NEFF's debug chain), -1 = none
 };
 struct Packet
 {
@@ -113,12 +116,14 @@ public:
     void run(const Recipe &r)
     {
         int64_t ready = 200;
+        m_stage = -1; // the table and weight loads belong to no step
         if (r.tableLoad)
             ready = std::max(ready, compute(NtffEngine::Scalar, kActTable, 0, 1500));
         if (r.weights)
             ready = std::max(ready, transfer(Queue::Weights, 0, kWeightBytes));
         std::array<int64_t, kTiles> loaded{}, computed{};
         auto load = [&](int i, int64_t after) {
+            m_stage = 0; // a tile's loads feed the first step
             int64_t done = 0;
             for (const auto &[q, bytes] : r.loads)
                 done = std::max(done, transfer(q, after, bytes));
@@ -129,7 +134,9 @@ public:
         for (int i = 0; i < kTiles; ++i) {
             int64_t t = std::max(loaded[size_t(i)], ready);
             NtffEngine previous = NtffEngine::Sync;
+            m_stage = -1;
             for (const Step &s : r.steps) {
+                ++m_stage;
                 if (s.engine != previous)
                     t = wait(s.engine, t);
                 for (int k = 0; k < s.count; ++k)
@@ -165,6 +172,7 @@ private:
         const int64_t begin = std::max(free(e), ready);
         const int64_t end = begin + m_rng.vary(ns, 50);
         m_instrs.push_back({e, opcode, begin, end});
+        m_instrs.back().stage = m_stage;
         free(e) = end + m_rng.vary(40, 300);
         return end;
     }
@@ -174,7 +182,7 @@ private:
     {
         const int64_t begin = free(e);
         const int64_t end = std::max(begin, ready) + 30;
-        m_instrs.push_back({e, kWaitSem, begin, end, uint32_t(std::min<int64_t>(0xffff, (end - begin) * 14 / 10))});
+        m_instrs.push_back({e, kWaitSem, begin, end, uint32_t(std::min<int64_t>(0xffff, (end - begin) * 14 / 10)), m_stage});
         free(e) = end;
         return end;
     }
@@ -203,6 +211,7 @@ private:
     }
 
     text::SplitMix64 &m_rng;
+    int m_stage = -1; // the recipe step being simulated (Instr::stage)
     std::array<int64_t, 6> m_engineFree{};
     std::array<int64_t, 16> m_dmaFree{};
     std::array<uint32_t, 3> m_transfers{};
@@ -263,28 +272,69 @@ void writeNtff(const SampleFolderWriter::Execution &x, const DeviceSim &sim, tex
     w.save(path);
 }
 
-void writeNeff(const SampleFolderWriter::Execution &x, const Recipe &r, const DeviceSim &sim, const std::string &path)
+// The NEFF's instruction streams, debug chain and hlo_stats.json. Each engine's .bin holds the
+// program as the NTFF executes it: the start NOTIFY, the instructions in time order, the end NOTIFY
+// (one 64-byte placeholder each; the encoding is not public, only the opcode byte is set, as ntff.md
+// section 6 names them), so an NTFF row's compiler_pc indexes it and its debug entry names the op.
+void writeProgram(NeffWriter &w, const SampleFolderWriter::Execution &x, const Recipe &r, const DeviceSim &sim)
 {
-    NeffWriter w;
-    // Instruction streams sized like the program: one 64-byte placeholder per instruction (the
-    // encoding is not public; only the opcode byte is set, as ntff.md section 6 names them).
     constexpr std::array<std::pair<NtffEngine, NeffEngine>, 5> engines = {{{NtffEngine::Tensor, NeffEngine::Tensor},
                                                                          {NtffEngine::Scalar, NeffEngine::Scalar},
                                                                          {NtffEngine::GpSimd, NeffEngine::GpSimd},
                                                                          {NtffEngine::Vector, NeffEngine::Vector},
                                                                          {NtffEngine::Sync, NeffEngine::Sync}}};
-    for (const auto &[ntff, neff] : engines) {
-        std::string bin;
-        for (const Instr &i : sim.instructions())
-            if (i.engine == ntff) {
-                std::string one(64, '\0');
-                one[0] = char(i.opcode);
-                one[1] = char(0x10);
-                bin += one;
-            }
-        if (!bin.empty())
-            w.setInstructions(neff, bin);
+    const std::vector<sampleprogram::StepOp> ops = sampleprogram::stepOps(x.op);
+    NeffDebugWriter debug;
+    std::map<std::string, uint32_t> penguinOf; // step op name -> Penguin op (two steps of one dot share it)
+    std::vector<uint32_t> stagePenguin;
+    for (const sampleprogram::StepOp &o : ops) {
+        auto it = penguinOf.find(o.name);
+        if (it == penguinOf.end())
+            it = penguinOf
+                     .emplace(o.name, sampleprogram::isNki(x.op)
+                                          ? debug.addKernelOp(o.penguinType, sampleprogram::kKernelFile, o.line)
+                                          : debug.addHlo(o.name, o.opType, sampleprogram::kSourceFile, o.line, o.scope, o.penguinType))
+                     .first;
+        stagePenguin.push_back(it->second);
     }
+    const auto instruction = [](uint8_t opcode) {
+        std::string one(64, '\0');
+        one[0] = char(opcode);
+        one[1] = char(0x10);
+        return one;
+    };
+    for (const auto &[ntff, neff] : engines) {
+        std::vector<const Instr *> list;
+        for (const Instr &i : sim.instructions())
+            if (i.engine == ntff)
+                list.push_back(&i);
+        std::stable_sort(list.begin(), list.end(), [](const Instr *a, const Instr *b) { return a->begin < b->begin; });
+        const std::string engine = NeffWriter::engineFileStem(neff);
+        std::string bin = instruction(kNotify);
+        debug.addInstruction(engine, NeffDebugWriter::kNone);
+        for (const Instr *i : list) {
+            bin += instruction(i->opcode);
+            debug.addInstruction(engine, i->stage >= 0 && size_t(i->stage) < stagePenguin.size() ? stagePenguin[size_t(i->stage)]
+                                                                                                 : NeffDebugWriter::kNone);
+        }
+        bin += instruction(kNotify);
+        debug.addInstruction(engine, NeffDebugWriter::kNone);
+        w.setInstructions(neff, bin);
+    }
+    for (auto &[name, bytes] : debug.members())
+        w.addMember(name, bytes);
+    if (const int64_t macs = sampleprogram::macCount(x.op); macs >= 0) {
+        uint64_t traffic = uint64_t(kTiles) * r.storeBytes + (r.weights ? kWeightBytes : 0);
+        for (const auto &load : r.loads)
+            traffic += uint64_t(kTiles) * load.second;
+        w.addMember("hlo_stats.json", NeffWriter::hloStatsJson(macs, int64_t(traffic)));
+    }
+}
+
+void writeNeff(const SampleFolderWriter::Execution &x, const Recipe &r, const DeviceSim &sim, const std::string &path)
+{
+    NeffWriter w;
+    writeProgram(w, x, r, sim);
     w.setUuid(x.uuid);
     const size_t colons = x.op.rfind("::");
     w.setNetworkName("synthetic_rmsnorm_" + (colons == std::string::npos ? std::string("compiled") : x.op.substr(colons + 2)) + ".neff");

@@ -23,7 +23,11 @@
 // carrying the NEFF hash in their args, joined by "External id". Device side: NEFFs (NeffWriter) and
 // NTFFs (NtffWriter) with equal uuids; engines and DMA queues are busy in a simulated tile pipeline
 // (load -> compute -> store, two tiles in flight), so the naive variant shows more instructions, more
-// DMA traffic and more time. Everything says it is synthetic; nothing is a measurement. The output is
+// DMA traffic and more time. Each NEFF carries the debug chain (NeffDebugWriter: instruction -> BIR ->
+// Penguin -> HLO -> scope), so the NTFF timeline gets "HLO ops" / "layers" lanes, and the XLA ones an
+// hlo_stats.json (naive: HloMacCount 0; torch.compile: its dot's 512 x 4096 MACs; torch.rms_norm is an
+// NKI kernel without HLO level or hlo_stats.json: sampleprogramops.h), so the operator table has device
+// FLOPs and MFU. Everything says it is synthetic; nothing is a measurement. The output is
 // byte-identical for a given seed.
 //
 // Layouts (Options::layout):

@@ -272,8 +272,9 @@ private slots:
         const LoadResult r = TraceLoader::load(SampleFolderWriter::write(dir.path().toStdString()));
         QVERIFY2(r.ok(), r.error.c_str());
         const Trace &t = *r.trace;
-        // was 153 lanes in 8 top groups (6 of them "NeuronCore 0 · neff_<hash>")
-        QCOMPARE(t.tracks().size(), size_t(42));
+        // was 153 lanes in 8 top groups (6 of them "NeuronCore 0 · neff_<hash>"); 44 with the "layers"
+        // and "HLO ops" lanes the NEFFs' debug chain gives
+        QCOMPARE(t.tracks().size(), size_t(44));
         size_t cores = 0;
         for (uint32_t g : topGroups(t))
             cores += t.groups()[g].kind == GroupKind::NeuronCore;
@@ -288,6 +289,8 @@ private slots:
             ++lanes[std::string(t.str(tr.name))];
         QCOMPARE(lanes["Scalar"], 1);
         QCOMPARE(lanes["executions"], 1);
+        QCOMPARE(lanes["layers"], 1);
+        QCOMPARE(lanes["HLO ops"], 1);
         QCOMPARE(t.diagnostics().count("device executions overlap in time on NeuronCore 0 (a clock-alignment problem: a core runs "
                                        "one NEFF at a time); kept on separate lane sets, not merged"),
                  uint64_t(0));

@@ -163,6 +163,50 @@ private slots:
         QVERIFY(!matmul["naive"]);
     }
 
+    // The NEFFs carry what the device views read: the debug chain (every NTFF instruction row's
+    // compiler_pc names an entry; the XLA programs' non-NOTIFY rows reach an HLO op and a scope) and, for
+    // the XLA programs, hlo_stats.json (the compiled one's dot: 512 x 4096 MACs; naive's: none).
+    void neffsCarryDebugChainAndHloStats()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        SampleFolderWriter::write(dir.path().toStdString());
+        const std::string run = dir.path().toStdString() + "/" + SampleFolderWriter::runFolder();
+        std::set<std::string> seen;
+        for (const auto &x : SampleFolderWriter::executions()) {
+            if (!seen.insert(x.neffFile).second)
+                continue;
+            const NeffInfo neff = NeffReader::read(run + "/" + x.neffFile);
+            QVERIFY(neff.diagnostics.empty());
+            const bool nki = x.op == "aten::rms_norm";
+            QCOMPARE(neff.hloStats.present, !nki);
+            if (!nki)
+                QCOMPARE(neff.hloStats.macCount, x.op == "CompiledFunction" ? int64_t(512) * 4096 : int64_t(0));
+            QCOMPARE(neff.debug.size(), size_t(1));
+            const NeffSubgraphDebug &d = neff.debug.front();
+            QCOMPARE(d.hlo.empty(), nki);
+            QVERIFY(!d.penguin.empty());
+            const NtffProfile p = NtffReader::read(test::readFile(QString::fromStdString(run + "/" + x.ntffFile)), x.ntffFile);
+            const char *engines[] = {"", "PE", "Activation", "Pool", "DVE", "SP"};
+            uint64_t rows = 0, withHlo = 0;
+            for (const NtffInstructionRow &r : p.instructions) {
+                const NeffEngineDebug *e = d.engine(engines[size_t(r.engine)]);
+                QVERIFY(e && r.hasCompilerPc() && size_t(r.compilerPc) < e->instructions.size());
+                if (r.opcode == 0xa6) // NOTIFY: runtime, no op
+                    continue;
+                ++rows;
+                const NeffDebugInstruction &i = e->instructions[size_t(r.compilerPc)];
+                withHlo += i.hlo != NeffDebugInstruction::kNone && i.scope != NeffDebugInstruction::kNone;
+            }
+            QVERIFY(rows > 0);
+            if (nki)
+                QCOMPARE(withHlo, uint64_t(0));
+            else
+                QVERIFY2(withHlo * 10 >= rows * 8, x.op.c_str()); // all but the table / weight loads
+        }
+        QCOMPARE(seen.size(), size_t(6));
+    }
+
     void saysSyntheticAndLinksHostToDevice()
     {
         QTemporaryDir dir;
