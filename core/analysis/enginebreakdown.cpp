@@ -138,15 +138,7 @@ private:
 
 double Computation::clockOf(NeuronEngine e) const
 {
-    // neuron-profile records the Tensor clock and the clock of "the others" (Scalar, GpSimd, Sync).
-    if (e == NeuronEngine::Tensor)
-        if (auto v = metadataNumber(m_trace, "neuron_profile.metadata.pe_clock_freq"); v && *v > 0)
-            return *v;
-    if (e == NeuronEngine::Scalar || e == NeuronEngine::GpSimd || e == NeuronEngine::Sync)
-        if (auto v = metadataNumber(m_trace, "neuron_profile.metadata.pe_clock_others"); v && *v > 0)
-            return *v;
-    const std::string *instance = m_trace.metadata().find("instance_type");
-    return EngineBreakdown::defaultClockGHz(instance ? *instance : std::string(), e);
+    return EngineBreakdown::clockGHz(m_trace, e);
 }
 
 void Computation::engineRow(const CoreTracks &core, NeuronEngine engine)
@@ -298,12 +290,12 @@ void Computation::flops(CoreBreakdown &c)
     }
     const double rows = metadataNumber(m_trace, "neuron_profile.metadata.pe_num_rows").value_or(128);
     const double cols = metadataNumber(m_trace, "neuron_profile.metadata.pe_num_cols").value_or(128);
-    const double clock = clockOf(NeuronEngine::Tensor);
-    if (clock <= 0 || m_r.denominatorNs <= 0) {
+    const double peak = EngineBreakdown::peakFlopsPerSec(m_trace);
+    if (peak <= 0 || m_r.denominatorNs <= 0) {
         c.flopsNote = "MFU/HFU: Tensor clock unknown";
         return;
     }
-    c.peakFlopsPerSec = 2.0 * rows * cols * clock * 1e9;
+    c.peakFlopsPerSec = peak;
     const double seconds = double(m_r.denominatorNs) * 1e-9;
     c.modelFlops = model.value_or(0);
     c.hardwareFlops = hardware.value_or(0);
@@ -338,6 +330,29 @@ std::string_view EngineBreakdown::engineName(NeuronEngine e)
     static constexpr std::array<std::string_view, kNeuronEngineCount> names = {"Tensor", "Vector", "Scalar", "GpSimd",
                                                                                "Sync"};
     return names[size_t(e)];
+}
+
+double EngineBreakdown::clockGHz(const Trace &trace, NeuronEngine e, std::string_view prefix)
+{
+    const auto number = [&](std::string_view key) { return metadataNumber(trace, std::string(prefix) + std::string(key)); };
+    // neuron-profile records the Tensor clock and the clock of "the others" (Scalar, GpSimd, Sync).
+    if (e == NeuronEngine::Tensor)
+        if (auto v = number("neuron_profile.metadata.pe_clock_freq"); v && *v > 0)
+            return *v;
+    if (e == NeuronEngine::Scalar || e == NeuronEngine::GpSimd || e == NeuronEngine::Sync)
+        if (auto v = number("neuron_profile.metadata.pe_clock_others"); v && *v > 0)
+            return *v;
+    const std::string *instance = trace.metadata().find(std::string(prefix) + "instance_type");
+    return defaultClockGHz(instance ? *instance : std::string(), e);
+}
+
+double EngineBreakdown::peakFlopsPerSec(const Trace &trace, std::string_view prefix)
+{
+    const auto number = [&](std::string_view key) { return metadataNumber(trace, std::string(prefix) + std::string(key)); };
+    const double rows = number("neuron_profile.metadata.pe_num_rows").value_or(128);
+    const double cols = number("neuron_profile.metadata.pe_num_cols").value_or(128);
+    const double clock = clockGHz(trace, NeuronEngine::Tensor, prefix);
+    return clock > 0 && rows > 0 && cols > 0 ? 2.0 * rows * cols * clock * 1e9 : 0.0;
 }
 
 double EngineBreakdown::defaultClockGHz(std::string_view instanceType, NeuronEngine e)

@@ -137,6 +137,14 @@ public:
     static bool isSemaphoreWait(std::string_view opcode) { return opcode == "EVENT_SEMAPHORE"; }
     // Default clocks per engine by NeuronCore generation, from the instance type (formats.md 6).
     static double defaultClockGHz(std::string_view instanceType, NeuronEngine e);
+    // The clock of engine `e` of the device trace whose metadata keys start with `prefix` ("" = the
+    // trace's own keys; "<file>: " = one file of a profile folder): neuron-profile's recorded
+    // pe_clock_freq / pe_clock_others, else the default of its instance_type; 0 = unknown.
+    static double clockGHz(const Trace &trace, NeuronEngine e, std::string_view prefix = {});
+    // Peak FLOP/s of one NeuronCore's Tensor engine, the denominator of every MFU Lanescope shows:
+    // 2 x pe_num_rows x pe_num_cols (128 x 128 unless recorded) x Tensor clock (formats.md 6:
+    // 91.75 TFLOP/s on Trn1 / Inf2); 0 = clock unknown.
+    static double peakFlopsPerSec(const Trace &trace, std::string_view prefix = {});
 };
 
 } // namespace lanescope

@@ -1,5 +1,6 @@
 #include "optable.h"
 
+#include "executionflops.h"
 #include "rankfilter.h"
 
 #include "model/trace.h"
@@ -34,6 +35,11 @@ constexpr ColumnInfo kColumns[] = {
     {OpTable::Column::CpuTotalPercent, "cpu_total_percent", "CPU total %"},
     {OpTable::Column::DeviceSelfPercent, "device_self_percent", "Device self %"},
     {OpTable::Column::DeviceTotalPercent, "device_total_percent", "Device total %"},
+    {OpTable::Column::DeviceFlopsTotal, "device_flops_total", "FLOPs total"},
+    {OpTable::Column::DeviceFlopsSelf, "device_flops_self", "FLOPs self"},
+    {OpTable::Column::Mfu, "mfu_percent", "MFU"},
+    {OpTable::Column::DmaBytesTotal, "dma_bytes_total", "DMA bytes total"},
+    {OpTable::Column::DmaBytesSelf, "dma_bytes_self", "DMA bytes self"},
 };
 static_assert(std::size(kColumns) == size_t(OpTable::Column::Count));
 
@@ -113,6 +119,11 @@ double OpTable::Row::number(Column c) const
     case Column::CpuTotalPercent: return cpuTotalPercent;
     case Column::DeviceSelfPercent: return deviceSelfPercent;
     case Column::DeviceTotalPercent: return deviceTotalPercent;
+    case Column::DeviceFlopsTotal: return deviceFlopsTotal.value_or(-1);
+    case Column::DeviceFlopsSelf: return deviceFlopsSelf.value_or(-1);
+    case Column::Mfu: return mfuPercent.value_or(-1);
+    case Column::DmaBytesTotal: return dmaBytesTotal ? double(*dmaBytesTotal) : -1.0;
+    case Column::DmaBytesSelf: return dmaBytesSelf ? double(*dmaBytesSelf) : -1.0;
     }
     return 0;
 }
@@ -150,6 +161,23 @@ private:
     const OpTable::Options &m_options;
     RankFilter m_rank;
 };
+
+// The Neuron device side of one op occurrence (only occurrences that launched NEFF executions, self or
+// through descendants, have one).
+struct DeviceSide
+{
+    bool neffSelf = false, neffTotal = false;   // launched a NEFF execution (DMA bytes are known)
+    bool flopsSelf = false, flopsTotal = false; // one of those carries FLOPs
+    uint64_t dmaSelf = 0, dmaTotal = 0;
+    double flopSelf = 0, flopTotal = 0;
+    double mfuFlops = 0, mfuCapacity = 0; // total: FLOPs of executions with a known peak, and duration x peak
+};
+
+template <typename T> void addTo(std::optional<T> &sum, bool known, T value)
+{
+    if (known)
+        sum = sum.value_or(T(0)) + value;
+}
 
 // A row's occurrences in time order (start, then slice id).
 void sortByStart(const Trace &trace, std::vector<uint32_t> &ids)
@@ -211,6 +239,48 @@ OpTable::Result OpTable::compute(const Trace &trace, const LaunchIndex &index, c
             deviceTotal[a.value] += w.duration();
     }
 
+    // Device FLOPs and DMA bytes of NEFF executions, charged like the device time.
+    std::unordered_map<uint32_t, DeviceSide> side; // op slice id -> its device side
+    {
+        const ExecutionFlops flops = ExecutionFlops::build(trace, index);
+        const auto work = index.work();
+        const StringId kSize = trace.strings().find("transfer_size");
+        std::unordered_map<uint32_t, uint64_t> dmaOfExecution; // work index -> bytes of its DMA rows
+        for (const LaunchIndex::Work &w : work) {
+            int64_t size = 0;
+            if (w.kind == LaunchIndex::WorkKind::Dma && w.execution != UINT32_MAX && w.op.isValid()
+                && LaunchIndex::intArg(trace, trace.slice(w.slice).args, kSize, size) && size > 0)
+                dmaOfExecution[w.execution] += uint64_t(size);
+        }
+        for (size_t i = 0; i < work.size(); ++i) {
+            const LaunchIndex::Work &w = work[i];
+            if (w.kind != LaunchIndex::WorkKind::NeffExecution || !w.op.isValid())
+                continue;
+            const auto bytes = dmaOfExecution.find(uint32_t(i));
+            const uint64_t dma = bytes == dmaOfExecution.end() ? 0 : bytes->second;
+            const ExecutionFlops::Entry &f = flops.of(i);
+            const double flop = f.flops.value_or(0);
+            const double capacity = f.flops && f.peakFlopsPerSec > 0 ? double(w.duration()) * 1e-9 * f.peakFlopsPerSec : 0.0;
+            DeviceSide &own = side[w.op.value];
+            own.neffSelf = true;
+            own.dmaSelf += dma;
+            own.flopsSelf = own.flopsSelf || f.flops.has_value();
+            own.flopSelf += flop;
+            for (SliceId a = w.op; a.isValid(); a = index.opParent(a)) {
+                DeviceSide &d = side[a.value];
+                d.neffTotal = true;
+                d.dmaTotal += dma;
+                d.flopsTotal = d.flopsTotal || f.flops.has_value();
+                d.flopTotal += flop;
+                if (capacity > 0) {
+                    d.mfuFlops += flop;
+                    d.mfuCapacity += capacity;
+                }
+            }
+        }
+    }
+    std::vector<double> mfuFlops, mfuCapacity; // per row
+
     std::unordered_map<uint64_t, uint32_t> rowOfKey;      // (name id, shapes id) -> row
     std::unordered_map<std::string, uint32_t> rowOfText;  // folded name + shapes -> row
     for (uint32_t id : ops) {
@@ -249,10 +319,26 @@ OpTable::Result OpTable::compute(const Trace &trace, const LaunchIndex &index, c
         r.deviceSelf += deviceSelf[id];
         r.deviceTotal += deviceTotal[id];
         r.occurrences.push_back(id);
+        if (const auto d = side.find(id); d != side.end()) {
+            const DeviceSide &x = d->second;
+            addTo(r.dmaBytesSelf, x.neffSelf, x.dmaSelf);
+            addTo(r.dmaBytesTotal, x.neffTotal, x.dmaTotal);
+            addTo(r.deviceFlopsSelf, x.flopsSelf, x.flopSelf);
+            addTo(r.deviceFlopsTotal, x.flopsTotal, x.flopTotal);
+            mfuFlops.resize(result.rows.size(), 0.0);
+            mfuCapacity.resize(result.rows.size(), 0.0);
+            mfuFlops[it->second] += x.mfuFlops;
+            mfuCapacity[it->second] += x.mfuCapacity;
+        }
     }
+    for (size_t i = 0; i < mfuCapacity.size(); ++i)
+        if (mfuCapacity[i] > 0)
+            result.rows[i].mfuPercent = 100.0 * mfuFlops[i] / mfuCapacity[i];
 
     int64_t deviceSelfSum = 0;
     for (Row &r : result.rows) {
+        result.deviceFlops = result.deviceFlops || r.deviceFlopsTotal.has_value();
+        result.dmaBytes = result.dmaBytes || r.dmaBytesTotal.has_value();
         result.cpuSelfTotal += r.cpuSelf;
         deviceSelfSum += r.deviceSelf;
         sortByStart(trace, r.occurrences);

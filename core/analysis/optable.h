@@ -16,6 +16,20 @@
 //   % columns     self CPU % and CPU total % of the sum of CPU self over all rows (PyTorch's "Self
 //                 CPU time total"); device self % and device total % of the sum of device self over
 //                 all rows plus the unattributed device time
+//   device FLOPs total / self   model FLOPs of the NEFF executions charged to device total / self:
+//                 each execution counts the FLOPs of one run of its program (ExecutionFlops: 2 x the
+//                 paired NEFF's hlo_stats.json HloMacCount, or a neuron-profile JSON's summary
+//                 model_flops). Sum over the executions that carry FLOPs; null when none does (GPU
+//                 kernels, NKI NEFFs without hlo_stats.json, NTFFs without their NEFF): null is
+//                 "not known", never 0. 0 is a measurement (an XLA program without dots).
+//   MFU           100 x device FLOPs total / (sum over those same executions of their duration x the
+//                 peak FLOP/s of their core, EngineBreakdown::peakFlopsPerSec: 2 x 128 x 128 x Tensor
+//                 clock). Executions without FLOPs or without a known clock stay out of numerator and
+//                 denominator; null when nothing is left. For one kind of execution on one core it is
+//                 device FLOPs total / (device total x peak).
+//   DMA bytes total / self   sum of `transfer_size` of the DMA rows (packets) inside the NEFF executions
+//                 charged to device total / self; null when the op launched no NEFF execution (a GPU
+//                 trace: memcpy bytes are not DMA rows).
 // Rows are framework ops and runtime calls (PyTorch lists cudaLaunchKernel & co. too; they have no
 // device time of their own since their work is charged to the op that made the call). The names
 // "ProfilerStep#N" fold into "ProfilerStep*" as PyTorch does. Grouped by shapes, the key adds the
@@ -53,6 +67,11 @@ public:
         CpuTotalPercent,
         DeviceSelfPercent,
         DeviceTotalPercent,
+        DeviceFlopsTotal,
+        DeviceFlopsSelf,
+        Mfu,
+        DmaBytesTotal,
+        DmaBytesSelf,
         Count
     };
 
@@ -75,10 +94,14 @@ public:
         int64_t deviceTotal = 0, deviceSelf = 0;
         double cpuSelfPercent = 0, cpuTotalPercent = 0, deviceSelfPercent = 0, deviceTotalPercent = 0;
         std::vector<uint32_t> occurrences; // slice ids, by start time
+        // Neuron device side (see the header); nullopt = not known, not 0.
+        std::optional<double> deviceFlopsTotal, deviceFlopsSelf, mfuPercent;
+        std::optional<uint64_t> dmaBytesTotal, dmaBytesSelf;
 
         double cpuAvg() const { return calls ? double(cpuTotal) / double(calls) : 0.0; }
         double deviceAvg() const { return calls ? double(deviceTotal) / double(calls) : 0.0; }
-        // The value of a column as a number (text columns: 0), for sorting.
+        // The value of a column as a number (text columns: 0; a null FLOPs / MFU / DMA cell: -1, so it
+        // sorts after every value), for sorting.
         double number(Column c) const;
     };
 
@@ -89,6 +112,8 @@ public:
         int64_t deviceTime = 0;        // execution-level device work of the range (see header)
         int64_t unattributedDevice = 0; // of which launched by no op
         uint64_t unattributedCount = 0;
+        bool deviceFlops = false; // some row has device FLOPs
+        bool dmaBytes = false;    // some row has DMA bytes
     };
 
     static Result compute(const Trace &trace, const LaunchIndex &index, const Options &options);

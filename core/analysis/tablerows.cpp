@@ -49,7 +49,7 @@ RowDescription<OpTable::Row> makeOps(bool withShapes)
     d.push_back(text<R>("kind", "Kind", [](const R &r) { return std::string(r.runtime ? "runtime" : "op"); }));
     d.push_back(integer<R>("runtime", "Runtime call", "", [](const R &r) { return Cell(int64_t(r.runtime ? 1 : 0)); }, OutSqlite));
     // Every number of OpTable: the averages and percentages are reals, the rest whole ns or counts.
-    for (auto c = size_t(C::Calls); c < size_t(C::Count); ++c) {
+    for (auto c = size_t(C::Calls); c <= size_t(C::DeviceTotalPercent); ++c) {
         const C col = C(c);
         const std::string_view key = OpTable::columnName(col);
         const bool isReal = key.find("percent") != std::string_view::npos || key.find("avg") != std::string_view::npos;
@@ -62,6 +62,20 @@ RowDescription<OpTable::Row> makeOps(bool withShapes)
         column.notNull = false; // as the schema has always declared them
         d.push_back(std::move(column));
     }
+    // The Neuron device side (OpTable header): null when nothing measured it, never 0 instead.
+    const auto key = [](C c) { return OpTable::columnName(c); };
+    const auto title = [](C c) { return OpTable::columnTitle(c); };
+    const auto opt = [](const std::optional<double> &v) { return v ? Cell(*v) : Cell(nullptr); };
+    const auto bytes = [](const std::optional<uint64_t> &v) { return v ? Cell(int64_t(*v)) : Cell(nullptr); };
+    d.push_back(nullable(real<R>(key(C::DeviceFlopsTotal), title(C::DeviceFlopsTotal), "FLOP",
+                                 [opt](const R &r) { return opt(r.deviceFlopsTotal); }, OutAll | OutGui)));
+    d.push_back(nullable(real<R>(key(C::DeviceFlopsSelf), title(C::DeviceFlopsSelf), "FLOP",
+                                 [opt](const R &r) { return opt(r.deviceFlopsSelf); }, OutAll | OutGui)));
+    d.push_back(nullable(real<R>(key(C::Mfu), title(C::Mfu), "%", [opt](const R &r) { return opt(r.mfuPercent); }, OutAll | OutGui)));
+    d.push_back(nullable(integer<R>(key(C::DmaBytesTotal), title(C::DmaBytesTotal), "bytes",
+                                    [bytes](const R &r) { return bytes(r.dmaBytesTotal); }, OutAll | OutGui)));
+    d.push_back(nullable(integer<R>(key(C::DmaBytesSelf), title(C::DmaBytesSelf), "bytes",
+                                    [bytes](const R &r) { return bytes(r.dmaBytesSelf); }, OutAll | OutGui)));
     return d;
 }
 

@@ -183,7 +183,8 @@ private slots:
         QTest::newRow("ops") << QStringLiteral("ops") << QStringLiteral("ops")
                              << QStringLiteral("name,kind,calls,cpu_total_ns,cpu_self_ns,cpu_avg_ns,cpu_min_ns,cpu_max_ns,"
                                                "device_total_ns,device_self_ns,device_avg_ns,cpu_self_percent,"
-                                               "cpu_total_percent,device_self_percent,device_total_percent");
+                                               "cpu_total_percent,device_self_percent,device_total_percent,device_flops_total,device_flops_self,"
+                                               "mfu_percent,dma_bytes_total,dma_bytes_self");
         QTest::newRow("kernels") << QStringLiteral("kernels") << QStringLiteral("kernels")
                                  << QStringLiteral("name,kind,count,total_ns,mean_ns,min_ns,max_ns,percent,launched_by,launchers,unattributed");
         QTest::newRow("devices") << QStringLiteral("devices") << QStringLiteral("devices")

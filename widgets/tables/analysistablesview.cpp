@@ -34,6 +34,11 @@ namespace lanescope {
 
 namespace {
 
+// OpTable's Neuron device columns, shown only when the trace has them.
+constexpr OpTable::Column kOpDeviceColumns[] = {OpTable::Column::DeviceFlopsTotal, OpTable::Column::DeviceFlopsSelf,
+                                                OpTable::Column::Mfu, OpTable::Column::DmaBytesTotal,
+                                                OpTable::Column::DmaBytesSelf};
+
 struct Results
 {
     OpTable::Result ops;
@@ -133,6 +138,14 @@ AnalysisTablesView::AnalysisTablesView(QWidget *parent) : QWidget(parent)
     m_opView->horizontalHeader()->resizeSection(columnOf<OpTable>(m_opModel, OpTable::Column::Name), 280);
     m_kernelView->horizontalHeader()->resizeSection(columnOf<KernelTable>(m_kernelModel, KernelTable::Column::Name), 320);
     m_opView->setColumnHidden(columnOf<OpTable>(m_opModel, OpTable::Column::Shapes), true);
+    // The Neuron device columns (FLOPs, MFU, DMA bytes) next to the device times, before the percentages
+    // (the model keeps the JSON's order).
+    {
+        QHeaderView *header = m_opView->horizontalHeader();
+        int to = header->visualIndex(columnOf<OpTable>(m_opModel, OpTable::Column::DeviceAvg));
+        for (const auto c : kOpDeviceColumns)
+            header->moveSection(header->visualIndex(columnOf<OpTable>(m_opModel, c)), ++to);
+    }
     m_tabs->addTab(m_opView, tr("Operators"));
     m_tabs->addTab(m_kernelView, tr("Kernels"));
     m_tabs->addTab(m_deviceView, tr("Devices"));
@@ -341,6 +354,15 @@ void AnalysisTablesView::recompute()
         m_kernelModel->setResult(std::move(r.kernels));
         m_deviceModel->setResult(std::move(r.devices));
         m_rankModel->setResult(std::move(r.ranks));
+        // The Neuron device columns only when some op has them (a GPU trace has none to show).
+        const OpTable::Result &ops = m_opModel->result();
+        for (const auto c : kOpDeviceColumns) {
+            const bool dma = c == OpTable::Column::DmaBytesTotal || c == OpTable::Column::DmaBytesSelf;
+            const int column = columnOf<OpTable>(m_opModel, c);
+            m_opView->setColumnHidden(column, dma ? !ops.dmaBytes : !ops.deviceFlops);
+            if (!m_opView->isColumnHidden(column))
+                m_opView->resizeColumnToContents(column); // "DMA bytes total" fits its header
+        }
         m_rankView->resizeColumnsToContents(); // few columns, few rows: every header and value fits
         updateStatus();
         emit computed();

@@ -1,6 +1,7 @@
 #include "rowtablemodel.h"
 
 #include "style/durationformat.h"
+#include "util/unittext.h"
 
 #include <cmath>
 
@@ -32,6 +33,8 @@ QVariant display(const Cell &cell, std::string_view unit)
         return DurationFormat::format(i ? *i : int64_t(std::llround(*d)));
     if (unit == "%")
         return QStringLiteral("%1 %").arg(i ? double(*i) : *d, 0, 'f', 2);
+    if (unit == "bytes" || unit == "FLOP") // "12.3 MiB", "4.19 M FLOP"
+        return QString::fromStdString(UnitText::value(i ? double(*i) : *d, unit));
     return i ? QString::number(*i) : QString::number(*d);
 }
 

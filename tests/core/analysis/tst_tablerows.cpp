@@ -45,7 +45,8 @@ private slots:
     {
         const QStringList opNumbers = split("calls cpu_total_ns cpu_self_ns cpu_avg_ns cpu_min_ns cpu_max_ns device_total_ns "
                                             "device_self_ns device_avg_ns cpu_self_percent cpu_total_percent "
-                                            "device_self_percent device_total_percent");
+                                            "device_self_percent device_total_percent device_flops_total device_flops_self "
+                                            "mfu_percent dma_bytes_total dma_bytes_self");
         QCOMPARE(keys(TableRows::ops(), OutJson), QStringList({QStringLiteral("name"), QStringLiteral("kind")}) + opNumbers);
         QCOMPARE(keys(TableRows::ops(true), OutJson),
                  QStringList({QStringLiteral("name"), QStringLiteral("input_shapes"), QStringLiteral("kind")}) + opNumbers);
