@@ -6,6 +6,7 @@
 
 #include "charts/enginechartsview.h"
 #include "export/imageexporter.h"
+#include "style/apptheme.h"
 #include "summary/summaryview.h"
 #include "tables/analysistablesview.h"
 #include "timeline/timelineview.h"
@@ -44,7 +45,7 @@ constexpr const char *kUsage =
     "  --height H       logical height including the caption (default: tall enough for every lane)\n"
     "  --scale S        device pixel ratio: the PNG is W*S x H*S pixels (default 1)\n"
     "  --caption        a band at the bottom with the file, the time range and the date\n"
-    "  --dark           the dark timeline theme\n"
+    "  --dark           the dark theme (timeline, ops table, summary)\n"
     "  --notes          draw the trace's notes (PATH.lanescope-notes.json, `lanescope-cli notes`)\n"
     "  --view V         timeline (default), or engines: the Engines panel's charts of a Neuron profile\n"
     "                   for the range, ops: the Analysis panel's operator table, or summary: the\n"
@@ -114,6 +115,8 @@ int saveOps(const ImageExporter::TimelineRequest &request, int scale, bool capti
             const QString &outPath)
 {
     QString error;
+    if (request.theme == TimelinePalette::Theme::Dark) // the GUI's dark window palette (View > Dark theme)
+        AppTheme::apply(true);
     const auto tables = ImageExporter::createAnalysisTables(request.trace, request.t0, request.t1, request.width,
                                                             request.height, caption, &error);
     if (!tables) {
