@@ -147,7 +147,8 @@ private slots:
             const std::string *al = meta(t, "alignment." + ntff);
             QVERIFY2(al, ntff.c_str());
             // the NTFF of step s is placed at the s-th nrt_execute carrying its NEFF hash
-            const auto [ts, end] = calls.at("neff_" + x.hash).at(size_t(x.step - 1));
+            const auto call = calls.at("neff_" + x.hash).at(size_t(x.step - 1));
+            const auto ts = call.first, end = call.second; // not a structured binding: lambdas below capture them (clang 14)
             QVERIFY2(al->starts_with("approximate: placed at nrt_execute ts=" + std::to_string(ts) + " ("), al->c_str());
             QVERIFY2(al->find("execution " + std::to_string(x.step) + " of 3 carrying it") != std::string::npos, al->c_str());
             QVERIFY(meta(t, "file." + ntff));
