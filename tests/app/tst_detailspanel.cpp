@@ -120,6 +120,8 @@ private slots:
                 continue;
             w.session()->setSelectedSlice(SliceId(tr.sliceBegin));
             QCoreApplication::processEvents();
+            view->expandAll(); // lists folded under a heading (a layer's instructions) are checked as shown when opened
+            QCoreApplication::processEvents();
             for (QTreeWidgetItemIterator it(view); *it; ++it) {
                 QTreeWidgetItem *item = *it;
                 const QString text = item->text(1);
