@@ -39,8 +39,10 @@ package: build
 bench: build
 	bash tests/bench/run-benchmarks.sh $(BUILD)
 
+# ASan + UBSan, Debug with line tables only (-g1: reports keep files and lines; full -g made each of
+# the ~130 statically linked test programs carry the whole code base's type information).
 test-asan: deps
-	cmake -S . -B $(BUILD_ASAN) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLANESCOPE_SANITIZE=ON -DLANESCOPE_BENCHES=OFF $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD_ASAN) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLANESCOPE_SANITIZE=ON -DLANESCOPE_BENCHES=OFF -DLANESCOPE_LINE_TABLES_ONLY=ON $(CMAKE_FLAGS)
 	cmake --build $(BUILD_ASAN)
 	QT_QPA_PLATFORM=offscreen ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir $(BUILD_ASAN) --output-on-failure -j2
 
@@ -56,7 +58,7 @@ fuzz:
 # the build). Debug (-O0) with the fuzz build's ASan + UBSan instrumentation, warnings as errors.
 fuzz-build:
 	@LANESCOPE_WITH_FUZZ=1 bash packaging/install-deps-debian.sh
-	cmake -S . -B $(BUILD_FUZZ_CI) -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DLANESCOPE_FUZZ=ON -DLANESCOPE_WERROR=ON
+	cmake -S . -B $(BUILD_FUZZ_CI) -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DLANESCOPE_FUZZ=ON -DLANESCOPE_WERROR=ON -DLANESCOPE_LINE_TABLES_ONLY=ON
 	cmake --build $(BUILD_FUZZ_CI) -j2
 
 clean:
