@@ -82,7 +82,9 @@ SliceDetailsView::SliceDetailsView(QWidget *parent) : QTreeWidget(parent), m_cop
             m_userSizedField = true;
         scheduleDelayedItemsLayout(); // wrapped values take the lines the new width needs
     });
-    connect(this, &QTreeWidget::itemExpanded, this, &SliceDetailsView::fitFieldColumn);
+    // Queued: QTreeView emits expanded() from inside its layout pass (expandAll, '*' on an item); measuring
+    // the column there lays the items out again under the running pass, which then writes into freed memory.
+    connect(this, &QTreeWidget::itemExpanded, this, &SliceDetailsView::fitFieldColumn, Qt::QueuedConnection);
     m_copy->setToolTip(tr("Copy the full value (several rows: field and value, one row per line)"));
     connect(m_copy, &QAction::triggered, this, [this] {
         if (QClipboard *clipboard = QGuiApplication::clipboard())
