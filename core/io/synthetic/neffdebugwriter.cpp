@@ -1,26 +1,16 @@
 #include "neffdebugwriter.h"
 
+#include "protobufwire.h"
+
 #include <algorithm>
 
 namespace lanescope {
 
 namespace {
 
-// Protobuf wire encoding, as much as the debug members use.
-std::string varint(uint64_t v)
-{
-    std::string out;
-    do {
-        out.push_back(char((v & 0x7f) | (v > 0x7f ? 0x80 : 0)));
-        v >>= 7;
-    } while (v);
-    return out;
-}
-std::string field(uint32_t number, const std::string &bytes)
-{
-    return varint(uint64_t(number) << 3 | 2) + varint(bytes.size()) + bytes;
-}
-std::string fieldInt(uint32_t number, uint64_t v) { return varint(uint64_t(number) << 3) + varint(v); }
+using pbwire::varint;
+std::string field(uint32_t number, const std::string &bytes) { return pbwire::bytes(number, bytes); }
+std::string fieldInt(uint32_t number, uint64_t v) { return pbwire::integer(number, v); }
 std::string attr(const std::string &key, const std::string &value) { return field(7, field(1, key) + field(2, value)); }
 // One entry: field 1 id (absent = 0), 2 name, 3 packed ids one level up, 7 attributes.
 std::string entry(uint64_t id, const std::string &name, uint64_t up, bool hasUp, const std::string &attrs = {})

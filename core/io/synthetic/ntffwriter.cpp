@@ -1,5 +1,7 @@
 #include "ntffwriter.h"
 
+#include "protobufwire.h"
+
 #include <cerrno>
 #include <cstring>
 #include <memory>
@@ -19,22 +21,8 @@ constexpr uint64_t kDefaultProgramAddress = 0x3c0200000;
 class PbOut
 {
 public:
-    void varint(uint64_t v)
-    {
-        while (v >= 0x80) {
-            m_buf.push_back(static_cast<char>((v & 0x7f) | 0x80));
-            v >>= 7;
-        }
-        m_buf.push_back(static_cast<char>(v));
-    }
-    void key(uint32_t field, uint32_t type) { varint(uint64_t(field) << 3 | type); }
-    void integer(uint32_t field, uint64_t v) { key(field, 0); varint(v); }
-    void bytes(uint32_t field, std::string_view b)
-    {
-        key(field, 2);
-        varint(b.size());
-        m_buf.append(b);
-    }
+    void integer(uint32_t field, uint64_t v) { pbwire::appendInteger(m_buf, field, v); }
+    void bytes(uint32_t field, std::string_view b) { pbwire::appendBytes(m_buf, field, b); }
     void message(uint32_t field, const PbOut &m) { bytes(field, m.m_buf); }
     const std::string &str() const { return m_buf; }
 
