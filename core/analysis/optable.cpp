@@ -1,6 +1,6 @@
 #include "optable.h"
 
-#include "executionflops.h"
+#include "executioncost.h"
 #include "rankfilter.h"
 
 #include "model/trace.h"
@@ -208,7 +208,7 @@ std::vector<uint32_t> OpTable::occurrences(const Trace &trace, const LaunchIndex
     return out;
 }
 
-OpTable::Result OpTable::compute(const Trace &trace, const LaunchIndex &index, const Options &options)
+OpTable::Result OpTable::compute(const Trace &trace, const LaunchIndex &index, const Options &options, const ExecutionCost *cost)
 {
     Result result;
     const auto ops = index.opSlices();
@@ -242,23 +242,17 @@ OpTable::Result OpTable::compute(const Trace &trace, const LaunchIndex &index, c
     // Device FLOPs and DMA bytes of NEFF executions, charged like the device time.
     std::unordered_map<uint32_t, DeviceSide> side; // op slice id -> its device side
     {
-        const ExecutionFlops flops = ExecutionFlops::build(trace, index);
+        std::optional<ExecutionCost> built;
+        if (!cost)
+            built = ExecutionCost::build(trace, index);
+        const ExecutionCost &costs = cost ? *cost : *built;
         const auto work = index.work();
-        const StringId kSize = trace.strings().find("transfer_size");
-        std::unordered_map<uint32_t, uint64_t> dmaOfExecution; // work index -> bytes of its DMA rows
-        for (const LaunchIndex::Work &w : work) {
-            int64_t size = 0;
-            if (w.kind == LaunchIndex::WorkKind::Dma && w.execution != UINT32_MAX && w.op.isValid()
-                && LaunchIndex::intArg(trace, trace.slice(w.slice).args, kSize, size) && size > 0)
-                dmaOfExecution[w.execution] += uint64_t(size);
-        }
         for (size_t i = 0; i < work.size(); ++i) {
             const LaunchIndex::Work &w = work[i];
             if (w.kind != LaunchIndex::WorkKind::NeffExecution || !w.op.isValid())
                 continue;
-            const auto bytes = dmaOfExecution.find(uint32_t(i));
-            const uint64_t dma = bytes == dmaOfExecution.end() ? 0 : bytes->second;
-            const ExecutionFlops::Entry &f = flops.of(i);
+            const ExecutionCost::Entry &f = costs.of(i);
+            const uint64_t dma = f.dmaBytes;
             const double flop = f.flops.value_or(0);
             const double capacity = f.flops && f.peakFlopsPerSec > 0 ? double(w.duration()) * 1e-9 * f.peakFlopsPerSec : 0.0;
             DeviceSide &own = side[w.op.value];

@@ -17,7 +17,7 @@
 //                 CPU time total"); device self % and device total % of the sum of device self over
 //                 all rows plus the unattributed device time
 //   device FLOPs total / self   model FLOPs of the NEFF executions charged to device total / self:
-//                 each execution counts the FLOPs of one run of its program (ExecutionFlops: 2 x the
+//                 each execution counts the FLOPs of one run of its program (ExecutionCost: 2 x the
 //                 paired NEFF's hlo_stats.json HloMacCount, or a neuron-profile JSON's summary
 //                 model_flops). Sum over the executions that carry FLOPs; null when none does (GPU
 //                 kernels, NKI NEFFs without hlo_stats.json, NTFFs without their NEFF): null is
@@ -46,6 +46,7 @@
 
 namespace lanescope {
 
+class ExecutionCost;
 class Trace;
 
 class OpTable
@@ -116,7 +117,10 @@ public:
         bool dmaBytes = false;    // some row has DMA bytes
     };
 
-    static Result compute(const Trace &trace, const LaunchIndex &index, const Options &options);
+    // `cost`: the trace's ExecutionCost when the caller holds one (TraceAnalysis::executionCost, built
+    // once per trace); null: built here for this call.
+    static Result compute(const Trace &trace, const LaunchIndex &index, const Options &options,
+                          const ExecutionCost *cost = nullptr);
     // The occurrences of one row, `name` as foldName gives it ("ProfilerStep*"), as compute() lists
     // them (the row's `occurrences`, in time order), without computing the table: the capture check needs only the
     // steps.

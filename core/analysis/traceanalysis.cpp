@@ -1,5 +1,6 @@
 #include "traceanalysis.h"
 
+#include "executioncost.h"
 #include "launchindex.h"
 #include "model/trace.h"
 
@@ -19,6 +20,16 @@ std::shared_ptr<const LaunchIndex> TraceAnalysis::launchIndex() const
     });
     const std::lock_guard lock(m_mutex);
     return m_index;
+}
+
+std::shared_ptr<const ExecutionCost> TraceAnalysis::executionCost() const
+{
+    const std::shared_ptr<const LaunchIndex> index = launchIndex();
+    std::call_once(m_costOnce, [this, &index] {
+        m_cost = m_trace ? std::make_shared<const ExecutionCost>(ExecutionCost::build(*m_trace, *index))
+                         : std::make_shared<const ExecutionCost>();
+    });
+    return m_cost; // written once inside call_once, which orders it before every return
 }
 
 bool TraceAnalysis::hasLaunchIndex() const

@@ -370,7 +370,7 @@ void AnalysisTablesView::recompute()
     watcher->setFuture(QtConcurrent::run([trace = m_trace, analysis = m_analysis, oo, ko, dopt, ro] {
         Results r;
         const std::shared_ptr<const LaunchIndex> index = analysis->launchIndex();
-        r.ops = OpTable::compute(*trace, *index, oo);
+        r.ops = OpTable::compute(*trace, *index, oo, analysis->executionCost().get());
         r.kernels = KernelTable::compute(*trace, *index, ko);
         r.devices = DeviceSummary::compute(*trace, *index, dopt);
         r.ranks = RankStepTable::compute(*trace, *index, ro);

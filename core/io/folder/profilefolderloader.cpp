@@ -232,7 +232,7 @@ void Loader::nameFromNeff(const FolderFile &ntff, NtffProfile &profile)
     m_deviceNotes.emplace_back(p + "compiler_version", info.compilerVersion);
     m_deviceNotes.emplace_back(p + "target", info.target);
     // The program's model FLOPs per execution (2 x hlo_stats.json HloMacCount): OpTable charges them to
-    // the op that launched each execution of this NTFF (ExecutionFlops). Absent: no FLOP count (an NKI
+    // the op that launched each execution of this NTFF (ExecutionCost). Absent: no FLOP count (an NKI
     // NEFF, or an hlo_stats.json that did not parse: a warning naming the NEFF and the member).
     if (info.hloStats.hasMacCount())
         m_deviceNotes.emplace_back(p + "model_flops", std::to_string(info.hloStats.macCount * 2));

@@ -1,5 +1,5 @@
 // OpTable's Neuron device columns (device FLOPs self / total, MFU, DMA bytes self / total; optable.h)
-// and where the FLOPs come from (hlo_stats.json of the paired NEFF, ExecutionFlops). Every expected
+// and where the FLOPs come from (hlo_stats.json of the paired NEFF, ExecutionCost). Every expected
 // number is computed here from the files themselves, without Lanescope's readers where they are what
 // is tested: hlo_stats.json taken out of the NEFF with zlib and a tar walk (neffmember.h), DMA bytes
 // summed over the NTFFs' DMA rows.
@@ -8,9 +8,10 @@
 #include "neffmember.h"
 
 #include "analysis/enginebreakdown.h"
-#include "analysis/executionflops.h"
+#include "analysis/executioncost.h"
 #include "analysis/launchindex.h"
 #include "analysis/optable.h"
+#include "analysis/traceanalysis.h"
 #include "io/neff/neffreader.h"
 #include "io/ntff/ntffreader.h"
 #include "io/synthetic/neffwriter.h"
@@ -154,6 +155,57 @@ private slots:
         QCOMPARE(EngineBreakdown::peakFlopsPerSec(trace), 0.0); // the folder itself records no clock
     }
 
+    // The per-trace ExecutionCost (TraceAnalysis, what the Analysis dock passes on every range or
+    // grouping change) gives the table the per-call build gives, over the whole trace and a range; its
+    // DMA bytes over all executions are every NTFF DMA row of the sample.
+    void sharedExecutionCost()
+    {
+        Sample s;
+        writeSample(s);
+        if (QTest::currentTestFailed())
+            return;
+        const TraceAnalysis analysis(s.trace);
+        const std::shared_ptr<const ExecutionCost> cost = analysis.executionCost();
+        QVERIFY(cost && cost->any());
+        QCOMPARE(analysis.executionCost().get(), cost.get()); // built once
+        const LaunchIndex &index = *analysis.launchIndex();
+        uint64_t dmaOfExecutions = 0;
+        size_t executions = 0;
+        for (size_t i = 0; i < index.work().size(); ++i)
+            if (index.work()[i].kind == LaunchIndex::WorkKind::NeffExecution) {
+                dmaOfExecutions += cost->of(i).dmaBytes;
+                ++executions;
+            } else {
+                QCOMPARE(cost->of(i).dmaBytes, uint64_t(0));
+                QVERIFY(!cost->of(i).flops);
+            }
+        QCOMPARE(executions, SampleFolderWriter::executions().size());
+        uint64_t dmaRows = 0;
+        for (const auto &x : SampleFolderWriter::executions())
+            for (const NtffDmaRow &r : NtffReader::read(readAll(s.run + "/" + x.ntffFile), x.ntffFile).dma)
+                dmaRows += r.transferSize;
+        QCOMPARE(dmaOfExecutions, dmaRows);
+
+        OpTable::Options ranged;
+        ranged.hasRange = true;
+        ranged.t0 = s.trace->startNs() + (s.trace->endNs() - s.trace->startNs()) / 3;
+        ranged.t1 = s.trace->endNs();
+        for (const OpTable::Options &o : {OpTable::Options(), ranged}) {
+            const OpTable::Result a = OpTable::compute(*s.trace, index, o, cost.get());
+            const OpTable::Result b = OpTable::compute(*s.trace, index, o);
+            QCOMPARE(a.rows.size(), b.rows.size());
+            QVERIFY(!a.rows.empty());
+            for (size_t i = 0; i < a.rows.size(); ++i) {
+                QCOMPARE(a.rows[i].name, b.rows[i].name);
+                QVERIFY(a.rows[i].deviceFlopsTotal == b.rows[i].deviceFlopsTotal);
+                QVERIFY(a.rows[i].deviceFlopsSelf == b.rows[i].deviceFlopsSelf);
+                QVERIFY(a.rows[i].mfuPercent == b.rows[i].mfuPercent);
+                QVERIFY(a.rows[i].dmaBytesTotal == b.rows[i].dmaBytesTotal);
+                QVERIFY(a.rows[i].dmaBytesSelf == b.rows[i].dmaBytesSelf);
+            }
+        }
+    }
+
     // A GPU trace: kernels and memcpys have device time but nothing carries FLOPs or DMA rows.
     void gpuTraceHasNullColumns()
     {
@@ -163,7 +215,7 @@ private slots:
         const auto trace = test::load(test::corpusFile(rel));
         QVERIFY(trace);
         const LaunchIndex index = LaunchIndex::build(*trace);
-        QVERIFY(!ExecutionFlops::build(*trace, index).any());
+        QVERIFY(!ExecutionCost::build(*trace, index).any());
         const OpTable::Result result = OpTable::compute(*trace, index, {});
         QVERIFY(!result.deviceFlops);
         QVERIFY(!result.dmaBytes);
