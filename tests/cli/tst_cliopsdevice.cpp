@@ -11,22 +11,11 @@
 
 namespace {
 
+using lanescope::test::jsonOf;
+using lanescope::test::rowNamed;
 using lanescope::test::runCli;
 
 const char *const kDeviceKeys[] = {"device_flops_total", "device_flops_self", "mfu_percent", "dma_bytes_total", "dma_bytes_self"};
-
-QJsonObject jsonOf(const lanescope::test::CliRun &r)
-{
-    return QJsonDocument::fromJson(r.out).object();
-}
-
-QJsonObject rowNamed(const QJsonArray &rows, const QString &name)
-{
-    for (const auto &v : rows)
-        if (v.toObject()[QStringLiteral("name")].toString() == name)
-            return v.toObject();
-    return {};
-}
 
 } // namespace
 

@@ -15,15 +15,11 @@
 namespace {
 
 using Run = lanescope::test::CliRun;
+using lanescope::test::jsonOf;
 using lanescope::test::corpusFile;
 
 const QString kRank0 = QStringLiteral("hta/trace_filter__sampled_rank-0.json.gz");
 const QString kRank1 = QStringLiteral("hta/trace_filter__sampled_rank-1.json.gz");
-
-QJsonObject jsonOf(const Run &r)
-{
-    return QJsonDocument::fromJson(r.out).object();
-}
 
 } // namespace
 

@@ -13,13 +13,9 @@
 namespace {
 
 using Run = lanescope::test::CliRun;
+using lanescope::test::jsonOf;
 
 QString fixture() { return QStringLiteral(LANESCOPE_TEST_DATA "/optable_fixture.json"); }
-
-QJsonObject jsonOf(const Run &r)
-{
-    return QJsonDocument::fromJson(r.out).object(); // a parse error leaves it empty: the checks fail
-}
 
 } // namespace
 

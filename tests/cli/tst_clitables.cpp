@@ -11,6 +11,8 @@
 namespace {
 
 using Run = lanescope::test::CliRun;
+using lanescope::test::jsonOf;
+using lanescope::test::rowNamed;
 
 Run cli(const QStringList &args)
 {
@@ -18,23 +20,6 @@ Run cli(const QStringList &args)
 }
 
 QString fixture() { return QStringLiteral(LANESCOPE_TEST_DATA "/optable_fixture.json"); }
-
-QJsonObject jsonOf(const Run &r)
-{
-    QJsonParseError e;
-    const QJsonDocument d = QJsonDocument::fromJson(r.out, &e);
-    if (e.error != QJsonParseError::NoError)
-        qWarning("%s", qPrintable(e.errorString()));
-    return d.object();
-}
-
-QJsonObject rowNamed(const QJsonArray &rows, const QString &name)
-{
-    for (const auto &v : rows)
-        if (v.toObject()[QStringLiteral("name")].toString() == name)
-            return v.toObject();
-    return {};
-}
 
 } // namespace
 
