@@ -108,6 +108,11 @@ void JsonReaderBase::failJson(simdjson::error_code err, const std::string &expec
     if (!m_haveDoc) // stage 1 failed: simdjson cannot say where, and m_doc must not be asked
         throw ImportError(m_name, "invalid JSON (" + what + "); " + expected);
     const uint64_t at = location();
+    // simdjson places an improper structure where its iteration stopped, often the end of the text; a
+    // stray ',' before that is the byte to name.
+    if (err == error_code::TAPE_ERROR)
+        if (const uint64_t comma = JsonTextScan::strayComma(text); comma && m_textOffset + comma < at)
+            fail(m_textOffset + comma, "invalid JSON: a ',' with no value before or after it; " + expected);
     if (at >= fileSize())
         fail(fileSize(), "unexpected end of file (truncated file?); " + expected + " (" + what + ")");
     fail(at, "invalid JSON (" + what + "); " + expected);

@@ -54,4 +54,33 @@ uint64_t JsonTextScan::unescapedControl(std::string_view s)
     return 0;
 }
 
+uint64_t JsonTextScan::strayComma(std::string_view s)
+{
+    bool inString = false;
+    char previous = 0;      // the last byte outside strings that is not white space (a string: '"')
+    size_t lastComma = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == ' ' || c == '\n' || c == '\r' || c == '\t')
+            continue;
+        if (c == ',' && (previous == '[' || previous == '{' || previous == ',' || previous == ':'))
+            return i;
+        if ((c == ']' || c == '}') && previous == ',')
+            return lastComma;
+        if (c == ',')
+            lastComma = i;
+        if (c == '"')
+            inString = true;
+        previous = c;
+    }
+    return 0;
+}
+
 } // namespace lanescope

@@ -16,6 +16,10 @@ public:
     static uint64_t invalidUtf8(std::string_view s);
     // First control character (below 0x20) inside a string, which JSON requires escaped (0 when none).
     static uint64_t unescapedControl(std::string_view s);
+    // First ',' outside strings with no value before it ("[ ,", "{ ,", ", ,", ": ,") or after it
+    // (", ]", ", }"), which simdjson reports as an improper structure without a usable position (0
+    // when none).
+    static uint64_t strayComma(std::string_view s);
 };
 
 } // namespace lanescope

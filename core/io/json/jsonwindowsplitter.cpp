@@ -465,6 +465,19 @@ bool JsonWindowSplitter::next(JsonWindow &window)
     for (;;) {
         const Stop stop = scan();
         if (stop == Stop::Comma) {
+            // No element before this ',' ("[ ," or ", ,"; outside strings, so a ',' before the white
+            // space is the previous separator): a window ending here would hide the stray ',' (alone it
+            // parses as "[]", after an element as a trailing comma one byte early). It stays in the
+            // window with what follows, whose parser names it as the whole text's would.
+            size_t k = m_scan;
+            while (k > m_windowStart && text::isSpace(buf()[k - 1]))
+                --k;
+            if (k == m_windowStart || buf()[k - 1] == ',') {
+                m_elementOffset = m_base + m_scan + 1;
+                m_elementStale = false;
+                ++m_scan;
+                continue;
+            }
             window = cut(m_scan); // the next window's buffer starts with this ','
             m_scan = m_windowStart = 1;
             m_afterComma = true;

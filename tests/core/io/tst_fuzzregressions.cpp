@@ -5,6 +5,7 @@
 // bound with a load or an error naming the file (rules and helpers: tests/common/hostile.h).
 #include "../../fuzz/folderspec.h"
 #include "hostiletestcase.h"
+#include "traceequal.h"
 
 #include "io/chrome/chromejsonimporter.h"
 #include "io/folder/profilefolder.h"
@@ -22,6 +23,9 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QTest>
+
+#include <optional>
+#include <utility>
 
 using namespace lanescope;
 using namespace lanescope::test;
@@ -69,6 +73,32 @@ private slots:
                 const std::string_view head = eol < bytes.size() ? std::string_view(bytes).substr(eol + 1) : std::string_view();
                 (void)RankDetection::fromPath(std::string_view(bytes).substr(0, std::min<size_t>(eol, 4096)));
                 outcome = "rank " + std::to_string(RankDetection::fromHead(head)) + ", " + std::to_string(RankDetection::fromDistributedInfo(head));
+            } else if (harness == QLatin1String("fuzz_jsonwindows")) {
+                // byte 0 bit 3: two parse threads; byte 1 bits 0-2: the window size; then the text. The
+                // harness's oracle: the windowed import equals the one-window import, or both fail.
+                QVERIFY(bytes.size() >= 2);
+                constexpr size_t kWindows[8] = {1, 2, 5, 64, 100, 1000, 4096, 65536}; // as fuzz_jsonwindows.cpp
+                const std::string text = bytes.substr(2);
+                LoadOptions windowed = options, one = options;
+                windowed.jsonWindowBytes = kWindows[uint8_t(bytes[1]) & 7];
+                windowed.jsonThreads = (uint8_t(bytes[0]) & 8) ? 2 : 1;
+                one.jsonWindowBytes = text.size() + 64;
+                one.jsonThreads = 1;
+                const auto importWith = [&text](const LoadOptions &o) -> std::pair<std::optional<Trace>, std::string> {
+                    try {
+                        InputBuffer in = InputBuffer::fromBytes(text, "regression", o);
+                        return {ChromeJsonImporter::import(in, "regression", o), std::string()};
+                    } catch (const ImportError &e) {
+                        return {std::nullopt, e.what()};
+                    }
+                };
+                const auto [a, aError] = importWith(windowed);
+                const auto [b, bError] = importWith(one);
+                QVERIFY2(a.has_value() == b.has_value(), qPrintable(QString::fromStdString(aError + " | " + bError)));
+                if (a)
+                    QVERIFY2(traceDifference(*a, *b).empty(), traceDifference(*a, *b).c_str());
+                outcome = a ? "ok, " + std::to_string(windowed.jsonWindowBytes) + "-byte windows as one" : aError;
+                QVERIFY2(a || contains(aError, "regression"), aError.c_str());
             } else if (harness == QLatin1String("fuzz_profilefolder")) {
                 // the tree the harness would have made, scanned and loaded as the harness does
                 const QString root = m_scratch.path(QStringLiteral("folder-") + QFileInfo(file).fileName());
@@ -104,7 +134,7 @@ private slots:
             QVERIFY(QDir(root).removeRecursively());
         } else if (harness != QLatin1String("fuzz_protobuf") && harness != QLatin1String("fuzz_ranks")) {
             const QString p = m_scratch.fresh(QStringLiteral("regression.bin"));
-            QVERIFY(writeFile(p, bytes));
+            QVERIFY(writeFile(p, harness == QLatin1String("fuzz_jsonwindows") ? bytes.substr(2) : bytes)); // its text
             const Outcome o = harness == QLatin1String("fuzz_neff") ? loadNeff(p, options) : loadTrace(p, options);
             VERIFY_OUTCOME(o, p, boundMs(10), false);
         }

@@ -127,6 +127,42 @@ private slots:
         QCOMPARE(QString::fromStdString(errorOf(open, tinyWindows(100))), QString::fromStdString(errorOf(open, oneWindow())));
     }
 
+    // A ',' with no element before it ("[ ,", ", ,") is invalid JSON at every window size, named at its
+    // byte. A window of only that ',' parsed as "[]" and hid it (fuzz_jsonwindows: a 2-byte window
+    // loaded events an error stops whole; tests/data/fuzz-regressions/fuzz_jsonwindows/), and
+    // simdjson placed the error at the end of the text ("unexpected end of file").
+    void strayCommaIsNamedAtEveryWindowSize_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<qulonglong>("at");
+        const std::string a = q("{'ph': 'X', 'name': 'a', 'ts': 1, 'dur': 1, 'pid': 1, 'tid': 1}");
+        const std::string b = q("{'ph': 'X', 'name': 'b', 'ts': 2, 'dur': 1, 'pid': 1, 'tid': 1}");
+        const std::string tricky = q("{'ph': 'X', 'name': '[ , ], , {,', 'ts': 3, 'dur': 1, 'pid': 1, 'tid': 1}");
+        const auto row = [](const char *name, const std::string &text, size_t at) {
+            QTest::newRow(name) << QString::fromStdString(text) << qulonglong(at);
+        };
+        row("leading", "[\n , " + a + ", " + b + "]", 3);
+        row("leading, object form", "{\"traceEvents\": [ ," + a + "]}", 18);
+        row("double", "[" + a + ", , " + b + "]", 1 + a.size() + 2);
+        row("own line", "[" + a + ",\n,\n" + b + "]", 1 + a.size() + 2);
+        row("double, unterminated", "[" + a + ",,\n" + b + ",\n", 1 + a.size() + 1);
+        row("leading, cut element", "[\n , " + a + ",\n  {\"pid\": 0, \"na 0, \"ph\": \"x\": 14},", 3);
+        row("commas in a string first", "[" + tricky + ", " + a + ", , " + b + "]", 1 + tricky.size() + 2 + a.size() + 2);
+    }
+    void strayCommaIsNamedAtEveryWindowSize()
+    {
+        QFETCH(QString, text);
+        QFETCH(qulonglong, at);
+        const std::string t = text.toStdString();
+        QCOMPARE(t[at], ',');
+        const std::string expected = errorOf(t, oneWindow());
+        QCOMPARE(QString::fromStdString(expected),
+                 QStringLiteral("hand.json: at byte %1: invalid JSON: a ',' with no value before or after it; expected a trace "
+                                "event object or ']'").arg(at));
+        for (size_t window : {size_t(1), size_t(2), size_t(5), size_t(64), size_t(1024)})
+            QCOMPARE(QString::fromStdString(errorOf(t, tinyWindows(window))), QString::fromStdString(expected));
+    }
+
     void bundledSample()
     {
         QTemporaryDir dir;

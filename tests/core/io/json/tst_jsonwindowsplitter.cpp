@@ -157,6 +157,33 @@ private slots:
         QCOMPARE(s.arrayEnd, uint64_t(text.find_last_not_of(" \n") + 1));
     }
 
+    // A ',' with no element before it ends no window, at any window or block size: alone such a window
+    // parsed as "[]" and hid the stray ',' (fuzz_jsonwindows); after an element it would read as a
+    // trailing comma. It stays with the next element, so the parser sees it as in one piece.
+    void strayCommaEndsNoWindow()
+    {
+        const std::string a = q("{'ph': 'X', 'name': ', ,'}"), b = q("{'ph': 'i'}");
+        for (const std::string &text : {"[\n , " + a + ", " + b + "]", "[" + a + ", , " + b + "]", "[" + a + ",\n,\n" + b + "]",
+                                        "[" + a + ",, ," + b + "]"})
+            for (size_t window : {size_t(1), size_t(2), size_t(5), size_t(40)})
+                for (size_t block : {size_t(1), size_t(3), size_t(0)}) {
+                    const Split s = split(text, window, block);
+                    QVERIFY(s.terminated);
+                    std::string joinedContent;
+                    for (size_t w = 0; w < s.windows.size(); ++w) {
+                        const std::string &v = s.windows[w];
+                        const std::string inner = v.substr(1, v.size() - 2);
+                        const size_t last = inner.find_last_not_of(" \n");
+                        QVERIFY2(last != std::string::npos && inner[last] != ',',
+                                 qPrintable(QStringLiteral("window %1 of %2 (size %3, block %4): %5")
+                                                .arg(w).arg(s.windows.size()).arg(window).arg(block).arg(QString::fromStdString(v))));
+                        joinedContent += (w ? "," : "") + inner;
+                    }
+                    // The windows still hold the whole array between its brackets, in order.
+                    QCOMPARE(joinedContent, text.substr(1, text.size() - 2));
+                }
+    }
+
     // A trailing comma before ']' stays visible to the parser (the ',' goes back into the window).
     void trailingCommaKept()
     {
