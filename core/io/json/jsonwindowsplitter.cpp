@@ -279,13 +279,12 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scan()
     // 64 bytes at a time: the quotes that are not escaped give the bytes inside strings (prefix xor).
     if (i + 64 <= b.size()) {
         jsonscan::State state;
-        if (m_inString) {
-            size_t k = i;
-            while (k > 0 && b[k - 1] == '\\')
-                --k;
-            state.prevEscaped = (i - k) & 1;
+        size_t k = i;
+        while (k > 0 && b[k - 1] == '\\')
+            --k;
+        state.prevEscaped = (i - k) & 1; // outside a string too, as scanBytes reads it
+        if (m_inString)
             state.prevInString = ~uint64_t(0);
-        }
         // The scan's state as values (copied in and out by scanBlocks, kept in registers meanwhile).
         struct BlockReader
         {
@@ -354,9 +353,15 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scanBytes(std::string_view b, size_
         i = nextStructural(b.data(), i, b.size());
         if (i >= b.size())
             break;
-        if (kClasses.c[uint8_t(b[i])] == kQuote)
-            inString = true;
-        else if (const Stop stop = atStructural(b[i], i, level); stop != Stop::NeedMore)
+        if (kClasses.c[uint8_t(b[i])] == kQuote) {
+            // A quote after an odd run of backslashes opens no string, outside a string too: the block
+            // scan (like simdjson's stage 1) finds escapes before it knows where strings are, and both
+            // scans must split a text the same way (invalid JSON either way: the parser names it).
+            size_t k = i;
+            while (k > 0 && b[k - 1] == '\\')
+                --k;
+            inString = ((i - k) & 1) == 0;
+        } else if (const Stop stop = atStructural(b[i], i, level); stop != Stop::NeedMore)
             return stop;
         ++i;
     }
@@ -551,9 +556,12 @@ bool JsonWindowSplitter::next(JsonWindow &window)
             --to;
         m_terminated = false;
         m_done = true;
-        m_textSize = m_base + to + 1;
-        if (to == m_windowStart && m_windows > 0)
-            return false; // nothing after the last ','
+        // Nothing after the last ',' (the byte before the window, where an earlier window ended): the
+        // ']' the reader adds stands in for that ',', as it does when the whole text is one window.
+        const bool nothingAfter = to == m_windowStart && m_windows > 0;
+        m_textSize = m_base + (nothingAfter ? to - 1 : to) + 1;
+        if (nothingAfter)
+            return false;
         window = cut(to);
         window.end = m_inputEnd;
         return handOut();

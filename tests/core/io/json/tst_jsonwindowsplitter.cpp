@@ -25,6 +25,7 @@ struct Split
     std::vector<uint64_t> offsets;
     bool terminated = false;
     uint64_t arrayEnd = 0;
+    uint64_t textSize = 0;
     std::string suffix;
 };
 
@@ -43,6 +44,7 @@ Split split(const std::string &text, size_t windowBytes, size_t blockBytes, uint
     }
     out.terminated = s.terminated();
     out.arrayEnd = s.arrayEnd();
+    out.textSize = s.textSize();
     out.suffix = s.suffix();
     return out;
 }
@@ -181,6 +183,44 @@ private slots:
                     }
                     // The windows still hold the whole array between its brackets, in order.
                     QCOMPARE(joinedContent, text.substr(1, text.size() - 2));
+                }
+    }
+
+    // A backslash before a quote outside any string (invalid JSON) is read the same way by the 64-byte
+    // block scan and the byte scan: the quote opens no string. They disagreed, so the same text was cut
+    // into other windows when it came in small blocks, and an unterminated file lost a different last
+    // element (fuzz_jsonwindows; tests/data/fuzz-regressions/fuzz_jsonwindows/).
+    void backslashQuoteOutsideStringsSplitsAlike()
+    {
+        const std::string pad(70, 'p');
+        const std::string text = "[" + q("{'a': '") + pad + q("'},\n {'b': 1, \\'c': 'x, y', 'd': '") + pad + q("'},\n {'e': '")
+            + pad + q("'}, {'f': 2}]");
+        QVERIFY(text.find("\\\"c\"") != std::string::npos); // \"c" outside a string
+        for (size_t window : {size_t(1), size_t(100), size_t(4096)}) {
+            const Split whole = split(text, window, 0); // every 64 bytes through the block scan
+            for (size_t block : {size_t(1), size_t(2), size_t(7), size_t(64)}) {
+                const Split s = split(text, window, block);
+                QCOMPARE(s.windows, whole.windows);
+                QCOMPARE(s.terminated, whole.terminated);
+            }
+        }
+    }
+
+    // An unterminated array stands for the same text at every window size: up to its last element and
+    // the ']' the reader adds in place of the ',' after it, also when an earlier window ended at that ','
+    // (it counted one byte more: fuzz_jsonwindows).
+    void unterminatedTextSizeAtEveryWindowSize()
+    {
+        const std::string a = q("{'ph': 'X', 'name': 'a'}"), b = q("{'ph': 'i', 'name': 'b'}");
+        for (const std::string &text : {"[" + a + ",\n" + b + ",\n  ", "[" + a + ",\n" + b + ",\n  {'ph': 'X', 'na",
+                                        "[" + a + ",\n" + b + "\n"})
+            for (size_t window : {size_t(1), size_t(2), size_t(30), size_t(4096)})
+                for (size_t block : {size_t(1), size_t(0)}) {
+                    const Split s = split(text, window, block);
+                    QVERIFY(!s.terminated);
+                    const size_t lastClose = text.rfind('}');
+                    // through the last element's '}' and one byte for the ']' (standing at the ',' after it)
+                    QCOMPARE(s.textSize, uint64_t(lastClose + 2));
                 }
     }
 
