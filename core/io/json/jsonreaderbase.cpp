@@ -90,11 +90,11 @@ void JsonReaderBase::failJson(simdjson::error_code err, const std::string &expec
     const std::string_view text = m_input.view();
     switch (err) {
     case error_code::UNCLOSED_STRING:
-        fail(m_textOffset + JsonTextScan::unclosedString(text), std::string(m_style.unclosedString) + "; " + expected);
+        fail(m_textOffset + jsontext::unclosedString(text), std::string(m_style.unclosedString) + "; " + expected);
     case error_code::UTF8_ERROR:
-        fail(m_textOffset + JsonTextScan::invalidUtf8(text), "invalid UTF-8 in the JSON text; " + expected);
+        fail(m_textOffset + jsontext::invalidUtf8(text), "invalid UTF-8 in the JSON text; " + expected);
     case error_code::UNESCAPED_CHARS:
-        fail(m_textOffset + JsonTextScan::unescapedControl(text), std::string(m_style.unescapedControl) + "; " + expected);
+        fail(m_textOffset + jsontext::unescapedControl(text), std::string(m_style.unescapedControl) + "; " + expected);
     case error_code::DEPTH_ERROR:
         fail(location(), "JSON nested deeper than 1024 levels; " + expected);
     case error_code::CAPACITY:
@@ -111,7 +111,7 @@ void JsonReaderBase::failJson(simdjson::error_code err, const std::string &expec
     // simdjson places an improper structure where its iteration stopped, often the end of the text; a
     // stray ',' before that is the byte to name.
     if (err == error_code::TAPE_ERROR)
-        if (const uint64_t comma = JsonTextScan::strayComma(text); comma && m_textOffset + comma < at)
+        if (const uint64_t comma = jsontext::strayComma(text); comma && m_textOffset + comma < at)
             fail(m_textOffset + comma, "invalid JSON: a ',' with no value before or after it; " + expected);
     if (at >= fileSize())
         fail(fileSize(), "unexpected end of file (truncated file?); " + expected + " (" + what + ")");

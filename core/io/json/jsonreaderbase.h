@@ -2,7 +2,7 @@
 // What every simdjson On-Demand reader of a whole file needs and wrote for itself before: starting
 // the document (memory budget, padding), the byte offset of where the parse stands, progress on the
 // 0-1000 scale with cancel checks, and failure messages "file: at byte N: expected ...", including
-// the positions simdjson's stage 1 cannot report (JsonTextScan). Chrome/Kineto JSON,
+// the positions simdjson's stage 1 cannot report (jsontext, jsontextscan.h). Chrome/Kineto JSON,
 // neuron-profile's JSON export and system_profile.json derive from it.
 //
 // Every offset given out is a file offset: the text being parsed starts at byte textOffset() of the

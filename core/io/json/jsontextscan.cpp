@@ -2,26 +2,36 @@
 
 namespace lanescope {
 
-uint64_t JsonTextScan::unclosedString(std::string_view s)
+namespace {
+
+// Calls f(i) for each byte of `s` outside strings, a string's opening quote included (its bytes and
+// closing quote are skipped, escapes inside it honoured), until f returns false.
+template <class F>
+void outsideStrings(std::string_view s, F f)
 {
-    bool inString = false;
-    uint64_t start = 0;
     for (size_t i = 0; i < s.size(); ++i) {
-        const char c = s[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-        } else if (c == '"') {
-            inString = true;
-            start = i;
-        }
+        if (!f(i))
+            return;
+        if (s[i] == '"')
+            for (++i; i < s.size() && s[i] != '"'; ++i)
+                i += s[i] == '\\';
     }
+}
+
+} // namespace
+
+uint64_t jsontext::unclosedString(std::string_view s)
+{
+    uint64_t start = 0; // the last string opened: called once simdjson found one never closed
+    outsideStrings(s, [&](size_t i) {
+        if (s[i] == '"')
+            start = i;
+        return true;
+    });
     return start;
 }
 
-uint64_t JsonTextScan::invalidUtf8(std::string_view s)
+uint64_t jsontext::invalidUtf8(std::string_view s)
 {
     const auto *p = reinterpret_cast<const unsigned char *>(s.data());
     size_t i = 0;
@@ -39,7 +49,7 @@ uint64_t JsonTextScan::invalidUtf8(std::string_view s)
     return 0;
 }
 
-uint64_t JsonTextScan::unescapedControl(std::string_view s)
+uint64_t jsontext::unescapedControl(std::string_view s)
 {
     bool inString = false;
     for (size_t i = 0; i < s.size(); ++i) {
@@ -54,33 +64,25 @@ uint64_t JsonTextScan::unescapedControl(std::string_view s)
     return 0;
 }
 
-uint64_t JsonTextScan::strayComma(std::string_view s)
+uint64_t jsontext::strayComma(std::string_view s)
 {
-    bool inString = false;
-    char previous = 0;      // the last byte outside strings that is not white space (a string: '"')
+    char previous = 0;  // the last byte outside strings that is not white space (a string: '"')
     size_t lastComma = 0;
-    for (size_t i = 0; i < s.size(); ++i) {
+    uint64_t found = 0;
+    outsideStrings(s, [&](size_t i) {
         const char c = s[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
         if (c == ' ' || c == '\n' || c == '\r' || c == '\t')
-            continue;
+            return true;
         if (c == ',' && (previous == '[' || previous == '{' || previous == ',' || previous == ':'))
-            return i;
-        if ((c == ']' || c == '}') && previous == ',')
-            return lastComma;
-        if (c == ',')
+            found = i;
+        else if ((c == ']' || c == '}') && previous == ',')
+            found = lastComma;
+        else if (c == ',')
             lastComma = i;
-        if (c == '"')
-            inString = true;
         previous = c;
-    }
-    return 0;
+        return found == 0;
+    });
+    return found;
 }
 
 } // namespace lanescope

@@ -379,7 +379,7 @@ bool JsonWindowSplitter::plausibleCut(std::string_view element)
     for (std::string_view boundary : {"}, {\"", "},{\""})
         if (element.find(boundary) != std::string_view::npos)
             return false;
-    return JsonTextScan::unescapedControl(element) == 0; // an element starts outside a string: 0 is "none"
+    return jsontext::unescapedControl(element) == 0; // an element starts outside a string: 0 is "none"
 }
 
 void JsonWindowSplitter::findElementStart()
