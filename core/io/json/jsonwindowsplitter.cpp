@@ -60,6 +60,15 @@ size_t nextStructural(const char *p, size_t i, size_t n)
     return n;
 }
 
+// Whether the byte at `i` follows an odd run of backslashes (is escaped), inside a string or not.
+bool escapedAt(std::string_view s, size_t i)
+{
+    size_t k = i;
+    while (k > 0 && s[k - 1] == '\\')
+        --k;
+    return ((i - k) & 1) != 0;
+}
+
 // Position after the string whose opening quote was already passed, or npos when `s` ends inside it.
 // A quote ends the string when an even number of backslashes precede it.
 size_t stringEnd(std::string_view s, size_t from)
@@ -69,10 +78,7 @@ size_t stringEnd(std::string_view s, size_t from)
         if (!q)
             return std::string_view::npos;
         const size_t j = size_t(static_cast<const char *>(q) - s.data());
-        size_t k = j;
-        while (k > 0 && s[k - 1] == '\\')
-            --k;
-        if (((j - k) & 1) == 0)
+        if (!escapedAt(s, j))
             return j + 1;
         from = j + 1;
     }
@@ -279,10 +285,7 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scan()
     // 64 bytes at a time: the quotes that are not escaped give the bytes inside strings (prefix xor).
     if (i + 64 <= b.size()) {
         jsonscan::State state;
-        size_t k = i;
-        while (k > 0 && b[k - 1] == '\\')
-            --k;
-        state.prevEscaped = (i - k) & 1; // outside a string too, as scanBytes reads it
+        state.prevEscaped = escapedAt(b, i); // outside a string too, as scanBytes reads it
         if (m_inString)
             state.prevInString = ~uint64_t(0);
         // The scan's state as values (copied in and out by scanBlocks, kept in registers meanwhile).
@@ -357,10 +360,7 @@ JsonWindowSplitter::Stop JsonWindowSplitter::scanBytes(std::string_view b, size_
             // A quote after an odd run of backslashes opens no string, outside a string too: the block
             // scan (like simdjson's stage 1) finds escapes before it knows where strings are, and both
             // scans must split a text the same way (invalid JSON either way: the parser names it).
-            size_t k = i;
-            while (k > 0 && b[k - 1] == '\\')
-                --k;
-            inString = ((i - k) & 1) == 0;
+            inString = !escapedAt(b, i);
         } else if (const Stop stop = atStructural(b[i], i, level); stop != Stop::NeedMore)
             return stop;
         ++i;
