@@ -452,6 +452,16 @@ bool JsonWindowSplitter::nextArray()
     return true;
 }
 
+bool JsonWindowSplitter::strayCommaAt(size_t comma) const
+{
+    // Outside strings, so a ',' before the white space is the previous separator; m_windowStart is just
+    // past the array's '[' or the ',' that ended the window before.
+    size_t k = comma;
+    while (k > m_windowStart && text::isSpace(buf()[k - 1]))
+        --k;
+    return k == m_windowStart || buf()[k - 1] == ',';
+}
+
 bool JsonWindowSplitter::next(JsonWindow &window)
 {
     if (m_done)
@@ -470,14 +480,10 @@ bool JsonWindowSplitter::next(JsonWindow &window)
     for (;;) {
         const Stop stop = scan();
         if (stop == Stop::Comma) {
-            // No element before this ',' ("[ ," or ", ,"; outside strings, so a ',' before the white
-            // space is the previous separator): a window ending here would hide the stray ',' (alone it
-            // parses as "[]", after an element as a trailing comma one byte early). It stays in the
-            // window with what follows, whose parser names it as the whole text's would.
-            size_t k = m_scan;
-            while (k > m_windowStart && text::isSpace(buf()[k - 1]))
-                --k;
-            if (k == m_windowStart || buf()[k - 1] == ',') {
+            // A window ending at a stray ',' would hide it (alone it parses as "[]", after an element as
+            // a trailing comma one byte early). It stays in the window with what follows, whose parser
+            // names it as the whole text's would.
+            if (strayCommaAt(m_scan)) {
                 m_elementOffset = m_base + m_scan + 1;
                 m_elementStale = false;
                 ++m_scan;
@@ -551,8 +557,10 @@ bool JsonWindowSplitter::next(JsonWindow &window)
         while (end > m_windowStart && text::isSpace(buf()[end - 1]))
             --end;
         m_arrayEnd = m_base + end;
+        // A trailing ',' is dropped (the reader's ']' follows the last element); a stray one stays for
+        // the parser to name, as in the middle of the array.
         size_t to = end;
-        if (to > m_windowStart && buf()[to - 1] == ',')
+        if (to > m_windowStart && buf()[to - 1] == ',' && !strayCommaAt(to - 1))
             --to;
         m_terminated = false;
         m_done = true;

@@ -126,6 +126,10 @@ private:
     // were counted by popcount, m_elementOffset can be an earlier element's).
     void findElementStart();
     static bool plausibleCut(std::string_view element);
+    // No element between the ',' at `comma` (outside strings) and the separator before it ("[ ," or
+    // ", ,"): a stray ',', which must stay in a window for its parser to name, never end one or be
+    // dropped as the trailing comma of an unterminated array.
+    bool strayCommaAt(size_t comma) const;
     static constexpr size_t kMaxCutElement = size_t(1) << 20;
     std::string_view buf() const { return m_buf.view(); }
     [[noreturn]] void tooLarge(const char *what) const;

@@ -147,6 +147,9 @@ private slots:
         row("own line", "[" + a + ",\n,\n" + b + "]", 1 + a.size() + 2);
         row("double, unterminated", "[" + a + ",,\n" + b + ",\n", 1 + a.size() + 1);
         row("leading, cut element", "[\n , " + a + ",\n  {\"pid\": 0, \"na 0, \"ph\": \"x\": 14},", 3);
+        // fuzz_jsonwindows: a stray ',' before an element an unclosed string cuts off, in an unterminated
+        // array; small windows took it for the trailing comma of the array and loaded the first event
+        row("double, unterminated, cut element", "[" + a + ",\n  , {\"tid\":s\": 10}\xec", 1 + a.size() + 4);
         row("commas in a string first", "[" + tricky + ", " + a + ", , " + b + "]", 1 + tricky.size() + 2 + a.size() + 2);
     }
     void strayCommaIsNamedAtEveryWindowSize()

@@ -186,6 +186,28 @@ private slots:
                 }
     }
 
+    // At the end of an unterminated array, a trailing ',' is dropped but a stray one (no element since the
+    // ',' before it) stays in the last window, at any window or block size, also when the element after
+    // it is cut off: dropped, small windows read ", ," as one trailing comma and loaded what the whole
+    // text's parse rejects (fuzz_jsonwindows; tests/data/fuzz-regressions/fuzz_jsonwindows/).
+    void strayLastCommaStaysInTheLastWindow()
+    {
+        const std::string a = q("{'ph': 'X', 'name': 'a'}");
+        for (const std::string &text : {"[" + a + ",\n  , ", "[" + a + ",\n  , " + q("{'tid':s': 10}"), std::string("[ ,\n"),
+                                        "[" + a + ", ,, " + q("{'ph")})
+            for (size_t window : {size_t(1), size_t(2), size_t(5), size_t(4096)})
+                for (size_t block : {size_t(1), size_t(3), size_t(0)}) {
+                    const Split s = split(text, window, block);
+                    QVERIFY(!s.terminated);
+                    QVERIFY(!s.windows.empty());
+                    const std::string &last = s.windows.back();
+                    const size_t end = last.find_last_not_of(" \n", last.size() - 2);
+                    QVERIFY2(end != std::string::npos && last[end] == ',',
+                             qPrintable(QStringLiteral("%1 (window %2, block %3): last window %4")
+                                            .arg(QString::fromStdString(text)).arg(window).arg(block).arg(QString::fromStdString(last))));
+                }
+    }
+
     // A backslash before a quote outside any string (invalid JSON) is read the same way by the 64-byte
     // block scan and the byte scan: the quote opens no string. They disagreed, so the same text was cut
     // into other windows when it came in small blocks, and an unterminated file lost a different last
