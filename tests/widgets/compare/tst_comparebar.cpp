@@ -39,6 +39,21 @@ Controls controlsOf(CompareBar &bar)
     return c;
 }
 
+// Shows the bar (key events need an exposed window) with n profiles A, B, ... of files a.json, b.json, ...
+bool showWithProfiles(CompareBar &bar, int n, const CompareOptions &options = {})
+{
+    bar.show();
+    if (!QTest::qWaitForWindowExposed(&bar))
+        return false;
+    QStringList names, files;
+    for (int i = 0; i < n; ++i) {
+        names << QString(QChar(u'A' + i));
+        files << QString(QChar(u'a' + i)) + QStringLiteral(".json");
+    }
+    bar.setProfiles(names, files, options);
+    return true;
+}
+
 // Picks an alignment with the keyboard (Home, then Down as often as needed), as a user tabbing to the box.
 void pickMode(QComboBox *box, int index)
 {
@@ -94,9 +109,7 @@ void TestCompareBar::profilesAndOptionsRoundTrip()
 void TestCompareBar::alignmentFromTheControls()
 {
     CompareBar bar;
-    bar.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&bar));
-    bar.setProfiles({QStringLiteral("A"), QStringLiteral("B")}, {QStringLiteral("a.json"), QStringLiteral("b.json")}, {});
+    QVERIFY(showWithProfiles(bar, 2));
     const Controls c = controlsOf(bar);
     QVERIFY(c.mode && c.step && c.marker && c.nudge && c.nudgeProfile && c.close);
     QVERIFY(c.mode != c.nudgeProfile);
@@ -137,13 +150,10 @@ void TestCompareBar::alignmentFromTheControls()
 
 void TestCompareBar::nudgePerProfile()
 {
-    CompareBar bar;
-    bar.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&bar));
     CompareOptions in;
     in.nudgeNs = {0, 1500, -250};
-    bar.setProfiles({QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C")},
-                    {QStringLiteral("a.json"), QStringLiteral("b.json"), QStringLiteral("c.json")}, in);
+    CompareBar bar;
+    QVERIFY(showWithProfiles(bar, 3, in));
     const Controls c = controlsOf(bar);
     // The second profile is the one to nudge first; its nudge shows in µs.
     QCOMPARE(c.nudgeProfile->currentIndex(), 1);
@@ -170,9 +180,7 @@ void TestCompareBar::nudgePerProfile()
 void TestCompareBar::selectionAndClose()
 {
     CompareBar bar;
-    bar.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&bar));
-    bar.setProfiles({QStringLiteral("A"), QStringLiteral("B")}, {QStringLiteral("a.json"), QStringLiteral("b.json")}, {});
+    QVERIFY(showWithProfiles(bar, 2));
     const Controls c = controlsOf(bar);
     pickMode(c.mode, CompareBar::AlignMarker);
     QSignalSpy wantsAnchor(&bar, &CompareBar::alignToSelectionRequested);
