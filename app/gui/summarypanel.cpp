@@ -198,6 +198,8 @@ void SummaryPanel::recompute()
             job.regions = SummaryRegions::list(*analysis->trace(), *index);
             job.listedRegions = true;
         }
+        const std::shared_ptr<const ExecutionCost> cost = analysis->executionCost(); // shared too
+        options.cost = cost.get();
         job.result = Insights::run(*analysis->trace(), *index, options);
         job.ms = double(timer.nsecsElapsed()) / 1e6;
         return job;

@@ -6,8 +6,8 @@
 
 namespace lanescope {
 
-InsightContext::InsightContext(const Trace &trace, const LaunchIndex &index, Range range)
-    : m_trace(trace), m_index(index), m_range(range)
+InsightContext::InsightContext(const Trace &trace, const LaunchIndex &index, Range range, const ExecutionCost *cost)
+    : m_trace(trace), m_index(index), m_range(range), m_cost(cost)
 {
     std::vector<uint8_t> host(trace.tracks().size(), 0);
     for (uint32_t s : index.opSlices())
@@ -38,7 +38,7 @@ int64_t InsightContext::spanEnd() const { return m_range.has ? m_range.t1 : m_tr
 const OpTable::Result &InsightContext::ops()
 {
     if (!m_ops) {
-        m_ops = OpTable::compute(m_trace, m_index, rangeOptions<OpTable::Options>(m_range));
+        m_ops = OpTable::compute(m_trace, m_index, rangeOptions<OpTable::Options>(m_range), m_cost);
         for (size_t i = 0; i < m_ops->rows.size(); ++i)
             m_opByName.emplace(m_ops->rows[i].name, i);
     }

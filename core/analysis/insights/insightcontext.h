@@ -32,7 +32,8 @@ public:
         int64_t t0 = 0, t1 = 0; // ns on the trace clock
     };
 
-    InsightContext(const Trace &trace, const LaunchIndex &index, Range range);
+    // `cost`: the trace's ExecutionCost when the caller holds one (nullptr: ops() builds its own).
+    InsightContext(const Trace &trace, const LaunchIndex &index, Range range, const ExecutionCost *cost = nullptr);
 
     const Trace &trace() const { return m_trace; }
     const LaunchIndex &index() const { return m_index; }
@@ -84,6 +85,7 @@ private:
     const Trace &m_trace;
     const LaunchIndex &m_index;
     Range m_range;
+    const ExecutionCost *m_cost; // nullptr: ops() builds its own
     std::optional<OpTable::Result> m_ops;
     std::unordered_map<std::string_view, size_t> m_opByName;
     std::optional<KernelTable::Result> m_kernels;

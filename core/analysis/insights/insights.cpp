@@ -16,7 +16,7 @@ Insights::Result Insights::run(const Trace &trace, const LaunchIndex &index, con
     range.has = options.hasRange;
     range.t0 = options.t0;
     range.t1 = options.t1;
-    InsightContext ctx(trace, index, range);
+    InsightContext ctx(trace, index, range, options.cost);
     Result r;
     r.metrics = KeyMetrics::compute(ctx);
     const RuleRegistry &rules = options.rules ? *options.rules : RuleRegistry::defaults();

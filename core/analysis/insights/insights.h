@@ -11,6 +11,7 @@
 
 namespace lanescope {
 
+class ExecutionCost;
 class LaunchIndex;
 class RuleRegistry;
 class Trace;
@@ -24,6 +25,9 @@ public:
         int64_t t0 = 0, t1 = 0; // ns on the trace clock (as `info` prints start_ns / end_ns)
         Severity minSeverity = Severity::Low;
         const RuleRegistry *rules = nullptr; // nullptr: RuleRegistry::defaults()
+        // The trace's FLOPs and DMA bytes per NEFF execution when the caller holds them
+        // (TraceAnalysis::executionCost); nullptr: the op table builds its own.
+        const ExecutionCost *cost = nullptr;
     };
 
     struct Result

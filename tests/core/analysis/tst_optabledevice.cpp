@@ -9,6 +9,8 @@
 
 #include "analysis/enginebreakdown.h"
 #include "analysis/executioncost.h"
+#include "analysis/insights/insightcontext.h"
+#include "analysis/insights/insights.h"
 #include "analysis/launchindex.h"
 #include "analysis/optable.h"
 #include "analysis/traceanalysis.h"
@@ -204,6 +206,21 @@ private slots:
                 QVERIFY(a.rows[i].dmaBytesSelf == b.rows[i].dmaBytesSelf);
             }
         }
+
+        // The Summary hands it to Insights too: its context's op table and the findings are the ones the
+        // per-call build gives.
+        InsightContext shared(*s.trace, index, {}, cost.get()), own(*s.trace, index, {});
+        QCOMPARE(shared.ops().rows.size(), own.ops().rows.size());
+        for (size_t i = 0; i < own.ops().rows.size(); ++i)
+            QVERIFY(shared.ops().rows[i].deviceFlopsTotal == own.ops().rows[i].deviceFlopsTotal
+                    && shared.ops().rows[i].dmaBytesTotal == own.ops().rows[i].dmaBytesTotal);
+        Insights::Options withCost;
+        withCost.cost = cost.get();
+        const Insights::Result a = Insights::run(*s.trace, index, withCost), b = Insights::run(*s.trace, index, {});
+        QVERIFY(!b.findings.empty());
+        QCOMPARE(a.findings.size(), b.findings.size());
+        for (size_t i = 0; i < a.findings.size(); ++i)
+            QCOMPARE(a.findings[i].rule + a.findings[i].title + a.findings[i].detail, b.findings[i].rule + b.findings[i].title + b.findings[i].detail);
     }
 
     // A GPU trace: kernels and memcpys have device time but nothing carries FLOPs or DMA rows.
