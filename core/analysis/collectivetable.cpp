@@ -3,6 +3,7 @@
 #include "rankfilter.h"
 #include "stepstatistics.h"
 
+#include "model/argint.h"
 #include "model/saturating.h"
 #include "model/trace.h"
 #include "util/textutil.h"
@@ -28,12 +29,7 @@ struct Keys
 
 int64_t intOf(const Arg &a)
 {
-    switch (a.type) {
-    case ArgType::Int: return a.value.i;
-    case ArgType::UInt: return a.value.u > uint64_t(INT64_MAX) ? INT64_MAX : int64_t(a.value.u);
-    case ArgType::Double: return int64_t(a.value.d);
-    default: return -1;
-    }
+    return argInt(a).value_or(-1);
 }
 
 int64_t median(std::vector<int64_t> v)

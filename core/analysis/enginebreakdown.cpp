@@ -3,6 +3,7 @@
 #include "deviceexecutions.h"
 #include "neuroncoretracks.h"
 
+#include "model/argint.h"
 #include "model/trace.h"
 #include "util/textutil.h"
 
@@ -66,12 +67,8 @@ int64_t intArg(const Trace &trace, ArgSetId set, StringId key, int64_t fallback)
     for (const Arg &a : trace.args().args(set)) {
         if (a.key != key)
             continue;
-        if (a.type == ArgType::Int)
-            return a.value.i;
-        if (a.type == ArgType::UInt)
-            return a.value.u > uint64_t(INT64_MAX) ? INT64_MAX : int64_t(a.value.u);
-        if (a.type == ArgType::Double)
-            return int64_t(a.value.d);
+        if (const std::optional<int64_t> i = argInt(a))
+            return *i;
     }
     return fallback;
 }

@@ -3,6 +3,7 @@
 #include "rankfilter.h"
 #include "deviceexecutions.h"
 
+#include "model/argint.h"
 #include "model/trace.h"
 #include "util/textutil.h"
 
@@ -125,17 +126,10 @@ bool LaunchIndex::intArg(const Trace &trace, ArgSetId set, StringId key, int64_t
     const Arg *a = findArg(trace, set, key);
     if (!a)
         return false;
-    switch (a->type) {
-    case ArgType::Int: out = a->value.i; return true;
-    case ArgType::UInt: out = int64_t(a->value.u); return true;
-    case ArgType::Double:
-        // a hostile file may hold NaN or 1e300: converting those to an integer is undefined
-        if (!(std::abs(a->value.d) < 9.2e18))
-            return false;
-        out = int64_t(a->value.d);
-        return true;
-    default: return false;
-    }
+    const std::optional<int64_t> i = argInt(*a);
+    if (i)
+        out = *i;
+    return i.has_value();
 }
 
 LaunchIndex LaunchIndex::build(const Trace &trace)

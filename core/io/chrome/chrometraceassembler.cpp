@@ -1,5 +1,7 @@
 #include "chrometraceassembler.h"
 
+#include "model/argint.h"
+
 #include <algorithm>
 #include <limits>
 #include <string>
@@ -87,14 +89,10 @@ const Arg *ChromeTraceAssembler::findArg(std::span<const Arg> args, StringId key
 
 static bool argAsInt(const Arg *a, int64_t &v)
 {
-    if (!a)
-        return false;
-    switch (a->type) {
-    case ArgType::Int: v = a->value.i; return true;
-    case ArgType::UInt: v = int64_t(a->value.u); return true;
-    case ArgType::Double: v = int64_t(a->value.d); return true;
-    default: return false;
-    }
+    const std::optional<int64_t> i = a ? argInt(*a) : std::nullopt;
+    if (i)
+        v = *i;
+    return i.has_value();
 }
 
 void ChromeTraceAssembler::addMetadata(const ChromeEvent &e, std::span<const Arg> args)

@@ -1,8 +1,12 @@
 // ChromeJsonImporter on hand-written documents: every phase of formats.md section 2 and the error paths.
 #include "io/chrome/chromejsonimporter.h"
 #include "io/input/inputbuffer.h"
+#include "model/argint.h"
 
 #include <QtTest>
+
+#include <limits>
+#include <optional>
 
 using namespace lanescope;
 
@@ -279,6 +283,45 @@ private slots:
         QCOMPARE(args[6].type, ArgType::Json);
         QCOMPARE(t.str(args[6].stringValue()), std::string_view(R"({"k":[1,2]})"));
         QCOMPARE(t.diagnostics().count("object snapshot events (N/O/D) skipped"), uint64_t(1));
+    }
+
+    // A sort index no int64 holds (3.96e35, -1e300) is no sort index: ignored, never converted
+    // (undefined behaviour; fuzz_jsonwindows, tests/data/fuzz-regressions/fuzz_jsonwindows/). A
+    // fractional one in range is truncated, as before.
+    void sortIndexOutOfRangeIgnored()
+    {
+        const Trace t = importText(R"([
+            {"ph":"M","name":"process_sort_index","pid":7,"args":{"sort_index":-1e300}},
+            {"ph":"M","name":"thread_sort_index","pid":7,"tid":1,"args":{"sort_index":396181e30}},
+            {"ph":"M","name":"thread_sort_index","pid":7,"tid":2,"args":{"sort_index":2.75}},
+            {"ph":"X","name":"a","ts":1,"dur":1,"pid":7,"tid":1},
+            {"ph":"X","name":"b","ts":1,"dur":1,"pid":7,"tid":2}])");
+        const Trace plain = importText(R"([{"ph":"X","name":"a","ts":1,"dur":1,"pid":7,"tid":1}])");
+        QCOMPARE(t.groups()[0].sortIndex, plain.groups()[0].sortIndex);
+        const auto sortOf = [](const Trace &trace, std::string_view slice) {
+            for (uint32_t i = 0; i < trace.tracks().size(); ++i)
+                for (const Slice &s : trace.slices(TrackId(i)))
+                    if (trace.str(s.name) == slice)
+                        return trace.tracks()[i].sortIndex;
+            return int64_t(-999);
+        };
+        QCOMPARE(sortOf(t, "a"), sortOf(plain, "a")); // tid 1: its own default
+        QCOMPARE(sortOf(t, "b"), int64_t(2));
+    }
+
+    // argInt, what every reader of integer args goes through.
+    void argIntValue()
+    {
+        const StringId k;
+        QCOMPARE(argInt(Arg::makeInt(k, -5)), std::optional<int64_t>(-5));
+        QCOMPARE(argInt(Arg::makeUInt(k, UINT64_MAX)), std::optional<int64_t>(INT64_MAX));
+        QCOMPARE(argInt(Arg::makeDouble(k, -2.9)), std::optional<int64_t>(-2));
+        QCOMPARE(argInt(Arg::makeDouble(k, -0x1p63)), std::optional<int64_t>(INT64_MIN));
+        QCOMPARE(argInt(Arg::makeDouble(k, 0x1p62)), std::optional<int64_t>(int64_t(1) << 62));
+        for (double d : {0x1p63, -0x1p64, 1e300, std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()})
+            QVERIFY2(!argInt(Arg::makeDouble(k, d)), qPrintable(QString::number(d)));
+        QVERIFY(!argInt(Arg::makeBool(k, true)));
+        QVERIFY(!argInt(Arg::makeNull(k)));
     }
 
     void deepNestingInArgs()
