@@ -132,7 +132,9 @@ for h in "${harnesses[@]}"; do
   nice "$bin" "${args[@]}" "${dirs[@]}" > "$log" 2>&1
   rc=$?
   took=$(( $(date +%s) - start ))
-  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | awk '{s+=$1} END {print s+0}')
+  # the last final-stats line: after a finding libFuzzer prints them twice (the sanitizer's report, then the deadly signal)
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | tail -1 | grep -o '[0-9]*$')
+  execs=${execs:-0}
   if [ "$execs" = 0 ]; then # -fork mode prints no final stats: take the last status line
     execs=$(grep -o '#[0-9]*' "$log" | tail -1 | tr -d '#')
   fi
