@@ -1,0 +1,1 @@
+// The donor translation unit of the test programs' precompiled headers (tests/CMakeLists.txt).
