@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <map>
 #include <string>
+#include <tuple>
 
 namespace lanescope::cli {
 
@@ -86,24 +87,30 @@ private:
 };
 
 // The slice id ("event_id": what `chain --event` and the GUI's details panel use) of each row, found in
-// the trace the viewer builds from the same rows: the row's lane, its start, duration and pc / size.
+// the trace the viewer builds from the same rows: the row's lane (in its physical core's lane set), its
+// start, duration and pc / size.
 class EventIds
 {
 public:
     explicit EventIds(const NtffProfile &p) : m_profile(p), m_trace(NtffImporter::build(p, std::string()))
     {
-        for (uint32_t t = 0; t < m_trace.tracks().size(); ++t)
-            if (m_trace.track(TrackId(t)).kind == TrackKind::Async)
-                m_tracks.emplace(std::string(m_trace.str(m_trace.track(TrackId(t)).name)), TrackId(t));
+        for (uint32_t t = 0; t < m_trace.tracks().size(); ++t) {
+            const Track &track = m_trace.track(TrackId(t));
+            if (track.kind != TrackKind::Async)
+                continue;
+            const TrackGroup &g = m_trace.group(track.group);
+            const std::string core(g.kind == GroupKind::PhysicalCore ? m_trace.str(g.name) : std::string_view());
+            m_tracks.emplace(core + "/" + std::string(m_trace.str(track.name)), TrackId(t));
+        }
     }
     int64_t instruction(const NtffInstructionRow &r) const
     {
-        return find(std::string(ntffLaneName(r.lane)), r.timestamp, r.duration, "pc", r.pc);
+        return find(m_profile.coreLabel(r.core) + "/" + std::string(ntffLaneName(r.lane)), r.timestamp, r.duration, "pc", r.pc);
     }
     int64_t dma(const NtffDmaRow &r) const
     {
-        return find(NtffImporter::dmaTrackName(m_profile, r.engine, r.queue), r.timestamp, r.duration, "transfer_size",
-                    r.transferSize);
+        return find(m_profile.coreLabel(r.core) + "/" + NtffImporter::dmaTrackName(m_profile, r.engine, r.queue), r.timestamp,
+                    r.duration, "transfer_size", r.transferSize);
     }
 
 private:
@@ -137,20 +144,27 @@ int usageError(const std::string &message)
     return kExitUnreadable;
 }
 
+// The physical core of a row as neuron-profile names it ("sg00", "sg01": the JSON rows' "subgraph").
+std::string subgraphOf(const NtffProfile &p, uint8_t core)
+{
+    return core < p.cores.size() ? p.cores[core].subgraphName : p.subgraphName;
+}
+
 void printInstructions(NtffProfile &p, LineWriter &out)
 {
     const EventIds ids(p);
     std::stable_sort(p.instructions.begin(), p.instructions.end(), [](const auto &a, const auto &b) {
         if (a.timestamp != b.timestamp)
             return a.timestamp < b.timestamp;
-        return a.engine != b.engine ? a.engine < b.engine : a.pc < b.pc;
+        return std::tie(a.core, a.engine, a.pc) < std::tie(b.core, b.engine, b.pc);
     });
-    out.header({"timestamp", "duration", "label", "subgroup", "pc", "opcode", "evt_wait_time", "crc_in", "crc_out",
-                "compiler_pc", "event_id"});
+    out.header({"timestamp", "duration", "subgraph", "label", "subgroup", "pc", "opcode", "evt_wait_time", "crc_in",
+                "crc_out", "compiler_pc", "event_id"});
     for (const auto &r : p.instructions) {
         out.begin();
         out.number("timestamp", r.timestamp);
         out.number("duration", r.duration);
+        out.text("subgraph", subgraphOf(p, r.core));
         out.text("label", ntffLaneName(r.lane));
         out.text("subgroup", ntffEngineName(r.engine));
         out.number("pc", r.pc);
@@ -176,13 +190,14 @@ void printDma(NtffProfile &p, LineWriter &out)
     std::stable_sort(p.dma.begin(), p.dma.end(), [](const auto &a, const auto &b) {
         if (a.timestamp != b.timestamp)
             return a.timestamp < b.timestamp;
-        return a.engine != b.engine ? a.engine < b.engine : a.queue < b.queue;
+        return std::tie(a.engine, a.queue) < std::tie(b.engine, b.queue);
     });
-    out.header({"timestamp", "duration", "dma_engine", "dma_queue", "transfer_size", "crc", "event_id"});
+    out.header({"timestamp", "duration", "subgraph", "dma_engine", "dma_queue", "transfer_size", "crc", "event_id"});
     for (const auto &r : p.dma) {
         out.begin();
         out.number("timestamp", r.timestamp);
         out.number("duration", r.duration);
+        out.text("subgraph", subgraphOf(p, r.core));
         out.text("dma_engine", std::to_string(r.engine));
         out.text("dma_queue", std::to_string(r.queue));
         out.number("transfer_size", r.transferSize);
@@ -198,11 +213,12 @@ void printDma(NtffProfile &p, LineWriter &out)
 void printSemaphores(NtffProfile &p, LineWriter &out)
 {
     std::stable_sort(p.semaphores.begin(), p.semaphores.end(), [](const auto &a, const auto &b) {
-        return a.timestamp != b.timestamp ? a.timestamp < b.timestamp : a.id < b.id;
+        return std::tie(a.timestamp, a.core, a.id) < std::tie(b.timestamp, b.core, b.id);
     });
-    out.header({"id", "timestamp", "value"});
+    out.header({"subgraph", "id", "timestamp", "value"});
     for (const auto &r : p.semaphores) {
         out.begin();
+        out.text("subgraph", subgraphOf(p, r.core));
         out.text("id", std::to_string(r.id));
         out.number("timestamp", r.timestamp);
         out.number("value", r.value);

@@ -44,6 +44,17 @@ DeviceExecutions DeviceExecutions::build(const Trace &trace)
         d.m_all[i].number = i + 1;
         d.m_byLaneSet[d.m_all[i].laneSet.value].emplace_back(d.m_all[i].start, i);
     }
+    // A trn2 core's lanes sit one level down, in a group per physical core: they belong to the lane set's
+    // executions too.
+    for (uint32_t g = 0; g < trace.groups().size(); ++g) {
+        const TrackGroup &grp = trace.group(GroupId(g));
+        if (grp.kind != GroupKind::PhysicalCore || !grp.parent.isValid())
+            continue;
+        if (const auto it = d.m_byLaneSet.find(grp.parent.value); it != d.m_byLaneSet.end()) {
+            auto copy = it->second;
+            d.m_byLaneSet[g] = std::move(copy);
+        }
+    }
     return d;
 }
 

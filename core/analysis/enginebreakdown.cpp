@@ -127,6 +127,7 @@ private:
         return t.entries.back();
     }
     double clockOf(NeuronEngine e) const;
+    int64_t physicalCoreTimedFrom(TrackId t) const;
 
     const Trace &m_trace;
     const EngineBreakdown::Options &m_options;
@@ -136,6 +137,20 @@ private:
 double Computation::clockOf(NeuronEngine e) const
 {
     return EngineBreakdown::clockGHz(m_trace, e);
+}
+
+// An NTFF v4/v5 of a trn2 core records where each physical core's own start NOTIFY ended
+// ("pcore[k].window_start_ns"): neuron-profile's summary-text (2.25) counts a core's instructions from the
+// common origin but times them from there, so instructions of a physical core that begin before it are
+// counted and not timed. v6 files and neuron-profile's later exports time everything from the origin
+// (the entry is absent). INT64_MIN: time everything.
+int64_t Computation::physicalCoreTimedFrom(TrackId t) const
+{
+    const TrackGroup &g = m_trace.group(m_trace.track(t).group);
+    if (g.kind != GroupKind::PhysicalCore)
+        return INT64_MIN;
+    const auto from = coretracks::metadataNumber(m_trace, "pcore[" + std::to_string(g.externalId) + "].window_start_ns");
+    return from ? int64_t(*from) : INT64_MIN;
 }
 
 void Computation::engineRow(const CoreTracks &core, NeuronEngine engine)
@@ -155,11 +170,14 @@ void Computation::engineRow(const CoreTracks &core, NeuronEngine engine)
     for (TrackId t : tracks) {
         const auto slices = m_trace.slices(t);
         const auto [first, last] = m_trace.sliceRange(t, t0, t1);
+        const int64_t timedFrom = physicalCoreTimedFrom(t);
         for (uint32_t i = first; i < last; ++i) {
             const Slice &s = slices[i];
             if (!overlaps(s, t0, t1))
                 continue;
             ++row.instructionCount;
+            if (s.start < timedFrom)
+                continue; // counted, not timed (see physicalCoreTimedFrom)
             const Interval c = clip(s, t0, t1);
             const int64_t d = c.second - c.first;
             OpEntry &op = opEntry(ops, s.name);
@@ -349,7 +367,12 @@ double EngineBreakdown::peakFlopsPerSec(const Trace &trace, std::string_view pre
     const double rows = number("neuron_profile.metadata.pe_num_rows").value_or(128);
     const double cols = number("neuron_profile.metadata.pe_num_cols").value_or(128);
     const double clock = clockGHz(trace, NeuronEngine::Tensor, prefix);
-    return clock > 0 && rows > 0 && cols > 0 ? 2.0 * rows * cols * clock * 1e9 : 0.0;
+    // A trn2 logical NeuronCore is two physical cores, each with its own Tensor engine (recorded by the
+    // NTFF reader as "physical_cores", by neuron-profile as num_physical_cores).
+    double cores = number("physical_cores").value_or(number("neuron_profile.metadata.num_physical_cores").value_or(1));
+    if (!(cores >= 1 && cores <= 64))
+        cores = 1;
+    return clock > 0 && rows > 0 && cols > 0 ? cores * 2.0 * rows * cols * clock * 1e9 : 0.0;
 }
 
 double EngineBreakdown::defaultClockGHz(std::string_view instanceType, NeuronEngine e)

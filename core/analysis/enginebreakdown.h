@@ -141,9 +141,12 @@ public:
     // trace's own keys; "<file>: " = one file of a profile folder): neuron-profile's recorded
     // pe_clock_freq / pe_clock_others, else the default of its instance_type; 0 = unknown.
     static double clockGHz(const Trace &trace, NeuronEngine e, std::string_view prefix = {});
-    // Peak FLOP/s of one NeuronCore's Tensor engine, the denominator of every MFU Lanescope shows:
-    // 2 x pe_num_rows x pe_num_cols (128 x 128 unless recorded) x Tensor clock (formats.md 6:
-    // 91.75 TFLOP/s on Trn1 / Inf2); 0 = clock unknown.
+    // Peak FLOP/s of one NeuronCore's Tensor engines, the denominator of every MFU Lanescope shows:
+    // physical cores x 2 x pe_num_rows x pe_num_cols (128 x 128 unless recorded) x Tensor clock
+    // (formats.md 6: 91.75 TFLOP/s on Trn1 / Inf2; a trn2 logical core is two physical NeuronCore-v3 of
+    // 78.6 TFLOP/s each, 157.3 TFLOP/s: AWS's NeuronCore-v3 page gives 79 BF16 TFLOPS per core's Tensor
+    // engine, and neuron-profile 2.28's own mfu_estimated_percent on the corpus trn2 exports divides by
+    // 157.3 TFLOP/s); 0 = clock unknown.
     static double peakFlopsPerSec(const Trace &trace, std::string_view prefix = {});
 };
 

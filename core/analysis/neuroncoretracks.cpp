@@ -17,7 +17,10 @@ std::vector<Core> find(const Trace &trace, GroupId laneSet)
     const StringId dmaCategory = trace.strings().find("dma");
     for (uint32_t t = 0; t < trace.tracks().size(); ++t) {
         const Track &tr = trace.tracks()[t];
-        if (tr.kind == TrackKind::Counter || tr.sliceCount == 0 || (laneSet.isValid() && tr.group != laneSet))
+        if (tr.kind == TrackKind::Counter || tr.sliceCount == 0)
+            continue;
+        if (laneSet.isValid() && tr.group != laneSet
+            && !(trace.group(tr.group).kind == GroupKind::PhysicalCore && trace.group(tr.group).parent == laneSet))
             continue;
         const GroupId core = neuronCoreOf(trace, tr.group);
         if (!core.isValid())

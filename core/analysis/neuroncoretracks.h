@@ -29,8 +29,10 @@ struct Core
     std::vector<TrackId> dma;
 };
 
-// Every NeuronCore with engine or DMA lanes, in the cores' display order. Only the lanes directly in
-// `laneSet` when it is valid (one execution's lane set).
+// Every NeuronCore with engine or DMA lanes, in the cores' display order: a trn2 core's engine lanes of
+// both physical cores ("pcore 4", "pcore 5" groups below it) count as the logical core's, as AWS reports
+// them. Only the lanes of `laneSet` (directly, or in its physical-core groups) when it is valid (one
+// execution's lane set).
 std::vector<Core> find(const Trace &trace, GroupId laneSet = {});
 
 // Sorts and merges in place; returns the merged intervals' total length.

@@ -83,6 +83,7 @@ enum class GroupKind : uint8_t {
     Rank,
     NeuronCore,
     Counters,
+    PhysicalCore, // one physical core of a logical NeuronCore (trn2): its engine, DMA and counter lanes
 };
 
 struct TrackGroup

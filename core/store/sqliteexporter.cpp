@@ -58,6 +58,7 @@ const char *groupKindName(GroupKind k)
     case GroupKind::Rank: return "rank";
     case GroupKind::NeuronCore: return "neuron_core";
     case GroupKind::Counters: return "counters";
+    case GroupKind::PhysicalCore: return "physical_core";
     }
     return "process";
 }

@@ -37,7 +37,7 @@ class TraceSerializer
 public:
     // Bump when the block layout or a record changes. 3: per-file reports (TraceMetadata::files);
     // 4: warnings carry a severity (warning / note); 5: records byte-shuffled, no zstd checksum.
-    static constexpr uint32_t kFormatVersion = 5;
+    static constexpr uint32_t kFormatVersion = 6; // 6: GroupKind::PhysicalCore, NTFF rows per physical core
     static constexpr size_t kPartBytes = size_t(32) << 20;
 
     static std::vector<CacheBlock> serialize(const Trace &trace, int zstdLevel = 1);

@@ -30,15 +30,15 @@ const char *const kPairs[] = {
 QStringList columns(const QString &table)
 {
     if (table == QLatin1String("instruction"))
-        return {QStringLiteral("timestamp"), QStringLiteral("duration"),    QStringLiteral("label"),
+        return {QStringLiteral("timestamp"), QStringLiteral("duration"),    QStringLiteral("subgraph"), QStringLiteral("label"),
                 QStringLiteral("subgroup"),  QStringLiteral("pc"),          QStringLiteral("opcode"),
                 QStringLiteral("evt_wait_time"), QStringLiteral("crc_in"),  QStringLiteral("crc_out"),
                 QStringLiteral("compiler_pc"), QStringLiteral("event_id")};
     if (table == QLatin1String("dma"))
-        return {QStringLiteral("timestamp"),     QStringLiteral("duration"), QStringLiteral("dma_engine"),
+        return {QStringLiteral("timestamp"),     QStringLiteral("duration"), QStringLiteral("subgraph"), QStringLiteral("dma_engine"),
                 QStringLiteral("dma_queue"),     QStringLiteral("transfer_size"), QStringLiteral("crc"),
                 QStringLiteral("event_id")};
-    return {QStringLiteral("id"), QStringLiteral("timestamp"), QStringLiteral("value")};
+    return {QStringLiteral("subgraph"), QStringLiteral("id"), QStringLiteral("timestamp"), QStringLiteral("value")};
 }
 
 // Columns every row has (the others may be absent in JSONL / empty in CSV).

@@ -4,6 +4,7 @@
 #include "io/input/inputbuffer.h"
 #include "io/neff/neffreader.h"
 #include "io/ntff/ntffprofile.h"
+#include "io/ntff/ntffreader.h"
 #include "io/protobuf/protobufreader.h"
 #include "io/ranks/rankdetection.h"
 #include "util/textutil.h"
@@ -424,9 +425,10 @@ void FolderScan::classify(FolderFile &f, const LoadOptions &options)
     case FileFormat::Ntff:
         f.kind = kind;
         f.ntffVersion = uint8_t(head[0]);
-        if (f.ntffVersion != 4 && f.ntffVersion != 5) {
+        if (!NtffReader::isSupportedVersion(f.ntffVersion)) {
             f.status = FileOutcome::NotReadable;
-            f.detail = "NTFF version " + std::to_string(f.ntffVersion) + " is not supported (this reader understands 4 and 5)";
+            f.detail = "NTFF version " + std::to_string(f.ntffVersion) + " is not supported (this build reads versions "
+                + NtffReader::kSupportedVersions + ")";
             return;
         }
         readNtffIdentity(f, fd.fd, head, c);

@@ -62,30 +62,41 @@ NtffDependencyLinker::Result NtffDependencyLinker::link(const NtffProfile &profi
     for (size_t i = 0; i < ins.size(); ++i)
         sync[i] = profile.syncOf(i);
 
+    // Semaphores are per physical core: everything is keyed by (core, semaphore) = core * 256 + semaphore.
+    size_t cores = 1;
+    for (const auto &r : ins)
+        cores = std::max<size_t>(cores, r.core + 1u);
+    for (const auto &r : dma)
+        cores = std::max<size_t>(cores, r.core + 1u);
+    for (const auto &r : profile.semaphores)
+        cores = std::max<size_t>(cores, r.core + 1u);
+    const auto key = [](uint8_t core, uint32_t semaphore) { return size_t(core) * 256 + (semaphore & 255); };
+    const size_t keys = cores * 256;
+
     // Producers per semaphore, sorted by end time.
-    std::array<std::vector<Ended>, 256> updaters, dmaBySemaphore;
-    std::vector<Ended> allDma;
+    std::vector<std::vector<Ended>> updaters(keys), dmaBySemaphore(keys), allDma(cores);
     for (size_t i = 0; i < ins.size(); ++i)
         if (sync[i].updatesSemaphore()) // keyed by start: "++@complete" updates land a little before the row's end
-            updaters[sync[i].updateSemaphore].push_back({ins[i].timestamp, uint32_t(i)});
+            updaters[key(ins[i].core, sync[i].updateSemaphore)].push_back({ins[i].timestamp, uint32_t(i)});
     for (size_t i = 0; i < dma.size(); ++i) {
         const Ended e{saturatingEnd(dma[i].timestamp, dma[i].duration), uint32_t(i)};
-        allDma.push_back(e);
+        allDma[dma[i].core].push_back(e);
         if (i < profile.dmaSemaphore.size() && profile.dmaSemaphore[i] >= 0)
-            dmaBySemaphore[size_t(profile.dmaSemaphore[i])].push_back(e);
+            dmaBySemaphore[key(dma[i].core, uint32_t(profile.dmaSemaphore[i]))].push_back(e);
     }
     for (auto &v : updaters)
         std::sort(v.begin(), v.end());
     for (auto &v : dmaBySemaphore)
         std::sort(v.begin(), v.end());
-    std::sort(allDma.begin(), allDma.end());
+    for (auto &v : allDma)
+        std::sort(v.begin(), v.end());
     const bool dmaNamesSemaphores = !profile.dmaSemaphore.empty();
 
     // Updates per semaphore in time order, each with its producer (engine side here, DMA side below).
-    std::vector<std::tuple<int64_t, uint32_t, uint32_t>> dmaSide; // (ts, semaphore, index in updates[semaphore])
-    std::array<std::vector<Update>, 256> updates;
+    std::vector<std::tuple<int64_t, uint32_t, uint32_t>> dmaSide; // (ts, key, index in updates[key])
+    std::vector<std::vector<Update>> updates(keys);
     for (const auto &r : profile.semaphores)
-        updates[r.id].push_back({r.timestamp, r.value, r.source, -1});
+        updates[key(r.core, r.id)].push_back({r.timestamp, r.value, r.source, -1});
     for (size_t s = 0; s < updates.size(); ++s) {
         auto &list = updates[s];
         std::stable_sort(list.begin(), list.end(), [](const Update &a, const Update &c) { return a.ts < c.ts; });
@@ -117,7 +128,7 @@ NtffDependencyLinker::Result NtffDependencyLinker::link(const NtffProfile &profi
     std::sort(dmaSide.begin(), dmaSide.end());
     std::vector<uint8_t> used(dma.size(), 0);
     for (const auto &[ts, s, k] : dmaSide) {
-        const auto &pool = dmaNamesSemaphores && !dmaBySemaphore[s].empty() ? dmaBySemaphore[s] : allDma;
+        const auto &pool = dmaNamesSemaphores && !dmaBySemaphore[s].empty() ? dmaBySemaphore[s] : allDma[s / 256];
         size_t looked = 0;
         const Ended *e = latestBefore(pool, ts, [&](const Ended &c) { return !used[c.index] || ++looked > kMaxLookBack; });
         if (e) {
@@ -134,7 +145,7 @@ NtffDependencyLinker::Result NtffDependencyLinker::link(const NtffProfile &profi
         const NtffSync &w = sync[i];
         if (!w.waitsOnSemaphore())
             continue;
-        const auto &list = updates[w.waitSemaphore];
+        const auto &list = updates[key(ins[i].core, w.waitSemaphore)];
         const int64_t start = ins[i].timestamp;
         auto it = std::upper_bound(list.begin(), list.end(), plusTolerance(start),
                                    [](int64_t t, const Update &u) { return t < u.ts; });
@@ -159,17 +170,17 @@ NtffDependencyLinker::Result NtffDependencyLinker::link(const NtffProfile &profi
     }
 
     // DMA triggers -> the packets that then updated the semaphore they name.
-    std::array<std::vector<uint32_t>, 256> triggers;
+    std::vector<std::vector<uint32_t>> triggers(keys);
     for (size_t i = 0; i < ins.size(); ++i)
         if (sync[i].dmaSemaphore >= 0)
-            triggers[size_t(sync[i].dmaSemaphore)].push_back(uint32_t(i));
+            triggers[key(ins[i].core, uint32_t(sync[i].dmaSemaphore))].push_back(uint32_t(i));
     std::vector<uint8_t> linked(dma.size(), 0); // a packet is credited with one update: linked once at most
     for (size_t s = 0; s < triggers.size(); ++s) {
         auto &t = triggers[s];
         if (t.empty())
             continue;
         std::stable_sort(t.begin(), t.end(), [&](uint32_t a, uint32_t c) { return ins[a].timestamp < ins[c].timestamp; });
-        const StringId name = b.intern("S[" + std::to_string(s) + "] queue");
+        const StringId name = b.intern("S[" + std::to_string(s % 256) + "] queue");
         const auto &list = updates[s]; // sorted by time: one pass over it for all triggers
         size_t k = 0;
         for (size_t j = 0; j < t.size(); ++j) {
@@ -185,7 +196,7 @@ NtffDependencyLinker::Result NtffDependencyLinker::link(const NtffProfile &profi
                 if (linked[d] || plusTolerance(dma[d].timestamp) < from)
                     continue;
                 linked[d] = 1;
-                b.addFlow(FlowEnd::slice(instructionSlice[t[j]]), FlowEnd::slice(dmaSlice[d]), catQueue, name, s);
+                b.addFlow(FlowEnd::slice(instructionSlice[t[j]]), FlowEnd::slice(dmaSlice[d]), catQueue, name, int64_t(s % 256));
                 ++result.dmaQueueLinks;
             }
         }

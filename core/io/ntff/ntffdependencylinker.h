@@ -21,7 +21,8 @@
 //    packet that produced an update of that semaphore from the trigger's start up to the next trigger
 //    naming the same semaphore. Which packets fed which DGE semaphore is a timing inference where two
 //    DGE queues run at once (the NTFF has no packet-to-semaphore field).
-// A 1 ns tolerance covers the flooring of row times to whole ns.
+// A 1 ns tolerance covers the flooring of row times to whole ns. Semaphores belong to a physical core:
+// on a trn2 file both cores' "S[8]" are different semaphores, linked within their core only.
 #include "ntffprofile.h"
 
 #include <cstdint>

@@ -119,8 +119,14 @@ std::string NtffImporter::dmaTrackName(const NtffProfile &profile, uint32_t engi
 std::string NtffImporter::coreGroupName(const NtffProfile &profile)
 {
     std::string name = "NeuronCore 0";
-    if (!profile.subgraphName.empty())
+    if (profile.cores.size() > 1) { // "NeuronCore 0 (pcore 4, pcore 5)"
+        name += " (";
+        for (size_t k = 0; k < profile.cores.size(); ++k)
+            name += (k ? ", " : "") + profile.cores[k].label();
+        name += ")";
+    } else if (!profile.subgraphName.empty()) {
         name += " (" + profile.subgraphName + ")";
+    }
     return name;
 }
 
@@ -154,8 +160,26 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
     entry("collectives_version", profile.collectivesVersion);
     entry("instance_type", profile.instanceType);
     entry("subgraph", profile.subgraphName);
+    if (!profile.instanceId.empty())
+        entry("instance_id", profile.instanceId);
     if (profile.totalTimePs)
         entry("total_time_ps", std::to_string(*profile.totalTimePs));
+    if (profile.cores.size() > 1) { // per physical core: "pcore[1].index" = 5, "pcore[1].subgraph" = sg01
+        entry("physical_cores", std::to_string(profile.cores.size()));
+        for (size_t k = 0; k < profile.cores.size(); ++k) {
+            const NtffCore &c = profile.cores[k];
+            const std::string key = "pcore[" + std::to_string(k) + "].";
+            md.entries.emplace_back(key + "subgraph", c.subgraphName);
+            if (c.index)
+                md.entries.emplace_back(key + "index", std::to_string(*c.index));
+            if (c.totalTimePs)
+                md.entries.emplace_back(key + "total_time_ps", std::to_string(*c.totalTimePs));
+            // v4/v5: where this core's own start NOTIFY ended, ns from the origin (neuron-profile 2.25's
+            // summary-text times each core from there; EngineBreakdown reads it)
+            if (c.startNotifyEndPs && profile.windowStartPs == std::nullopt)
+                md.entries.emplace_back(key + "window_start_ns", std::to_string((*c.startNotifyEndPs - profile.originPs) / 1000));
+        }
+    }
     if (profile.decodedTotalTimePs)
         entry("decoded_total_time_ps", std::to_string(*profile.decodedTotalTimePs));
     entry("last_hw_timestamp", std::to_string(profile.lastHwTimestamp));
@@ -166,6 +190,8 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
         const std::string key = "memory_usage[" + std::to_string(i) + "].";
         md.entries.emplace_back(key + "category", m.category);
         md.entries.emplace_back(key + "bytes", std::to_string(m.bytes));
+        if (profile.cores.size() > 1)
+            md.entries.emplace_back(key + "pcore", std::to_string(m.core));
     }
     for (const auto &[key, value] : profile.reportedMetadata) // as neuron-profile reported them
         md.entries.emplace_back(key, value);
@@ -183,31 +209,50 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
                                                                 : "Neuron device (" + profile.instanceType + ")";
     const GroupId device = b.addGroup(GroupKind::Device, b.intern(deviceName), {}, 0);
     const GroupId core = b.addGroup(GroupKind::NeuronCore, b.intern(coreGroupName(profile)), device, 0);
-
-    // Engine lanes: every engine with a program, TensorMatrix when MATMULs ran.
-    std::array<bool, kNtffLaneCount> present{};
-    for (const auto &p : profile.programs)
-        present[static_cast<size_t>(ntffLaneOf(p.engine))] = true;
+    // The lane set of each physical core: the NeuronCore itself when it has one, else a "pcore 4" group
+    // per physical core below it (per-engine numbers stay per logical core, as AWS reports them).
+    size_t coreCount = std::max<size_t>(1, profile.cores.size());
     for (const auto &r : profile.instructions)
-        present[static_cast<size_t>(r.lane)] = true;
-    std::array<TrackId, kNtffLaneCount> laneTrack{};
-    for (int lane = 0; lane < kNtffLaneCount; ++lane) {
-        if (!present[size_t(lane)])
-            continue;
-        laneTrack[size_t(lane)] = b.addTrack(core, TrackKind::Async, b.intern(ntffLaneName(static_cast<NtffLane>(lane))), lane);
-        b.track(laneTrack[size_t(lane)]).sortIndex = lane;
-    }
-
-    // DMA queue lanes, in (engine, queue) order, for queues that carried packets.
-    std::array<TrackId, 256> dmaTrack{};
-    std::array<bool, 256> dmaUsed{};
+        coreCount = std::max<size_t>(coreCount, r.core + 1u);
     for (const auto &r : profile.dma)
-        dmaUsed[size_t(r.engine) * 16 + r.queue] = true;
-    for (uint32_t key = 0; key < 256; ++key) {
-        if (!dmaUsed[key])
+        coreCount = std::max<size_t>(coreCount, r.core + 1u);
+    std::vector<GroupId> laneSet(coreCount, core);
+    if (coreCount > 1)
+        for (size_t k = 0; k < coreCount; ++k) {
+            const std::string label = k < profile.cores.size() ? profile.cores[k].label() : "pcore " + std::to_string(k);
+            laneSet[k] = b.addGroup(GroupKind::PhysicalCore, b.intern(label), core, int64_t(k));
+            b.group(laneSet[k]).sortIndex = int64_t(k);
+        }
+
+    // Engine lanes per physical core: every engine with a program, TensorMatrix when MATMULs ran.
+    std::vector<std::array<bool, kNtffLaneCount>> present(coreCount);
+    for (const auto &p : profile.programs)
+        if (p.core < coreCount)
+            present[p.core][static_cast<size_t>(ntffLaneOf(p.engine))] = true;
+    for (const auto &r : profile.instructions)
+        present[r.core][static_cast<size_t>(r.lane)] = true;
+    std::vector<std::array<TrackId, kNtffLaneCount>> laneTrack(coreCount);
+    for (size_t k = 0; k < coreCount; ++k)
+        for (int lane = 0; lane < kNtffLaneCount; ++lane) {
+            if (!present[k][size_t(lane)])
+                continue;
+            laneTrack[k][size_t(lane)] =
+                b.addTrack(laneSet[k], TrackKind::Async, b.intern(ntffLaneName(static_cast<NtffLane>(lane))), lane);
+            b.track(laneTrack[k][size_t(lane)]).sortIndex = lane;
+        }
+
+    // DMA queue lanes, in (engine, queue) order, for queues that carried packets, in the lane set of the
+    // physical core whose engines they are (neuron-profile's engine numbers differ between the cores).
+    constexpr size_t kDmaKeys = 256 * 16;
+    std::vector<TrackId> dmaTrack(kDmaKeys);
+    std::vector<int16_t> dmaCore(kDmaKeys, -1);
+    for (const auto &r : profile.dma)
+        dmaCore[size_t(r.engine) * 16 + r.queue] = r.core;
+    for (uint32_t key = 0; key < kDmaKeys; ++key) {
+        if (dmaCore[key] < 0)
             continue;
         const uint32_t engine = key / 16, queue = key % 16;
-        dmaTrack[key] = b.addTrack(core, TrackKind::Async, b.intern(dmaTrackName(profile, engine, queue)), key);
+        dmaTrack[key] = b.addTrack(laneSet[size_t(dmaCore[key])], TrackKind::Async, b.intern(dmaTrackName(profile, engine, queue)), key);
         b.track(dmaTrack[key]).sortIndex = kDmaSortBase + key;
     }
 
@@ -257,7 +302,7 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
         }
         const ArgSetId argSet = b.addArgs(std::span<const Arg>(args.data(), n));
         instructionSlice[i] =
-            b.addSlice(laneTrack[static_cast<size_t>(r.lane)], r.timestamp, r.duration, name, catInstruction, argSet);
+            b.addSlice(laneTrack[r.core][static_cast<size_t>(r.lane)], r.timestamp, r.duration, name, catInstruction, argSet);
     }
     addOpSpans(b, core, profile, opString, false);
     addOpSpans(b, core, profile, opString, true);
@@ -268,8 +313,7 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
                    kCrc = b.intern("crc");
     const DmaTagArgs &tags = HierarchyNames::kDmaTags;
     const DmaTagKeys tagKeys{b.intern(tags.variable), b.intern(tags.source), b.intern(tags.dest)};
-    std::vector<std::pair<int64_t, int>> pending; // (time, +1 start / -1 end)
-    pending.reserve(profile.dma.size() * 2);
+    std::vector<std::vector<std::pair<int64_t, int>>> pending(coreCount); // per core: (time, +1 start / -1 end)
     for (size_t i = 0; i < profile.dma.size(); ++i) {
         checkCancel(options, i);
         const NtffDmaRow &r = profile.dma[i];
@@ -280,53 +324,68 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
             n = addTagArgs(profile.dmaTags[i], tagKeys, opString, args, n);
         dmaSlice[i] = b.addSlice(dmaTrack[size_t(r.engine) * 16 + r.queue], r.timestamp, r.duration, dmaName, catDma,
                                  b.addArgs(std::span<const Arg>(args.data(), n)));
-        pending.emplace_back(r.timestamp, +1);
-        pending.emplace_back(saturatingEnd(r.timestamp, r.duration), -1);
+        pending[r.core].emplace_back(r.timestamp, +1);
+        pending[r.core].emplace_back(saturatingEnd(r.timestamp, r.duration), -1);
     }
     addTransfers(b, core, profile, opString, tagKeys);
     options.report(960);
 
-    // Counters: in-flight DMA packets (ends before starts at equal times), throttling, semaphores.
-    if (!pending.empty()) {
-        const TrackId t = b.addTrack(core, TrackKind::Counter, b.intern("pending DMAs"), 0);
+    // Counters per physical core: in-flight DMA packets (ends before starts at equal times), throttling,
+    // semaphores.
+    for (size_t k = 0; k < coreCount; ++k) {
+        auto &events = pending[k];
+        if (events.empty())
+            continue;
+        const TrackId t = b.addTrack(laneSet[k], TrackKind::Counter, b.intern("pending DMAs"), 0);
         b.track(t).sortIndex = kCounterSortBase;
         b.track(t).unit = b.intern("packets");
-        std::sort(pending.begin(), pending.end());
+        std::sort(events.begin(), events.end());
         int64_t level = 0;
-        for (size_t i = 0; i < pending.size(); ++i) {
-            level += pending[i].second;
-            if (i + 1 == pending.size() || pending[i + 1].first != pending[i].first)
-                b.addCounterSample(t, pending[i].first, double(level));
+        for (size_t i = 0; i < events.size(); ++i) {
+            level += events[i].second;
+            if (i + 1 == events.size() || events[i + 1].first != events[i].first)
+                b.addCounterSample(t, events[i].first, double(level));
         }
     }
-    if (!profile.throttle.empty()) {
-        const TrackId t = b.addTrack(core, TrackKind::Counter, b.intern("throttling (utilization limit k/n)"), 0);
-        b.track(t).sortIndex = kCounterSortBase + 1;
-        b.track(t).unit = b.intern("fraction");
-        for (const auto &r : profile.throttle)
-            b.addCounterSample(t, r.timestamp, r.type == 99 || r.n == 0 ? 1.0 : double(r.k) / double(r.n));
-        const NtffThrottleRow &last = profile.throttle.back();
-        b.addCounterSample(t, saturatingEnd(last.timestamp, last.duration),
-                           last.type == 99 || last.n == 0 ? 1.0 : double(last.k) / double(last.n));
+    std::vector<TrackId> throttleTrack(coreCount);
+    std::vector<const NtffThrottleRow *> lastThrottle(coreCount, nullptr);
+    const auto throttleValue = [](const NtffThrottleRow &r) { return r.type == 99 || r.n == 0 ? 1.0 : double(r.k) / double(r.n); };
+    for (const auto &r : profile.throttle) {
+        const size_t k = std::min<size_t>(r.core, coreCount - 1);
+        if (!throttleTrack[k].isValid()) {
+            throttleTrack[k] = b.addTrack(laneSet[k], TrackKind::Counter, b.intern("throttling (utilization limit k/n)"), 0);
+            b.track(throttleTrack[k]).sortIndex = kCounterSortBase + 1;
+            b.track(throttleTrack[k]).unit = b.intern("fraction");
+        }
+        b.addCounterSample(throttleTrack[k], r.timestamp, throttleValue(r));
+        lastThrottle[k] = &r;
     }
+    for (size_t k = 0; k < coreCount; ++k)
+        if (lastThrottle[k])
+            b.addCounterSample(throttleTrack[k], saturatingEnd(lastThrottle[k]->timestamp, lastThrottle[k]->duration),
+                               throttleValue(*lastThrottle[k]));
     if (!profile.semaphores.empty()) {
-        const GroupId semGroup = b.addGroup(GroupKind::Counters, b.intern("semaphores"), core, 0);
-        b.group(semGroup).sortIndex = kCounterSortBase + 2;
-        std::array<TrackId, 256> semTrack{};
-        std::array<bool, 256> used{};
+        std::vector<std::array<TrackId, 256>> semTrack(coreCount);
+        std::vector<std::array<bool, 256>> used(coreCount);
         for (const auto &r : profile.semaphores)
-            used[r.id] = true;
-        for (size_t id = 0; id < used.size(); ++id) {
-            if (!used[id])
+            used[std::min<size_t>(r.core, coreCount - 1)][r.id] = true;
+        for (size_t k = 0; k < coreCount; ++k) {
+            if (std::none_of(used[k].begin(), used[k].end(), [](bool u) { return u; }))
                 continue;
-            const auto named = profile.semaphoreNames.find(uint32_t(id)); // "semaphore 8 (qSyncSpillReload0)"
-            const std::string suffix = named == profile.semaphoreNames.end() ? std::string() : " (" + named->second + ")";
-            semTrack[id] = b.addTrack(semGroup, TrackKind::Counter, b.intern("semaphore " + std::to_string(id) + suffix), int64_t(id));
+            const GroupId semGroup = b.addGroup(GroupKind::Counters, b.intern("semaphores"), laneSet[k], 0);
+            b.group(semGroup).sortIndex = kCounterSortBase + 2;
+            for (size_t id = 0; id < used[k].size(); ++id) {
+                if (!used[k][id])
+                    continue;
+                const auto named = profile.semaphoreNames.find(uint32_t(id)); // "semaphore 8 (qSyncSpillReload0)"
+                const std::string suffix = named == profile.semaphoreNames.end() ? std::string() : " (" + named->second + ")";
+                semTrack[k][id] = b.addTrack(semGroup, TrackKind::Counter, b.intern("semaphore " + std::to_string(id) + suffix), int64_t(id));
+            }
         }
         for (size_t i = 0; i < profile.semaphores.size(); ++i) {
             checkCancel(options, i);
             const NtffSemaphoreRow &r = profile.semaphores[i];
-            b.addCounterSample(semTrack[r.id], r.timestamp, double(r.value));
+            b.addCounterSample(semTrack[std::min<size_t>(r.core, coreCount - 1)][r.id], r.timestamp, double(r.value));
         }
     }
     // neuron-profile's own counters (SBUF / PSUM usage, DMA / HBM throughput), below the others.

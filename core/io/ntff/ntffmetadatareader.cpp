@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <limits>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 namespace lanescope {
@@ -30,9 +31,9 @@ std::string versionString(const ProtobufReader &m)
 
 } // namespace
 
-void NtffMetadataReader::read(const ProtobufReader &top, NtffProfile &profile)
+void NtffMetadataReader::read(const ProtobufReader &top, NtffProfile &profile, std::string_view payload, uint64_t payloadOffset)
 {
-    NtffMetadataReader(profile).readMetadata(top);
+    NtffMetadataReader(profile, payload, payloadOffset).readMetadata(top);
 }
 
 void NtffMetadataReader::readMetadata(const ProtobufReader &top)
@@ -51,10 +52,21 @@ void NtffMetadataReader::readMetadata(const ProtobufReader &top)
         m_profile.driverVersion = versionString(*m);
     if (auto m = top.message(12))
         m_profile.collectivesVersion = versionString(*m);
+    m_profile.instanceId = std::string(top.bytes(17));
+    if (auto w = top.message(15); w && w->find(2) && w->find(3)) { // v6: {1: uuid, 2: start ps, 3: end ps}
+        const uint64_t start = w->integer(2), end = w->integer(3);
+        if (start <= uint64_t(kNtffMaxPs) && end <= uint64_t(kNtffMaxPs) && start <= end) {
+            m_profile.windowStartPs = int64_t(start);
+            m_profile.windowEndPs = int64_t(end);
+        } else {
+            m_profile.diagnostics.warn("trace window of the metadata out of range (ignored: the start NOTIFY gives the origin)",
+                                       "byte " + std::to_string(w->baseOffset()));
+        }
+    }
 
-    // f4 { f4 { f1 <subgraph> } }: one core / subgraph in every sample.
-    uint64_t subgraphs = 0;
-    std::optional<ProtobufReader> first;
+    // f4 { f4 { f1 <subgraph> }... }: one subgraph message per physical core.
+    std::vector<ProtobufReader> subgraphs;
+    uint64_t ignored = 0;
     ProtobufReader outer = top;
     Field f;
     while (outer.next(f)) {
@@ -70,20 +82,34 @@ void NtffMetadataReader::readMetadata(const ProtobufReader &top)
             while (inner.next(h)) {
                 if (h.number != 1)
                     continue;
-                if (!subgraphs++)
-                    first = inner.nested(h);
+                if (subgraphs.size() < kNtffMaxCores)
+                    subgraphs.push_back(inner.nested(h));
+                else
+                    ++ignored;
             }
         }
     }
-    if (!first)
-        throw ImportError(std::string(top.file()), kNtffMetadataOffset, "metadata has no subgraph (field 4.4.1); expected one NeuronCore subgraph");
-    if (subgraphs > 1)
-        m_profile.diagnostics.warn("additional subgraphs in the metadata ignored (only the first is decoded)", {}, subgraphs - 1);
-    readSubgraph(*first);
+    if (subgraphs.empty())
+        throw ImportError(std::string(top.file()), kNtffMetadataOffset, "metadata has no subgraph (field 4.4.1); expected one NeuronCore subgraph per physical core");
+    if (ignored)
+        m_profile.diagnostics.warn("subgraphs beyond " + std::to_string(kNtffMaxCores) + " physical cores ignored", {}, ignored);
+    for (size_t i = 0; i < subgraphs.size(); ++i) {
+        m_profile.cores.emplace_back();
+        readSubgraph(subgraphs[i], uint8_t(i));
+    }
+    readTopSections(top);
+    for (auto &p : m_profile.programs)
+        p.computeNeffIndices();
+    std::sort(m_profile.programs.begin(), m_profile.programs.end(), [](const NtffProgram &a, const NtffProgram &b) {
+        return std::tie(a.core, a.engine) < std::tie(b.core, b.engine);
+    });
+    m_profile.subgraphName = m_profile.cores.front().subgraphName;
+    m_profile.totalTimePs = m_profile.cores.front().totalTimePs;
 }
 
-void NtffMetadataReader::readSubgraph(const ProtobufReader &sg)
+void NtffMetadataReader::readSubgraph(const ProtobufReader &sg, uint8_t core)
 {
+    NtffCore &c = m_profile.cores[core];
     ProtobufReader r = sg;
     Field f;
     std::vector<ProtobufReader> blockMessages;
@@ -91,38 +117,41 @@ void NtffMetadataReader::readSubgraph(const ProtobufReader &sg)
         switch (f.number) {
         case 1:
             r.expectType(f, WireType::LengthDelimited);
-            m_profile.subgraphName = std::string(f.bytes);
+            c.subgraphName = std::string(f.bytes);
+            break;
+        case 3: // the physical core (trn2: 4, 5)
+            r.expectType(f, WireType::Varint);
+            c.index = static_cast<uint32_t>(std::min<uint64_t>(f.value, 1u << 20));
             break;
         case 4:
-            readProgram(r.nested(f));
+            readProgram(r.nested(f), core);
             break;
         case 5:
             blockMessages.push_back(r.nested(f));
             break;
-        case 6: { // {1: kind, 3: flag, 5: payload offset, 6: size}
+        case 6: { // v4/v5: {1: kind, 3: flag, 5: payload offset, 6: size}
             const ProtobufReader s = r.nested(f);
             m_profile.sections.push_back(NtffSection{.kind = u32(s, 1), .flag = u32(s, 3), .offset = s.integer(5),
-                                                     .size = s.integer(6), .descriptorOffset = f.offset});
+                                                     .size = s.integer(6), .descriptorOffset = f.offset, .core = core});
             break;
         }
         case 7: { // {1: DMA engine, 2: queue, 3: type, 4: name}
             const ProtobufReader q = r.nested(f);
             const std::string name(q.bytes(4));
-            m_profile.dmaQueues.push_back(
-                NtffDmaQueue{u32(q, 1), u32(q, 2), u32(q, 3), name, ntffQueueDisplayName(name)});
+            m_profile.dmaQueues.push_back(NtffDmaQueue{u32(q, 1), u32(q, 2), u32(q, 3), name, ntffQueueDisplayName(name), core});
             break;
         }
         case 10:
-            readClocks(r.nested(f));
+            readClocks(r.nested(f), core);
             break;
         case 11: {
             const ProtobufReader m = r.nested(f);
-            m_profile.memoryUsage.push_back(NtffMemoryUsage{m.integer(1), m.integer(2), std::string(m.bytes(3))});
+            m_profile.memoryUsage.push_back(NtffMemoryUsage{m.integer(1), m.integer(2), std::string(m.bytes(3)), core});
             break;
         }
         case 14:
             r.expectType(f, WireType::Varint);
-            m_profile.totalTimePs = f.value;
+            c.totalTimePs = f.value;
             break;
         default:
             break;
@@ -130,14 +159,42 @@ void NtffMetadataReader::readSubgraph(const ProtobufReader &sg)
     }
     // Runtime blocks need the programs, which may come in any order.
     for (const auto &m : blockMessages)
-        readRuntimeBlocks(m);
-    for (auto &p : m_profile.programs)
-        p.computeNeffIndices();
-    std::sort(m_profile.programs.begin(), m_profile.programs.end(),
-              [](const NtffProgram &a, const NtffProgram &b) { return a.engine < b.engine; });
+        readRuntimeBlocks(m, core);
 }
 
-void NtffMetadataReader::readProgram(const ProtobufReader &msg)
+// v6: the section table is top-level field 16, {1: kind, 3: flag, 5: payload offset, 6: size, 7: physical
+// core}; the core is the subgraph's field 3.
+void NtffMetadataReader::readTopSections(const ProtobufReader &top)
+{
+    uint64_t unknownCore = 0;
+    std::string firstUnknown;
+    ProtobufReader r = top;
+    Field f;
+    while (r.next(f)) {
+        if (f.number != 16)
+            continue;
+        const ProtobufReader s = r.nested(f);
+        std::optional<uint8_t> core;
+        if (const auto tag = s.find(7)) {
+            for (size_t i = 0; i < m_profile.cores.size(); ++i)
+                if (m_profile.cores[i].index && *m_profile.cores[i].index == s.integer(7))
+                    core = uint8_t(i);
+        } else if (m_profile.cores.size() == 1) {
+            core = 0;
+        }
+        if (!core) {
+            if (!unknownCore++)
+                firstUnknown = "byte " + std::to_string(f.offset);
+            continue;
+        }
+        m_profile.sections.push_back(NtffSection{.kind = u32(s, 1), .flag = u32(s, 3), .offset = s.integer(5),
+                                                 .size = s.integer(6), .descriptorOffset = f.offset, .core = *core});
+    }
+    if (unknownCore)
+        m_profile.diagnostics.warn("payload sections of a physical core no subgraph describes (skipped)", firstUnknown, unknownCore);
+}
+
+void NtffMetadataReader::readProgram(const ProtobufReader &msg, uint8_t core)
 {
     const uint64_t stream = msg.integer(1);
     const auto where = "byte " + std::to_string(msg.baseOffset());
@@ -147,15 +204,29 @@ void NtffMetadataReader::readProgram(const ProtobufReader &msg)
     }
     const auto engine = static_cast<NtffEngine>(stream + 1); // program stream index = engine id - 1
     for (const auto &p : m_profile.programs)
-        if (p.engine == engine) {
+        if (p.engine == engine && p.core == core) {
             m_profile.diagnostics.warn("duplicate programs of one engine ignored", where);
             return;
         }
     NtffProgram p;
+    p.core = core;
     p.engine = engine;
     p.streamIndex = static_cast<uint32_t>(stream);
     p.address = msg.integer(2);
-    const std::string_view code = msg.bytes(3);
+    std::string_view code = msg.bytes(3); // v4/v5: the bytes themselves
+    if (!msg.find(3) && msg.find(8)) {    // v6: {7: payload offset, 8: size}
+        const uint64_t offset = msg.integer(7), size = msg.integer(8);
+        if (offset >= m_payload.size() || size > m_payload.size() - offset) {
+            const uint64_t have = offset >= m_payload.size() ? 0 : m_payload.size() - offset;
+            m_profile.diagnostics.warn("program bytes past the end of the file (the instructions present are used)",
+                                       "byte " + std::to_string(m_payloadOffset + std::min<uint64_t>(offset, m_payload.size())),
+                                       (size - std::min(size, have)) / kNtffInstructionBytes);
+            code = have ? m_payload.substr(size_t(offset)) : std::string_view();
+        } else {
+            code = m_payload.substr(size_t(offset), size_t(size));
+        }
+        m_profile.programBytesInPayload += size;
+    }
     const size_t n = code.size() / kNtffInstructionBytes;
     if (code.size() % kNtffInstructionBytes)
         m_profile.diagnostics.warn("program bytes not a multiple of 64 (partial instruction ignored)", where);
@@ -182,12 +253,12 @@ void NtffMetadataReader::readProgram(const ProtobufReader &msg)
     m_profile.programs.push_back(std::move(p));
 }
 
-void NtffMetadataReader::readRuntimeBlocks(const ProtobufReader &msg)
+void NtffMetadataReader::readRuntimeBlocks(const ProtobufReader &msg, uint8_t core)
 {
     const uint64_t stream = msg.integer(1);
     NtffProgram *program = nullptr;
     for (auto &p : m_profile.programs)
-        if (p.streamIndex == stream)
+        if (p.streamIndex == stream && p.core == core)
             program = &p;
     if (!program) {
         m_profile.diagnostics.warn("runtime blocks of an engine without a program ignored", "byte " + std::to_string(msg.baseOffset()));
@@ -208,7 +279,7 @@ void NtffMetadataReader::readRuntimeBlocks(const ProtobufReader &msg)
     }
 }
 
-void NtffMetadataReader::readClocks(const ProtobufReader &msg)
+void NtffMetadataReader::readClocks(const ProtobufReader &msg, uint8_t core)
 {
     std::array<uint32_t, 32> repetitions{};
     ProtobufReader r = msg;
@@ -216,6 +287,7 @@ void NtffMetadataReader::readClocks(const ProtobufReader &msg)
     while (r.next(f)) {
         const ProtobufReader c = r.nested(f);
         NtffClock clock;
+        clock.core = core;
         clock.field = f.number;
         clock.index = f.number < repetitions.size() ? repetitions[f.number]++ : 0;
         clock.base = c.integer(1);

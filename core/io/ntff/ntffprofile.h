@@ -1,8 +1,13 @@
 #pragma once
-// Plain data decoded from an NTFF (raw AWS Neuron device trace, versions 4 and 5), see
-// ../shared/docs/ntff.md. Produced by NtffReader, consumed by NtffImporter, the CLI and NtffWriter.
-// Times of rows are integer nanoseconds from the trace origin (the end of the start NOTIFY), floored
-// exactly as neuron-profile's JSON export does.
+// Plain data decoded from an NTFF (raw AWS Neuron device trace, versions 4, 5 and 6), see docs/ntff.md.
+// Produced by NtffReader, consumed by NtffImporter, the CLI and NtffWriter. Times of rows are integer
+// nanoseconds from the trace origin (v4/v5: the end of the start NOTIFY; v6: the window the file
+// records), floored exactly as neuron-profile's JSON export does.
+//
+// One NTFF traces one logical NeuronCore. On Trainium2 (NeuronCore-v3) that is two physical cores, each
+// with its own subgraph message, programs, DMA queues, clocks and record sections: NtffProfile::cores
+// lists them, and every program, section, queue, clock and row says which one (`core`, a position in
+// `cores`). inf2 / trn1 files have one.
 #include "model/diagnostics.h"
 #include "ntffsync.h"
 
@@ -70,6 +75,12 @@ inline std::string_view ntffOpcodeName(uint8_t opcode)
         n[0x02] = "MATMUL";
         n[0x21] = "ACTIVATE";
         n[0x23] = "ACT_TABLE_LOAD";
+        // learned from neuron-profile 2.28 exports of trn2 NTFF v6 files (docs/ntff.md, section 6)
+        n[0x42] = "TENSOR_REDUCE";
+        n[0x43] = "TENSOR_SCALAR";
+        n[0x46] = "COPY";
+        n[0x47] = "CAST";
+        n[0x48] = "RECIPROCAL";
         n[0xa0] = "EVENT_SEMAPHORE";
         n[0xa2] = "DRAIN";
         n[0xa4] = "NOP";
@@ -109,6 +120,9 @@ constexpr size_t kNtffInstructionBytes = 64; // one instruction of an embedded p
 constexpr size_t kNtffNotifyHintByte = 36;   // NOTIFY: 2 = execution start, 3 = execution end
 constexpr size_t kNtffRecordBytes = 16;      // u32 hdr, u32 arg, u64 ts (little-endian)
 constexpr size_t kNtffMetadataOffset = 0x80; // the protobuf message starts here
+constexpr size_t kNtffMaxCores = 8;          // physical cores (subgraph messages) decoded per file
+// |ps| above this is treated as a corrupt timestamp (about 53 days), so differences never overflow.
+constexpr int64_t kNtffMaxPs = int64_t(1) << 62;
 
 struct NtffRuntimeBlock
 {
@@ -120,6 +134,7 @@ struct NtffRuntimeBlock
 // The executed instruction stream of one engine (pb sg.f4) and its runtime blocks (sg.f5).
 struct NtffProgram
 {
+    uint8_t core = 0; // position in NtffProfile::cores
     NtffEngine engine = NtffEngine::Tensor;
     uint32_t streamIndex = 0; // pb index 0..4 = PE, ACT, POOL, DVE, SP
     uint64_t address = 0;     // device byte address of instruction 0
@@ -168,15 +183,17 @@ struct NtffSection
     uint64_t size = 0;   // bytes as declared
     uint64_t available = 0; // bytes present in the file (< size when truncated)
     uint64_t descriptorOffset = 0; // file byte of the section's metadata entry (for errors)
+    uint8_t core = 0; // position in NtffProfile::cores (last: positional initialisers stay valid)
 };
 
 struct NtffDmaQueue
 {
-    uint32_t engine = 0; // DMA engine 0..15
+    uint32_t engine = 0; // DMA engine as neuron-profile numbers it: 0..15; 64.. on trn2 (16 x physical core + 0..15)
     uint32_t queue = 0;  // queue index 0..15
     uint32_t type = 0;   // queue-type enum (meaning unknown)
     std::string name;        // as in the file, e.g. qSPSpillReload0
     std::string displayName; // as neuron-profile shows it, e.g. qSyncSpillReload0
+    uint8_t core = 0; // position in NtffProfile::cores (last: positional initialisers stay valid)
 };
 
 struct NtffClock
@@ -186,6 +203,7 @@ struct NtffClock
     uint64_t base = 0;
     uint64_t div = 1;
     uint64_t mul = 1;
+    uint8_t core = 0; // position in NtffProfile::cores (last: positional initialisers stay valid)
 };
 
 struct NtffMemoryUsage
@@ -193,6 +211,7 @@ struct NtffMemoryUsage
     uint64_t index = 0;
     uint64_t bytes = 0;
     std::string category; // v5 only
+    uint8_t core = 0; // position in NtffProfile::cores (last: positional initialisers stay valid)
 };
 
 struct NtffInstructionRow
@@ -201,13 +220,14 @@ struct NtffInstructionRow
     int64_t duration = 0;  // ns
     uint32_t pc = 0;
     int32_t compilerPc = -1;   // NEFF instruction index, -1 = none (runtime-inserted)
-    uint32_t evtWaitTime = 0;  // semaphore/event wait, cycles / 1.4
+    uint32_t evtWaitTime = 0;  // semaphore/event wait in ns: cycles / the clock (1.4 GHz inf2/trn1, 1.2 GHz trn2)
     uint16_t crcIn = 0xffff;
     uint16_t crcOut = 0xffff;
     NtffEngine engine = NtffEngine::Tensor; // JSON subgroup
     NtffLane lane = NtffLane::Tensor;       // JSON label
     uint8_t opcode = 0;
     uint8_t flags = 0; // hdr bits 16..23 of the begin record; 0x20 = branch taken
+    uint8_t core = 0;  // physical core: position in NtffProfile::cores (JSON "subgraph")
     // 0: `opcode` names the instruction. n > 0: the name is NtffProfile::extraOpcodeNames[n - 1] (a name
     // read from neuron-profile JSON that ntffOpcodeName does not know; `opcode` is then 0), or the name a
     // neuron-profile JSON of the same program gives an NTFF row's unknown byte (OpcodeNameTable; `opcode`
@@ -226,10 +246,11 @@ struct NtffDmaRow
     int64_t duration = 0;  // ns, data-complete minus start
     uint32_t transferSize = 0;
     uint16_t crc = 0;
-    uint8_t engine = 0; // DMA engine 0..15 (JSON dma_engine, as a decimal string)
+    uint8_t engine = 0; // DMA engine (JSON dma_engine, as a decimal string): 0..15; trn2 64..95 (16 x physical core + 0..15)
     uint8_t queue = 0;  // queue 0..15 (JSON dma_queue, as a decimal string)
+    uint8_t core = 0;   // physical core: position in NtffProfile::cores
 };
-static_assert(sizeof(NtffDmaRow) == 24);
+static_assert(sizeof(NtffDmaRow) <= 32);
 
 struct NtffSemaphoreRow
 {
@@ -239,8 +260,9 @@ struct NtffSemaphoreRow
     uint8_t op = 0;     // hdr bits 16..23 (meaning uncertain)
     uint8_t source = 0; // 1..5 engines, 6 DMA side
     uint8_t flags = 0;  // bit 0: produced by EVENT_SEMAPHORE_RANGE_CLEAR (hdr bit 30)
+    uint8_t core = 0;   // physical core: position in NtffProfile::cores
 };
-static_assert(sizeof(NtffSemaphoreRow) == 16);
+static_assert(sizeof(NtffSemaphoreRow) <= 24);
 
 struct NtffThrottleRow // JSON "ham"
 {
@@ -248,8 +270,9 @@ struct NtffThrottleRow // JSON "ham"
     int64_t duration = 0;  // ns: to the next row, the last row to last_hw_timestamp
     uint32_t k = 0;
     uint32_t n = 0;
-    uint32_t type = 0; // 99 = not throttled (k = n = 1)
+    uint32_t type = 0; // 99 = not throttled (k = n = 1); trn2: arg bits 8..15
     uint8_t reason = 0; // hdr bits 0..7 (meaning unknown)
+    uint8_t core = 0;   // physical core: position in NtffProfile::cores
 };
 
 // Where an instruction sits in the compiled model: its framework layer and its HLO op (neuron-profile
@@ -289,6 +312,20 @@ struct NtffCounterSeries
     std::vector<std::pair<int64_t, double>> samples;
 };
 
+// One physical core of the traced logical NeuronCore (pb f4.f4.f1, a subgraph message each).
+struct NtffCore
+{
+    std::string subgraphName;            // "sg00" (JSON "subgraph")
+    std::optional<uint32_t> index;       // physical core number (pb sg.f3: 4 and 5 on trn2; absent on inf2/trn1)
+    std::optional<uint64_t> totalTimePs; // as recorded by the runtime (pb sg.f14)
+    // v4/v5 only: picoseconds of this core's own start NOTIFY end. neuron-profile 2.25's summary-text
+    // counts a trn2 core's instructions from the common origin but times them from this (docs/ntff.md).
+    std::optional<int64_t> startNotifyEndPs;
+
+    // "pcore 4": the lane-set name of this core under its logical NeuronCore
+    std::string label() const { return index ? "pcore " + std::to_string(*index) : subgraphName; }
+};
+
 struct NtffProfile
 {
     // header and metadata
@@ -299,10 +336,16 @@ struct NtffProfile
     std::string driverVersion;      // "2.25.0 ()"
     std::string collectivesVersion; // "2.29.41 ()"
     std::string instanceType;
-    std::string subgraphName; // "sg00"
+    std::string instanceId;                  // v6: the EC2 instance id (pb f17)
+    std::string subgraphName; // "sg00": the first core's (as neuron-profile's model_info names it)
     std::optional<uint64_t> captureUnixTime; // v4 only
-    std::optional<uint64_t> totalTimePs;     // as recorded by the runtime (pb sg.f14)
+    std::optional<uint64_t> totalTimePs;     // the first core's, as recorded by the runtime (pb sg.f14)
     std::optional<int64_t> decodedTotalTimePs; // latest hint-3 NOTIFY begin - earliest hint-2 NOTIFY begin
+    // v6: the trace window the runtime recorded (pb f15.2, f15.3), ps on the device clock
+    std::optional<int64_t> windowStartPs, windowEndPs;
+
+    std::vector<NtffCore> cores; // at least one after NtffReader::read
+    uint64_t programBytesInPayload = 0; // v6: program bytes stored in the payload, before the sections
 
     // structure
     std::vector<NtffProgram> programs;
@@ -313,8 +356,8 @@ struct NtffProfile
 
     // trace window
     int64_t originPs = 0;          // picoseconds since the clock sync point of time 0
-    bool originFromNotify = false; // false: no start NOTIFY found, time 0 is the first instruction
-    int64_t lastHwTimestamp = 0;   // ns: floor of the latest instruction end
+    bool originFromNotify = false; // false: no start NOTIFY nor recorded window found, time 0 is the first instruction
+    int64_t lastHwTimestamp = 0;   // ns: floor of the latest instruction end (v6: the end of the recorded window)
 
     // rows, in record order (not sorted by time)
     std::vector<NtffInstructionRow> instructions;
@@ -359,12 +402,27 @@ struct NtffProfile
         return r.opcodeName();
     }
 
-    const NtffProgram *program(NtffEngine e) const
+    // Trainium2 (NeuronCore-v3): a logical core of physical cores numbered in the metadata, or a trn2
+    // instance. Its engines (but the Tensor engine) run at 1.2 GHz, v2's at 1.4 GHz.
+    bool isNeuronCoreV3() const
+    {
+        if (std::string_view(instanceType).substr(0, 4) == "trn2" || cores.size() > 1)
+            return true;
+        return std::any_of(cores.begin(), cores.end(), [](const NtffCore &c) { return c.index.has_value(); });
+    }
+
+    // The program of engine `e` on physical core `core` (a position in `cores`).
+    const NtffProgram *program(NtffEngine e, uint8_t core = 0) const
     {
         for (const auto &p : programs)
-            if (p.engine == e)
+            if (p.engine == e && p.core == core)
                 return &p;
         return nullptr;
+    }
+    // The physical core of row data: its label ("pcore 4"), "" when the profile has one core.
+    std::string coreLabel(uint8_t core) const
+    {
+        return cores.size() > 1 && core < cores.size() ? cores[core].label() : std::string();
     }
     // The sync fields of instruction row i: from the JSON operands, else from the executed program.
     NtffSync syncOf(size_t i) const
@@ -372,7 +430,7 @@ struct NtffProfile
         if (i < instructionSync.size())
             return instructionSync[i];
         const NtffInstructionRow &r = instructions[i];
-        const NtffProgram *p = program(r.engine);
+        const NtffProgram *p = program(r.engine, r.core);
         return p && r.pc < p->sync.size() ? p->sync[r.pc] : NtffSync{};
     }
     const NtffDmaQueue *dmaQueue(uint32_t engine, uint32_t queue) const

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <limits>
 #include <numeric>
+#include <optional>
 
 namespace lanescope {
 
@@ -15,8 +16,7 @@ namespace {
 
 __extension__ typedef __int128 Int128; // 128-bit intermediates: (raw - base) * mul can exceed int64
 
-// |ps| above this is treated as a corrupt timestamp (about 53 days), so differences never overflow.
-constexpr int64_t kMaxPs = int64_t(1) << 62;
+constexpr int64_t kMaxPs = kNtffMaxPs;
 constexpr uint64_t kMaxClockFactor = uint64_t(1) << 62;
 
 template <class T>
@@ -63,6 +63,10 @@ const char *issueMessage(int issue)
         "throttle rows before the trace window (skipped)",
         "records with a timestamp out of range (skipped)",
         "instructions begun after the last completed one of their engine, still running when the capture stopped (dropped)",
+        "auxiliary instruction records (hdr bit 25, beside DMA_DIRECT2D; meaning unknown, skipped)",
+        "instructions ending after the recorded trace window (the postamble, skipped)",
+        "DMA packets whose completion precedes their start once the records before the window are dropped (skipped, as neuron-profile does)",
+        "DMA completions left over after the records before the window were dropped (skipped)",
     };
     return messages[issue];
 }
@@ -110,7 +114,7 @@ NtffProfile NtffReader::read()
 {
     readHeader();
     NtffMetadataReader::read(ProtobufReader(m_data.substr(kNtffMetadataOffset, m_metadataSize), m_file, kNtffMetadataOffset),
-                             m_profile);
+                             m_profile, m_data.substr(m_payloadOffset), m_payloadOffset);
     layoutSections();
     prepareDecoders();
     for (const auto &s : m_profile.sections)
@@ -133,8 +137,8 @@ void NtffReader::readHeader()
         throw ImportError(m_file, 0, "file is empty; expected an NTFF (version byte, metadata length, protobuf)");
     const uint8_t version = static_cast<uint8_t>(m_data[0]);
     if (!isSupportedVersion(version))
-        throw ImportError(m_file, 0, "unsupported NTFF version " + std::to_string(version)
-                                         + "; this reader understands versions 4 and 5");
+        throw ImportError(m_file, 0, "NTFF version " + std::to_string(version) + " is not supported; this build reads versions "
+                                         + kSupportedVersions + " (a newer Neuron profiler may have written it)");
     m_profile.version = version;
     m_profile.fileSize = m_data.size();
     if (m_data.size() < kNtffMetadataOffset)
@@ -183,9 +187,9 @@ void NtffReader::layoutSections()
         prevIndex = i;
     }
     if (maxEnd > payload) {
-        // A file cut short still has contiguous sections starting at 0 (sum of sizes == end). Anything
-        // else pointing past the end is a corrupt offset or size.
-        if (maxEnd != sum) {
+        // A file cut short still has contiguous sections starting at 0 (v6: after the programs; sum of sizes
+        // == end). Anything else pointing past the end is a corrupt offset or size.
+        if (maxEnd != sum + m_profile.programBytesInPayload) {
             for (size_t i = 0; i < sections.size(); ++i) {
                 const auto &s = sections[i];
                 if (s.offset + s.size > payload)
@@ -213,11 +217,11 @@ void NtffReader::layoutSections()
                                    payload - maxEnd);
 }
 
-NtffReader::Clock NtffReader::makeClock(uint32_t field, uint32_t index) const
+NtffReader::Clock NtffReader::makeClock(uint8_t core, uint32_t field, uint32_t index) const
 {
     Clock c;
     for (const auto &e : m_profile.clocks) {
-        if (e.field != field || e.index != index)
+        if (e.core != core || e.field != field || e.index != index)
             continue;
         if (e.div == 0 || e.mul == 0 || e.div >= kMaxClockFactor || e.mul >= kMaxClockFactor)
             return c; // invalid: records using it are skipped and counted
@@ -233,29 +237,41 @@ NtffReader::Clock NtffReader::makeClock(uint32_t field, uint32_t index) const
 
 void NtffReader::prepareDecoders()
 {
-    for (int i = 0; i < kNtffEngineCount; ++i) {
-        EngineState &es = m_engines[size_t(i)];
-        const NtffEngine engine = static_cast<NtffEngine>(i + 1);
-        es.clock = makeClock(kClockOfEngine[size_t(i)], 0);
-        es.program = m_profile.program(engine);
-        es.valid = es.program && es.clock.valid;
-        if (!es.program)
-            continue;
-        es.base16 = static_cast<uint32_t>((es.program->address / kNtffInstructionBytes) & 0xffff);
-        es.programSize = static_cast<uint32_t>(std::min<size_t>(es.program->size(), 65536));
-        es.notifyKind.assign(es.programSize, 0);
-        es.open.assign(es.valid ? es.programSize : 0, OpenInstruction{});
-        es.openOutside.clear();
-        for (uint32_t pc = 0; pc < es.programSize; ++pc) {
-            const uint8_t hint = es.program->notifyHints[pc];
-            if (es.program->opcodes[pc] == kNtffOpNotify && (hint == 2 || hint == 3))
-                es.notifyKind[pc] = hint;
+    m_cores.assign(m_profile.cores.size(), CoreState{});
+    for (size_t k = 0; k < m_cores.size(); ++k) {
+        CoreState &cs = m_cores[k];
+        const uint8_t core = uint8_t(k);
+        for (int i = 0; i < kNtffEngineCount; ++i) {
+            EngineState &es = cs.engines[size_t(i)];
+            const NtffEngine engine = static_cast<NtffEngine>(i + 1);
+            es.clock = makeClock(core, kClockOfEngine[size_t(i)], 0);
+            es.program = m_profile.program(engine, core);
+            es.valid = es.program && es.clock.valid;
+            if (!es.program)
+                continue;
+            es.base16 = static_cast<uint32_t>((es.program->address / kNtffInstructionBytes) & 0xffff);
+            es.programSize = static_cast<uint32_t>(std::min<size_t>(es.program->size(), 65536));
+            es.notifyKind.assign(es.programSize, 0);
+            es.open.assign(es.valid ? es.programSize : 0, OpenInstruction{});
+            es.openOutside.clear();
+            for (uint32_t pc = 0; pc < es.programSize; ++pc) {
+                const uint8_t hint = es.program->notifyHints[pc];
+                if (es.program->opcodes[pc] == kNtffOpNotify && (hint == 2 || hint == 3))
+                    es.notifyKind[pc] = hint;
+            }
         }
+        cs.eventClock = makeClock(core, kEventClockField, 0);
+        cs.throttleClock = makeClock(core, kThrottleClockField, 0);
+        for (uint32_t i = 0; i < cs.dmaClocks.size(); ++i)
+            cs.dmaClocks[i] = makeClock(core, kDmaClockField, i);
+        // neuron-profile numbers a trn2 core's DMA engines from 16 x its physical core (64.. for core 4)
+        const uint32_t index = m_profile.cores[k].index.value_or(0);
+        if (index <= 15)
+            cs.dmaEngineBase = 16 * index;
+        else
+            m_profile.diagnostics.warn("physical core number " + std::to_string(index) + " too large for DMA engine numbers (its DMA engines numbered from 0)");
     }
-    m_eventClock = makeClock(kEventClockField, 0);
-    m_throttleClock = makeClock(kThrottleClockField, 0);
-    for (uint32_t i = 0; i < m_dmaClocks.size(); ++i)
-        m_dmaClocks[i] = makeClock(kDmaClockField, i);
+    m_evtWaitGHz = m_profile.isNeuronCoreV3() ? 1.2f : 1.4f;
 }
 
 void NtffReader::note(Issue issue, const char *record)
@@ -279,8 +295,9 @@ template <class Fn>
 void NtffReader::forEachRecord(uint32_t kind, Fn &&fn)
 {
     for (const auto &s : m_profile.sections) {
-        if (s.kind != kind)
+        if (s.kind != kind || s.core >= m_cores.size())
             continue;
+        const uint8_t core = s.core;
         const char *base = m_data.data() + m_payloadOffset + s.offset;
         const uint64_t n = s.available / kNtffRecordBytes;
         for (uint64_t chunk = 0; chunk < n; chunk += kChunkRecords) {
@@ -289,23 +306,29 @@ void NtffReader::forEachRecord(uint32_t kind, Fn &&fn)
             const uint64_t end = std::min<uint64_t>(n, chunk + kChunkRecords);
             for (const char *p = base + chunk * kNtffRecordBytes, *e = base + end * kNtffRecordBytes; p != e;
                  p += kNtffRecordBytes)
-                fn(loadU32(p), loadU32(p + 4), loadU64(p + 8), p);
+                fn(core, loadU32(p), loadU32(p + 4), loadU64(p + 8), p);
             advanceProgress(end - chunk);
         }
     }
 }
 
-// Pass 1: the origin is the latest end of the start NOTIFYs (hint 2); the decoded total time is the
-// latest begin of an end NOTIFY (hint 3) minus the earliest begin of a start NOTIFY.
+// Pass 1, per physical core: the latest end of its start NOTIFYs (hint 2), the earliest begin of a start
+// NOTIFY and the latest begin of an end NOTIFY (hint 3). The origin is the window the file records (v6),
+// else the first core's latest start-NOTIFY end; the decoded total time is the first core's latest
+// end-NOTIFY begin minus its earliest start-NOTIFY begin.
 void NtffReader::findOrigin()
 {
-    bool haveOrigin = false, haveStart = false, haveEnd = false;
-    int64_t origin = 0, firstStart = 0, lastEnd = 0;
-    forEachRecord(0, [&](uint32_t hdr, uint32_t, uint64_t ts, const char *) {
+    struct Notifies
+    {
+        std::optional<int64_t> startEnd, firstStart, lastEnd;
+        std::optional<int64_t> tensorStartEnd, tensorEndEnd; // the Tensor engine's start / end NOTIFY ends
+    };
+    std::vector<Notifies> seen(m_cores.size());
+    forEachRecord(0, [&](uint8_t core, uint32_t hdr, uint32_t, uint64_t ts, const char *) {
         const uint32_t engine = (hdr >> 26) & 0x1f;
-        if (engine - 1 >= uint32_t(kNtffEngineCount))
+        if (engine - 1 >= uint32_t(kNtffEngineCount) || ((hdr >> 25) & 1))
             return;
-        EngineState &es = m_engines[engine - 1];
+        EngineState &es = m_cores[core].engines[engine - 1];
         if (!es.valid)
             return;
         const uint32_t addr16 = hdr & 0xffff;
@@ -323,25 +346,42 @@ void NtffReader::findOrigin()
         if (!o.open)
             return;
         o.open = 0;
+        Notifies &n = seen[core];
+        const bool tensor = engine == uint32_t(NtffEngine::Tensor);
         if (es.notifyKind[pc] == 2) {
-            origin = haveOrigin ? std::max(origin, t) : t;
-            firstStart = haveStart ? std::min(firstStart, o.t0) : o.t0;
-            haveOrigin = haveStart = true;
+            n.startEnd = std::max(n.startEnd.value_or(t), t);
+            n.firstStart = std::min(n.firstStart.value_or(o.t0), o.t0);
+            if (tensor)
+                n.tensorStartEnd = std::max(n.tensorStartEnd.value_or(t), t);
         } else {
-            lastEnd = haveEnd ? std::max(lastEnd, o.t0) : o.t0;
-            haveEnd = true;
+            n.lastEnd = std::max(n.lastEnd.value_or(o.t0), o.t0);
+            if (tensor)
+                n.tensorEndEnd = std::max(n.tensorEndEnd.value_or(t), t);
         }
     });
-    for (EngineState &es : m_engines)
-        std::fill(es.open.begin(), es.open.end(), OpenInstruction{});
-    if (haveStart && haveEnd)
-        m_profile.decodedTotalTimePs = lastEnd - firstStart;
-    if (haveOrigin) {
-        m_profile.originPs = origin;
+    for (CoreState &cs : m_cores)
+        for (EngineState &es : cs.engines)
+            std::fill(es.open.begin(), es.open.end(), OpenInstruction{});
+    for (size_t k = 0; k < seen.size(); ++k)
+        m_profile.cores[k].startNotifyEndPs = seen[k].startEnd;
+    // The runtime's total time (sg.f14): v4/v5 the latest end-NOTIFY begin minus the earliest start-NOTIFY
+    // begin; v6 (trn2) the Tensor engine's end-NOTIFY end minus its start-NOTIFY end (docs/ntff.md).
+    if (!seen.empty() && m_profile.version >= 6 && seen[0].tensorStartEnd && seen[0].tensorEndEnd)
+        m_profile.decodedTotalTimePs = *seen[0].tensorEndEnd - *seen[0].tensorStartEnd;
+    else if (!seen.empty() && seen[0].firstStart && seen[0].lastEnd)
+        m_profile.decodedTotalTimePs = *seen[0].lastEnd - *seen[0].firstStart;
+    if (m_profile.windowStartPs) {
+        m_profile.originPs = *m_profile.windowStartPs;
         m_profile.originFromNotify = true;
-    } else {
-        findFallbackOrigin();
+        return;
     }
+    for (const Notifies &n : seen)
+        if (n.startEnd) {
+            m_profile.originPs = *n.startEnd;
+            m_profile.originFromNotify = true;
+            return;
+        }
+    findFallbackOrigin();
 }
 
 // Without a start NOTIFY (a cut file, an unknown runtime): time 0 is the earliest instruction begin.
@@ -350,11 +390,12 @@ void NtffReader::findFallbackOrigin()
     bool have = false;
     int64_t first = 0;
     m_work += recordCount(0);
-    forEachRecord(0, [&](uint32_t hdr, uint32_t, uint64_t ts, const char *) {
+    forEachRecord(0, [&](uint8_t core, uint32_t hdr, uint32_t, uint64_t ts, const char *) {
         const uint32_t engine = (hdr >> 26) & 0x1f;
-        if (((hdr >> 24) & 1) || engine - 1 >= uint32_t(kNtffEngineCount) || !m_engines[engine - 1].valid)
+        if (((hdr >> 24) & 1) || ((hdr >> 25) & 1) || engine - 1 >= uint32_t(kNtffEngineCount)
+            || !m_cores[core].engines[engine - 1].valid)
             return;
-        const EngineState &es = m_engines[engine - 1];
+        const EngineState &es = m_cores[core].engines[engine - 1];
         int64_t t;
         if ((((hdr & 0xffff) - es.base16) & 0xffff) < es.programSize && toPs(es.clock, ts, t) && (!have || t < first)) {
             first = t;
@@ -379,14 +420,18 @@ void NtffReader::decodeInstructions()
     const uint64_t records = recordCount(0);
     m_profile.instructions.reserve(records / 2);
     const int64_t origin = m_profile.originPs;
+    const int64_t windowEnd = m_profile.windowEndPs.value_or(INT64_MAX);
+    const float waitGHz = m_evtWaitGHz;
     int64_t lastEnd = 0;
     bool haveLastEnd = false;
     auto &rows = m_profile.instructions;
-    forEachRecord(0, [&](uint32_t hdr, uint32_t arg, uint64_t ts, const char *rec) {
+    forEachRecord(0, [&](uint8_t core, uint32_t hdr, uint32_t arg, uint64_t ts, const char *rec) {
+        if ((hdr >> 25) & 1)
+            return note(InstrAuxiliary, rec);
         const uint32_t engine = (hdr >> 26) & 0x1f;
         if (engine - 1 >= uint32_t(kNtffEngineCount))
             return note(InstrUnknownEngine, rec);
-        EngineState &es = m_engines[engine - 1];
+        EngineState &es = m_cores[core].engines[engine - 1];
         if (!es.valid)
             return note(InstrNoProgram, rec);
         int64_t t;
@@ -407,12 +452,19 @@ void NtffReader::decodeInstructions()
             return note(InstrOutsideProgram, rec);
         if (o.t0 < origin)
             return note(InstrBeforeOrigin, rec);
+        es.lastBeginPs = std::max(es.lastBeginPs, o.t0);
+        if (pc < es.notifyKind.size() && es.notifyKind[pc] == 3)
+            es.endNotifyBeginPs = std::min(es.endNotifyBeginPs, o.t0);
+        if (t > windowEnd)
+            return note(InstrAfterWindow, rec);
         NtffInstructionRow row;
         row.timestamp = (o.t0 - origin) / 1000;
         row.duration = floorDiv(t - o.t0, 1000);
         row.pc = pc;
         row.compilerPc = es.program->neffIndex[pc];
-        row.evtWaitTime = (o.arg >> 16) * 5 / 7; // cycles / 1.4, truncated
+        // cycles / the engine clock in single precision, truncated, as neuron-profile computes it (in
+        // double precision 1 row in 20 of a trn2 export comes out one higher)
+        row.evtWaitTime = static_cast<uint32_t>(static_cast<float>(o.arg >> 16) / waitGHz);
         row.crcIn = static_cast<uint16_t>(arg & 0xffff);
         row.crcOut = static_cast<uint16_t>(arg >> 16);
         row.engine = static_cast<NtffEngine>(engine);
@@ -420,41 +472,49 @@ void NtffReader::decodeInstructions()
         row.lane = row.engine == NtffEngine::Tensor && row.opcode == kNtffOpMatmul ? NtffLane::TensorMatrix
                                                                                    : ntffLaneOf(row.engine);
         row.flags = o.flags;
+        row.core = core;
         rows.push_back(row);
-        es.lastBeginPs = std::max(es.lastBeginPs, o.t0);
-        if (pc < es.notifyKind.size() && es.notifyKind[pc] == 3)
-            es.endNotifyBeginPs = std::min(es.endNotifyBeginPs, o.t0);
         const int64_t end = t - origin;
         lastEnd = haveLastEnd ? std::max(lastEnd, end) : end;
         haveLastEnd = true;
     });
     // A begin without its end: after its engine's end NOTIFY and last completed instruction, it is the
     // postamble still running when the capture stopped (neuron-profile drops it too); else a lost record.
-    for (EngineState &es : m_engines) {
-        const auto countOpen = [&](const OpenInstruction &o) {
-            if (o.open)
-                ++m_issues[o.t0 > es.lastBeginPs && o.t0 > es.endNotifyBeginPs ? InstrRunningAtEnd : InstrBeginWithoutEnd].count;
-        };
-        for (const auto &o : es.open)
-            countOpen(o);
-        for (const auto &[pc, o] : es.openOutside)
-            countOpen(o);
-        std::vector<OpenInstruction>().swap(es.open);
-        es.openOutside = {};
+    for (CoreState &cs : m_cores) {
+        for (EngineState &es : cs.engines) {
+            const auto countOpen = [&](const OpenInstruction &o) {
+                if (o.open)
+                    ++m_issues[o.t0 > es.lastBeginPs && o.t0 > es.endNotifyBeginPs ? InstrRunningAtEnd : InstrBeginWithoutEnd].count;
+            };
+            for (const auto &o : es.open)
+                countOpen(o);
+            for (const auto &[pc, o] : es.openOutside)
+                countOpen(o);
+            std::vector<OpenInstruction>().swap(es.open);
+            es.openOutside = {};
+        }
     }
     m_lastEndPs = lastEnd;
     m_haveLastEnd = haveLastEnd;
-    m_profile.lastHwTimestamp = haveLastEnd ? floorDiv(lastEnd, 1000) : 0;
+    if (m_profile.windowStartPs && m_profile.windowEndPs) // v6: the window the runtime recorded
+        m_profile.lastHwTimestamp = floorDiv(*m_profile.windowEndPs - *m_profile.windowStartPs, 1000);
+    else
+        m_profile.lastHwTimestamp = haveLastEnd ? floorDiv(lastEnd, 1000) : 0;
     m_profile.recordsRead += records;
 }
 
 void NtffReader::decodeEvents()
 {
     const int64_t origin = m_profile.originPs;
-    const Clock clock = m_eventClock;
+    // neuron-profile's event_count: every event record in v4/v5 exports, those inside the window in v6
+    const bool countInWindowOnly = m_profile.windowStartPs.has_value();
+    uint64_t records = 0;
     m_profile.semaphores.reserve(recordCount(1));
-    forEachRecord(1, [&](uint32_t hdr, uint32_t arg, uint64_t ts, const char *rec) {
-        ++m_profile.eventRecordCount;
+    forEachRecord(1, [&](uint8_t core, uint32_t hdr, uint32_t arg, uint64_t ts, const char *rec) {
+        ++records;
+        if (!countInWindowOnly)
+            ++m_profile.eventRecordCount;
+        const Clock &clock = m_cores[core].eventClock;
         if (!clock.valid)
             return note(EventNoClock, rec);
         int64_t t;
@@ -463,6 +523,8 @@ void NtffReader::decodeEvents()
         t -= origin;
         if (t < 0)
             return note(EventBeforeOrigin, rec);
+        if (countInWindowOnly)
+            ++m_profile.eventRecordCount;
         if (!((hdr >> 8) & 1)) {
             ++m_profile.otherEventCount;
             return;
@@ -474,27 +536,55 @@ void NtffReader::decodeEvents()
         row.op = static_cast<uint8_t>(hdr >> 16);
         row.source = static_cast<uint8_t>((hdr >> 26) & 0xf);
         row.flags = static_cast<uint8_t>((hdr >> 30) & 1);
+        row.core = core;
         m_profile.semaphores.push_back(row);
     });
-    m_profile.recordsRead += m_profile.eventRecordCount;
+    m_profile.recordsRead += records;
 }
 
-// DMA packets: type 1 = start, 5 = data complete (size, crc), 6 = later completion; paired FIFO per
-// (DMA engine, queue).
+// DMA packets: type 1 = start, 5 = data complete (size, crc), 6 = later completion. Per (DMA engine,
+// queue) the records before the trace window are dropped first, then the k-th start pairs with the k-th
+// completion, and a pair whose completion comes before its start is skipped: neuron-profile does the
+// same, which drops whole streams whose first packet straddles the origin (docs/ntff.md).
 void NtffReader::decodeDma()
 {
+    // Starts and completions waiting for their other half; the k-th start pairs with the k-th completion
+    // in record order, whichever comes first.
+    struct Half
+    {
+        int64_t t = 0;
+        uint32_t size = 0; // completions: transfer size and crc
+        uint16_t crc = 0;
+    };
     struct Fifo
     {
-        std::vector<int64_t> starts;
+        std::vector<Half> waiting;
         size_t head = 0;
+        bool completions = false; // what `waiting` holds
+        bool droppedBeforeOrigin = false;
+        size_t pending() const { return waiting.size() - head; }
+        Half pop()
+        {
+            const Half t = waiting[head++];
+            if (head == waiting.size()) {
+                waiting.clear();
+                head = 0;
+            } else if (head >= 4096 && head * 2 >= waiting.size()) {
+                waiting.erase(waiting.begin(), waiting.begin() + static_cast<ptrdiff_t>(head));
+                head = 0;
+            }
+            return t;
+        }
     };
-    std::array<Fifo, 256> fifos;
+    std::vector<Fifo> fifos(256 * 16); // (neuron-profile's engine number 0..255, queue 0..15)
     const int64_t origin = m_profile.originPs;
     m_profile.dma.reserve(recordCount(4) / 2); // a packet is at least a start and a completion
     uint64_t records = 0;
-    forEachRecord(4, [&](uint32_t hdr, uint32_t arg, uint64_t ts, const char *rec) {
+    forEachRecord(4, [&](uint8_t core, uint32_t hdr, uint32_t arg, uint64_t ts, const char *rec) {
         ++records;
-        const uint32_t engine = (hdr >> 24) & 0xf;
+        const CoreState &cs = m_cores[core];
+        const uint32_t local = (hdr >> 24) & 0xf; // bit 28: the physical core's parity on trn2 (the section says which)
+        const uint32_t engine = cs.dmaEngineBase + local;
         const uint32_t type = arg & 0xf;
         const uint32_t queue = (arg >> 4) & 0xf;
         if (type != 1 && type != 5) {
@@ -502,85 +592,99 @@ void NtffReader::decodeDma()
                 note(DmaUnknownType, rec);
             return;
         }
-        const Clock &clock = m_dmaClocks[engine];
+        const Clock &clock = cs.dmaClocks[local];
         if (!clock.valid)
             return note(DmaNoClock, rec);
         int64_t t;
         if (!toPs(clock, ts, t))
             return note(TimeOutOfRange, rec);
         Fifo &q = fifos[engine * 16 + queue];
-        if (type == 1) {
-            q.starts.push_back(t);
+        if (t < origin) {
+            q.droppedBeforeOrigin = true;
+            if (type == 1)
+                note(DmaBeforeOrigin, rec);
             return;
         }
-        if (q.head == q.starts.size())
-            return note(DmaCompletionWithoutStart, rec);
-        const int64_t t0 = q.starts[q.head++];
-        if (q.head == q.starts.size()) {
-            q.starts.clear();
-            q.head = 0;
-        } else if (q.head >= 4096 && q.head * 2 >= q.starts.size()) {
-            q.starts.erase(q.starts.begin(), q.starts.begin() + static_cast<ptrdiff_t>(q.head));
-            q.head = 0;
+        const bool completion = type == 5;
+        const Half half{t, completion ? hdr & 0xffffff : 0, static_cast<uint16_t>(completion ? arg >> 16 : 0)};
+        if (!q.pending() || q.completions == completion) {
+            q.completions = completion;
+            q.waiting.push_back(half);
+            return;
         }
-        if (t0 < origin)
-            return note(DmaBeforeOrigin, rec);
+        const Half other = q.pop();
+        const Half &start = completion ? other : half, &end = completion ? half : other;
+        if (end.t < start.t)
+            return note(DmaCompletionBeforeStart, rec);
         NtffDmaRow row;
-        row.timestamp = (t0 - origin) / 1000;
-        row.duration = floorDiv(t - t0, 1000);
-        row.transferSize = hdr & 0xffffff;
-        row.crc = static_cast<uint16_t>(arg >> 16);
+        row.timestamp = (start.t - origin) / 1000;
+        row.duration = floorDiv(end.t - start.t, 1000);
+        row.transferSize = end.size; // size and crc are on the completion
+        row.crc = end.crc;
         row.engine = static_cast<uint8_t>(engine);
         row.queue = static_cast<uint8_t>(queue);
+        row.core = core;
         m_profile.dma.push_back(row);
     });
-    for (const auto &q : fifos)
-        m_issues[DmaStartWithoutCompletion].count += q.starts.size() - q.head;
+    for (const auto &q : fifos) {
+        if (!q.completions)
+            m_issues[DmaStartWithoutCompletion].count += q.pending();
+        else
+            m_issues[q.droppedBeforeOrigin ? DmaCompletionAfterDroppedStart : DmaCompletionWithoutStart].count += q.pending();
+    }
     m_profile.recordsRead += records;
 }
 
-// Throttle ("ham") rows: each lasts until the next row; the last one until the latest instruction end.
+// Throttle ("ham") rows, per physical core: each lasts until the next row; the last one until the
+// latest instruction end.
 void NtffReader::decodeThrottle()
 {
     const int64_t origin = m_profile.originPs;
-    const Clock clock = m_throttleClock;
-    bool havePrev = false;
-    int64_t prevT = 0;
-    NtffThrottleRow prev;
-    uint64_t records = 0;
-    auto flush = [&](int64_t nextT) {
-        prev.duration = std::max<int64_t>(0, floorDiv(nextT - prevT, 1000));
-        m_profile.throttle.push_back(prev);
+    struct Pending
+    {
+        bool have = false;
+        int64_t t = 0;
+        NtffThrottleRow row;
     };
-    forEachRecord(5, [&](uint32_t hdr, uint32_t arg, uint64_t ts, const char *rec) {
+    std::vector<Pending> pending(m_cores.size());
+    uint64_t records = 0;
+    auto flush = [&](Pending &p, int64_t nextT) {
+        p.row.duration = std::max<int64_t>(0, floorDiv(nextT - p.t, 1000));
+        m_profile.throttle.push_back(p.row);
+    };
+    forEachRecord(5, [&](uint8_t core, uint32_t hdr, uint32_t arg, uint64_t ts, const char *rec) {
         ++records;
+        const Clock &clock = m_cores[core].throttleClock;
         if (!clock.valid)
             return note(ThrottleNoClock, rec);
         int64_t t;
         if (!toPs(clock, ts, t))
             return note(TimeOutOfRange, rec);
         t -= origin;
-        if (havePrev)
-            flush(t);
-        havePrev = t >= 0;
-        if (!havePrev)
+        Pending &p = pending[core];
+        if (p.have)
+            flush(p, t);
+        p.have = t >= 0;
+        if (!p.have)
             return note(ThrottleBeforeOrigin, rec);
-        prevT = t;
-        prev = NtffThrottleRow{};
-        prev.timestamp = t / 1000;
-        prev.reason = static_cast<uint8_t>(hdr & 0xff);
+        p.t = t;
+        p.row = NtffThrottleRow{};
+        p.row.timestamp = t / 1000;
+        p.row.reason = static_cast<uint8_t>(hdr & 0xff);
+        p.row.core = core;
         if (arg & 0x80) {
-            prev.k = 1;
-            prev.n = 1;
-            prev.type = 99;
+            p.row.k = 1;
+            p.row.n = 1;
+            p.row.type = 99;
         } else {
-            prev.k = arg & 0x7f;
-            prev.n = (hdr >> 16) & 0xff;
-            prev.type = 0;
+            p.row.k = arg & 0x7f;
+            p.row.n = (hdr >> 16) & 0xff;
+            p.row.type = (arg >> 8) & 0xff; // 0 on inf2; 0 or 1 on trn2
         }
     });
-    if (havePrev)
-        flush(m_haveLastEnd ? m_lastEndPs : prevT);
+    for (Pending &p : pending)
+        if (p.have)
+            flush(p, m_haveLastEnd ? m_lastEndPs : p.t);
     m_profile.recordsRead += records;
 }
 
@@ -595,6 +699,10 @@ bool NtffReader::isExpectedFiltering(int issue)
     case DmaBeforeOrigin:
     case ThrottleBeforeOrigin:
     case InstrRunningAtEnd: // the Tensor postamble (docs/ntff.md, "Trace window")
+    case InstrAuxiliary:    // beside every DMA_DIRECT2D of a v6 capture
+    case InstrAfterWindow:  // the postamble after the v6 window
+    case DmaCompletionBeforeStart: // streams straddling the origin, dropped by neuron-profile too
+    case DmaCompletionAfterDroppedStart:
         return true;
     default:
         return false;

@@ -1,10 +1,10 @@
 #pragma once
-// Streaming decoder for NTFF v4/v5 (raw AWS Neuron device trace; layout in ../shared/docs/ntff.md).
-// Reads the protobuf metadata (NtffMetadataReader: programs, runtime blocks, sections, DMA queues,
-// clock table), then walks the 16-byte records of each payload section in chunks (cancel checked and
-// progress reported per chunk), converting raw ticks to integer picoseconds with 128-bit-safe
-// arithmetic, pairing instruction begin/end records and DMA packets, and producing an NtffProfile of
-// plain rows.
+// Streaming decoder for NTFF v4, v5 and v6 (raw AWS Neuron device trace; layout in docs/ntff.md).
+// Reads the protobuf metadata (NtffMetadataReader: per physical core its programs, runtime blocks,
+// sections, DMA queues, clock table), then walks the 16-byte records of each payload section in chunks
+// (cancel checked and progress reported per chunk), converting raw ticks to integer picoseconds with
+// 128-bit-safe arithmetic, pairing instruction begin/end records and DMA packets per physical core, and
+// producing an NtffProfile of plain rows.
 //
 // Errors (ImportError naming file, byte offset and expectation): an unsupported version, a malformed
 // metadata message, section offsets past the end of the file or inconsistent sizes. A payload cut
@@ -33,7 +33,8 @@ public:
     NtffProfile read();
     static NtffProfile read(std::string_view data, const std::string &file, const LoadOptions &options = {});
 
-    static bool isSupportedVersion(uint8_t version) { return version == 4 || version == 5; }
+    static bool isSupportedVersion(uint8_t version) { return version >= 4 && version <= 6; }
+    static constexpr const char *kSupportedVersions = "4, 5 and 6";
 
 private:
     struct Clock
@@ -65,6 +66,15 @@ private:
         std::unordered_map<uint32_t, OpenInstruction> openOutside;
         OpenInstruction &openAt(uint32_t pc) { return pc < open.size() ? open[pc] : openOutside[pc]; }
     };
+    // The decoding state of one physical core (NtffProfile::cores).
+    struct CoreState
+    {
+        std::array<EngineState, kNtffEngineCount> engines;
+        Clock eventClock;
+        Clock throttleClock;
+        std::array<Clock, 16> dmaClocks;
+        uint32_t dmaEngineBase = 0; // 16 x the physical core number: neuron-profile's number of local DMA engine 0
+    };
     enum Issue : int {
         InstrUnknownEngine,
         InstrNoProgram,
@@ -84,6 +94,10 @@ private:
         ThrottleBeforeOrigin,
         TimeOutOfRange,
         InstrRunningAtEnd,
+        InstrAuxiliary,
+        InstrAfterWindow,
+        DmaCompletionBeforeStart,
+        DmaCompletionAfterDroppedStart,
         IssueCount
     };
     static bool isExpectedFiltering(int issue);
@@ -96,7 +110,7 @@ private:
     void readHeader();
     void layoutSections();
     void prepareDecoders();
-    Clock makeClock(uint32_t field, uint32_t index) const;
+    Clock makeClock(uint8_t core, uint32_t field, uint32_t index) const;
 
     void findOrigin();
     void findFallbackOrigin();
@@ -119,10 +133,8 @@ private:
     uint64_t m_payloadOffset = 0;
     uint64_t m_metadataSize = 0;
 
-    std::array<EngineState, kNtffEngineCount> m_engines;
-    Clock m_eventClock;
-    Clock m_throttleClock;
-    std::array<Clock, 16> m_dmaClocks;
+    std::vector<CoreState> m_cores; // parallel to m_profile.cores
+    float m_evtWaitGHz = 1.4f;      // the clock evt_wait_time cycles are divided by
     std::array<IssueCounter, IssueCount> m_issues{};
     int64_t m_lastEndPs = 0; // latest instruction end, relative to the origin
     bool m_haveLastEnd = false;

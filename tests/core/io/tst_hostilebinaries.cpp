@@ -245,8 +245,8 @@ private slots:
         QTest::addColumn<QString>("kind");
         QTest::addColumn<bool>("mustFail");
         QTest::addColumn<QString>("expected"); // in the error, or in a warning when it loads
-        QTest::newRow("unknown version 7") << "version7" << true << "unsupported NTFF version 7";
-        QTest::newRow("unknown version 200") << "version200" << true << "unsupported NTFF version 200";
+        QTest::newRow("unknown version 7") << "version7" << true << "NTFF version 7 is not supported; this build reads versions 4, 5 and 6";
+        QTest::newRow("unknown version 200") << "version200" << true << "NTFF version 200 is not supported; this build reads versions 4, 5 and 6";
         QTest::newRow("metadata length past the end") << "metadataPastEnd" << true << "metadata length";
         QTest::newRow("section offset past the end") << "offsetPastEnd" << true << "past the end of the file";
         QTest::newRow("section size past the end") << "sizePastEnd" << false << "NTFF payload truncated";

@@ -99,7 +99,7 @@ private slots:
         } catch (const ImportError &e) {
             QCOMPARE(e.file(), std::string("x.ntff"));
             QCOMPARE(e.offset(), uint64_t(kNtffMetadataOffset));
-            QCOMPARE(e.problem(), std::string("metadata has no subgraph (field 4.4.1); expected one NeuronCore subgraph"));
+            QCOMPARE(e.problem(), std::string("metadata has no subgraph (field 4.4.1); expected one NeuronCore subgraph per physical core"));
         }
     }
 };

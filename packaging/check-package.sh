@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds the Debian package (make package) and checks what it installs, without installing it: unpacks
+# it into a temporary folder and runs the packaged lanescope-cli there. The executables find the
+# product's libraries in their private folder through RUNPATH ($ORIGIN-relative), so the unpacked tree
+# runs wherever it lies, as the installed one does under /usr.
+#
+#   check-package.sh [BUILD_DIR]      (default: build)
+set -euo pipefail
+build="${1:-build}"
+cmake --build "$build" --target package
+deb=$(ls -t "$build"/lanescope_*.deb | head -1)
+echo "package: $deb"
+dpkg-deb --info "$deb" | sed -n 's/^ \(Package\|Version\|Architecture\|Depends\|Installed-Size\):/  \1:/p'
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+dpkg-deb -x "$deb" "$tmp/root"
+cli="$tmp/root/usr/bin/lanescope-cli"
+gui="$tmp/root/usr/bin/lanescope"
+fail() { echo "check-package: $*" >&2; exit 1; }
+[ -x "$cli" ] || fail "no usr/bin/lanescope-cli in $deb"
+[ -x "$gui" ] || fail "no usr/bin/lanescope in $deb"
+
+# Every library either executable needs resolves, and the product's own from the package itself.
+for exe in "$cli" "$gui"; do
+    missing=$(ldd "$exe" | grep "not found" || true)
+    [ -z "$missing" ] || fail "$(basename "$exe"): libraries not found:\n$missing"
+    own=$(ldd "$exe" | grep -o "/[^ ]*liblanescope_[a-z]*\.so" || true)
+    [ -n "$own" ] || fail "$(basename "$exe") links no product library (expected them in the package)"
+    for lib in $own; do
+        case "$lib" in "$tmp"/root/*) ;; *) fail "$(basename "$exe") takes $lib from outside the package";; esac
+    done
+done
+# The Depends line names what the libraries need too (dpkg-shlibdeps saw them).
+deps=$(dpkg-deb -f "$deb" Depends)
+for d in libqt6core6 libqt6widgets6 libsimdjson14 libsqlite3-0; do
+    case "$deps" in *"$d"*) ;; *) fail "Depends lacks $d: $deps";; esac
+done
+
+# The packaged CLI works: writes the bundled sample and reads it back.
+"$cli" generate-sample --folder "$tmp/sample" > /dev/null
+out=$("$cli" info "$tmp/sample/synthetic_rmsnorm_profile")
+echo "$out" | grep -q "capture: ok" || fail "packaged lanescope-cli info on the sample did not say 'capture: ok':\n$out"
+echo "check-package: ok ($(du -h "$deb" | cut -f1), $(ls "$tmp"/root/usr/lib/*/lanescope/ 2>/dev/null | wc -l) private libraries)"
