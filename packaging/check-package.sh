@@ -38,7 +38,12 @@ for d in libqt6core6 libqt6widgets6 libsimdjson14 libsqlite3-0; do
 done
 
 # The packaged CLI works: writes the bundled sample and reads it back.
+# (no trace cache: the check writes nothing outside its temporary folder)
 "$cli" generate-sample --folder "$tmp/sample" > /dev/null
-out=$("$cli" info "$tmp/sample/synthetic_rmsnorm_profile")
-echo "$out" | grep -q "capture: ok" || fail "packaged lanescope-cli info on the sample did not say 'capture: ok':\n$out"
-echo "check-package: ok ($(du -h "$deb" | cut -f1), $(ls "$tmp"/root/usr/lib/*/lanescope/ 2>/dev/null | wc -l) private libraries)"
+out=$(LANESCOPE_NO_CACHE=1 "$cli" info "$tmp/sample/synthetic_rmsnorm_profile")
+grep -q "^capture: *ok" <<< "$out" || fail "packaged lanescope-cli info on the sample did not say 'capture: ok':\n$out"
+# The packaged GUI renders its window (offscreen) from the same libraries.
+LANESCOPE_NO_CACHE=1 QT_QPA_PLATFORM=offscreen "$gui" --screenshot "$tmp/window.png" "$tmp/sample/synthetic_rmsnorm_profile" > /dev/null
+[ -s "$tmp/window.png" ] || fail "packaged lanescope --screenshot wrote no picture"
+libs=$(find "$tmp/root" -name 'liblanescope_*.so' | wc -l)
+echo "check-package: ok ($(du -h "$deb" | cut -f1), $libs private libraries, $(dpkg-deb -f "$deb" Depends | tr ',' '\n' | wc -l) dependencies)"
