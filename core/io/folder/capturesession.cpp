@@ -19,13 +19,17 @@ std::string baseOf(const std::string &relativePath) { return relativePath.substr
 
 bool isSessionPart(const FolderFile &f) { return Formats::info(f.kind).role == FolderRole::SessionPart; }
 
-// "1,389,606,495,950 ns (1,389.6 s)"
+// "1,389,606,495,950 ns (1,389.6 s)", "50 ns"
 std::string span(int64_t ns)
 {
     const uint64_t a = ns < 0 ? uint64_t(0) - uint64_t(ns) : uint64_t(ns);
+    if (a < 1'000'000'000)
+        return formatThousands(a) + " ns";
     char seconds[48];
-    std::snprintf(seconds, sizeof seconds, "%.1f s", double(a) / 1e9);
-    return formatThousands(a) + " ns (" + seconds + ")";
+    std::snprintf(seconds, sizeof seconds, "%.1f", double(a) / 1e9);
+    std::string s = seconds; // thousands separators in the whole seconds, as in the ns
+    const size_t dot = s.find('.');
+    return formatThousands(a) + " ns (" + formatThousands(std::stoull(s.substr(0, dot))) + s.substr(dot) + " s)";
 }
 
 // An integer arg as text (model ids past 2^63 are UInt args).
@@ -54,6 +58,8 @@ bool intArg(const Trace &t, const Slice &s, StringId key, int64_t &out)
 
 void CaptureSession::reportFiles(ProfileFolder &folder, size_t system, const Trace &trace)
 {
+    if (trace.metadata().format != NtraceImporter::kFormat)
+        return;
     const std::string dir = dirOf(folder.files()[system].relativePath);
     for (size_t i = 0; i < folder.files().size(); ++i) {
         const FolderFile &f = folder.files()[i];
@@ -75,6 +81,8 @@ void CaptureSession::reportFiles(ProfileFolder &folder, size_t system, const Tra
 void CaptureSession::reportUnread(ProfileFolder &folder, size_t system, const std::string &why)
 {
     const std::string &sys = folder.files()[system].relativePath;
+    if (baseOf(sys) != NtraceImporter::kTraceFile)
+        return;
     const std::string dir = dirOf(sys);
     for (size_t i = 0; i < folder.files().size(); ++i) {
         const FolderFile &f = folder.files()[i];
@@ -125,6 +133,12 @@ void CaptureSession::pairPrograms(ProfileFolder &folder, size_t system, const Tr
             break;
         }
     }
+}
+
+bool CaptureSession::otherInstance(const Trace &system, const FolderFile &device)
+{
+    const std::string *instance = system.metadata().find("session.instance_id");
+    return instance && !instance->empty() && !device.ntffInstanceId.empty() && *instance != device.ntffInstanceId;
 }
 
 CaptureSession::Placement CaptureSession::checkWindow(const Trace &system, const FolderFile &device, int64_t deviceCore,
@@ -187,8 +201,8 @@ CaptureSession::Placement CaptureSession::checkWindow(const Trace &system, const
     const int64_t host = saturatingAdd(start, delta); // the sync rule, through the execution's own device time
     out.note = "its own device clock puts it elsewhere: its window starts " + std::string(delta >= 0 ? "" : "-") + span(delta) +
                (delta >= 0 ? " after" : " before") + " this execution began (device ns " + std::to_string(deviceStart) + " vs " +
-               std::to_string(placedBegin) + ") and lies inside none of the " + std::to_string(executions) +
-               " traced executions of its core; by the sync rule it would start at host ns " + std::to_string(host);
+               std::to_string(placedBegin) + ") and lies inside none of the traced executions of its core (" + std::to_string(executions) +
+               "); by the sync rule it would start at host ns " + std::to_string(host);
     const std::string *s0 = system.metadata().find("session.start_ns"), *s1 = system.metadata().find("session.end_ns");
     int64_t sessionStart = 0, sessionEnd = 0;
     if (s0 && s1 && std::from_chars(s0->data(), s0->data() + s0->size(), sessionStart).ec == std::errc() &&

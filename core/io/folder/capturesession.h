@@ -35,6 +35,9 @@ public:
     // NEFFs of the system trace's process folder (`group`) whose model id its records carry.
     static void pairPrograms(ProfileFolder &folder, size_t system, const Trace &trace);
 
+    // The device trace says it ran on another instance than the session (NTFF v6 field 17).
+    static bool otherInstance(const Trace &system, const FolderFile &device);
+
     struct Placement
     {
         bool checked = false;     // the device trace has a window and the executions carry device times

@@ -383,8 +383,21 @@ void Loader::align()
 void Loader::joinSystem(std::vector<int> &devices)
 {
     int systems = 0;
-    for (const Source &s : m_sources)
+    std::map<int, std::set<std::string>> instances; // process folder -> instance ids of its system traces
+    for (const Source &s : m_sources) {
         systems += s.role == FolderRole::SystemTrace;
+        if (const std::string *id = s.role == FolderRole::SystemTrace ? s.trace->metadata().find("session.instance_id") : nullptr)
+            instances[file(s).group].insert(*id);
+    }
+    for (const auto &[group, ids] : instances)
+        if (ids.size() > 1) {
+            std::string list;
+            for (const std::string &id : ids)
+                list += (list.empty() ? "" : ", ") + id;
+            m_loadDiagnostics.warn("system traces of different instances in one process folder (each in its instance group; "
+                                   "device traces there may be placed by either)",
+                                   list);
+        }
     std::set<int> placed;
     for (int si = 0; si < int(m_sources.size()); ++si) {
         Source &sys = m_sources[size_t(si)];
@@ -400,7 +413,7 @@ void Loader::joinSystem(std::vector<int> &devices)
         std::vector<SystemProfileJoin::Device> list;
         for (int di : devices) {
             const Source &d = m_sources[size_t(di)];
-            if (!placed.count(di) && (systems == 1 || file(d).group == file(sys).group)) {
+            if (!placed.count(di) && (systems == 1 || file(d).group == file(sys).group) && !CaptureSession::otherInstance(*sys.trace, file(d))) {
                 mine.push_back(di);
                 list.push_back({d.core, d.tokens, d.deviceCore});
             }
