@@ -28,10 +28,14 @@ void NtraceSync::assignCores(std::vector<NtraceSyncPoint> &points, const std::ve
         pointsOf[{points[i].nc, points[i].execId}].push_back(i);
     }
     std::map<Group, std::vector<int64_t>> coresOf; // in order of first appearance
+    std::map<Group, std::vector<const NtraceDeviceRecord *>> recordsOf;
     for (const NtraceDeviceRecord &r : records) {
+        if (r.deviceCore < 0 || !pointsOf.count({r.nc, r.execId}))
+            continue;
         std::vector<int64_t> &cores = coresOf[{r.nc, r.execId}];
-        if (r.deviceCore >= 0 && std::find(cores.begin(), cores.end(), r.deviceCore) == cores.end())
+        if (cores.size() <= kMaxMatched && std::find(cores.begin(), cores.end(), r.deviceCore) == cores.end())
             cores.push_back(r.deviceCore);
+        recordsOf[{r.nc, r.execId}].push_back(&r);
     }
     for (auto &[group, list] : pointsOf) {
         auto cit = coresOf.find(group);
@@ -43,15 +47,13 @@ void NtraceSync::assignCores(std::vector<NtraceSyncPoint> &points, const std::ve
         const bool match = list.size() <= kMaxMatched && cores.size() <= kMaxMatched;
         // exact[(point, core)]: records of the core whose host timestamp the point reproduces, of how many
         std::map<std::pair<size_t, int64_t>, std::pair<uint64_t, uint64_t>> exact;
-        for (const NtraceDeviceRecord &r : records) {
-            if (!match || r.nc != group.first || r.execId != group.second || r.deviceCore < 0)
-                continue;
-            for (size_t p : list) {
-                auto &[hits, of] = exact[{p, r.deviceCore}];
-                hits += rule(points[p], r.device) == r.host;
-                ++of;
-            }
-        }
+        if (match)
+            for (const NtraceDeviceRecord *r : recordsOf[group])
+                for (size_t p : list) {
+                    auto &[hits, of] = exact[{p, r->deviceCore}];
+                    hits += rule(points[p], r->device) == r->host;
+                    ++of;
+                }
         std::set<size_t> freePoints(list.begin(), list.end());
         std::set<int64_t> freeCores(cores.begin(), cores.end());
         for (;;) { // greedy: the best remaining (point, core) pair
