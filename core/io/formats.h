@@ -33,7 +33,6 @@ enum class FolderRole : uint8_t {
     DeviceTrace,     // one NeuronCore's timeline (NTFF, neuron-profile JSON), aligned to the host
     CompiledProgram, // NEFF: paired with its device traces, names their DMA queues
     SystemTrace,     // system_profile.json, ntrace.pb: runtime API and hardware lanes, sync points
-    NotReadable,     // recognised but its schema is not public (listed with a hint)
     SessionPart,     // read with another file of its capture session (trace_info.pb, cpu_util.pb and
                      // host_mem.pb with the ntrace.pb beside them), which says what was done with it
     RankSummary,     // one rank of a distributed job summarised (lanescope-cli summarize): a folder of them

@@ -137,6 +137,39 @@ private slots:
         QVERIFY(running(t, 4) && running(t, 5));
     }
 
+    // The real session with an NTFF standing in for the corpus one (a v6 file this build does not read):
+    // the same uuid, NEFF name and device window (top field 15: 258,452,847,994,680,685 .. 258,452,848,
+    // 997,895,784 ps; sections of cores 4 and 5). Its window starts 1,389,606,495,950 ns after the traced
+    // core-4 nc_exec_running (NTRACE_VERIFIED.md 2.8): approximate, at that execution, with the numbers.
+    void realCaptureWithTheLaterRunsWindow()
+    {
+        LANESCOPE_REQUIRE_CORPUS_FILE(kCapture);
+        QTemporaryDir dir;
+        for (const char *f : {"ntrace.pb", "trace_info.pb", "cpu_util.pb", "host_mem.pb", "neff_171450338541704.neff"})
+            QVERIFY(QFile::link(test::corpusFile(kCapture + QLatin1Char('/') + QLatin1String(f)), dir.filePath(QLatin1String(f))));
+        const std::string network = "/tmp/ubuntu/neuroncc_compile_workdir/0fea466a-efd2-4f94-873a-64903b4e6fa3/"
+                                    "model.MODULE_297095076442530781+fad94d7c.neff";
+        std::string ntff = ntffBytes(network, 258'452'847'994'680, 4);
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("profile_exec_2.ntff")), ntff));
+        const LoadResult r = TraceLoader::load(dir.path().toStdString());
+        QVERIFY2(r.ok(), r.error.c_str());
+        const Trace &t = *r.trace;
+        const FileReport *n = report(t, "profile_exec_2.ntff");
+        QVERIFY2(n->detail.starts_with("paired with neff_171450338541704.neff by uuid"), n->detail.c_str());
+        QVERIFY2(n->detail.find(ProfileFolderLoader::kAlignedSuffix) != std::string::npos, n->detail.c_str());
+        const Slice *core4 = running(t, 4);
+        const std::string *al = meta(t, "alignment.profile_exec_2.ntff");
+        QVERIFY(core4 && al);
+        QVERIFY2(al->starts_with("approximate: placed at nc_exec_running ts=" + std::to_string(core4->start) +
+                                 " of ntrace.pb (the NEFF hash 171450338541704 appears in the event"),
+                 al->c_str());
+        QVERIFY2(al->find("its window starts 1,389,606,495,950 ns (1,389.6 s) after this execution began (device ns "
+                          "258452847994680 vs 257063241498730)") != std::string::npos,
+                 al->c_str());
+        QVERIFY2(al->find("after the capture session ended (trace_info.pb: 1773238243677100845)") != std::string::npos, al->c_str());
+        QVERIFY(!t.diagnostics().hasWarnings());
+    }
+
     // The NTFF of the execution traced: placed at the nc_exec_running of its NEFF's model and physical
     // core (here core 5, as its file says), exactly; the chain as flows.
     void placedAtItsExecution()
