@@ -116,19 +116,23 @@ void CaptureSession::pairPrograms(ProfileFolder &folder, size_t system, const Tr
             // (the hash of neff_<id>.neff, neff_<id>_vnc_0.neff, ...)
             if (!byName && !byNetwork)
                 continue;
+            // the runtime calls that name it (nrt_load, nrt_execute, ...); the others are counted
             std::string calls;
-            for (const auto &[call, n] : uses[id])
-                calls += (calls.empty() ? "" : ", ") + call + " x" + std::to_string(n);
-            std::string how = std::string(byName ? "its file name carries " + id : std::string()) +
-                              (byName && byNetwork ? " and " : "") +
-                              (byNetwork ? "its network name (header offset 220) is system_trace[" + id + "]" : std::string());
-            const std::string note = "model_id " + id + " of " + baseOf(sys.relativePath) + " (" + how + "; " +
-                                     (calls.empty() ? std::string("no record carries it") : calls) + ")";
+            uint64_t total = 0;
+            for (const auto &[call, n] : uses[id]) {
+                total += n;
+                if (call.starts_with("nrt_"))
+                    calls += ", " + call + " x" + std::to_string(n);
+            }
+            const std::string how = std::string(byName ? "its file name carries it" : "") + (byName && byNetwork ? ", " : "") +
+                                    (byNetwork ? "its network name (header offset 220) is system_trace[" + id + "]" : std::string());
+            const std::string note = " (" + how + "; " + std::to_string(total) + " calls carry it" + calls + ")";
             if (f.pairedWith.empty()) {
                 folder.setPairing(i, {int(system)}, PairedBy::ModelId);
-                folder.setOutcome(i, FileOutcome::Paired, note);
+                folder.setOutcome(i, FileOutcome::Paired, "model_id " + id + note);
             } else {
-                folder.setOutcome(i, f.status, f.detail.empty() ? note : f.detail + "; " + note);
+                const std::string also = "model_id " + id + " of " + baseOf(sys.relativePath) + note;
+                folder.setOutcome(i, f.status, f.detail.empty() ? also : f.detail + "; " + also);
             }
             break;
         }
