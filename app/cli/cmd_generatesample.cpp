@@ -76,7 +76,7 @@ int generateFolder(const std::string &dir, const Args &args)
         std::printf("wrote %s (synthetic TorchNeuron-shaped profile folder%s: trace.json + %s + %zu NEFFs + "
                     "%zu NTFFs, %d profiled steps, seed %llu%s)\n",
                     folder.c_str(), options.layout.empty() ? "" : ", native PyTorch capture layout",
-                    options.layout.empty() ? "system_profile.json" : "4 runtime .pb placeholders", neffs, ntffs,
+                    options.layout.empty() ? "system_profile.json" : "ntrace.pb + 3 session .pb files", neffs, ntffs,
                     SampleFolderWriter::kActiveSteps,
                     static_cast<unsigned long long>(options.seed),
                     options.capture.empty() ? "" : ("; captured wrong: " + options.capture).c_str());

@@ -51,6 +51,14 @@ Opened importStreamed(const std::string &path, const LoadOptions &options)
 
 Trace FileImporter::import(const std::string &path, const LoadOptions &options)
 {
+    // Formats without a magic number (ntrace.pb and its session files) by their name first: a protobuf
+    // record of 123 bytes starts with '{'.
+    if (const FormatInfo &byName = Formats::info(Formats::sniffName(path.substr(path.rfind('/') + 1))); byName.id != FileFormat::Unknown) {
+        if (byName.import)
+            return importAs(path, byName.id, options);
+        if (byName.notATrace)
+            throw ImportError(path, byName.notATrace);
+    }
     Opened opened = importStreamed(path, options);
     if (opened.trace)
         return std::move(*opened.trace);

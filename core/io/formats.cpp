@@ -8,6 +8,7 @@
 #include "io/ntff/ntffimporter.h"
 #include "io/ntff/ntffopcodenaming.h"
 #include "io/ntff/ntffreader.h"
+#include "io/ntrace/ntraceimporter.h"
 #include "io/systemprofile/systemprofileimporter.h"
 #include "util/textutil.h"
 
@@ -143,10 +144,8 @@ bool isNeff(const FormatProbe &p)
 bool isNeffInFolder(const FormatProbe &p) { return !p.compressed && NeffReader::looksLikeNeff(p.head, p.size); }
 
 // Protobuf has no magic number: the Neuron system trace files are recognised by name.
-bool isNeuronProtobufName(std::string_view base)
-{
-    return base == "ntrace.pb" || base == "trace_info.pb" || base == "cpu_util.pb" || base == "host_mem.pb";
-}
+bool isNtraceName(std::string_view base) { return base == NtraceImporter::kTraceFile; }
+bool isNeuronSessionPartName(std::string_view base) { return NtraceImporter::isSessionFile(base); }
 
 Trace importNtff(InputBuffer &in, const std::string &path, const LoadOptions &o) { return NtffImporter::import(in, path, o); }
 NtffProfile readNtffRows(InputBuffer &in, const std::string &path, const LoadOptions &o)
@@ -185,10 +184,12 @@ constexpr FormatInfo kFormats[] = {
      FolderRole::CompiledProgram, "*.neff", "application/x-neuron-neff",
      "a NEFF is a compiled program, not a trace: open it in the NEFF panel or with `lanescope-cli neff`, or open its "
      "profile folder to see it paired with its NTFF"},
-    {FileFormat::NeuronProtobuf, "neuron-protobuf", "neuron-protobuf", "Neuron system trace (protobuf)", nullptr, nullptr,
-     isNeuronProtobufName, nullptr, nullptr, FolderRole::NotReadable, "", "",
-     "a Neuron protobuf trace cannot be read (schema not public); export it with AWS's tools (neuron-profile view "
-     "--output-format json writes system_profile.json) and open the export"},
+    {FileFormat::NeuronTrace, "neuron-ntrace", "neuron-ntrace", "Neuron system trace (ntrace.pb)", nullptr, nullptr, isNtraceName,
+     NtraceImporter::import, nullptr, FolderRole::SystemTrace, "ntrace.pb", "", nullptr},
+    {FileFormat::NeuronProtobuf, "neuron-protobuf", "neuron-protobuf", "Neuron capture session file (protobuf)", nullptr, nullptr,
+     isNeuronSessionPartName, nullptr, nullptr, FolderRole::SessionPart, "", "",
+     "trace_info.pb, cpu_util.pb and host_mem.pb are read with the ntrace.pb of their capture session: open that ntrace.pb "
+     "or the session's folder"},
     {FileFormat::Folder, "folder", "folder", "Profile folder", nullptr, nullptr, nullptr, nullptr, nullptr, FolderRole::None, "",
      "inode/directory", nullptr},
     {FileFormat::Unknown, "unknown", "other", "Unknown", nullptr, nullptr, nullptr, nullptr, nullptr, FolderRole::None, "", "",

@@ -11,7 +11,7 @@
 // `folderGroupSuffix`; no loader names a format kind or an importer itself.
 //
 // Detection is by content, never by name (except the Neuron protobuf files, which have no magic
-// number and are only listed in folders). Entries are tried in table order; the rules are mutually
+// number: ntrace.pb and its session files are recognised by name). Entries are tried in table order; the rules are mutually
 // exclusive where they overlap (JSON kinds are told apart by their keys).
 #include "io/input/loadoptions.h"
 #include "io/ntff/ntffprofile.h"
@@ -32,8 +32,9 @@ enum class FolderRole : uint8_t {
     FrameworkTrace,  // host timeline of the framework (Kineto / Chrome JSON): host execution events
     DeviceTrace,     // one NeuronCore's timeline (NTFF, neuron-profile JSON), aligned to the host
     CompiledProgram, // NEFF: paired with its device traces, names their DMA queues
-    SystemTrace,     // system_profile.json: runtime API and hardware lanes, sync points
-    NotReadable,     // recognised but its schema is not public (listed with a hint)
+    SystemTrace,     // system_profile.json, ntrace.pb: runtime API and hardware lanes, sync points
+    SessionPart,     // read with another file of its capture session (trace_info.pb, cpu_util.pb and
+                     // host_mem.pb with the ntrace.pb beside them), which says what was done with it
     RankSummary,     // one rank of a distributed job summarised (lanescope-cli summarize): a folder of them
                      // opens as the job overview (core/job/jobfolder.h), not as a timeline
 };

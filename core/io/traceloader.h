@@ -27,7 +27,8 @@ public:
     // 9: rank files of different jobs (world size / process groups) are kept apart (RankJob).
     // 10: a profile folder records each paired NEFF's model FLOPs per execution (<ntff>: neff.model_flops,
     //     2 x hlo_stats.json HloMacCount) and warns about an hlo_stats.json that does not parse.
-    static constexpr uint32_t kImporterVersion = 10;
+    // 11: ntrace.pb and its session files (trace_info.pb, cpu_util.pb, host_mem.pb) are read (NtraceImporter).
+    static constexpr uint32_t kImporterVersion = 11;
 
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
     // A file is read by FileImporter. A folder is scanned (ProfileFolder) and all its traces merged into

@@ -18,10 +18,11 @@ enum class FileFormat : uint8_t {
     Neff,              // compiled Neuron program
     Folder,            // a profile folder (a path, not a file kind)
     SystemProfileJson, // system_profile.json: the Neuron system trace exported by AWS's tools
-    NeuronProtobuf,    // ntrace.pb, trace_info.pb, cpu_util.pb, host_mem.pb: schema not public
+    NeuronProtobuf,    // trace_info.pb, cpu_util.pb, host_mem.pb: read with the ntrace.pb of their session
     RankSummary,       // lanescope-rank-summary JSON: one rank of a job, summarised (docs/job-summary.md)
+    NeuronTrace,       // ntrace.pb: the raw Neuron system trace (with trace_info.pb beside it, docs/ntrace.md)
 };
-constexpr int kFileFormatCount = int(FileFormat::RankSummary) + 1;
+constexpr int kFileFormatCount = int(FileFormat::NeuronTrace) + 1;
 
 enum class FileOutcome : uint8_t {
     Loaded,      // a trace that is loaded on its own (framework JSON, neuron-profile JSON, system trace)

@@ -1,8 +1,9 @@
 // `lanescope-cli generate-sample --folder DIR --layout native`, run as a user would: it writes the native
 // PyTorch capture's layout (profile_output/<instance>_pid_<pid>/<timestamp>/ with trace.json,
 // neff_<H>_vnc_0.neff, profile_nc_0_session_<S>.ntff and the runtime's four .pb files), and `info --json`
-// of the top folder lists every NTFF paired with the NEFF by uuid and placed, the .pb files not readable
-// with the export hint; the default layout stays as it was; bad --layout values are usage errors.
+// of the top folder lists every NTFF paired with the NEFF by uuid and placed at its nc_exec_running by
+// ntrace.pb's sync points, the .pb files read; the default layout stays as it was; bad --layout values are
+// usage errors.
 #include "clirun.h"
 
 #include <QDir>
@@ -48,14 +49,14 @@ private slots:
                 ++ntffs;
                 QCOMPARE(f[QStringLiteral("status")].toString(), QStringLiteral("paired"));
                 QVERIFY2(detail.startsWith(QStringLiteral("paired with ") + neffs.front() + QStringLiteral(" by uuid")), qPrintable(detail));
-                QVERIFY2(detail.contains(QStringLiteral("(aligned approx.)")), qPrintable(detail));
+                QVERIFY2(!detail.contains(QStringLiteral("(aligned approx.)")), qPrintable(detail));
                 const QString al = o[QStringLiteral("metadata")].toObject()[QStringLiteral("alignment.") + path].toString();
-                QVERIFY2(al.startsWith(QStringLiteral("approximate: placed at nrt_execute ts=")), qPrintable(path + QStringLiteral(": ") + al));
+                QVERIFY2(al.startsWith(QStringLiteral("sync points: placed at nc_exec_running ts=")), qPrintable(path + QStringLiteral(": ") + al));
             } else if (path.endsWith(QStringLiteral(".pb"))) {
-                ++pbs;
-                QCOMPARE(f[QStringLiteral("kind")].toString(), QStringLiteral("neuron-protobuf"));
-                QCOMPARE(f[QStringLiteral("status")].toString(), QStringLiteral("not_readable"));
-                QVERIFY2(detail.contains(QStringLiteral("export it with AWS's tools")), qPrintable(detail));
+                ++pbs; // the runtime's system trace, read with its session files
+                QCOMPARE(f[QStringLiteral("kind")].toString(),
+                         path.endsWith(QStringLiteral("/ntrace.pb")) ? QStringLiteral("neuron-ntrace") : QStringLiteral("neuron-protobuf"));
+                QCOMPARE(f[QStringLiteral("status")].toString(), QStringLiteral("loaded"));
             }
         }
         QCOMPARE(ntffs, 3);

@@ -167,6 +167,17 @@ def add_rank_seeds(files, rel, out):
         put(out, 'fuzz_rankload', 'folder_dirs', pack_folder([('rank_%d/trace.json' % (7 - i), s) for i, (_, _, s) in enumerate(ranked[:2])]))
 
 
+def whole_records(data, limit):
+    """The length-prefixed records (4-byte little-endian length + message) of data that fit in limit bytes."""
+    end = 0
+    while end + 4 <= len(data):
+        n = struct.unpack_from('<I', data, end)[0]
+        if end + 4 + n > min(len(data), limit):
+            break
+        end += 4 + n
+    return data[:end]
+
+
 def main():
     if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
@@ -280,6 +291,17 @@ def main():
             put(out, 'fuzz_profilefolder', 'system_profile_run', pack_folder([
                 ('i-0abc_pid_42/20250101_000000/system_profile.json', read(basic)),
                 ('i-0abc_pid_42/20250101_000000/trace.json', trace)]))
+
+    # Capture sessions (fuzz_ntrace): trace_info.pb, the first samples and records of the other files,
+    # packed as the harness reads them (u16 length + bytes for trace_info, cpu_util, host_mem; then ntrace).
+    for k in sorted(by):
+        if os.path.basename(k) != 'ntrace.pb':
+            continue
+        d = os.path.dirname(k)
+        part = lambda n, limit: whole_records(read(by[os.path.join(d, n)]), limit) if os.path.join(d, n) in by else b''
+        info = read(by[os.path.join(d, 'trace_info.pb')]) if os.path.join(d, 'trace_info.pb') in by else b''
+        packed = b''.join(struct.pack('<H', len(x)) + x for x in (info[:65535], part('cpu_util.pb', 1024), part('host_mem.pb', 256)))
+        put(out, 'fuzz_ntrace', k, packed + whole_records(read(by[k]), 12 * 1024))
 
     if samples and os.path.isdir(samples):
         add_samples(samples, out)

@@ -146,7 +146,8 @@ void CaptureInputRules::partialInput(InsightContext &ctx, std::vector<Finding> &
     if (unpairedNtffs && actions.empty())
         actions.push_back("copy the NEFF of each NTFF into the folder (same hash in the name, same uuid inside)");
     if (unreadable && actions.empty())
-        actions.push_back("export the system trace with AWS's tools (system_profile.json) next to trace.json");
+        actions.push_back("copy the files that cannot be read again, whole, from the capture (a file of a version this build "
+                          "does not read stays out of the tables until a reader for it is added)");
     Finding f;
     f.severity = serious ? Severity::Medium : Severity::Low;
     f.title = "Partial input: " + insighttext::join(labels, ", ");
@@ -218,8 +219,9 @@ void CaptureInputRules::clockAlignment(InsightContext &ctx, std::vector<Finding>
                   " NEFF executions lie outside their launch call";
         detail += "; " + std::to_string(outside.size()) + " start before their launching call or end after the next launch call "
                   "begins (worst by " + insighttext::ns(outside.front().by) + "): host-device times there are not trustworthy";
-        f.action = "keep one run per folder (no NTFFs of another run or session mixed in) and the system_profile.json of that "
-                   "same run, so each device timeline is placed at its own nc_exec_running";
+        f.action = "keep one run per folder (no NTFFs of another run or session mixed in) and the system trace of that same "
+                   "run (ntrace.pb with trace_info.pb, or system_profile.json), so each device timeline is placed at its own "
+                   "nc_exec_running";
         f.value = double(outside.front().by);
     } else {
         f.severity = Severity::Low;
@@ -227,8 +229,8 @@ void CaptureInputRules::clockAlignment(InsightContext &ctx, std::vector<Finding>
                   std::to_string(sync + approximate + none) + " device timelines";
         detail += "; without a sync point host-device gaps and launch latencies are estimates";
         f.action = "capture the runtime (system) trace in the same run, NeuronConfig(modes=[ProfileMode.DEVICE, "
-                   "ProfileMode.RUNTIME]), and export it with AWS's tools as system_profile.json next to trace.json, so every "
-                   "device timeline is placed at its nc_exec_running sync point";
+                   "ProfileMode.RUNTIME]), and keep its ntrace.pb with trace_info.pb (read as they are) next to trace.json, so "
+                   "every device timeline is placed at its nc_exec_running sync point";
         f.value = double(approximate + none);
     }
     f.detail = detail;

@@ -66,7 +66,8 @@ std::vector<ClockAlignment::Placement> ClockAlignment::align(const std::vector<H
     std::vector<Placement> out(devices.size());
     for (size_t i = 0; i < devices.size(); ++i)
         if (devices[i].synced)
-            out[i] = {AlignmentRule::SyncPoint, devices[i].syncOffset, -1, 0, devices[i].syncNote};
+            out[i] = {devices[i].syncApproximate ? AlignmentRule::Identity : AlignmentRule::SyncPoint, devices[i].syncOffset, -1, 0,
+                      devices[i].syncNote};
     if (hostTraces.empty() && std::none_of(devices.begin(), devices.end(), [](const Device &d) { return d.synced; })) {
         // Device profiles only: one after another in the order given, a gap apart.
         int64_t longest = 0;

@@ -60,6 +60,9 @@ public:
         bool synced = false;             // placed by the system trace's sync points
         int64_t syncOffset = 0;
         std::string syncNote;
+        // placed by the system trace at the execution of its NEFF, but its own device clock says it ran
+        // elsewhere (CaptureSession): kept there as an Identity placement (approximate)
+        bool syncApproximate = false;
     };
     struct Placement
     {

@@ -12,7 +12,9 @@
 
 namespace lanescope {
 
-enum class PairedBy : uint8_t { None, Uuid, NameHash };
+// ModelId: a NEFF whose model id (its name neff_<id>.neff, its network name) a system trace's records
+// carry (ntrace.pb's model_id, named by trace_info's system_trace table); pairedWith names that trace.
+enum class PairedBy : uint8_t { None, Uuid, NameHash, ModelId };
 
 struct FolderFile
 {
@@ -28,6 +30,13 @@ struct FolderFile
     std::string uuid;        // NTFF / NEFF: 32 lowercase hex digits
     std::string neffName;    // NTFF: the NEFF name recorded inside; NEFF: the network name
     uint8_t ntffVersion = 0; // NTFF
+    // NTFF (v6 metadata; absent in v4 / v5): the execution's window on the device clock (top field 15
+    // {2 start, 3 end} in ps), the physical cores of its sections (field 16's field 7, in order) and the
+    // instance id (field 17). ProfileFolderLoader checks the window against the system trace's executions.
+    uint64_t deviceStartPs = 0, deviceEndPs = 0;
+    bool hasDeviceWindow = false;
+    std::vector<int64_t> deviceCores;
+    std::string ntffInstanceId;
     int64_t distributedRank = -1; // Kineto / Chrome JSON: distributedInfo.rank in the head (RankDetection), -1 when none
     std::vector<int> pairedWith; // indices into the folder's files: an NTFF has one NEFF, a NEFF one or more NTFFs
     PairedBy pairedBy = PairedBy::None;

@@ -304,12 +304,16 @@ void readNtffIdentity(FolderFile &f, int fd, const std::string &head, Compressio
     std::memcpy(&n, head.data() + 1, 4);
     std::string meta = head.substr(kNtffMetadataOffset, std::min<size_t>(n, head.size() - kNtffMetadataOffset));
     bool haveName = false, haveUuid = false;
-    for (int attempt = 0; attempt < 2 && !(haveName && haveUuid); ++attempt) {
+    using Wire = ProtobufReader::WireType;
+    // Every field of the message as far as `m` holds it; true when it was read to its end.
+    auto parse = [&](const std::string &m) {
+        haveName = haveUuid = f.hasDeviceWindow = false;
+        f.deviceCores.clear();
         try {
-            ProtobufReader pb(meta, f.relativePath, kNtffMetadataOffset);
+            ProtobufReader pb(m, f.relativePath, kNtffMetadataOffset);
             ProtobufReader::Field field;
-            while (!(haveName && haveUuid) && pb.next(field)) {
-                if (field.type != ProtobufReader::WireType::LengthDelimited)
+            while (pb.next(field)) {
+                if (field.type != Wire::LengthDelimited)
                     continue;
                 if (field.number == 1 && !haveName) {
                     f.neffName = std::string(field.bytes);
@@ -319,16 +323,38 @@ void readNtffIdentity(FolderFile &f, int fd, const std::string &head, Compressio
                     u.resize(16, '\0');
                     f.uuid = text::hex(u);
                     haveUuid = true;
+                } else if (field.number == 15 || field.number == 16) {
+                    try {
+                        const ProtobufReader inner = pb.nested(field);
+                        if (field.number == 15) { // {1 uuid, 2 start ps, 3 end ps} on the device clock (v6)
+                            const auto start = inner.find(2), end = inner.find(3);
+                            if (start && end && start->type == Wire::Varint && end->type == Wire::Varint && end->value >= start->value) {
+                                f.deviceStartPs = start->value;
+                                f.deviceEndPs = end->value;
+                                f.hasDeviceWindow = true;
+                            }
+                        } else if (const auto core = inner.find(7); core && core->type == Wire::Varint && core->value < (1u << 20) &&
+                                   std::find(f.deviceCores.begin(), f.deviceCores.end(), int64_t(core->value)) == f.deviceCores.end()) {
+                            f.deviceCores.push_back(int64_t(core->value)); // a section's physical core (v6)
+                        }
+                    } catch (const ImportError &) {
+                        // a damaged entry tells nothing
+                    }
+                } else if (field.number == 17) {
+                    f.ntffInstanceId = std::string(field.bytes.substr(0, 64));
                 }
             }
+            return true;
         } catch (const ImportError &) {
-            // the probe ended inside a field: read the whole message once
+            return false; // the probe ended inside a field
         }
-        if ((haveName && haveUuid) || meta.size() >= n || c != Compression::None || n > kMaxNtffMetadataProbe)
-            break;
-        if (!readAt(fd, kNtffMetadataOffset, n, meta))
-            break;
-    }
+    };
+    const bool complete = parse(meta);
+    // The whole message once when the head ends inside it and something is missing: the identity, or a
+    // v6 execution window (its metadata holds no programs, so it is small).
+    if (!complete && (!(haveName && haveUuid) || f.ntffVersion >= 6) && meta.size() < n && c == Compression::None &&
+        n <= kMaxNtffMetadataProbe && readAt(fd, kNtffMetadataOffset, n, meta))
+        parse(meta);
     if (!haveUuid)
         f.uuid = std::string(32, '0');
 }
@@ -364,11 +390,13 @@ void FolderScan::classify(FolderFile &f, const LoadOptions &options)
         f.status = s;
         f.detail = std::move(why);
     };
-    if (const FileFormat byName = Formats::sniffName(base); byName == FileFormat::NeuronProtobuf) {
-        set(byName, FileOutcome::NotReadable,
-            std::string(base == "cpu_util.pb" || base == "host_mem.pb" ? "Neuron host samples" : "Neuron system trace") +
-                " (protobuf, schema not public); export it with AWS's tools (neuron-profile view "
-                "--output-format json writes system_profile.json) and open the export");
+    if (const FileFormat byName = Formats::sniffName(base); byName != FileFormat::Unknown && Formats::info(byName).import) {
+        set(byName, FileOutcome::Loaded, {}); // ntrace.pb: loaded with the session files beside it
+        return;
+    } else if (byName != FileFormat::Unknown && Formats::info(byName).role == FolderRole::SessionPart) {
+        // ProfileFolderLoader says what the ntrace.pb beside it did with it
+        set(byName, FileOutcome::Ignored, "not read: no ntrace.pb beside it (it is read with the ntrace.pb of its capture session)");
+        // (the loader's outcome replaces this when an ntrace.pb beside it is loaded: CaptureSession)
         return;
     } else if (byName != FileFormat::Unknown) {
         const char *why = Formats::info(byName).notATrace;

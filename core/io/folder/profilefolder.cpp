@@ -63,6 +63,14 @@ void ProfileFolder::setOutcome(size_t index, FileOutcome status, std::string det
     m_files[index].detail = std::move(detail);
 }
 
+void ProfileFolder::setPairing(size_t index, std::vector<int> with, PairedBy by)
+{
+    if (index >= m_files.size())
+        return;
+    m_files[index].pairedWith = std::move(with);
+    m_files[index].pairedBy = by;
+}
+
 FileReport ProfileFolder::report(const FolderFile &f) const
 {
     FileReport r{f.relativePath, f.kind, f.status, f.detail};
@@ -75,7 +83,9 @@ FileReport ProfileFolder::report(const FolderFile &f) const
                                     ? other.substr(other.rfind('/') + 1)
                                     : other);
     }
-    s += f.pairedBy == PairedBy::Uuid ? " by uuid" : " by the hash in the names (uuid not recorded)";
+    s += f.pairedBy == PairedBy::Uuid       ? " by uuid"
+         : f.pairedBy == PairedBy::ModelId ? " by model_id"
+                                           : " by the hash in the names (uuid not recorded)";
     r.detail = f.detail.empty() ? s : s + "; " + f.detail;
     return r;
 }

@@ -53,6 +53,8 @@ public:
 
     // For ProfileFolderLoader: the outcome of loading a file.
     void setOutcome(size_t index, FileOutcome status, std::string detail);
+    // For ProfileFolderLoader: a pairing found while loading (a NEFF and the system trace running it).
+    void setPairing(size_t index, std::vector<int> with, PairedBy by);
 
 private:
     void groupFiles();

@@ -1,5 +1,6 @@
 #include "profilefolderloader.h"
 
+#include "capturesession.h"
 #include "clockalignment.h"
 #include "io/fileimporter.h"
 #include "io/formats.h"
@@ -43,8 +44,10 @@ struct Source
     std::vector<std::string> tokens; // hash, uuid (plain and dashed), lowercase
     std::string key;                 // identity + core: device traces of one NEFF on one core
     int64_t core = 0;
+    int64_t deviceCore = -1; // the physical core its timeline ran on, when its file says (NTFF v6)
     bool aligned = false;
     bool exact = false; // placed at an nc_exec_running of a system trace (not approximate)
+    bool systemApprox = false; // placed at an nc_exec_running of its NEFF, but its own device clock disagrees
     int system = -1;    // that system trace's source index
     uint32_t systemSlice = 0;
     int64_t offset = 0;
@@ -114,6 +117,7 @@ private:
     std::vector<std::pair<std::string, std::string>> m_deviceNotes; // metadata from paired NEFFs
     std::string m_networkName;                                      // of the NEFF nameFromNeff() read last
     Diagnostics m_neffDiagnostics;  // problems of paired NEFFs that lose the trace something (hlo_stats.json)
+    Diagnostics m_loadDiagnostics;  // system traces that cannot be read (the rest of the folder loads)
     std::set<size_t> m_neffsWarned; // NEFF files whose problems are in m_neffDiagnostics (read once per NTFF)
     int m_reported = -1;
     size_t m_budgeted = 0; // sources whose memory is counted against the budget
@@ -192,11 +196,18 @@ void Loader::loadOne(size_t index, const LoadOptions &sub)
         if (s.role == FolderRole::DeviceTrace) {
             identify(s);
             std::tie(s.first, s.last) = spanOf(*s.trace);
+        } else if (s.role == FolderRole::SystemTrace) {
+            CaptureSession::reportFiles(m_folder, index, *s.trace);
+            CaptureSession::pairPrograms(m_folder, index, *s.trace);
         }
     } catch (const LoadCancelled &) {
         throw;
     } catch (const ImportError &e) {
         m_folder.setOutcome(index, FileOutcome::NotReadable, e.what());
+        if (s.role == FolderRole::SystemTrace) {
+            m_loadDiagnostics.warn("system traces that cannot be read (the rest of the folder loads)", e.what());
+            CaptureSession::reportUnread(m_folder, index, e.problem());
+        }
         return;
     } catch (const std::bad_alloc &) {
         m_folder.setOutcome(index, FileOutcome::NotReadable, "out of memory while loading");
@@ -295,6 +306,7 @@ void Loader::identify(Source &s)
                            uuid.substr(16, 4) + '-' + uuid.substr(20));
     }
     s.core = std::max<int64_t>(0, f.name.core);
+    s.deviceCore = f.deviceCores.empty() ? -1 : f.deviceCores.front();
     s.key = (hash.empty() ? uuid : hash) + "#" + std::to_string(s.core) + "@" + std::to_string(f.group);
 }
 
@@ -348,7 +360,8 @@ void Loader::align()
     std::vector<ClockAlignment::Device> list;
     for (int di : devices) {
         const Source &d = m_sources[size_t(di)];
-        list.push_back({d.tokens, d.key, file(d).group, file(d).name.pid, d.first, d.last, d.exact, d.offset, d.alignment});
+        list.push_back({d.tokens, d.key, file(d).group, file(d).name.pid, d.first, d.last, d.exact || d.systemApprox, d.offset,
+                        d.alignment, d.systemApprox});
     }
     const std::vector<ClockAlignment::Placement> placed = ClockAlignment::align(hosts, std::move(events), list);
     for (size_t k = 0; k < devices.size(); ++k) {
@@ -370,8 +383,21 @@ void Loader::align()
 void Loader::joinSystem(std::vector<int> &devices)
 {
     int systems = 0;
-    for (const Source &s : m_sources)
+    std::map<int, std::set<std::string>> instances; // process folder -> instance ids of its system traces
+    for (const Source &s : m_sources) {
         systems += s.role == FolderRole::SystemTrace;
+        if (const std::string *id = s.role == FolderRole::SystemTrace ? s.trace->metadata().find("session.instance_id") : nullptr)
+            instances[file(s).group].insert(*id);
+    }
+    for (const auto &[group, ids] : instances)
+        if (ids.size() > 1) {
+            std::string list;
+            for (const std::string &id : ids)
+                list += (list.empty() ? "" : ", ") + id;
+            m_loadDiagnostics.warn("system traces of different instances in one process folder (each in its instance group; "
+                                   "device traces there may be placed by either)",
+                                   list);
+        }
     std::set<int> placed;
     for (int si = 0; si < int(m_sources.size()); ++si) {
         Source &sys = m_sources[size_t(si)];
@@ -387,19 +413,25 @@ void Loader::joinSystem(std::vector<int> &devices)
         std::vector<SystemProfileJoin::Device> list;
         for (int di : devices) {
             const Source &d = m_sources[size_t(di)];
-            if (!placed.count(di) && (systems == 1 || file(d).group == file(sys).group)) {
+            if (!placed.count(di) && (systems == 1 || file(d).group == file(sys).group) && !CaptureSession::otherInstance(*sys.trace, file(d))) {
                 mine.push_back(di);
-                list.push_back({d.core, d.tokens});
+                list.push_back({d.core, d.tokens, d.deviceCore});
             }
         }
         for (const SystemProfileJoin::Placement &p : SystemProfileJoin::placeDevices(*sys.trace, list)) {
             Source &d = m_sources[size_t(mine[size_t(p.device)])];
-            d.aligned = d.exact = true;
-            d.offset = p.start + sys.offset;
+            // A device trace that says where it ran on the device clock (NTFF v6) must lie inside the
+            // execution it is placed at: else it comes from another run (CaptureSession).
+            const CaptureSession::Placement check = CaptureSession::checkWindow(*sys.trace, file(d), d.deviceCore, p.slice, p.start);
+            d.aligned = true;
+            d.exact = !check.approximate;
+            d.systemApprox = check.approximate;
+            d.offset = check.start + sys.offset;
             d.system = si;
-            d.systemSlice = p.slice;
-            d.alignment = "sync points: placed at nc_exec_running ts=" + std::to_string(d.offset) + " of " + file(sys).relativePath +
-                          " (" + p.how + ")";
+            d.systemSlice = check.slice;
+            d.alignment = (check.approximate ? "approximate: placed at nc_exec_running ts=" : "sync points: placed at nc_exec_running ts=") +
+                          std::to_string(d.offset) + " of " + file(sys).relativePath + " (" + p.how +
+                          (check.note.empty() ? std::string() : "; " + check.note) + ")";
             placed.insert(mine[size_t(p.device)]);
         }
     }
@@ -484,6 +516,8 @@ Trace Loader::merge()
     for (const Warning &w : m_folder.diagnostics().warnings())
         b.diagnostics().report(w.severity, "folder scan: " + w.message, w.firstSeen, w.count);
     for (const Warning &w : m_neffDiagnostics.warnings())
+        b.diagnostics().report(w.severity, w.message, w.firstSeen, w.count);
+    for (const Warning &w : m_loadDiagnostics.warnings())
         b.diagnostics().report(w.severity, w.message, w.firstSeen, w.count);
 
     // Framework traces first, then device timelines in host-time order.
@@ -589,7 +623,7 @@ Trace Loader::merge()
     }
     for (size_t i = 0; i < m_sources.size(); ++i) {
         const Source &d = m_sources[i];
-        if (!d.aligned || (d.host < 0 && !d.exact) || d.role == FolderRole::SystemTrace)
+        if (!d.aligned || (d.host < 0 && d.system < 0) || d.role == FolderRole::SystemTrace)
             continue;
         int64_t first = INT64_MAX;
         TrackId track;
@@ -600,7 +634,7 @@ Trace Loader::merge()
                 track = results[i].tracks[t];
             }
         }
-        if (track.isValid() && d.exact)
+        if (track.isValid() && d.system >= 0) // also when placed approximately at its NEFF's execution
             b.addFlow(FlowEnd::slice(results[size_t(d.system)].firstSlice + d.systemSlice), FlowEnd::next(track, first + d.offset),
                       execCat, execName, 0);
         if (track.isValid() && d.host >= 0)

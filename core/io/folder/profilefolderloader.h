@@ -4,9 +4,11 @@
 // progress split across the files by size, cancel honoured between and inside files.
 //
 // Which file is loaded and how comes from the formats table (formats.h: importer, device rows, folder
-// role). Host-clock alignment: a system trace (system_profile.json, SystemProfileJoin) is put on the
-// framework trace's clock (shift by its baseTimeNanoseconds) and places the device timelines of its
-// process folder at their nc_exec_running events (sync points); the rest are placed by ClockAlignment
+// role). Host-clock alignment: a system trace (system_profile.json or ntrace.pb, SystemProfileJoin) is put
+// on the framework trace's clock (shift by its baseTimeNanoseconds) and places the device timelines of its
+// process folder at their nc_exec_running events (sync points; a device timeline whose own device-clock
+// window lies in no traced execution stays at its NEFF's, approximate: CaptureSession, which also lists
+// ntrace.pb's session files and pairs NEFFs by model_id); the rest are placed by ClockAlignment
 // (clockalignment.h: identity, then order, else their own clock). Aligned device groups placed
 // approximately get the suffix " (aligned approx.)", a flow from the host event to their first slice,
 // and `alignment.<file>` says where and why ("sync points: ...", "approximate: ...", "none: ...").

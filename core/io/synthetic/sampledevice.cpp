@@ -328,8 +328,7 @@ void writeNeff(const SampleFolderWriter::Execution &x, const Recipe &r, const De
     NeffWriter w;
     writeProgram(w, x, r, sim);
     w.setUuid(x.uuid);
-    const size_t colons = x.op.rfind("::");
-    w.setNetworkName("synthetic_rmsnorm_" + (colons == std::string::npos ? std::string("compiled") : x.op.substr(colons + 2)) + ".neff");
+    w.setNetworkName(SampleDevice::networkName(x));
     w.setCompilerVersion("2.21.18209.0+synthetic");
     w.setTarget("sunda");
     const bool rowStatIn = r.loads.front().second == kRowStatBytes;
@@ -386,6 +385,12 @@ int64_t SampleDevice::endNs() const { return m_state->sim.end(); }
 void SampleDevice::writeNtff(text::SplitMix64 &rng, const std::string &path) const
 {
     lanescope::writeNtff(m_execution, m_state->sim, rng, path);
+}
+
+std::string SampleDevice::networkName(const SampleFolderWriter::Execution &x)
+{
+    const size_t colons = x.op.rfind("::");
+    return "synthetic_rmsnorm_" + (colons == std::string::npos ? std::string("compiled") : x.op.substr(colons + 2)) + ".neff";
 }
 
 void SampleDevice::writeNeff(const std::string &path) const

@@ -33,6 +33,8 @@ public:
     void writeNtff(text::SplitMix64 &rng, const std::string &path) const;
     // The NEFF of the program. Throws std::runtime_error.
     void writeNeff(const std::string &path) const;
+    // The network name the NEFF of `x`'s program carries (header offset 220).
+    static std::string networkName(const SampleFolderWriter::Execution &x);
 
 private:
     struct State;

@@ -1,5 +1,6 @@
 #include "samplefolderwriter.h"
 
+#include "ntracewriter.h"
 #include "sampledevice.h"
 #include "util/textutil.h"
 
@@ -108,6 +109,37 @@ constexpr int64_t kDeviceLag = 570000000000000 - 12345;
 class SystemTrace
 {
 public:
+    // The native layout's protobuf files carry the same calls (NtraceWriter): the runtime calls, each
+    // device execution with a sync point of its own, the host samples. The framework events are not
+    // the runtime's: they are only in system_profile.json.
+    explicit SystemTrace(int64_t sessionStart)
+        : m_pb([&] {
+              NtraceWriter::Session s;
+              s.instanceId = SampleFolderWriter::kInstanceId;
+              s.pid = uint64_t(SampleFolderWriter::kPid);
+              s.start = sessionStart;
+              return s;
+          }())
+    {
+    }
+    void runtime(const std::string &name, int64_t hostTs, int64_t dur, NtraceWriter::Attributes begin,
+                 NtraceWriter::Attributes end = {})
+    {
+        m_pb.end(m_pb.begin(name, SampleFolderWriter::kPid, hostTs, 0, std::move(begin)), hostTs + dur, std::move(end));
+    }
+    // A device execution at host time hostTs: its sync point, then nc_exec_running on the device clock
+    // (field 2 the host time, as the runtime writes it).
+    void device(int64_t hostTs, int64_t dur)
+    {
+        const std::string exec = std::to_string(++m_exec), device = std::to_string(hostTs - kDeviceLag);
+        const int64_t notifications = SampleFolderWriter::kPid + 2;
+        m_pb.single("timestamp_sync_point", notifications, hostTs + 30 * kUs, 0,
+                    {{"cpu_timestamp_ns", std::to_string(hostTs)}, {"nc_timestamp_ns", device}, {"exec_id", exec}});
+        const uint64_t id = m_pb.begin("nc_exec_running", notifications, hostTs, 0,
+                                       {{"device_core_idx", "0"}, {"exec_id", exec}, {"nc_timestamp_ns", device}});
+        m_pb.end(id, hostTs + dur, {{"nc_timestamp_ns", std::to_string(hostTs + dur - kDeviceLag)}});
+    }
+    NtraceWriter &protobuf() { return m_pb; }
     // Returns the id given to the event.
     int64_t add(const char *name, const char *group, int64_t type, int64_t hostTs, int64_t dur, int64_t parent,
                 std::string extra = {})
@@ -131,6 +163,7 @@ public:
     }
     void sample(bool memory, int64_t ts, const std::string &fields)
     {
+        sampleProtobuf(memory, ts, fields);
         (memory ? m_mem : m_cpu).push_back("{\"timestamp\": " + std::to_string(ts) + ", \"instance_id\": \"" +
                                            SampleFolderWriter::kInstanceId + "\", \"process_id\": \"" +
                                            std::to_string(SampleFolderWriter::kPid) + "\", " + fields + "}");
@@ -153,6 +186,21 @@ public:
     }
 
 private:
+    // {"usage": N, ...} -> host_mem bytes; {"cpu_id": C, "util": U} -> a cpu_util record
+    void sampleProtobuf(bool memory, int64_t ts, const std::string &fields)
+    {
+        auto number = [&](const char *key) {
+            const size_t at = fields.find(std::string("\"") + key + "\": ");
+            return at == std::string::npos ? 0.0 : std::stod(fields.substr(at + std::strlen(key) + 4));
+        };
+        if (memory)
+            m_pb.memorySample(ts, uint64_t(number("usage")));
+        else
+            m_pb.cpuSample(ts, uint64_t(number("cpu_id")), float(number("util")));
+    }
+
+    NtraceWriter m_pb;
+    int64_t m_exec = 0;
     int64_t m_id = 0;
     std::vector<std::pair<int64_t, std::string>> m_events; // (ts, JSON object)
     std::vector<std::string> m_mem, m_cpu;
@@ -182,8 +230,8 @@ constexpr const char *kNativeReadme =
     "Written by `lanescope-cli generate-sample --folder DIR --layout native`. It has the layout of a native\n"
     "PyTorch capture (NeuronConfig + NeuronProfiler): profile_output/<instance>_pid_<pid>/<timestamp>/ with\n"
     "trace.json, neff_<H>_vnc_0.neff, profile_nc_0_session_<S>.ntff (one session per profiled step) and the\n"
-    "runtime's protobuf files (ntrace.pb, trace_info.pb, cpu_util.pb, host_mem.pb), here placeholders: their\n"
-    "schema is not public. Every number comes from a small simulation, not from hardware.\n";
+    "runtime's protobuf files (ntrace.pb, trace_info.pb, cpu_util.pb, host_mem.pb: the system trace and host\n"
+    "samples). Every number comes from a small simulation, not from hardware.\n";
 
 } // namespace
 
@@ -312,7 +360,7 @@ std::string SampleFolderWriter::write(const std::string &outDir, const Options &
     int64_t t = int64_t(573720829000) * kUs; // Kineto-like relative clock
     int64_t external = -1, correlation = 1001;
     // The system trace sees the same calls: framework op (99999) > runtime call (11) > hardware execution.
-    SystemTrace sys;
+    SystemTrace sys(kBaseTimeNs + t - 1000 * kUs);
     const int64_t B = kBaseTimeNs;
     const int64_t tensorBytes = SampleDevice::kTensorBytes;
     // x in at the start of a step, y out at its end: a cpu_op around an nrt_tensor_* call, in both traces.
@@ -325,6 +373,8 @@ std::string SampleFolderWriter::write(const std::string &outDir, const Options &
         sys.add(call, "nrt-nc-000", 11, B + host.at(o + 1).ts, host.at(o + 1).dur, f,
                 ", \"size\": " + std::to_string(tensorBytes) + ", \"tensor_id\": " + std::to_string(tensorId) +
                     ", \"tensor_name\": \"" + tensor + "\"");
+        sys.runtime(call, B + host.at(o + 1).ts, host.at(o + 1).dur,
+                    {{"size", std::to_string(tensorBytes)}, {"tensor_id", std::to_string(tensorId)}});
         t += host.at(o).dur;
     };
     sys.syncPoint(B + t);
@@ -390,12 +440,19 @@ std::string SampleFolderWriter::write(const std::string &outDir, const Options &
             host.at(op).dur = t - host.at(op).ts;
             const std::string neffName = ", \"neff_name\": \"" + x.neffFile + "\"";
             const int64_t f = sys.add(x.op.c_str(), "framework-4242", 99999, B + host.at(op).ts, host.at(op).dur, 0);
-            if (loadAt >= 0)
+            if (loadAt >= 0) {
                 sys.add("nrt_load", "nrt-nc-000", 11, B + loadAt, loadDur, f, neffName);
+                sys.runtime("nrt_load", B + loadAt, loadDur, {}, {{"model_id", x.hash}}); // the runtime names the model on the end
+            }
             const HostEvent &call = host.at(callIndex);
             const int64_t c = sys.add("nrt_execute", "nrt-nc-000", 11, B + call.ts, call.dur, f, neffName);
-            if (!lost)
+            sys.runtime("nrt_execute", B + call.ts, call.dur, {{"model_id", x.hash}});
+            if (!lost) {
                 sys.add("nc_exec_running", "nrt-nc-000", 1, B + execStart + launch - kDeviceLag, device, c, neffName);
+                sys.device(B + execStart + launch, device);
+            }
+            if (x.step == 1)
+                sys.protobuf().addInternedString(std::stoull(x.hash), SampleDevice::networkName(x));
             const int64_t q = int64_t(p);
             sys.sample(true, B + execStart, "\"usage\": " + std::to_string(3 * tensorBytes + q * 65536) +
                                                 ", \"percent_usage\": " + std::to_string(1 + q % 3));
@@ -426,10 +483,10 @@ std::string SampleFolderWriter::write(const std::string &outDir, const Options &
         writeText(run / "system_profile.json", sys.json());
         return root.string();
     }
-    // The runtime writes its system trace and host samples as protobuf, whose schema is not public:
-    // stand-ins that say so (a reader recognises these files by name only).
-    for (const std::string &pb : nativeProtobufFiles())
-        writeText(run / pb, "SYNTHETIC placeholder for " + pb + " (the Neuron runtime writes protobuf here; its schema is not public)\n");
+    // The runtime writes its system trace and host samples as protobuf (docs/ntrace.md): the same calls,
+    // device executions and samples as system_profile.json would hold, in the runtime's own files.
+    sys.protobuf().setSessionEnd(B + t + 1000 * kUs);
+    sys.protobuf().save(run.string());
     return root.string();
 }
 

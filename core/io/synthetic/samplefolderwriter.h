@@ -38,9 +38,11 @@
 //                 trace.json                              the same framework trace
 //                 neff_<H>_vnc_0.neff                     the one program (torch.rms_norm, or --variant torch.compile)
 //                 profile_nc_0_session_<S>.ntff           one per NeuronCore and session: one session per step (S = step - 1)
-//                 ntrace.pb, trace_info.pb                system trace, protobuf (schema not public): placeholders
-//                 cpu_util.pb, host_mem.pb                host samples, protobuf (schema not public): placeholders
-//             no system_profile.json (not exported yet), so the NTFFs are placed at their nrt_execute events.
+//                 ntrace.pb, trace_info.pb                system trace, protobuf (NtraceWriter, docs/ntrace.md): the
+//                                                         runtime calls, nc_exec_running and a sync point per execution
+//                 cpu_util.pb, host_mem.pb                host samples, protobuf
+//             no system_profile.json (not exported yet): the NTFFs are placed at their nc_exec_running by the
+//             sync points of ntrace.pb.
 //             One program only: a session's NTFF covers one NEFF here (naive's four programs are refused).
 //
 // Capture variants (Options::capture; the capture checks of docs/insights.md name them):
@@ -70,7 +72,7 @@ public:
     static constexpr const char *kFolderName = "synthetic_rmsnorm_profile";
     static constexpr const char *kNativeFolderName = "profile_output"; // the native layout's top folder
     static constexpr const char *kNativeLayout = "native";
-    // The Neuron protobuf files the native layout holds (placeholders: their schema is not public).
+    // The Neuron protobuf files the native layout holds (the system trace and host samples).
     static std::vector<std::string> nativeProtobufFiles();
     static constexpr const char *kInstanceId = "i-0synthetic0000000";
     static constexpr int64_t kPid = 4242;

@@ -1,13 +1,17 @@
 #pragma once
 // The flat records SystemProfileReader reads from system_profile.json (see systemprofilereader.h for
 // the format): events, their args and the mem_usage / cpu_util samples. Shared by the reader, the
-// per-window parser (systemprofileparser.h) and the importer.
+// per-window parser (systemprofileparser.h) and the importer. The raw system trace (ntrace.pb and its
+// session files, core/io/ntrace/) is converted into the same records and built by the same importer;
+// the fields marked "ntrace" are only set there.
 #include "model/argstore.h"
 #include "model/records.h"
 #include "model/stringpool.h"
 
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace lanescope {
@@ -22,6 +26,10 @@ struct SystemProfileId
     bool present = false;
     bool operator==(const SystemProfileId &) const = default;
 };
+
+// The lane of an event: from its content (system_profile.json: hardware names, `type`, `group`), or as
+// its reader decided (ntrace: records carry no type or group).
+enum class SystemProfileLane : uint8_t { ByContent, Runtime, Hardware };
 
 struct SystemProfileEvent
 {
@@ -38,6 +46,10 @@ struct SystemProfileEvent
     int64_t syncHost = 0, syncDevice = 0;
     bool hasSyncHost = false, hasSyncDevice = false;
     uint32_t argBegin = 0, argCount = 0; // into SystemProfileData::args
+    int64_t deviceCore = -1; // ntrace: the physical core (device_core_idx): one hardware lane per device core
+    SystemProfileLane lane = SystemProfileLane::ByContent;
+    bool instant = false;     // ntrace: a single record (timestamp_sync_point): an instant, not a slice
+    bool onHostClock = false; // ntrace: a hardware event already on the host clock (no sync point moves it)
 };
 
 struct SystemProfileSample
@@ -51,13 +63,25 @@ struct SystemProfileSample
     bool hasValue = false, hasPercent = false;
 };
 
+// A counter of its own (ntrace: device memory per NeuronCore and usage type), in its process group.
+struct SystemProfileCounter
+{
+    StringId instance, process;
+    std::string name, unit;
+    std::vector<std::pair<int64_t, double>> samples; // (ts, value), any order
+};
+
 struct SystemProfileData
 {
     std::vector<SystemProfileEvent> events;
     std::vector<Arg> args;
     std::vector<SystemProfileSample> memUsage, cpuUtil;
+    std::vector<SystemProfileCounter> counters;
     uint64_t bytes = 0;
     bool sawEvents = false; // a trace_events array (or a bare array) was present
+    // ntrace: one runtime lane per (NeuronCore, thread) ("neuron_rt · NC n · thread T"): the calls of
+    // several threads overlap without nesting, and nothing but time nests them (no parent_id)
+    bool runtimeLanesPerThread = false;
 };
 
 } // namespace lanescope

@@ -44,19 +44,19 @@ struct LaneKey
     Lane lane = Lane::Other;
     int64_t index = -1; // core, thread, or type
     int64_t core = -1;  // Other: the core as well
+    int64_t sub = -1;   // Runtime: the thread (lanes per thread); Hardware: the physical core
     auto operator<=>(const LaneKey &) const = default;
 };
+
+// Sync points of a NeuronCore and physical core (-1: none given).
+using SyncKey = std::pair<int64_t, int64_t>;
 
 class Builder
 {
 public:
-    Builder(InputStream &input, const LoadOptions &options)
-        : m_input(input), m_name(input.name()), m_options(options)
-    {
-        m_b.metadata().format = "system-profile-json";
-        m_b.metadata().sourcePath = m_name;
-    }
-    Trace run();
+    explicit Builder(const LoadOptions &options, TraceBuilder b = {}) : m_options(options), m_b(std::move(b)) {}
+    Trace read(InputStream &input);
+    Trace build(SystemProfileData data);
 
 private:
     Lane laneOf(const SystemProfileEvent &e, int64_t &core, int64_t &thread);
@@ -67,9 +67,8 @@ private:
     void linkParents();
     void linkByTime();
     void addCounters();
+    const std::vector<SyncPoint> *syncFor(int64_t core, int64_t deviceCore) const;
 
-    InputStream &m_input;
-    const std::string &m_name;
     const LoadOptions &m_options;
     TraceBuilder m_b;
     SystemProfileData m_data;
@@ -80,7 +79,7 @@ private:
     std::vector<uint8_t> m_parentLinked; // by event
     std::map<std::pair<uint32_t, uint32_t>, GroupId> m_instances; // (instance, UINT32_MAX) or (instance, process)
     std::map<LaneKey, TrackId> m_tracks;
-    std::map<int64_t, std::vector<SyncPoint>> m_sync; // by core; -1 = no core
+    std::map<SyncKey, std::vector<SyncPoint>> m_sync; // by (core, physical core); -1 = none
 };
 
 int64_t coreFrom(const TraceBuilder &b, const SystemProfileEvent &e)
@@ -95,6 +94,10 @@ Lane Builder::laneOf(const SystemProfileEvent &e, int64_t &core, int64_t &thread
 {
     core = coreFrom(m_b, e);
     thread = e.thread;
+    if (e.lane == SystemProfileLane::Runtime)
+        return Lane::Runtime;
+    if (e.lane == SystemProfileLane::Hardware)
+        return Lane::Hardware;
     const std::string_view group = e.group.isValid() ? m_b.str(e.group) : std::string_view();
     const bool frameworkGroup = group.starts_with("framework");
     if (frameworkGroup && group.size() > 10)
@@ -144,7 +147,14 @@ TrackId Builder::trackFor(const SystemProfileEvent &e, Lane lane, int64_t core, 
     switch (lane) {
     case Lane::Framework: key.index = thread; break;
     case Lane::Runtime:
-    case Lane::Hardware: key.index = core; break;
+        key.index = core;
+        if (m_data.runtimeLanesPerThread)
+            key.sub = thread;
+        break;
+    case Lane::Hardware:
+        key.index = core;
+        key.sub = e.deviceCore;
+        break;
     case Lane::Other:
         key.index = e.hasType ? e.type : INT64_MIN;
         key.core = core;
@@ -162,11 +172,15 @@ TrackId Builder::trackFor(const SystemProfileEvent &e, Lane lane, int64_t core, 
         break;
     case Lane::Runtime:
         name = "neuron_rt · " + nc;
+        if (key.sub >= 0)
+            name += " · thread " + std::to_string(key.sub);
         sort = saturatingAdd(1000, core); // core is any int64 of the file
         external = core;
         break;
     case Lane::Hardware:
         name = "hardware · " + nc;
+        if (key.sub >= 0)
+            name += " · core " + std::to_string(key.sub);
         sort = saturatingAdd(2000, core);
         external = core;
         break;
@@ -190,52 +204,65 @@ void Builder::alignHardware()
     const StringId syncName = m_b.intern(SystemProfileImporter::kSyncPointName);
     for (size_t i = 0; i < n; ++i) {
         const SystemProfileEvent &e = m_data.events[i];
-        if (e.name != syncName)
+        if (e.name != syncName || e.onHostClock) // a reader that placed its events itself (ntrace)
             continue;
         if (!e.hasSyncHost || !e.hasSyncDevice) {
             m_b.diagnostics().warnAtByte("timestamp_sync_point without sync_host_ts and sync_device_ts (not used for the clock)", e.offset);
             continue;
         }
-        m_sync[m_core[i]].push_back({e.syncDevice, e.syncHost});
+        m_sync[{m_core[i], e.deviceCore}].push_back({e.syncDevice, e.syncHost});
     }
     for (auto &[core, points] : m_sync)
         std::stable_sort(points.begin(), points.end(), [](const SyncPoint &a, const SyncPoint &b) { return a.device < b.device; });
-    std::map<int64_t, uint64_t> kept, moved;
+    std::map<SyncKey, uint64_t> kept, moved;
     for (size_t i = 0; i < n; ++i) {
         SystemProfileEvent &e = m_data.events[i];
         if (m_lane[i] != Lane::Hardware || !e.hasTs)
             continue;
+        const SyncKey key{m_core[i], e.deviceCore};
+        if (e.onHostClock)
+            continue;
         if (e.name == syncName && e.hasSyncHost && e.hasSyncDevice) {
             e.ts = e.syncHost; // the sync point itself sits at its host time
-            ++moved[m_core[i]];
+            ++moved[key];
             continue;
         }
-        auto it = m_sync.find(m_core[i]);
-        if (it == m_sync.end())
-            it = m_sync.find(-1);
-        if (it == m_sync.end()) {
-            ++kept[m_core[i]];
+        const std::vector<SyncPoint> *points = syncFor(m_core[i], e.deviceCore);
+        if (!points) {
+            ++kept[key];
             continue;
         }
-        const std::vector<SyncPoint> &p = it->second;
+        const std::vector<SyncPoint> &p = *points;
         auto at = std::upper_bound(p.begin(), p.end(), e.ts, [](int64_t ts, const SyncPoint &s) { return ts < s.device; });
         const SyncPoint &s = at == p.begin() ? p.front() : *(at - 1);
         e.ts = saturatingAdd(s.host, saturatingSub(e.ts, s.device)); // hostile clocks saturate
-        ++moved[m_core[i]];
+        ++moved[key];
     }
-    auto nc = [](int64_t c) { return c >= 0 ? "NC " + std::to_string(c) : std::string("no NC"); };
-    for (const auto &[core, count] : moved)
-        m_b.metadata().entries.emplace_back("clock.hardware · " + nc(core),
+    auto nc = [](const SyncKey &k) {
+        std::string s = k.first >= 0 ? "NC " + std::to_string(k.first) : std::string("no NC");
+        return k.second >= 0 ? s + " · core " + std::to_string(k.second) : s;
+    };
+    for (const auto &[key, count] : moved)
+        m_b.metadata().entries.emplace_back("clock.hardware · " + nc(key),
                                             "host clock: " + std::to_string(count) + " events moved with " +
-                                                std::to_string((m_sync.count(core) ? m_sync[core] : m_sync[-1]).size()) +
+                                                std::to_string(syncFor(key.first, key.second)->size()) +
                                                 " timestamp_sync_point events (host = sync_host_ts + device_ts - sync_device_ts)");
-    for (const auto &[core, count] : kept) {
-        m_b.metadata().entries.emplace_back("clock.hardware · " + nc(core),
+    for (const auto &[key, count] : kept) {
+        m_b.metadata().entries.emplace_back("clock.hardware · " + nc(key),
                                             "device clock: no timestamp_sync_point for this NeuronCore, " + std::to_string(count) +
                                                 " hardware events keep their device timestamps");
         m_b.diagnostics().warn("hardware events without a timestamp_sync_point for their NeuronCore (kept on the device clock)",
-                               nc(core), count);
+                               nc(key), count);
     }
+}
+
+// The sync points of a physical core, else of its NeuronCore, else those without a core.
+const std::vector<SyncPoint> *Builder::syncFor(int64_t core, int64_t deviceCore) const
+{
+    for (const SyncKey &k : {SyncKey{core, deviceCore}, SyncKey{core, -1}, SyncKey{-1, -1}})
+        if (auto it = m_sync.find(k); it != m_sync.end())
+            return &it->second;
+    return nullptr;
 }
 
 void Builder::addSlices()
@@ -258,6 +285,10 @@ void Builder::addSlices()
         if (dur < 0) {
             m_b.diagnostics().warnAtByte("negative duration (taken as 0)", e.offset);
             dur = 0;
+        }
+        if (e.instant) {
+            m_b.addInstant(t, e.ts, e.name.isValid() ? e.name : unnamed, cats[int(lane)], args);
+            continue;
         }
         m_slice[i] = m_b.addSlice(t, e.ts, dur, e.name.isValid() ? e.name : unnamed, cats[int(lane)], args);
     }
@@ -396,11 +427,25 @@ void Builder::addCounters()
             m_b.addCounterSample(counter(s, 2 + int(std::clamp<int64_t>(s.cpu, -1, 100000)) + 1,
                                          s.cpu >= 0 ? "cpu_util · CPU " + std::to_string(s.cpu) : std::string("cpu_util"), "%"),
                                  s.ts, s.value);
+    for (const SystemProfileCounter &c : m_data.counters) {
+        const TrackId t = m_b.addTrack(processGroup(c.instance, c.process, -1), TrackKind::Counter, m_b.intern(c.name));
+        m_b.track(t).unit = m_b.intern(c.unit);
+        m_b.track(t).sortIndex = 5000;
+        for (const auto &[ts, v] : c.samples)
+            m_b.addCounterSample(t, ts, v);
+    }
 }
 
-Trace Builder::run()
+Trace Builder::read(InputStream &input)
 {
-    m_data = SystemProfileReader::read(m_input, m_b, m_options);
+    m_b.metadata().format = "system-profile-json";
+    m_b.metadata().sourcePath = input.name();
+    return build(SystemProfileReader::read(input, m_b, m_options));
+}
+
+Trace Builder::build(SystemProfileData data)
+{
+    m_data = std::move(data);
     const size_t n = m_data.events.size();
     m_lane.resize(n);
     m_core.resize(n);
@@ -448,6 +493,7 @@ std::vector<SystemProfileImporter::Event> collect(const Trace &t, std::string_vi
     if (!name.empty() && !nameId.isValid())
         return out;
     const StringId threadKey = t.strings().find("thread_id");
+    const StringId deviceCoreKey = t.strings().find("device_core_idx");
     std::vector<uint8_t> linked(t.allSlices().size(), 0);
     for (const Flow &f : t.flows())
         if (f.to.isValid() && f.to.value < linked.size())
@@ -478,6 +524,8 @@ std::vector<SystemProfileImporter::Event> collect(const Trace &t, std::string_vi
             for (const Arg &a : t.args().args(s.args)) {
                 if (a.key == threadKey && a.type == ArgType::Int)
                     e.thread = a.value.i;
+                if (a.key == deviceCoreKey && a.type == ArgType::Int)
+                    e.deviceCore = a.value.i;
                 e.text += ' ';
                 if (a.type == ArgType::String)
                     e.text += lower(t.str(a.stringValue()));
@@ -503,7 +551,12 @@ Trace SystemProfileImporter::import(InputBuffer &input, const std::string &name,
 
 Trace SystemProfileImporter::importStream(InputStream &input, const LoadOptions &options)
 {
-    return Builder(input, options).run();
+    return Builder(options).read(input);
+}
+
+Trace SystemProfileImporter::build(SystemProfileData data, TraceBuilder b, const LoadOptions &options)
+{
+    return Builder(options, std::move(b)).build(std::move(data));
 }
 
 bool SystemProfileImporter::isHardwareName(std::string_view name)

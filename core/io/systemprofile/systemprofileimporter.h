@@ -12,6 +12,10 @@
 //                                                                      category "system"
 // and counter tracks "mem_usage (bytes)", "mem_usage (%)", "cpu_util · CPU n" (%).
 // The NeuronCore comes from the group (`...nc-NNN`), else from `lnc_idx`.
+// Records converted from the raw system trace (core/io/ntrace/ntraceimporter.h) say their lane
+// themselves and may add: runtime lanes per thread ("neuron_rt · NC n · thread T"), hardware lanes per
+// physical core ("hardware · NC n · core C", sync points per physical core), instants, counters of
+// their own (device memory), hardware events already on the host clock.
 //
 // Clock (sync-point rule of formats.md): a hardware event's timestamp is on the device clock and is
 // moved to the host clock with the `timestamp_sync_point` events of its NeuronCore (those without a
@@ -33,6 +37,8 @@
 //     NeuronCore and process whose host start lies inside the call and that has no parent link:
 //     flow ("exec", "hardware execution").
 #include "io/input/loadoptions.h"
+#include "model/tracebuilder.h"
+#include "systemprofiledata.h"
 
 #include <string>
 #include <string_view>
@@ -59,6 +65,9 @@ public:
     static Trace import(InputBuffer &input, const std::string &name, const LoadOptions &options);
     // The same streamed (plain, gzip or zstd from disk): the text is never held whole.
     static Trace importStream(InputStream &input, const LoadOptions &options);
+    // The lanes of records another reader produced (ntrace): `data`'s StringIds are `b`'s, whose
+    // metadata (format, source) and diagnostics the caller may have filled. Reports progress 900..1000.
+    static Trace build(SystemProfileData data, TraceBuilder b, const LoadOptions &options);
 
     static bool isHardwareName(std::string_view name);
     // The NeuronCore of a group such as "nrt-nc-003" (3), or -1.
@@ -71,6 +80,7 @@ public:
         TrackId track;
         int64_t start = 0, end = 0;
         int64_t core = -1;   // NeuronCore (track externalId of runtime / hardware lanes)
+        int64_t deviceCore = -1; // physical core (device_core_idx arg), -1 unknown
         int64_t pid = -1;    // process group externalId
         int64_t thread = -1; // thread_id arg
         std::string name;

@@ -45,6 +45,10 @@ std::vector<SystemProfileJoin::Placement> SystemProfileJoin::placeDevices(const 
     std::vector<Placement> out;
     const std::vector<SystemProfileImporter::Event> execs = SystemProfileImporter::executions(system);
     std::vector<uint8_t> claimed(execs.size(), 0), placed(devices.size(), 0);
+    auto sameCore = [&](const Device &d, size_t e) {
+        return (execs[e].core < 0 || execs[e].core == d.core) &&
+               (d.deviceCore < 0 || execs[e].deviceCore < 0 || execs[e].deviceCore == d.deviceCore);
+    };
     auto place = [&](int d, size_t e, std::string how) {
         claimed[e] = placed[size_t(d)] = 1;
         out.push_back({d, execs[e].slice, execs[e].start, std::move(how)});
@@ -53,13 +57,14 @@ std::vector<SystemProfileJoin::Placement> SystemProfileJoin::placeDevices(const 
     std::map<std::string, std::vector<int>> byToken;
     for (int d = 0; d < int(devices.size()); ++d)
         if (!devices[size_t(d)].tokens.empty())
-            byToken[devices[size_t(d)].tokens.front() + "#" + std::to_string(devices[size_t(d)].core)].push_back(d);
+            byToken[devices[size_t(d)].tokens.front() + "#" + std::to_string(devices[size_t(d)].core) + "." +
+                    std::to_string(devices[size_t(d)].deviceCore)].push_back(d);
     for (const auto &[key, list] : byToken) {
         const Device &first = devices[size_t(list.front())];
         std::vector<size_t> matches;
         std::string token;
         for (size_t e = 0; e < execs.size(); ++e) {
-            if (claimed[e] || (execs[e].core >= 0 && execs[e].core != first.core))
+            if (claimed[e] || !sameCore(first, e))
                 continue;
             for (const std::string &t : first.tokens)
                 if (text::hasToken(execs[e].text, t)) {
@@ -75,14 +80,15 @@ std::vector<SystemProfileJoin::Placement> SystemProfileJoin::placeDevices(const 
                       std::to_string(k + 1) + " of " + std::to_string(matches.size()) + " carrying it");
     }
     // 2. order, per core
-    std::map<int64_t, std::vector<int>> byCore;
+    std::map<std::pair<int64_t, int64_t>, std::vector<int>> byCore;
     for (int d = 0; d < int(devices.size()); ++d)
         if (!placed[size_t(d)])
-            byCore[devices[size_t(d)].core].push_back(d);
-    for (const auto &[core, list] : byCore) {
+            byCore[{devices[size_t(d)].core, devices[size_t(d)].deviceCore}].push_back(d);
+    for (const auto &[key, list] : byCore) {
+        const int64_t core = key.first;
         std::vector<size_t> free;
         for (size_t e = 0; e < execs.size(); ++e)
-            if (!claimed[e] && execs[e].core == core)
+            if (!claimed[e] && execs[e].core == core && sameCore(devices[size_t(list.front())], e))
                 free.push_back(e);
         for (size_t k = 0; k < list.size() && k < free.size(); ++k)
             place(list[k], free[k],

@@ -8,7 +8,8 @@
 // one clock (offset 0), and the note says so.
 //
 // Device timelines (NTFF, 0 = end of its start NOTIFY) are placed at the host start of an
-// `nc_exec_running` event of the same NeuronCore (already on the host clock by the sync-point rule):
+// `nc_exec_running` event of the same NeuronCore (already on the host clock by the sync-point rule),
+// and of the same physical core when both say theirs (ntrace's device_core_idx):
 //   1. by identity: the NEFF hash or uuid of the device trace appears as a whole token in the
 //      event's name or args; several device traces of one identity take the matching events in order;
 //   2. else by order: the k-th remaining device trace of a core (in exec / session / name order)
@@ -38,6 +39,9 @@ public:
     {
         int64_t core = 0;
         std::vector<std::string> tokens; // lowercase NEFF hash, uuid (plain and dashed)
+        // the physical core its timeline ran on (an NTFF's device core), -1 unknown: it then takes only
+        // executions of that core (their device_core_idx arg), or of no known physical core
+        int64_t deviceCore = -1;
     };
     struct Placement
     {

@@ -62,6 +62,7 @@ private slots:
         QCOMPARE(std::string(Formats::name(FileFormat::Unknown)), std::string("unknown"));
         QCOMPARE(std::string(Formats::folderKind(FileFormat::ChromeJson)), std::string("chrome-trace"));
         QCOMPARE(std::string(Formats::folderKind(FileFormat::NeuronProtobuf)), std::string("neuron-protobuf"));
+        QCOMPARE(std::string(Formats::name(FileFormat::NeuronTrace)), std::string("neuron-ntrace"));
         QCOMPARE(std::string(Formats::folderKind(FileFormat::Unknown)), std::string("other"));
     }
 
@@ -72,7 +73,8 @@ private slots:
         QCOMPARE(Formats::info(FileFormat::NeuronProfileJson).role, FolderRole::DeviceTrace);
         QCOMPARE(Formats::info(FileFormat::Neff).role, FolderRole::CompiledProgram);
         QCOMPARE(Formats::info(FileFormat::SystemProfileJson).role, FolderRole::SystemTrace);
-        QCOMPARE(Formats::info(FileFormat::NeuronProtobuf).role, FolderRole::NotReadable);
+        QCOMPARE(Formats::info(FileFormat::NeuronTrace).role, FolderRole::SystemTrace);
+        QCOMPARE(Formats::info(FileFormat::NeuronProtobuf).role, FolderRole::SessionPart);
         // Device traces have rows (`lanescope-cli rows`), nothing else does.
         for (const FormatInfo &e : Formats::all())
             QCOMPARE(e.readRows != nullptr, e.role == FolderRole::DeviceTrace);
@@ -121,7 +123,8 @@ private slots:
 
     void protobufByName()
     {
-        for (const char *n : {"ntrace.pb", "trace_info.pb", "cpu_util.pb", "host_mem.pb"})
+        QCOMPARE(Formats::sniffName("ntrace.pb"), FileFormat::NeuronTrace);
+        for (const char *n : {"trace_info.pb", "cpu_util.pb", "host_mem.pb"})
             QCOMPARE(Formats::sniffName(n), FileFormat::NeuronProtobuf);
         QCOMPARE(Formats::sniffName("other.pb"), FileFormat::Unknown);
     }
@@ -130,7 +133,7 @@ private slots:
     {
         const std::string all = Formats::dialogFilter();
         QVERIFY2(all.starts_with("Traces (*.json ") && all.ends_with(");;All files (*)"), all.c_str());
-        for (const char *p : {"*.json.gz", "*.zst", "*.ntff", "*.neff", "*.pt.trace.json"})
+        for (const char *p : {"*.json.gz", "*.zst", "*.ntff", "*.neff", "*.pt.trace.json", "ntrace.pb"})
             QVERIFY2(all.find(p) != std::string::npos, p);
         QCOMPARE(all.find("*.json "), all.rfind("*.json ")); // each pattern once
         const std::string traces = Formats::dialogFilter(false);

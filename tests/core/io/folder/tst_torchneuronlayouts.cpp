@@ -5,9 +5,11 @@
 //                   profile_nc_0_session_0.ntff, ntrace.pb, trace_info.pb, cpu_util.pb, host_mem.pb;
 //   vLLM            <instance>_pid_<pid>/<timestamp>/profile_nc_0_session_0.ntff beside neffs/graph_<H>.neff.
 // The NEFF / NTFF pairs are real (corpus neuron-cs149-asst4, linked under the layout's names); each NTFF
-// must be paired with its NEFF by the header uuid and placed on the host clock at its nrt_execute, and
-// the .pb files listed as not readable with the hint to export them. Also the generated native layout
-// (SampleFolderWriter, layout "native").
+// must be paired with its NEFF by the header uuid and placed on the host clock at its nrt_execute; the
+// .pb files here are stand-ins (a few protobuf bytes), so ntrace.pb is listed as not readable, naming the
+// table trace_info.pb lacks, and the session files as not read with it. Also the generated native layout
+// (SampleFolderWriter, layout "native"), whose .pb files are a real session: its NTFFs are placed at
+// their nc_exec_running by ntrace.pb's sync points.
 #include "analysis/deviceexecutions.h"
 #include "corpus.h"
 #include "filebytes.h"
@@ -119,12 +121,19 @@ void checkLayout(const Trace &t, const std::string &ntff, const std::string &nef
         const std::string path = pbDir + pb;
         const FileReport *r = report(t, path);
         QVERIFY2(r, path.c_str());
-        QCOMPARE(r->kind, FileFormat::NeuronProtobuf);
-        QCOMPARE(r->outcome, FileOutcome::NotReadable);
-        QVERIFY2(r->detail.find("export it with AWS's tools") != std::string::npos, r->detail.c_str());
-        QVERIFY2(r->detail.find("system_profile.json") != std::string::npos, r->detail.c_str());
-        QVERIFY2(meta(t, "file." + path)->starts_with("not readable: "), meta(t, "file." + path)->c_str());
+        QVERIFY2(r->detail.find("neuron-profile view") == std::string::npos, r->detail.c_str()); // no hint to AWS's old export
+        if (pb == "ntrace.pb") {
+            QCOMPARE(r->kind, FileFormat::NeuronTrace);
+            QCOMPARE(r->outcome, FileOutcome::NotReadable);
+            QVERIFY2(r->detail.find("ntrace_inspect_type") != std::string::npos, r->detail.c_str());
+            QVERIFY2(meta(t, "file." + path)->starts_with("not readable: "), meta(t, "file." + path)->c_str());
+        } else {
+            QCOMPARE(r->kind, FileFormat::NeuronProtobuf);
+            QCOMPARE(r->outcome, FileOutcome::Ignored);
+            QVERIFY2(r->detail.find("ntrace.pb, which cannot be read") != std::string::npos, r->detail.c_str());
+        }
     }
+    QCOMPARE(t.diagnostics().count("system traces that cannot be read (the rest of the folder loads)"), uint64_t(1));
 }
 
 } // namespace
@@ -216,27 +225,37 @@ private slots:
             const LoadResult r = TraceLoader::load(open);
             QVERIFY2(r.ok(), r.error.c_str());
             const Trace &t = *r.trace;
-            std::vector<int64_t> calls;
-            for (const Slice &s : t.allSlices())
-                if (t.str(s.name) == "nrt_execute")
-                    calls.push_back(s.start);
+            // the framework trace's calls (ntrace.pb has its own nrt_execute of each)
+            std::vector<std::pair<int64_t, int64_t>> calls, running;
+            for (const Slice &s : t.allSlices()) {
+                if (t.str(s.name) == "nrt_execute" && t.str(s.category) == "privateuse1_runtime")
+                    calls.emplace_back(s.start, s.end());
+                if (t.str(s.name) == "nc_exec_running" && t.str(s.category) == "neuron_hw")
+                    running.emplace_back(s.start, s.end());
+            }
             std::sort(calls.begin(), calls.end());
+            std::sort(running.begin(), running.end());
             QCOMPARE(calls.size(), runs.size());
+            QCOMPARE(running.size(), runs.size());
             for (const SampleFolderWriter::Execution &x : runs) {
                 QVERIFY(x.neffFile.ends_with("_vnc_0.neff"));
                 QCOMPARE(x.ntffFile, "profile_nc_0_session_" + std::to_string(x.step - 1) + ".ntff");
                 const std::string *paired = meta(t, "file." + prefix + x.ntffFile);
                 QVERIFY2(paired && paired->starts_with("paired with " + x.neffFile + " by uuid"), paired ? paired->c_str() : x.ntffFile.c_str());
+                // at its nc_exec_running of ntrace.pb, exactly (the sync point of its execution), inside its call
                 const std::string *al = meta(t, "alignment." + prefix + x.ntffFile);
-                QVERIFY2(al && al->starts_with("approximate: placed at nrt_execute ts=" + std::to_string(calls[size_t(x.step - 1)]) + " ("),
+                const auto [runStart, runEnd] = running[size_t(x.step - 1)];
+                QVERIFY2(al && al->starts_with("sync points: placed at nc_exec_running ts=" + std::to_string(runStart) + " of "),
                          al ? al->c_str() : x.ntffFile.c_str());
+                QVERIFY(runStart > calls[size_t(x.step - 1)].first && runEnd < calls[size_t(x.step - 1)].second);
+                QVERIFY2(paired->find(ProfileFolderLoader::kAlignedSuffix) == std::string::npos, paired->c_str());
             }
             for (const std::string &pb : SampleFolderWriter::nativeProtobufFiles()) {
                 const FileReport *pr = report(t, prefix + pb);
                 QVERIFY2(pr, pb.c_str());
-                QCOMPARE(pr->outcome, FileOutcome::NotReadable);
-                QVERIFY2(pr->detail.find("export it with AWS's tools") != std::string::npos, pr->detail.c_str());
+                QCOMPARE(pr->outcome, FileOutcome::Loaded);
             }
+            QVERIFY(!t.diagnostics().hasWarnings());
             QCOMPARE(DeviceExecutions::build(t).all().size(), runs.size());
         }
     }
