@@ -5,6 +5,7 @@
 #include "session/loadjob.h"
 #include "session/viewstate.h"
 
+#include "analysis/activityspan.h"
 #include "analysis/traceanalysis.h"
 #include "io/formats.h"
 #include "io/neff/neffreader.h"
@@ -262,9 +263,14 @@ void Session::showTrace(std::shared_ptr<const Trace> trace, const QString &path,
     m_currentPath = path;
     m_titleOverride = title;
     // A new trace starts with nothing selected, no marked range and all of it visible (without
-    // saying so), before anyone hears of it.
-    if (m_trace)
+    // saying so), before anyone hears of it; where session-long counters dwarf the work (a Neuron
+    // capture's host samples), it opens on the work (activityspan.h).
+    if (m_trace) {
         m_view->setTraceRange(m_trace->startNs(), m_trace->endNs());
+        const auto [start, end] = activityspan::initialView(*m_trace);
+        if (start != m_trace->startNs() || end != m_trace->endNs())
+            m_view->setVisibleRange(start, end);
+    }
     // The views' shared analysis starts now, off the GUI thread; a view that asks before it is done waits on its own worker thread.
     m_analysis = m_trace ? std::make_shared<const TraceAnalysis>(m_trace) : nullptr;
     if (m_analysis)

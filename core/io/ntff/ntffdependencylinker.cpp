@@ -15,6 +15,7 @@ namespace {
 
 constexpr int64_t kToleranceNs = 1;
 constexpr uint8_t kSourceDma = 6;
+constexpr uint8_t kOpIncrement = 0xf3; // event op of the "++" updates (docs/ntff.md: increment-like)
 constexpr size_t kMaxLookBack = 64; // candidates skipped before giving up (engine) / taking one anyway (DMA)
 
 int64_t plusTolerance(int64_t t) { return t > INT64_MAX - kToleranceNs ? INT64_MAX : t + kToleranceNs; }
@@ -24,6 +25,7 @@ struct Update
     int64_t ts;
     uint32_t value;
     uint8_t source;
+    uint8_t op;
     int64_t producer; // encoded: >= 0 instruction index, < -1 dma index as -(i + 2), -1 = unknown
 };
 
@@ -96,12 +98,14 @@ NtffDependencyLinker::Result NtffDependencyLinker::link(const NtffProfile &profi
     std::vector<std::tuple<int64_t, uint32_t, uint32_t>> dmaSide; // (ts, key, index in updates[key])
     std::vector<std::vector<Update>> updates(keys);
     for (const auto &r : profile.semaphores)
-        updates[key(r.core, r.id)].push_back({r.timestamp, r.value, r.source, -1});
+        updates[key(r.core, r.id)].push_back({r.timestamp, r.value, r.source, r.op, -1});
     for (size_t s = 0; s < updates.size(); ++s) {
         auto &list = updates[s];
         std::stable_sort(list.begin(), list.end(), [](const Update &a, const Update &c) { return a.ts < c.ts; });
         for (size_t k = 0; k < list.size(); ++k) {
             Update &u = list[k];
+            if (k > 0 && u.op == kOpIncrement && u.value > list[k - 1].value + 1)
+                ++result.incrementSkips;
             if (k > 0 && u.value < list[k - 1].value)
                 continue; // a clear or reset: releases no ">=" wait
             const bool engineSource = u.source >= 1 && u.source <= 5;

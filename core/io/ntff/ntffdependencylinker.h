@@ -40,6 +40,9 @@ public:
         uint64_t semaphoreLinks = 0;   // waiter edges made
         uint64_t unresolvedWaits = 0;  // waits on a semaphore with no releasing update or no known producer
         uint64_t dmaQueueLinks = 0;
+        // increments (event op 0xf3) whose value is more than one above the update before it: the
+        // updates between them are missing from the trace (event records lost by the capture)
+        uint64_t incrementSkips = 0;
     };
 
     // instructionSlice[i] / dmaSlice[i]: the provisional slice index of profile.instructions[i] / dma[i].

@@ -404,6 +404,10 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
     if (links.unresolvedWaits)
         b.diagnostics().warn("semaphore waits with no releasing update or no known producer (not linked)",
                              std::string(), links.unresolvedWaits);
+    if (links.incrementSkips && links.unresolvedWaits) // why, when the trace says
+        b.diagnostics().warn("semaphore increments that skip values: the updates between them are missing from the trace "
+                             "(event records lost by the capture), so waits on them cannot be linked",
+                             std::string(), links.incrementSkips);
     options.report(980);
     Trace trace = b.finish();
     options.report(1000);

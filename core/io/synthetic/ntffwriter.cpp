@@ -1,5 +1,7 @@
 #include "ntffwriter.h"
 
+#include <optional>
+
 #include "protobufwire.h"
 
 #include <cerrno>
@@ -84,7 +86,10 @@ std::string uuidBytes(const std::string &hex)
 
 NtffWriter::NtffWriter(const NtffProfile &layout)
 {
-    m_layout.version = 5;
+    m_layout.version = layout.version == 6 ? 6 : 5;
+    m_layout.cores = layout.cores;
+    m_layout.windowStartPs = layout.windowStartPs;
+    m_layout.windowEndPs = layout.windowEndPs;
     m_layout.uuid = layout.uuid;
     m_layout.neffName = layout.neffName;
     m_layout.runtimeVersion = layout.runtimeVersion;
@@ -253,6 +258,9 @@ std::string NtffWriter::metadata() const
 {
     PbOut sg;
     sg.bytes(1, m_layout.subgraphName);
+    const std::optional<uint32_t> coreIndex = m_layout.cores.empty() ? std::nullopt : m_layout.cores.front().index;
+    if (coreIndex)
+        sg.integer(3, *coreIndex);
     for (const auto &p : m_layout.programs) {
         std::string code(p.opcodes.size() * kNtffInstructionBytes, '\0');
         for (size_t pc = 0; pc < p.opcodes.size(); ++pc) {
@@ -282,6 +290,8 @@ std::string NtffWriter::metadata() const
         }
         sg.message(5, m);
     }
+    // v5: the sections in the subgraph; v6: at the top level, each tagged with its physical core
+    std::vector<PbOut> sections;
     uint64_t offset = 0;
     for (size_t s = 0; s < m_sections.size(); ++s) {
         PbOut m;
@@ -290,7 +300,11 @@ std::string NtffWriter::metadata() const
             m.integer(3, 1);
         m.integer(5, offset);
         m.integer(6, m_sections[s].size());
-        sg.message(6, m);
+        if (m_layout.version >= 6)
+            m.integer(7, coreIndex.value_or(0));
+        if (m_layout.version < 6)
+            sg.message(6, m);
+        sections.push_back(m);
         offset += m_sections[s].size();
     }
     for (const auto &q : m_layout.dmaQueues) {
@@ -336,6 +350,16 @@ std::string NtffWriter::metadata() const
     PbOut f14;
     f14.integer(4, 0xffffffff);
     top.message(14, f14);
+    if (m_layout.windowStartPs && m_layout.windowEndPs) { // v6: {1: uuid, 2: start, 3: end}, ps
+        PbOut window;
+        window.bytes(1, uuidBytes(m_layout.uuid).substr(0, 16));
+        window.integer(2, uint64_t(*m_layout.windowStartPs));
+        window.integer(3, uint64_t(*m_layout.windowEndPs));
+        top.message(15, window);
+    }
+    if (m_layout.version >= 6)
+        for (const PbOut &m : sections)
+            top.message(16, m);
     return top.str();
 }
 
@@ -344,7 +368,7 @@ std::string NtffWriter::header(size_t metadataSize) const
     if (metadataSize > UINT32_MAX)
         throw std::length_error("NtffWriter: metadata larger than 4 GiB");
     std::string h(kNtffMetadataOffset, '\0');
-    h[0] = 5;
+    h[0] = static_cast<char>(m_layout.version);
     putU32(h.data() + 1, static_cast<uint32_t>(metadataSize));
     putU64(h.data() + 8, 0x656700);
     return h;

@@ -1,5 +1,7 @@
 #pragma once
-// Writes a valid NTFF v5 (128-byte header, protobuf metadata, contiguous sections of 16-byte records)
+// Writes a valid NTFF v5 (128-byte header, protobuf metadata, contiguous sections of 16-byte records),
+// or with `version` 6 the v6 shape of one physical core (the recorded window, sections at the top level
+// tagged with the core of `cores[0].index`; programs stay in the metadata, which the reader accepts),
 // from an NtffProfile-like description: the metadata, programs, runtime blocks, DMA queues and clock
 // table come from an NtffProfile (its rows are ignored); records are added one by one with times in
 // picoseconds since the clock sync point. Used for round-trip tests and to generate large inputs for
@@ -18,7 +20,8 @@ namespace lanescope {
 class NtffWriter
 {
 public:
-    // `layout`: version is ignored (always 5); clocks default to defaultClocks() when empty.
+    // `layout`: version 6 or else 5; clocks default to defaultClocks() when empty; the window
+    // (windowStartPs / windowEndPs) and the physical core (cores[0].index) are written when set.
     explicit NtffWriter(const NtffProfile &layout);
 
     // Clock table shaped like the real files: engines, events, throttle, 16 DMA engines.
