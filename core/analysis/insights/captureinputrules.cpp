@@ -288,10 +288,11 @@ std::vector<CaptureInputRules::ProfilerWarning> CaptureInputRules::profilerWarni
             f.message = value;
     }
     std::vector<ProfilerWarning> out;
-    for (const auto &[where, f] : rows) {
+    for (const auto &row : rows) {
+        const Fields &f = row.second;
         if (f.message.empty())
             continue;
-        const std::string &prefix = where.first; // "run/x.json: " in a folder, "" for the file itself
+        const std::string &prefix = row.first.first; // "run/x.json: " in a folder, "" for the file itself
         const std::string file = prefix.size() > 2 ? prefix.substr(0, prefix.size() - 2) : trace.metadata().sourcePath;
         auto it = std::find_if(out.begin(), out.end(), [&](const ProfilerWarning &w) { return w.category == f.category && w.message == f.message; });
         if (it == out.end()) {
