@@ -297,8 +297,14 @@ void Computation::flops(CoreBreakdown &c)
         c.flopsNote = "MFU/HFU: whole trace only (FLOPs are not attributed to time)";
         return;
     }
-    const auto model = metadataNumber(m_trace, "neuron_profile.summary.model_flops");
+    auto model = metadataNumber(m_trace, "neuron_profile.summary.model_flops");
     const auto hardware = metadataNumber(m_trace, "neuron_profile.summary.hardware_flops");
+    // Without HLO stats (NKI kernels) neuron-profile writes model_flops 0, and since 2.28 its MFU uses
+    // hardware_flops - transpose_flops instead (its terminology for mfu_estimated_percent).
+    const auto transpose = metadataNumber(m_trace, "neuron_profile.summary.transpose_flops");
+    const bool fromInstructions = (!model || *model == 0) && hardware && transpose && *hardware >= *transpose && *hardware > 0;
+    if (fromInstructions)
+        model = *hardware - *transpose;
     if (!model && !hardware) {
         c.flopsNote = "MFU/HFU: no FLOP counts in this trace (neuron-profile JSON exports carry them; the NTFF does not)";
         return;
@@ -311,15 +317,24 @@ void Computation::flops(CoreBreakdown &c)
         return;
     }
     c.peakFlopsPerSec = peak;
-    const double seconds = double(m_r.denominatorNs) * 1e-9;
+    double seconds = double(m_r.denominatorNs) * 1e-9;
+    // The recorded total time to the picosecond, as neuron-profile divides by it (the ns rounding is
+    // 4e-6 of a 60 us trn2 kernel's MFU)
+    if (m_r.denominatorSource == "recorded total time")
+        if (const auto ps = metadataNumber(m_trace, "total_time_ps"); ps && *ps > 0)
+            seconds = *ps * 1e-12;
     c.modelFlops = model.value_or(0);
     c.hardwareFlops = hardware.value_or(0);
     if (model)
         c.mfuPercent = 100.0 * *model / (c.peakFlopsPerSec * seconds);
     if (hardware)
         c.hfuPercent = 100.0 * *hardware / (c.peakFlopsPerSec * seconds);
-    c.flopsNote = "MFU = model FLOPs / (2 x " + std::to_string(int(rows)) + " x " + std::to_string(int(cols))
-        + " x Tensor clock x total time); FLOPs as neuron-profile reported them";
+    const double clock = EngineBreakdown::clockGHz(m_trace, NeuronEngine::Tensor) * 1e9;
+    const long cores = clock > 0 ? std::lround(peak / (2.0 * rows * cols * clock)) : 1; // trn2: 2 physical cores
+    c.flopsNote = "MFU = model FLOPs / (" + (cores > 1 ? std::to_string(cores) + " physical cores x " : std::string()) + "2 x "
+        + std::to_string(int(rows)) + " x " + std::to_string(int(cols))
+        + " x Tensor clock x total time); FLOPs as neuron-profile reported them"
+        + (fromInstructions ? " (no HLO stats: model FLOPs = hardware_flops - transpose_flops)" : "");
 }
 
 } // namespace

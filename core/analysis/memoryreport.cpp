@@ -41,8 +41,14 @@ MemoryReport MemoryReport::compute(const Trace &trace)
         if (!category || !bytes)
             break;
         int64_t b = 0;
+        std::string name = category->empty() ? "(unnamed)" : *category;
+        // trn2: each physical core has its own table ("Generic (pcore 5)")
+        if (const std::string *core = trace.metadata().find(prefix + "pcore")) {
+            const std::string *index = trace.metadata().find("pcore[" + *core + "].index");
+            name += " (" + (index ? "pcore " + *index : "core " + *core) + ")";
+        }
         if (text::parseInt(*bytes, b) && b >= 0)
-            r.staticMemory.push_back({category->empty() ? "(unnamed)" : *category, uint64_t(b)});
+            r.staticMemory.push_back({name, uint64_t(b)});
     }
     static constexpr std::pair<const char *, const char *> fields[] = {
         {"hbm_read_bytes", "HBM read"},       {"hbm_write_bytes", "HBM write"},   {"spill_reload_bytes", "Spill reload"},
@@ -68,6 +74,11 @@ MemoryReport MemoryReport::compute(const Trace &trace)
             continue;
         Counter c;
         c.name = name;
+        for (GroupId g = track.group; g.isValid(); g = trace.group(g).parent)
+            if (trace.group(g).kind == GroupKind::PhysicalCore) { // trn2: per physical core ("DMA throughput (pcore 5)")
+                c.name += " (" + std::string(trace.str(trace.group(g).name)) + ")";
+                break;
+            }
         c.unit = std::string(trace.str(track.unit));
         c.samples = samples.size();
         c.peak = samples.front().value;

@@ -28,7 +28,9 @@ public:
     // 10: a profile folder records each paired NEFF's model FLOPs per execution (<ntff>: neff.model_flops,
     //     2 x hlo_stats.json HloMacCount) and warns about an hlo_stats.json that does not parse.
     // 11: ntrace.pb and its session files (trace_info.pb, cpu_util.pb, host_mem.pb) are read (NtraceImporter).
-    static constexpr uint32_t kImporterVersion = 11;
+    // 12: neuron-profile JSON 2.28: physical cores (model_info, "subgraph"), DMA engines from 64, queue
+    //     types, warnings and terminology kept; NTFF hardware-DGE queues ("...DynamicHW") unnamed as neuron-profile.
+    static constexpr uint32_t kImporterVersion = 12;
 
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
     // A file is read by FileImporter. A folder is scanned (ProfileFolder) and all its traces merged into

@@ -244,4 +244,92 @@ void CaptureInputRules::clockAlignment(InsightContext &ctx, std::vector<Finding>
     out.push_back(std::move(f));
 }
 
+std::pair<std::string, std::string> CaptureInputRules::splitAdvice(std::string_view message)
+{
+    const auto trim = [](std::string_view s) {
+        while (!s.empty() && (s.front() == ' ' || s.front() == '\n'))
+            s.remove_prefix(1);
+        while (!s.empty() && (s.back() == ' ' || s.back() == '\n'))
+            s.remove_suffix(1);
+        return s;
+    };
+    message = trim(message);
+    const size_t end = message.find(". ");
+    std::string_view problem = end == std::string_view::npos ? message : message.substr(0, end);
+    const std::string_view advice = end == std::string_view::npos ? std::string_view() : trim(message.substr(end + 2));
+    if (!problem.empty() && problem.back() == '.')
+        problem.remove_suffix(1);
+    return {std::string(problem), std::string(advice)};
+}
+
+std::vector<CaptureInputRules::ProfilerWarning> CaptureInputRules::profilerWarnings(const Trace &trace)
+{
+    static constexpr std::string_view kKey = "neuron_profile.warnings[";
+    struct Fields
+    {
+        std::string category, message;
+    };
+    std::map<std::pair<std::string, int64_t>, Fields> rows; // (metadata prefix of the export, row index)
+    for (const auto &[key, value] : trace.metadata().entries) {
+        const size_t at = key.find(kKey);
+        if (at == std::string::npos)
+            continue;
+        const size_t close = key.find("].", at + kKey.size());
+        if (close == std::string::npos)
+            continue;
+        char *end = nullptr;
+        const std::string digits = key.substr(at + kKey.size(), close - at - kKey.size());
+        const long long index = std::strtoll(digits.c_str(), &end, 10);
+        if (digits.empty() || *end)
+            continue;
+        Fields &f = rows[{key.substr(0, at), index}];
+        const std::string_view field = std::string_view(key).substr(close + 2);
+        if (field == "category")
+            f.category = value;
+        else if (field == "message")
+            f.message = value;
+    }
+    std::vector<ProfilerWarning> out;
+    for (const auto &row : rows) {
+        const Fields &f = row.second;
+        if (f.message.empty())
+            continue;
+        const std::string &prefix = row.first.first; // "run/x.json: " in a folder, "" for the file itself
+        const std::string file = prefix.size() > 2 ? prefix.substr(0, prefix.size() - 2) : trace.metadata().sourcePath;
+        auto it = std::find_if(out.begin(), out.end(), [&](const ProfilerWarning &w) { return w.category == f.category && w.message == f.message; });
+        if (it == out.end()) {
+            ProfilerWarning w{f.category, f.message, {}, {}};
+            if (const std::string *v = trace.metadata().find(prefix + "neuron_profile.profile_info.profiler_version"))
+                w.profilerVersion = v->substr(0, v->find('%')); // "2.28.23.0%kaena-tools/2.28@f1c114a"
+            out.push_back(std::move(w));
+            it = out.end() - 1;
+        }
+        if (std::find(it->files.begin(), it->files.end(), file) == it->files.end())
+            it->files.push_back(file);
+    }
+    return out;
+}
+
+void CaptureInputRules::profilerWarning(InsightContext &ctx, std::vector<Finding> &out)
+{
+    for (const ProfilerWarning &w : profilerWarnings(ctx.trace())) {
+        const auto [problem, advice] = splitAdvice(w.message);
+        const bool missingData = w.category == "Missing Data";
+        std::vector<std::string> shown(w.files.begin(), w.files.begin() + std::min<size_t>(w.files.size(), 3));
+        std::string files = insighttext::join(shown, ", ");
+        if (w.files.size() > shown.size())
+            files += " and " + std::to_string(w.files.size() - shown.size()) + " more";
+        Finding f;
+        f.severity = missingData ? Severity::Low : Severity::Medium;
+        f.title = "neuron-profile: " + problem;
+        f.detail = "category \"" + (w.category.empty() ? std::string("none") : w.category) + "\" in " + files + " (neuron-profile" +
+                   (w.profilerVersion.empty() ? std::string() : " " + w.profilerVersion) + "): \"" + w.message + "\"" +
+                   (missingData ? "; the numbers it names may be missing or zero" : "");
+        f.action = advice.empty() ? "neuron-profile gives no advice with this warning: read its message" : advice;
+        f.value = double(w.files.size());
+        f.threshold = 0;
+        out.push_back(std::move(f));
+    }
+}
+
 } // namespace lanescope

@@ -102,6 +102,7 @@ const RuleRegistry &RuleRegistry::defaults()
         r.add("capture-few-steps", CaptureRules::fewSteps);
         r.add("capture-partial-input", CaptureInputRules::partialInput);
         r.add("capture-clock-alignment", CaptureInputRules::clockAlignment);
+        r.add("capture-profiler-warning", CaptureInputRules::profilerWarning);
         // ranks and collectives
         r.add("straggler-rank", RankRules::straggler);
         r.add("low-overlap", CollectiveRules::lowOverlap);

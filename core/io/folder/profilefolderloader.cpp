@@ -258,9 +258,9 @@ void Loader::nameFromNeff(const FolderFile &ntff, NtffProfile &profile)
     if (!sg)
         return;
     for (const NtffSemaphoreRow &r : profile.semaphores)
-        if (!profile.semaphoreNames.count(r.id))
+        if (const uint32_t key = uint32_t(r.core) * 256u + r.id; !profile.semaphoreNames.count(key))
             if (const NeffDmaQueue *q = sg->queueForSemaphore(r.id))
-                profile.semaphoreNames.emplace(r.id, ntffQueueDisplayName(q->name));
+                profile.semaphoreNames.emplace(key, ntffQueueDisplayName(q->name));
     // What each DMA queue moves (variable types, e.g. "input->state-buffer"; insights' queue kinds).
     for (const NeffDmaQueue &q : sg->dmaQueues)
         if (const std::string traffic = sg->queueTraffic(q.name); !traffic.empty())

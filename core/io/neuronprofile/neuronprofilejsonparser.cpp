@@ -15,6 +15,7 @@
 #include <limits>
 #include <string_view>
 #include <map>
+#include <tuple>
 #include <unordered_map>
 
 namespace lanescope {
@@ -65,7 +66,8 @@ public:
     void runPiece(NeuronProfileJsonParser::Piece piece);
 
 private:
-    enum class Table { Metadata, NeffHeader, ProfileInfo, Summary, ModelInfo, LayerSummary, DmaQueues, NeffNode };
+    enum class Table { Metadata, NeffHeader, ProfileInfo, Summary, ModelInfo, LayerSummary, DmaQueues, NeffNode, Warnings, Terminology };
+    enum RowTable : size_t { InstructionRows, DmaRows, SemaphoreRows, ThrottleRows }; // NeuronProfileJsonPart::withoutSubgraph
 
     void warn(const char *table, const char *problem, std::string_view field, const char *consequence, uint64_t offset);
     template <class Fn> void forEachRow(sj::value v, const char *table, Fn &&fn);
@@ -78,12 +80,14 @@ private:
     void readThrottle(sj::object obj, uint64_t offset);
     void readUsage(sj::object obj, uint64_t offset);
     void readThroughput(sj::object obj, uint64_t offset);
-    NtffCounterSeries &series(const std::string &name, const char *unit);
+    NtffCounterSeries &series(const std::string &name, const char *unit, uint8_t core);
     void readReported(Table table, const char *tableName, size_t index, sj::object obj, uint64_t offset);
     void useReported(Table table, size_t index, std::string_view key, std::string_view text, bool isString);
     uint32_t opcodeCode(std::string_view name, uint64_t offset);
     uint32_t nameIndex(std::string_view name);
-    void noteSemaphoreName(uint8_t id, std::string_view name, uint64_t offset);
+    void noteSemaphoreName(uint8_t core, uint8_t id, std::string_view name, uint64_t offset);
+    uint8_t subgraphIndex(std::string_view name, uint64_t offset);
+    uint8_t placed(bool hasSubgraph, uint8_t core, RowTable table, uint64_t offset);
     void checkCancel();
 
     NtffProfile &m_profile; // the part's rows and warnings
@@ -92,8 +96,8 @@ private:
     bool m_whole = false;
     OpcodeTable m_extraOpcodes; // name -> 256 + index in m_part.opcodeNames
     OpcodeTable m_names;        // layer / HLO op / tensor name -> 1 + index in m_profile.names
-    std::array<bool, 256> m_rowQueueSeen{};
-    std::map<std::pair<uint8_t, std::string>, size_t, std::less<>> m_semaphoreNames; // -> index in m_part.semaphoreNames
+    std::vector<bool> m_rowQueueSeen = std::vector<bool>(kNeuronProfileQueueKeys); // engine * 16 + queue
+    std::map<std::tuple<uint8_t, uint8_t, std::string>, size_t, std::less<>> m_semaphoreNames; // (core, id, name) -> index in m_part.semaphoreNames
 };
 
 // Progress on the scale of this text only for the whole file: a window or a piece is a part of it,
@@ -106,12 +110,45 @@ void Parser::checkCancel()
         throw LoadCancelled();
 }
 
-// "instruction rows without a valid \"crc_in\" (65535 assumed)"
+// What neuron-profile writes in a field the reader needs (the "expected" of a warning).
+std::string_view expectation(std::string_view table, std::string_view field)
+{
+    static constexpr std::pair<std::string_view, std::string_view> kFields[] = {
+        {"timestamp", "integer ns"},
+        {"duration", "integer ns >= 0"},
+        {"pc", "an integer >= 0"},
+        {"opcode", "a name"},
+        {"subgroup", "an engine: Tensor, Vector, Scalar, GpSimd or Sync"},
+        {"label", "a lane: Tensor, TensorMatrix, Vector, Scalar, GpSimd or Sync"},
+        {"evt_wait_time", "an integer >= 0"},
+        {"crc_in", "0..65535"},
+        {"crc_out", "0..65535"},
+        {"compiler_pc", "an integer >= 0"},
+        {"dma_engine", "0..255, a number or decimal string"},
+        {"dma_queue", "0..15, a number or decimal string"},
+        {"transfer_size", "an integer >= 0"},
+        {"id", "0..255 or \"S[n] (name)\""},
+        {"value", "an integer >= 0"},
+        {"k", "an integer >= 0"},
+        {"n", "an integer >= 0"},
+    };
+    if (table == "instruction_usage" && field == "type")
+        return "\"sb\" or \"psum\"";
+    if (field == "type")
+        return "an integer >= 0";
+    for (const auto &[name, text] : kFields)
+        if (name == field)
+            return text;
+    return {};
+}
+
+// "instruction rows without a valid \"crc_in\" (expected 0..65535; 65535 assumed)"
 void Parser::warn(const char *table, const char *problem, std::string_view field, const char *consequence,
                   uint64_t offset)
 {
-    std::string message =
-        std::string(table) + " rows " + problem + " \"" + std::string(field) + "\" (" + consequence + ")";
+    const std::string_view expected = expectation(table, field);
+    std::string message = std::string(table) + " rows " + problem + " \"" + std::string(field) + "\" (" +
+                          (expected.empty() ? std::string() : "expected " + std::string(expected) + "; ") + consequence + ")";
     m_profile.diagnostics.warnAtByte(message, offset);
 }
 
@@ -192,13 +229,38 @@ uint32_t Parser::nameIndex(std::string_view name)
     return index;
 }
 
-void Parser::noteSemaphoreName(uint8_t id, std::string_view name, uint64_t offset)
+void Parser::noteSemaphoreName(uint8_t core, uint8_t id, std::string_view name, uint64_t offset)
 {
-    const auto key = std::make_pair(id, std::string(name));
+    const auto key = std::make_tuple(core, id, std::string(name));
     const auto [it, inserted] = m_semaphoreNames.emplace(key, m_part.semaphoreNames.size());
     if (inserted)
-        m_part.semaphoreNames.push_back({id, key.second, offset, 0, m_profile.diagnostics.warnings().size()});
+        m_part.semaphoreNames.push_back({id, core, std::get<2>(key), offset, 0, m_profile.diagnostics.warnings().size()});
     ++m_part.semaphoreNames[it->second].rows;
+}
+
+// The part-local index of a "subgraph" name (the physical core a 2.28+ row ran on).
+uint8_t Parser::subgraphIndex(std::string_view name, uint64_t offset)
+{
+    for (size_t i = 0; i < m_part.subgraphs.size(); ++i)
+        if (m_part.subgraphs[i] == name)
+            return uint8_t(i);
+    if (m_part.subgraphs.size() >= kSubgraphOverflow)
+        return kSubgraphOverflow;
+    m_part.subgraphs.emplace_back(name);
+    m_part.subgraphFirst.push_back(offset);
+    return uint8_t(m_part.subgraphs.size() - 1);
+}
+
+// A row's core: its subgraph's index, or kNoSubgraph counted (the merge decides whether that is the
+// one core of a 2.27 export or a row that lost its field).
+uint8_t Parser::placed(bool hasSubgraph, uint8_t core, RowTable table, uint64_t offset)
+{
+    if (hasSubgraph)
+        return core;
+    NeuronProfileJsonPart::Unplaced &u = m_part.withoutSubgraph[table];
+    if (u.rows++ == 0)
+        u.first = offset;
+    return kNoSubgraph;
 }
 
 template <class Fn> void Parser::forEachField(sj::object &obj, const char *table, Fn &&fn)
@@ -234,6 +296,8 @@ void Parser::readInstruction(sj::object obj, uint64_t offset)
     NtffInstructionOp op;
     uint32_t ok = 0, code = 0;
     std::string_view s;
+    bool hasSubgraph = false;
+    uint8_t core = 0;
     forEachField(obj, "instruction", [&](std::string_view key, sj::value &val) {
         switch (key.size()) { // the keys of interest differ in length or first letter: few compares per key
         case 2:
@@ -267,6 +331,10 @@ void Parser::readInstruction(sj::object obj, uint64_t offset)
                 sync = NtffSync::fromOperands(s);
             else if (key == "hlo_name" && stringOf(val, s)) // "%dot.3 = dot(%p0, %p1)": the HLO op (optional)
                 op.hlo = nameIndex(s);
+            else if (key == "subgraph" && stringOf(val, s)) { // 2.28+: "sg00", the physical core
+                core = subgraphIndex(s, offset);
+                hasSubgraph = true;
+            }
             break;
         case 9:
             if (key == "timestamp")
@@ -310,6 +378,7 @@ void Parser::readInstruction(sj::object obj, uint64_t offset)
         warn(kTable, "without a valid", "crc_out", "65535 assumed", offset);
     if ((ok & CpcPresent) && !(ok & Cpc))
         warn(kTable, "with an invalid", "compiler_pc", "ignored", offset);
+    r.core = placed(hasSubgraph, core, InstructionRows, offset);
     m_profile.instructions.push_back(r);
     m_profile.instructionSync.push_back(sync);
     m_profile.instructionOps.push_back(op);
@@ -323,6 +392,8 @@ void Parser::readDma(sj::object obj, uint64_t offset)
     std::string_view s, lane;
     NtffDmaTag tag;
     bool aggregated = false;
+    bool hasSubgraph = false;
+    uint8_t core = 0;
     int16_t semaphore = -1; // "S[8] (qSyncSpillReload0)": the semaphore the packet's completion updates
     forEachField(obj, "dma", [&](std::string_view key, sj::value &val) {
         switch (key.size()) { // 34 keys per row: compare only the candidates of the same length
@@ -345,6 +416,10 @@ void Parser::readDma(sj::object obj, uint64_t offset)
                 ok |= Sub;
             else if (key == "variable" && stringOf(val, s)) // the tensor: "identity_56"
                 tag.variable = nameIndex(s);
+            else if (key == "subgraph" && stringOf(val, s)) { // 2.28+: "sg00", the physical core
+                core = subgraphIndex(s, offset);
+                hasSubgraph = true;
+            }
             break;
         case 9:
             if (key == "timestamp")
@@ -353,10 +428,12 @@ void Parser::readDma(sj::object obj, uint64_t offset)
                 takeIn(val, 0, 15, r.queue, ok, Queue);
             break;
         case 10:
-            if (key == "dma_engine")
-                takeIn(val, 0, 15, r.engine, ok, Eng);
+            if (key == "dma_engine") // "3" on inf2; trn2: 16 x physical core + engine, "64".."95"
+                takeIn(val, 0, 255, r.engine, ok, Eng);
             else if (key == "aggregated")
                 aggregated = !stringOf(val, s) || s != "no";
+            else if (key == "queue_type" && stringOf(val, s)) // "hardware_dynamic", "software_dynamic", "instruction", "data"
+                tag.queueType = nameIndex(s);
             break;
         case 12:
             if (key == "semaphore_id" && stringOf(val, s)) {
@@ -384,9 +461,10 @@ void Parser::readDma(sj::object obj, uint64_t offset)
         return;
     if (!(ok & Size))
         warn("dma", "without a valid", "transfer_size", "0 assumed", offset);
+    r.core = placed(hasSubgraph, core, DmaRows, offset);
     if (const size_t key = size_t(r.engine) * 16 + r.queue; (ok & Sub) && !m_rowQueueSeen[key]) {
         m_rowQueueSeen[key] = true;
-        m_part.queueLanes.push_back({uint16_t(key), std::string(lane)});
+        m_part.queueLanes.push_back({uint16_t(key), std::string(lane), r.core});
     }
     m_profile.dma.push_back(r);
     m_profile.dmaSemaphore.push_back(semaphore);
@@ -399,6 +477,8 @@ void Parser::readSemaphore(sj::object obj, uint64_t offset)
     NtffSemaphoreRow r;
     uint32_t ok = 0;
     std::string_view s, name;
+    bool hasSubgraph = false;
+    uint8_t core = 0;
     forEachField(obj, "semaphore_update", [&](std::string_view key, sj::value &val) {
         if (key == "id") { // "12", 12, or a display name "S[8] (qSyncSpillReload0)"
             if (!stringOf(val, s))
@@ -419,12 +499,16 @@ void Parser::readSemaphore(sj::object obj, uint64_t offset)
             take(val, r.timestamp, ok, Ts);
         } else if (key == "value") {
             take(val, r.value, ok, Value);
+        } else if (key == "subgraph" && stringOf(val, s)) { // 2.28+: the physical core
+            core = subgraphIndex(s, offset);
+            hasSubgraph = true;
         }
     });
     if (!requireAll("semaphore_update", ok, {{Id, "id"}, {Ts, "timestamp"}, {Value, "value"}}, offset))
         return;
+    r.core = placed(hasSubgraph, core, SemaphoreRows, offset);
     if (!name.empty())
-        noteSemaphoreName(r.id, name, offset);
+        noteSemaphoreName(r.core, r.id, name, offset);
     m_profile.semaphores.push_back(r);
 }
 
@@ -433,6 +517,9 @@ void Parser::readThrottle(sj::object obj, uint64_t offset)
     enum : uint32_t { Ts = 1, Dur = 2, K = 4, N = 8, Type = 16 };
     NtffThrottleRow r;
     uint32_t ok = 0;
+    std::string_view s;
+    bool hasSubgraph = false;
+    uint8_t core = 0;
     forEachField(obj, "ham", [&](std::string_view key, sj::value &val) {
         if (key == "timestamp")
             take(val, r.timestamp, ok, Ts);
@@ -444,9 +531,15 @@ void Parser::readThrottle(sj::object obj, uint64_t offset)
             take(val, r.n, ok, N);
         else if (key == "type")
             take(val, r.type, ok, Type);
+        else if (key == "subgraph" && stringOf(val, s)) { // 2.28+: the physical core
+            core = subgraphIndex(s, offset);
+            hasSubgraph = true;
+        }
     });
-    if (requireAll("ham", ok, {{Ts, "timestamp"}, {Dur, "duration"}, {K, "k"}, {N, "n"}, {Type, "type"}}, offset))
-        m_profile.throttle.push_back(r);
+    if (!requireAll("ham", ok, {{Ts, "timestamp"}, {Dur, "duration"}, {K, "k"}, {N, "n"}, {Type, "type"}}, offset))
+        return;
+    r.core = placed(hasSubgraph, core, ThrottleRows, offset);
+    m_profile.throttle.push_back(r);
 }
 
 void Parser::useReported(Table table, size_t index, std::string_view key, std::string_view text, bool isString)
@@ -467,7 +560,30 @@ void Parser::useReported(Table table, size_t index, std::string_view key, std::s
         } else if (key == "q_name" && isString) {
             q.queue.name = q.queue.displayName = std::string(text); // already the display name: qGpSimdDynamic
             q.ok |= 4;
+        } else if (key == "subgraph" && isString) {
+            q.subgraph = std::string(text);
         }
+        return;
+    }
+    if (table == Table::ModelInfo) { // one row per physical core (2.28 on trn2: two)
+        auto &rows = m_tables->modelInfo;
+        if (rows.size() <= index)
+            rows.resize(index + 1);
+        NeuronProfileJsonTables::ModelInfoRow &m = rows[index];
+        static constexpr std::pair<std::string_view, NtffEngine> kCounts[] = {
+            {"tensor_engine_instruction_count", NtffEngine::Tensor}, {"vector_engine_instruction_count", NtffEngine::Vector},
+            {"scalar_engine_instruction_count", NtffEngine::Scalar}, {"gpsimd_engine_instruction_count", NtffEngine::GpSimd},
+            {"sync_engine_instruction_count", NtffEngine::Sync}};
+        if (key == "sg_name" && isString)
+            m.subgraph = std::string(text);
+        else if (key == "nc_idx" && parseInt(text, v) && v >= 0 && v <= kMaxU32)
+            m.index = uint32_t(v);
+        else if (key == "event_count" && parseInt(text, v) && v >= 0)
+            m.events = uint64_t(v);
+        else
+            for (const auto &[name, engine] : kCounts)
+                if (key == name && parseInt(text, v) && v >= 0)
+                    m.instructions[size_t(engine) - 1] = uint64_t(v);
         return;
     }
     if (index > 0) // the tables below have one row; the others are kept as reported only
@@ -479,6 +595,8 @@ void Parser::useReported(Table table, size_t index, std::string_view key, std::s
         else if (key == "last_hw_timestamp" && parseInt(text, v)) {
             m_profile.lastHwTimestamp = v;
             m_tables->sawLastHw = true;
+        } else if (key == "num_physical_cores" && parseInt(text, v)) {
+            m_tables->physicalCores = v;
         }
         break;
     case Table::NeffHeader:
@@ -507,24 +625,22 @@ void Parser::useReported(Table table, size_t index, std::string_view key, std::s
         }
         break;
     case Table::ModelInfo:
-        if (key == "sg_name" && isString)
-            m_profile.subgraphName = std::string(text);
-        else if (key == "event_count" && parseInt(text, v) && v >= 0)
-            m_profile.eventRecordCount = uint64_t(v);
-        break;
     case Table::LayerSummary:
     case Table::DmaQueues:
     case Table::NeffNode:
+    case Table::Warnings:
+    case Table::Terminology:
         break;
     }
 }
 
-NtffCounterSeries &Parser::series(const std::string &name, const char *unit)
+// One series per (name, physical core): 2.28 writes DMA throughput for each subgraph on one timeline.
+NtffCounterSeries &Parser::series(const std::string &name, const char *unit, uint8_t core)
 {
     for (NtffCounterSeries &c : m_profile.counters)
-        if (c.name == name)
+        if (c.name == name && c.core == core)
             return c;
-    return m_profile.counters.emplace_back(NtffCounterSeries{name, unit, {}});
+    return m_profile.counters.emplace_back(NtffCounterSeries{name, unit, {}, core});
 }
 
 // instruction_usage: SBUF ("sb") or PSUM ("psum") usage at a time, the average over partitions and one
@@ -536,10 +652,13 @@ void Parser::readUsage(sj::object obj, uint64_t offset)
     std::string memory;
     std::vector<std::pair<std::string, double>> values;
     std::string_view s;
+    uint8_t core = kNoSubgraph;
     forEachField(obj, "instruction_usage", [&](std::string_view key, sj::value &val) {
         double d = 0;
         if (key == "timestamp")
             take(val, ts, ok, 1);
+        else if (key == "subgraph" && stringOf(val, s))
+            core = subgraphIndex(s, offset);
         else if (key == "type" && stringOf(val, s))
             memory = s == "sb" ? "SBUF" : s == "psum" ? "PSUM" : std::string(s);
         else if (key == "usage_avg" && !val.get_double().get(d))
@@ -565,7 +684,7 @@ void Parser::readUsage(sj::object obj, uint64_t offset)
         return rank(x.first) < rank(y.first);
     });
     for (const auto &[what, value] : values)
-        series(memory + " usage (" + what + ")", "fraction").samples.emplace_back(ts, value);
+        series(memory + " usage (" + what + ")", "fraction", core).samples.emplace_back(ts, value);
 }
 
 // dma_throughput: the transfer rate of all DMA and of the HBM part at a time, bytes/s.
@@ -574,9 +693,13 @@ void Parser::readThroughput(sj::object obj, uint64_t offset)
     int64_t ts = 0;
     uint32_t ok = 0;
     double total = 0, hbm = 0;
+    std::string_view s;
+    uint8_t core = kNoSubgraph;
     forEachField(obj, "dma_throughput", [&](std::string_view key, sj::value &val) {
         if (key == "timestamp")
             take(val, ts, ok, 1);
+        else if (key == "subgraph" && stringOf(val, s))
+            core = subgraphIndex(s, offset);
         else if (key == "transfer_rate" && !val.get_double().get(total))
             ok |= 2;
         else if (key == "hbm_transfer_rate" && !val.get_double().get(hbm))
@@ -585,9 +708,9 @@ void Parser::readThroughput(sj::object obj, uint64_t offset)
     if (!(ok & 1))
         return warn("dma_throughput", "without a valid", "timestamp", "skipped", offset);
     if (ok & 2)
-        series("DMA throughput", "bytes/s").samples.emplace_back(ts, total);
+        series("DMA throughput", "bytes/s", core).samples.emplace_back(ts, total);
     if (ok & 4)
-        series("HBM throughput", "bytes/s").samples.emplace_back(ts, hbm);
+        series("HBM throughput", "bytes/s", core).samples.emplace_back(ts, hbm);
 }
 
 void Parser::readReported(Table table, const char *tableName, size_t index, sj::object obj, uint64_t offset)
@@ -598,7 +721,12 @@ void Parser::readReported(Table table, const char *tableName, size_t index, sj::
         m_queueRows.resize(index + 1);
         m_queueRows[index].offset = offset;
     }
-    if (index > 0 || table == Table::LayerSummary || table == Table::DmaQueues || table == Table::NeffNode)
+    if (table == Table::ModelInfo) {
+        if (m_tables->modelInfo.size() <= index)
+            m_tables->modelInfo.resize(index + 1);
+        m_tables->modelInfo[index].offset = offset;
+    }
+    if (index > 0 || table == Table::LayerSummary || table == Table::DmaQueues || table == Table::NeffNode || table == Table::Warnings)
         prefix += "[" + std::to_string(index) + "]";
     prefix += '.';
     forEachField(obj, tableName, [&](std::string_view key, sj::value &val) {
@@ -694,25 +822,30 @@ void Parser::runPiece(NeuronProfileJsonParser::Piece piece)
         } else if (key == "dma_throughput") {
             forEachRow(v, "dma_throughput", [this](sj::object o, uint64_t at, size_t) { readThroughput(o, at); });
         } else if (key == "nc_mem_usage") {
-            forEachRow(v, "nc_mem_usage", [this](sj::object o, uint64_t, size_t i) {
+            forEachRow(v, "nc_mem_usage", [this](sj::object o, uint64_t at, size_t i) {
                 NtffMemoryUsage u;
                 u.index = i;
                 uint32_t ok = 0;
-                forEachField(o, "nc_mem_usage", [&u, &ok](std::string_view k, sj::value &val) {
+                int64_t nc = -1; // the physical core number (model_info nc_idx)
+                forEachField(o, "nc_mem_usage", [&u, &ok, &nc](std::string_view k, sj::value &val) {
                     std::string_view s;
                     if (k == "amount_bytes")
                         take(val, u.bytes, ok, 1);
                     else if (k == "usage_type" && stringOf(val, s))
                         u.category = std::string(s);
+                    else if (k == "nc")
+                        takeIn(val, 0, kMaxU32, nc, ok, 2);
                 });
                 m_profile.memoryUsage.push_back(std::move(u));
+                m_part.memoryNc.emplace_back(nc, at);
             });
         } else {
             static constexpr std::pair<std::string_view, Table> reported[] = {
                 {"metadata", Table::Metadata},        {"neff_header", Table::NeffHeader},
                 {"profile_info", Table::ProfileInfo}, {"summary", Table::Summary},
                 {"model_info", Table::ModelInfo},     {"layer_summary", Table::LayerSummary},
-                {"dma_queues_info", Table::DmaQueues}, {"neff_node", Table::NeffNode}};
+                {"dma_queues_info", Table::DmaQueues}, {"neff_node", Table::NeffNode},
+                {"warnings", Table::Warnings},         {"terminology", Table::Terminology}};
             m_tables->sawTraceEvents = m_tables->sawTraceEvents || key == "traceEvents";
             for (const auto &[name, table] : reported)
                 if (key == name) {
@@ -773,6 +906,10 @@ void NeuronProfileJsonPart::clear()
     rows.throttle.clear();
     rows.memoryUsage.clear();
     rows.diagnostics = Diagnostics();
+    subgraphs.clear();
+    subgraphFirst.clear();
+    withoutSubgraph = {};
+    memoryNc.clear();
     opcodeNames.clear();
     opcodeOffsets.clear();
     queueLanes.clear();

@@ -5,12 +5,14 @@
 // part before / between / after the windowed arrays, each of those standing as "[]"). Field rules:
 //   instruction       -> instructions (label -> lane, subgroup -> engine, opcode name -> byte via
 //                        ntffOpcodeName; names the table lacks are resolved when the part is merged)
-//   dma               -> dma packets (rows with aggregated == "no"; block-level rows are counted, skipped)
+//   dma               -> dma packets (rows with aggregated == "no"; block-level rows are counted, skipped),
+//                        engines 0..255, queue_type kept
+//   "subgraph" (2.28) -> each row's core as a part-local index (NeuronProfileJsonPart::subgraphs)
 //   semaphore_update  -> semaphores ("12" or "S[8] (qSyncSpillReload0)": the number; the name is kept)
 //   ham               -> throttle rows
 //   nc_mem_usage      -> memoryUsage
-//   metadata, neff_header, profile_info, summary, model_info, layer_summary, dma_queues_info -> the
-//                        profile's fields and reportedMetadata (NeuronProfileJsonTables)
+//   metadata, neff_header, profile_info, summary, model_info, layer_summary, dma_queues_info, warnings,
+//                        terminology -> the profile's fields and reportedMetadata (NeuronProfileJsonTables)
 // Every offset is a file offset. Rows with missing or invalid fields are skipped (or given a default,
 // for optional fields) with counted warnings.
 #include "io/input/loadoptions.h"

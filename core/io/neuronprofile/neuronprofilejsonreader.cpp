@@ -5,6 +5,7 @@
 #include "io/json/jsonobjectpieces.h"
 #include "io/json/jsonobjectwindows.h"
 #include "io/json/jsonwindowsplitter.h"
+#include "neuronprofilecores.h"
 #include "neuronprofilejsonparser.h"
 
 #include <simdjson.h>
@@ -30,7 +31,7 @@ class Reader
 {
 public:
     Reader(InputStream &input, const LoadOptions &options)
-        : m_input(input), m_name(input.name()), m_options(options), m_tables{m_profile, {}, false, false, false}
+        : m_input(input), m_name(input.name()), m_options(options), m_tables{m_profile}
     {
         m_profile.sourceFormat = "neuron-profile-json";
     }
@@ -41,9 +42,9 @@ private:
     void piece(InputBuffer text, uint64_t offset, Piece kind);
     void merge(NeuronProfileJsonPart &part);
     uint32_t opcodeCode(const std::string &name, uint64_t offset);
-    void noteQueueName(uint32_t engine, uint32_t queue, std::string_view lane);
+    void noteQueueName(uint32_t engine, uint32_t queue, uint8_t core, std::string_view lane);
     void finish(uint64_t objectOffset);
-    void finishQueues();
+    void finishQueues(const std::array<uint8_t, 256> &coreOf);
 
     InputStream &m_input;
     const std::string &m_name;
@@ -53,8 +54,10 @@ private:
     NeuronProfileJsonPart m_piece;
     std::unordered_map<std::string, uint32_t> m_opcodes; // names the built-in table lacks -> 256 + index
     std::unordered_map<std::string, uint32_t> m_names; // layer / HLO op / tensor names -> 1 + index in names
-    std::array<std::string, 256> m_rowQueueName;         // engine * 16 + queue
-    std::array<bool, 256> m_rowQueueSeen{};
+    NeuronProfileCores m_cores;
+    std::vector<std::string> m_rowQueueName = std::vector<std::string>(kNeuronProfileQueueKeys); // engine * 16 + queue
+    std::vector<bool> m_rowQueueSeen = std::vector<bool>(kNeuronProfileQueueKeys);
+    std::vector<uint8_t> m_rowQueueCore = std::vector<uint8_t>(kNeuronProfileQueueKeys, kNoSubgraph); // provisional
     uint64_t m_rows = 0;
     bool m_cut = false; // the input ended inside a windowed array (warned once)
     uint64_t m_modelBytes = 0; // the rows merged so far
@@ -76,11 +79,12 @@ uint32_t Reader::opcodeCode(const std::string &name, uint64_t offset)
     return code;
 }
 
-void Reader::noteQueueName(uint32_t engine, uint32_t queue, std::string_view lane)
+void Reader::noteQueueName(uint32_t engine, uint32_t queue, uint8_t core, std::string_view lane)
 {
     // neuron-profile names a queue's lane "qSyncSpillReload0-Q1-E0", or "Q0-E15" without a descriptor
     const size_t key = engine * 16 + queue;
     m_rowQueueSeen[key] = true;
+    m_rowQueueCore[key] = core;
     const std::string suffix = "-Q" + std::to_string(queue) + "-E" + std::to_string(engine);
     if (lane.size() > suffix.size() && lane.substr(lane.size() - suffix.size()) == suffix)
         m_rowQueueName[key] = std::string(lane.substr(0, lane.size() - suffix.size()));
@@ -94,6 +98,7 @@ void Reader::merge(NeuronProfileJsonPart &part)
         std::rethrow_exception(part.error);
     if (!part.lead.empty())
         piece(JsonObjectPieces::between(part.lead), part.leadOffset, Piece::Between);
+    m_cores.adopt(part); // the part's subgraphs -> the profile's
     std::vector<uint32_t> codes(part.opcodeNames.size());
     for (size_t i = 0; i < codes.size(); ++i)
         codes[i] = opcodeCode(part.opcodeNames[i], part.opcodeOffsets[i]);
@@ -127,11 +132,13 @@ void Reader::merge(NeuronProfileJsonPart &part)
             map(t.variable);
             map(t.source);
             map(t.dest);
+            map(t.queueType);
         }
         for (NtffDmaBlock &b : rows.dmaBlocks) {
             map(b.tag.variable);
             map(b.tag.source);
             map(b.tag.dest);
+            map(b.tag.queueType);
         }
     }
     append(m_profile.instructionOps, rows.instructionOps);
@@ -139,7 +146,7 @@ void Reader::merge(NeuronProfileJsonPart &part)
     append(m_profile.dmaBlocks, rows.dmaBlocks);
     for (NtffCounterSeries &c : rows.counters) { // pieces only: few rows, merged by name
         auto it = std::find_if(m_profile.counters.begin(), m_profile.counters.end(),
-                               [&c](const NtffCounterSeries &x) { return x.name == c.name; });
+                               [&c](const NtffCounterSeries &x) { return x.name == c.name && x.core == c.core; });
         if (it == m_profile.counters.end())
             m_profile.counters.push_back(std::move(c));
         else
@@ -152,7 +159,7 @@ void Reader::merge(NeuronProfileJsonPart &part)
     append(m_profile.memoryUsage, rows.memoryUsage);
     for (const auto &q : part.queueLanes)
         if (!m_rowQueueSeen[q.key])
-            noteQueueName(q.key / 16u, q.key % 16u, q.lane);
+            noteQueueName(q.key / 16u, q.key % 16u, q.core, q.lane);
     const std::vector<Warning> &warnings = rows.diagnostics.warnings();
     size_t merged = 0;
     const auto mergeWarnings = [&](size_t upTo) {
@@ -163,7 +170,7 @@ void Reader::merge(NeuronProfileJsonPart &part)
     static constexpr const char *kTwoNames = "semaphores shown under two names (the first kept)";
     for (const auto &s : part.semaphoreNames) {
         mergeWarnings(s.warningsBefore);
-        const auto [it, inserted] = m_profile.semaphoreNames.emplace(s.id, s.name);
+        const auto [it, inserted] = m_profile.semaphoreNames.emplace(uint32_t(s.core) * 256u + s.id, s.name);
         if (!inserted && it->second != s.name) {
             m_profile.diagnostics.warnAtByte(kTwoNames, s.offset);
             if (s.rows > 1)
@@ -189,7 +196,7 @@ void Reader::finish(uint64_t objectOffset)
                         "(neuron-profile view --output-format json), an object of arrays such as "
                         "\"instruction\", \"dma\" and \"semaphore_update\"") +
                 (m_tables.sawTraceEvents ? " (this one has \"traceEvents\": a Chrome/Kineto trace)" : ""));
-    finishQueues();
+    finishQueues(m_cores.place(m_profile, m_tables, m_cut));
     if (!m_tables.sawLastHw) {
         int64_t last = 0;
         for (const auto &r : m_profile.instructions) {
@@ -224,7 +231,7 @@ void Reader::finish(uint64_t objectOffset)
 // DMA queue descriptors from dma_queues_info; but a queue with packets is named as neuron-profile named
 // its lane on those rows ("qSyncSpillReload0-Q1-E0"), which may be no name at all ("Q0-E15" for the
 // software DGE queue that dma_queues_info calls qGpSimdDynamic): the lane names win.
-void Reader::finishQueues()
+void Reader::finishQueues(const std::array<uint8_t, 256> &coreOf)
 {
     for (NeuronProfileJsonTables::QueueRow &q : m_tables.queueRows) {
         static constexpr std::pair<uint32_t, const char *> kRequired[] = {{1, "q_eng_idx"}, {2, "q_idx"}, {4, "q_name"}};
@@ -234,16 +241,24 @@ void Reader::finishQueues()
                                              q.offset);
             continue;
         }
+        bool known = false;
+        q.queue.core = NeuronProfileCores::coreOf(m_profile, q.subgraph, known);
+        if (!known && m_profile.cores.size() > 1)
+            m_profile.diagnostics.warnAtByte("dma_queues_info rows whose \"subgraph\" is no physical core of the export "
+                                             "(expected a model_info sg_name; the first core assumed)", q.offset);
         const NtffDmaQueue &d = q.queue;
         if (m_profile.dmaQueue(d.engine, d.queue))
-            m_profile.diagnostics.warnAtByte("dma_queues_info rows for a queue already described (skipped)", q.offset);
-        else if (d.engine >= 16 || d.queue >= 16 || !m_rowQueueSeen[d.engine * 16 + d.queue])
+            m_profile.diagnostics.warnAtByte("dma_queues_info rows for a queue already described (expected one row per "
+                                             "DMA engine and queue; skipped)", q.offset);
+        else if (d.engine >= 256 || d.queue >= 16 || !m_rowQueueSeen[d.engine * 16 + d.queue])
             m_profile.dmaQueues.push_back(std::move(q.queue));
     }
     for (size_t key = 0; key < m_rowQueueName.size(); ++key)
-        if (!m_rowQueueName[key].empty())
-            m_profile.dmaQueues.push_back(
-                {uint32_t(key / 16), uint32_t(key % 16), 0, m_rowQueueName[key], m_rowQueueName[key]});
+        if (!m_rowQueueName[key].empty()) {
+            NtffDmaQueue q{uint32_t(key / 16), uint32_t(key % 16), 0, m_rowQueueName[key], m_rowQueueName[key]};
+            q.core = coreOf[m_rowQueueCore[key]];
+            m_profile.dmaQueues.push_back(std::move(q));
+        }
 }
 
 NtffProfile Reader::run()

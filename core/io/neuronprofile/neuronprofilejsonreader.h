@@ -11,7 +11,12 @@
 // both go through NtffImporter::build:
 //   instruction       -> instructions (label -> lane, subgroup -> engine, opcode name -> byte via
 //                        ntffOpcodeName, names the table lacks kept in extraOpcodeNames)
-//   dma               -> dma packets (rows with aggregated == "no"; block-level rows are counted, skipped)
+//   dma               -> dma packets (rows with aggregated == "no"; block-level rows are counted, skipped);
+//                        dma_engine 0..255 (trn2: 64..95 = 16 x physical core + engine), "queue_type"
+//                        ("hardware_dynamic", ...) kept in dmaTags
+//   subgraph (2.28)   -> every row's physical core; model_info (one row per core: sg_name, nc_idx) -> cores,
+//                        its per-core instruction counts checked against the rows (NeuronProfileCores);
+//                        rows without one (2.27) are the one core
 //   semaphore_update  -> semaphores ("12" or "S[8] (qSyncSpillReload0)": the number; the name is kept
 //                        in semaphoreNames)
 //   ham               -> throttle rows
@@ -19,9 +24,11 @@
 //                        its lane on those rows ("qSyncSpillReload0-Q1-E0"), or left unnamed where the
 //                        rows say "Q0-E15" (software DGE queues), so the tracks match neuron-profile's
 //   metadata, neff_header, profile_info, summary, model_info -> version, uuid, names, versions, total
-//                        time; these, layer_summary and dma_queues_info are also kept verbatim in
-//                        reportedMetadata as "neuron_profile.<table>.<key>" ("neuron_profile.<table>[i].<key>"
-//                        for row i > 0; layer_summary and dma_queues_info rows always carry their index)
+//                        time; these, layer_summary, dma_queues_info, warnings (neuron-profile's own:
+//                        category, message; the capture-profiler-warning findings) and terminology (the
+//                        definition of each summary metric) are also kept verbatim in reportedMetadata as
+//                        "neuron_profile.<table>.<key>" ("neuron_profile.<table>[i].<key>" for row i > 0;
+//                        layer_summary, dma_queues_info and warnings rows always carry their index)
 // Progress is reported 200..900 per window (by the input read) and cancel checked per window and every
 // kCheckEvery rows.
 //

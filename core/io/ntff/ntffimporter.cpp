@@ -67,10 +67,10 @@ void addOpSpans(TraceBuilder &b, GroupId core, const NtffProfile &profile, const
 
 struct DmaTagKeys
 {
-    StringId variable, source, dest;
+    StringId variable, source, dest, queueType;
 };
 
-// The tensor and memories of a DMA row as string args after args[n]; returns the new count.
+// The tensor, memories and queue type of a DMA row as string args after args[n]; returns the new count.
 template <size_t N>
 size_t addTagArgs(const NtffDmaTag &tag, const DmaTagKeys &keys, const std::vector<StringId> &names, std::array<Arg, N> &args, size_t n)
 {
@@ -81,6 +81,7 @@ size_t addTagArgs(const NtffDmaTag &tag, const DmaTagKeys &keys, const std::vect
     add(tag.variable, keys.variable);
     add(tag.source, keys.source);
     add(tag.dest, keys.dest);
+    add(tag.queueType, keys.queueType);
     return n;
 }
 
@@ -96,7 +97,7 @@ void addTransfers(TraceBuilder &b, GroupId core, const NtffProfile &profile, con
     const StringId category = b.intern(HierarchyNames::kTransfers.category), unnamed = b.intern("DMA transfer");
     const StringId kSize = b.intern("transfer_size"), kQueue = b.intern("queue");
     for (const NtffDmaBlock &blk : profile.dmaBlocks) {
-        std::array<Arg, 5> args = {Arg::makeUInt(kSize, blk.transferSize), Arg::makeString(kQueue, b.intern(blk.queue))};
+        std::array<Arg, 6> args = {Arg::makeUInt(kSize, blk.transferSize), Arg::makeString(kQueue, b.intern(blk.queue))};
         const size_t n = addTagArgs(blk.tag, keys, names, args, 2);
         const StringId name = blk.tag.variable && blk.tag.variable <= names.size() ? names[blk.tag.variable - 1u] : unnamed;
         b.addSlice(track, blk.timestamp, blk.duration, name, category, b.addArgs(std::span<const Arg>(args.data(), n)));
@@ -109,10 +110,14 @@ std::string NtffImporter::dmaTrackName(const NtffProfile &profile, uint32_t engi
 {
     const std::string suffix = "Q" + std::to_string(queue) + "-E" + std::to_string(engine);
     const NtffDmaQueue *q = profile.dmaQueue(engine, queue);
-    // neuron-profile leaves the software-DGE queues ("...Dynamic", one per DMA engine) unnamed:
-    // their packets show as "Q0-E<n>". Do the same, so lanes read as in AWS's own tool.
-    const bool dynamic = q && q->displayName.size() >= 7
-        && q->displayName.compare(q->displayName.size() - 7, 7, "Dynamic") == 0;
+    // neuron-profile leaves the DGE queues unnamed, software ("...Dynamic", one per DMA engine) and, on
+    // trn2, hardware ("...DynamicHW"): their packets show as "Q0-E<n>". Do the same, so lanes read as
+    // in AWS's own tool.
+    const auto endsWith = [q](std::string_view suffix) {
+        return q->displayName.size() >= suffix.size()
+            && q->displayName.compare(q->displayName.size() - suffix.size(), suffix.size(), suffix) == 0;
+    };
+    const bool dynamic = q && (endsWith("Dynamic") || endsWith("DynamicHW"));
     return q && !q->displayName.empty() && !dynamic ? q->displayName + "-" + suffix : suffix;
 }
 
@@ -312,12 +317,12 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
     const StringId kSize = b.intern("transfer_size"), kEngine = b.intern("dma_engine"), kQueue = b.intern("dma_queue"),
                    kCrc = b.intern("crc");
     const DmaTagArgs &tags = HierarchyNames::kDmaTags;
-    const DmaTagKeys tagKeys{b.intern(tags.variable), b.intern(tags.source), b.intern(tags.dest)};
+    const DmaTagKeys tagKeys{b.intern(tags.variable), b.intern(tags.source), b.intern(tags.dest), b.intern("queue_type")};
     std::vector<std::vector<std::pair<int64_t, int>>> pending(coreCount); // per core: (time, +1 start / -1 end)
     for (size_t i = 0; i < profile.dma.size(); ++i) {
         checkCancel(options, i);
         const NtffDmaRow &r = profile.dma[i];
-        std::array<Arg, 7> args = {Arg::makeInt(kSize, r.transferSize), Arg::makeInt(kEngine, r.engine),
+        std::array<Arg, 8> args = {Arg::makeInt(kSize, r.transferSize), Arg::makeInt(kEngine, r.engine),
                                    Arg::makeInt(kQueue, r.queue), Arg::makeInt(kCrc, r.crc)};
         size_t n = 4;
         if (i < profile.dmaTags.size())
@@ -377,8 +382,8 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
             for (size_t id = 0; id < used[k].size(); ++id) {
                 if (!used[k][id])
                     continue;
-                const auto named = profile.semaphoreNames.find(uint32_t(id)); // "semaphore 8 (qSyncSpillReload0)"
-                const std::string suffix = named == profile.semaphoreNames.end() ? std::string() : " (" + named->second + ")";
+                const std::string_view named = profile.semaphoreName(uint8_t(k), uint8_t(id)); // "semaphore 8 (qSyncSpillReload0)"
+                const std::string suffix = named.empty() ? std::string() : " (" + std::string(named) + ")";
                 semTrack[k][id] = b.addTrack(semGroup, TrackKind::Counter, b.intern("semaphore " + std::to_string(id) + suffix), int64_t(id));
             }
         }
@@ -388,10 +393,11 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
             b.addCounterSample(semTrack[std::min<size_t>(r.core, coreCount - 1)][r.id], r.timestamp, double(r.value));
         }
     }
-    // neuron-profile's own counters (SBUF / PSUM usage, DMA / HBM throughput), below the others.
+    // neuron-profile's own counters (SBUF / PSUM usage, DMA / HBM throughput), below the others, in the
+    // lane set of the physical core they were computed for.
     for (size_t k = 0; k < profile.counters.size(); ++k) {
         const NtffCounterSeries &c = profile.counters[k];
-        const TrackId t = b.addTrack(core, TrackKind::Counter, b.intern(c.name), int64_t(k));
+        const TrackId t = b.addTrack(laneSet[std::min<size_t>(c.core, coreCount - 1)], TrackKind::Counter, b.intern(c.name), int64_t(k));
         b.track(t).sortIndex = kCounterSortBase + 3 + int64_t(k);
         b.track(t).unit = b.intern(c.unit);
         std::vector<std::pair<int64_t, double>> samples = c.samples;

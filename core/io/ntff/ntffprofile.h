@@ -284,12 +284,15 @@ struct NtffInstructionOp
 };
 
 // What a DMA row moves: the tensor (JSON "variable") and the memories it reads and writes ("source"
-// [["WEIGHT"]], "dest" ["SB"]). 1-based indices into NtffProfile::names, 0 = none or "unknown".
+// [["WEIGHT"]], "dest" ["SB"]), and its queue's type as the export names it ("queue_type":
+// "hardware_dynamic", "software_dynamic", "instruction", "data"). 1-based indices into
+// NtffProfile::names, 0 = none or "unknown".
 struct NtffDmaTag
 {
     uint32_t variable = 0;
     uint32_t source = 0;
     uint32_t dest = 0;
+    uint32_t queueType = 0;
 };
 
 // A DMA transfer as neuron-profile summarises it (JSON "dma" rows with "aggregated": "yes"): one block of
@@ -310,6 +313,7 @@ struct NtffCounterSeries
     std::string name;
     std::string unit;
     std::vector<std::pair<int64_t, double>> samples;
+    uint8_t core = 0; // physical core (2.28 "subgraph"): position in NtffProfile::cores
 };
 
 // One physical core of the traced logical NeuronCore (pb f4.f4.f1, a subgraph message each).
@@ -377,7 +381,9 @@ struct NtffProfile
     std::vector<std::string> extraOpcodeNames;    // see NtffInstructionRow::extraOpcode
     std::vector<NtffSync> instructionSync; // parallel to `instructions` (JSON only; NTFF rows use program sync)
     std::vector<int16_t> dmaSemaphore;     // parallel to `dma` (JSON "semaphore_id", -1 = none; empty for NTFF)
-    std::map<uint32_t, std::string> semaphoreNames; // id -> name neuron-profile shows: "S[8] (qSpIO0)" -> "qSpIO0"
+    // core * 256 + id -> the name neuron-profile shows: "S[8] (qSpIO0)" -> "qSpIO0" (semaphores are per
+    // physical core; on a one-core profile the key is the id)
+    std::map<uint32_t, std::string> semaphoreNames;
     std::vector<std::string> names;                // layer, HLO op, tensor and memory names, each once (1-based)
     std::vector<NtffInstructionOp> instructionOps; // parallel to `instructions`, or empty: none known
     std::vector<NtffDmaTag> dmaTags;               // parallel to `dma`, or empty: none known
@@ -386,6 +392,13 @@ struct NtffProfile
     // What neuron-profile itself reported ("neuron_profile.summary.total_time" -> "0.0018"), copied
     // verbatim into TraceMetadata::entries.
     std::vector<std::pair<std::string, std::string>> reportedMetadata;
+
+    // The name neuron-profile shows for semaphore `id` of physical core `core` ("" = none).
+    std::string_view semaphoreName(uint8_t core, uint8_t id) const
+    {
+        const auto it = semaphoreNames.find(uint32_t(core) * 256u + id);
+        return it == semaphoreNames.end() ? std::string_view() : std::string_view(it->second);
+    }
 
     // The layer / HLO op name of instruction row i ("" = none).
     std::string_view layerOf(size_t i) const { return name(i < instructionOps.size() ? instructionOps[i].layer : 0); }

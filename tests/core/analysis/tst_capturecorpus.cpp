@@ -6,7 +6,10 @@
 #include "loadtrace.h"
 
 #include "analysis/insights/capturecheck.h"
+#include "analysis/insights/captureinputrules.h"
 #include "analysis/insights/insighttext.h"
+#include "io/input/inputbuffer.h"
+#include "io/neuronprofile/neuronprofilejsonimporter.h"
 #include "model/trace.h"
 
 #include <QtTest>
@@ -148,6 +151,76 @@ private slots:
         QCOMPARE(all.size(), size_t(1));
         QCOMPARE(all.front().title, std::string("Partial input: trace cut mid-file"));
         QCOMPARE(all.front().severity, Severity::Medium);
+    }
+
+    // neuron-profile's own warnings ("warnings" of its JSON export), one finding each, its advice as the
+    // action: the three every 2.28 export of the corpus carries (trn2, NKI kernels captured without
+    // --enable-dge-notifs) and the two of the 2.27 ones (the same words, without the HLO-stats one).
+    void profilerWarnings_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("count");
+        QTest::newRow("2.28") << QStringLiteral("neuron-trn2-v6/baseline_attention/baseline_exec_2_profile_full.json") << 3;
+        QTest::newRow("2.28 fused") << QStringLiteral("neuron-trn2-v6/fused_bf16_s512/fused_exec_2_profile_full.json") << 3;
+        QTest::newRow("2.27") << QStringLiteral("neuron-profile-json/profile_128x128x256.json") << 2;
+    }
+
+    void profilerWarnings()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, count);
+        LANESCOPE_REQUIRE_CORPUS_FILE(file);
+        std::shared_ptr<const Trace> t;
+        const auto all = checkCorpus(file.toLatin1().constData(), &t);
+        std::vector<const Finding *> found;
+        for (const Finding &f : all)
+            if (f.rule == "capture-profiler-warning")
+                found.push_back(&f);
+        QCOMPARE(int(found.size()), count);
+        const auto withTitle = [&](const std::string &title) -> const Finding * {
+            for (const Finding *f : found)
+                if (f->title == title)
+                    return f;
+            return nullptr;
+        };
+        const Finding *dge = withTitle("neuron-profile: Missing additional dynamic DMA metadata, reported DMA values may be inaccurate");
+        QVERIFY(dge);
+        QCOMPARE(dge->action, std::string("Try capturing the profile with --enable-dge-notifs or NEURON_RT_ENABLE_DGE_NOTIFICATIONS=1 env flag."));
+        QCOMPARE(dge->severity, Severity::Low); // "Missing Data": numbers may be missing, the capture is usable
+        QVERIFY(mentions(dge, "category \"Missing Data\""));
+        QVERIFY(mentions(dge, t->metadata().sourcePath));
+        QVERIFY(mentions(dge, count == 3 ? "neuron-profile 2.28.23.0" : "neuron-profile 2.27.33.0"));
+        const Finding *compiler = withTitle("neuron-profile: Current NEFF is missing compiler metrics");
+        QVERIFY(compiler);
+        QCOMPARE(compiler->action, std::string("Please re-compile using latest version of the compiler"));
+        const Finding *hlo = withTitle("neuron-profile: Missing HLO stats in the NEFF, `model_flops` and `mfu_hlo_estimated_percent` "
+                                       "summary metrics will not be available");
+        QCOMPARE(bool(hlo), count == 3);
+        if (hlo)
+            QCOMPARE(hlo->action, std::string("Consider the metrics (hardware_flops - transpose_flops) and mfu_inst_estimated_percent instead."));
+        // info's one-line verdict names the first of them
+        QVERIFY(CaptureCheck::verdict(all).find("(capture-profiler-warning)") != std::string::npos);
+    }
+
+    // An export without a "warnings" array, or with an empty one: no such finding. A category other
+    // than "Missing Data" is medium; a message without advice still says what to do.
+    void profilerWarningsHandWritten()
+    {
+        const auto run = [](const std::string &json) {
+            InputBuffer input = InputBuffer::fromBytes(json, "w.json", {});
+            const Trace t = NeuronProfileJsonImporter::import(input, "w.json", {});
+            return CaptureCheck::run(t);
+        };
+        const std::string rows = R"("instruction":[{"timestamp":1,"duration":2,"pc":0,"opcode":"NOP","subgroup":"Sync","label":"Sync"}])";
+        QVERIFY(!find(run("{" + rows + "}"), "capture-profiler-warning"));
+        QVERIFY(!find(run("{" + rows + R"(,"warnings":[]})"), "capture-profiler-warning"));
+        const auto all = run("{" + rows + R"(,"warnings":[{"category":"Invalid Data","message":"Clock went backwards."}]})");
+        const Finding *f = find(all, "capture-profiler-warning");
+        QVERIFY(f);
+        QCOMPARE(f->severity, Severity::Medium);
+        QCOMPARE(f->title, std::string("neuron-profile: Clock went backwards"));
+        QVERIFY(!f->action.empty());
+        QCOMPARE(CaptureInputRules::splitAdvice("A. B. C."), std::make_pair(std::string("A"), std::string("B. C.")));
     }
 
     // hta/cpu_only: one ProfilerStep (210 ms), no device: too few steps and nothing else.

@@ -18,6 +18,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -123,8 +124,13 @@ void TestEngineBreakdown::groundTruth_data()
     const QDir v6(test::corpusFile(QStringLiteral("neuron-trn2-v6")));
     for (const QString &kernel : v6.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
         const QDir k(v6.filePath(kernel));
-        for (const QString &f : k.entryList({QStringLiteral("*.ntff")}, QDir::Files, QDir::Name))
-            QTest::newRow(qPrintable(kernel + QLatin1Char('/') + f)) << k.filePath(f) << k.filePath(f.chopped(5) + QLatin1String("_profile_full.json"));
+        for (const QString &f : k.entryList({QStringLiteral("*.ntff")}, QDir::Files, QDir::Name)) {
+            const QString json = k.filePath(f.chopped(5) + QLatin1String("_profile_full.json"));
+            QTest::newRow(qPrintable(kernel + QLatin1Char('/') + f)) << k.filePath(f) << json;
+            // the export itself: the same numbers, and MFU / HFU from its FLOP counts (2.28: no HLO stats,
+            // MFU from hardware_flops - transpose_flops) over both physical cores' peak (157.3 TFLOP/s)
+            QTest::newRow(qPrintable(kernel + QLatin1Char('/') + QFileInfo(json).fileName())) << json << json;
+        }
     }
 }
 
@@ -210,6 +216,8 @@ void TestEngineBreakdown::groundTruth()
         const double hfu = summary[QStringLiteral("hfu_estimated_percent")].toDouble();
         QVERIFY2(std::abs(*core.mfuPercent / 100.0 - mfu) <= 1e-6 * mfu, qPrintable(QString::number(*core.mfuPercent)));
         QVERIFY2(std::abs(*core.hfuPercent / 100.0 - hfu) <= 1e-6 * hfu, qPrintable(QString::number(*core.hfuPercent)));
+        // the peak of the logical core: per physical core 2 x 128 x 128 x the Tensor clock (2.8 GHz inf2, 2.4 trn2)
+        QCOMPARE(core.peakFlopsPerSec, double(modelInfos.size()) * 2.0 * 128 * 128 * (oneCore ? 2.8e9 : 2.4e9));
     } else {
         QVERIFY(!core.mfuPercent && !core.hfuPercent);
         QVERIFY(!core.flopsNote.empty());

@@ -141,7 +141,7 @@ void TestMemoryReport::missingSections()
     QCOMPARE(r.traffic.size(), size_t(8)); // listed, without values
     QVERIFY(!r.traffic.front().bytes);
     // the row without a timestamp is counted
-    QCOMPARE(loaded.trace->diagnostics().count("instruction_usage rows without a valid \"timestamp\" (skipped)"), uint64_t(1));
+    QCOMPARE(loaded.trace->diagnostics().count("instruction_usage rows without a valid \"timestamp\" (expected integer ns; skipped)"), uint64_t(1));
 }
 
 QTEST_GUILESS_MAIN(TestMemoryReport)

@@ -1,9 +1,12 @@
 // NeuronProfileJsonReader / NeuronProfileJsonImporter against the NTFF each real export came from:
-// for every JSON in corpus/neuron-profile-json/ the rows read from the JSON equal, field by field, the
-// rows NtffReader decodes from the .ntff beside it (NtffReader is itself proven row-for-row equal to
-// the JSON by tst_ntffreader, so a difference here is a reader bug), and the traces built from both
-// have the same tracks, slices and counter samples. Plus metadata kept as reported by neuron-profile,
-// sniffing, missing fields, unknown opcode names, error cases (not an export, truncated) and cancel.
+// for every JSON in corpus/neuron-profile-json/ (profiler 2.27, inf2, one core) and
+// corpus/neuron-trn2-v6/ (profiler 2.28, trn2, two physical cores) the rows read from the JSON equal,
+// field by field and with the physical core each ran on, the rows NtffReader decodes from the .ntff
+// beside it (NtffReader is itself proven row-for-row equal to the JSON by tst_ntffreader, so a
+// difference here is a reader bug), and the traces built from both have the same tracks, slices and
+// counter samples. Plus metadata kept as reported by neuron-profile (warnings, terminology), the cores
+// of model_info, sniffing, missing fields, unknown opcode names, error cases (not an export,
+// truncated) and cancel.
 #include "compress.h"
 #include "corpus.h"
 #include "filebytes.h"
@@ -44,13 +47,19 @@ NtffProfile readJson(const std::string &bytes, const std::string &name = "test.j
     return NeuronProfileJsonReader::read(input, name, options);
 }
 
+// The physical core of a row as the JSON names it ("sg00"; "?" when `cores` lacks it).
+std::string subgraphOf(const NtffProfile &p, uint8_t core)
+{
+    return core < p.cores.size() ? p.cores[core].subgraphName : std::string("?");
+}
+
 // Every field of NtffInstructionRow that the JSON carries (all but `flags`, the branch-taken bit).
 std::vector<std::string> instructionRows(const NtffProfile &p)
 {
     std::vector<std::string> out;
     for (const auto &r : p.instructions) {
         std::ostringstream s;
-        s << "subgroup=" << ntffEngineName(r.engine) << " pc=" << r.pc << " timestamp=" << r.timestamp
+        s << "subgraph=" << subgraphOf(p, r.core) << " subgroup=" << ntffEngineName(r.engine) << " pc=" << r.pc << " timestamp=" << r.timestamp
           << " label=" << ntffLaneName(r.lane) << " duration=" << r.duration << " opcode=" << p.opcodeName(r)
           << " opcode_byte=" << int(r.opcode) << " extra_opcode=" << r.extraOpcode << " evt_wait_time=" << r.evtWaitTime
           << " crc_in=" << r.crcIn << " crc_out=" << r.crcOut << " compiler_pc=" << r.compilerPc;
@@ -63,7 +72,7 @@ std::vector<std::string> dmaRows(const NtffProfile &p)
 {
     std::vector<std::string> out;
     for (const auto &r : p.dma)
-        out.push_back("dma_engine=" + std::to_string(r.engine) + " dma_queue=" + std::to_string(r.queue) +
+        out.push_back("subgraph=" + subgraphOf(p, r.core) + " dma_engine=" + std::to_string(r.engine) + " dma_queue=" + std::to_string(r.queue) +
                       " timestamp=" + std::to_string(r.timestamp) + " duration=" + std::to_string(r.duration) +
                       " transfer_size=" + std::to_string(r.transferSize) + " crc=" + std::to_string(r.crc));
     return out;
@@ -74,7 +83,7 @@ std::vector<std::string> semaphoreRows(const NtffProfile &p)
 {
     std::vector<std::string> out;
     for (const auto &r : p.semaphores)
-        out.push_back("id=" + std::to_string(r.id) + " timestamp=" + std::to_string(r.timestamp) +
+        out.push_back("subgraph=" + subgraphOf(p, r.core) + " id=" + std::to_string(r.id) + " timestamp=" + std::to_string(r.timestamp) +
                       " value=" + std::to_string(r.value));
     return out;
 }
@@ -84,8 +93,8 @@ std::vector<std::string> throttleRows(const NtffProfile &p)
 {
     std::vector<std::string> out;
     for (const auto &r : p.throttle)
-        out.push_back("timestamp=" + std::to_string(r.timestamp) + " duration=" + std::to_string(r.duration) +
-                      " k=" + std::to_string(r.k) + " n=" + std::to_string(r.n) + " type=" + std::to_string(r.type));
+        out.push_back("subgraph=" + subgraphOf(p, r.core) + " timestamp=" + std::to_string(r.timestamp) +
+                      " duration=" + std::to_string(r.duration) + " k=" + std::to_string(r.k) + " n=" + std::to_string(r.n) + " type=" + std::to_string(r.type));
     return out;
 }
 
@@ -143,6 +152,15 @@ const std::string *entry(const Trace &t, const std::string &key)
     return t.metadata().find(key);
 }
 
+// The physical core of a track: the position of its "pcore N" group, 0 on a one-core profile.
+int64_t coreOfTrack(const Trace &t, const Track &tr)
+{
+    for (GroupId g = tr.group; g.isValid(); g = t.group(g).parent)
+        if (t.group(g).kind == GroupKind::PhysicalCore)
+            return t.group(g).externalId;
+    return 0;
+}
+
 // A neuron-profile-like export with `n` instruction rows (22 keys each, as the real export writes).
 std::string syntheticJson(int n)
 {
@@ -175,6 +193,7 @@ private slots:
     void groundTruth_data();
     void groundTruth();
     void missingFields();
+    void physicalCores();
     void unknownOpcodeNames();
     void notAnExport_data();
     void notAnExport();
@@ -192,6 +211,16 @@ void TestNeuronProfileJsonReader::groundTruth_data()
         const QString ntff = dir.filePath(f.chopped(5) + QStringLiteral(".ntff"));
         QVERIFY2(QFile::exists(ntff), qPrintable(ntff));
         QTest::newRow(qPrintable(f)) << dir.filePath(f) << ntff;
+    }
+    // trn2, NTFF v6: <kernel>/<name>_exec_2_profile_full.json beside <name>_exec_2.ntff (profiler 2.28)
+    const QDir v6(lanescope::test::corpusFile(QStringLiteral("neuron-trn2-v6")));
+    for (const QString &kernel : v6.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+        const QDir k(v6.filePath(kernel));
+        for (const QString &f : k.entryList({QStringLiteral("*_profile_full.json")}, QDir::Files, QDir::Name)) {
+            const QString ntff = k.filePath(f.chopped(int(strlen("_profile_full.json"))) + QStringLiteral(".ntff"));
+            QVERIFY2(QFile::exists(ntff), qPrintable(ntff));
+            QTest::newRow(qPrintable(kernel + QLatin1Char('/') + f)) << k.filePath(f) << ntff;
+        }
     }
 }
 
@@ -219,6 +248,15 @@ void TestNeuronProfileJsonReader::groundTruth()
     QVERIFY2(diff.empty(), diff.c_str());
     QVERIFY(!p.instructions.empty() && !p.dma.empty() && !p.semaphores.empty());
     QVERIFY(p.extraOpcodeNames.empty()); // every opcode of the corpus is in the table
+    // the physical cores: model_info's sg_name and nc_idx (trn2: sg00 = 4, sg01 = 5), the NTFF's subgraphs
+    QCOMPARE(p.cores.size(), fromNtff.cores.size());
+    for (size_t k = 0; k < p.cores.size(); ++k) {
+        QCOMPARE(p.cores[k].subgraphName, fromNtff.cores[k].subgraphName);
+        QCOMPARE(p.cores[k].index.has_value(), fromNtff.cores[k].index.has_value());
+        QCOMPARE(p.cores[k].index.value_or(0), fromNtff.cores[k].index.value_or(0));
+    }
+    const bool v6 = p.version >= 6;
+    QCOMPARE(p.cores.size(), size_t(v6 ? 2 : 1));
 
     // header and metadata
     QCOMPARE(int(p.version), int(fromNtff.version));
@@ -235,13 +273,18 @@ void TestNeuronProfileJsonReader::groundTruth()
     QCOMPARE(p.eventRecordCount, fromNtff.eventRecordCount);
     QCOMPARE(p.sourceFormat, std::string("neuron-profile-json"));
     QCOMPARE(p.fileSize, uint64_t(jsonInput.size()));
-    // every queue the JSON names is a descriptor of the NTFF under the same display name
+    // every queue the JSON names is a descriptor of the NTFF under the same display name, on the same core
     QVERIFY(!p.dmaQueues.empty());
     for (const auto &q : p.dmaQueues) {
         const NtffDmaQueue *n = fromNtff.dmaQueue(q.engine, q.queue);
         QVERIFY2(n, qPrintable(QStringLiteral("queue E%1 Q%2 not in the NTFF").arg(q.engine).arg(q.queue)));
         QCOMPARE(q.displayName, n->displayName);
+        QCOMPARE(int(q.core), int(n->core));
     }
+    // static memory per physical core (nc_mem_usage "nc" = model_info nc_idx)
+    QVERIFY(!p.memoryUsage.empty());
+    for (size_t k = 0; k < p.cores.size(); ++k)
+        QVERIFY(std::any_of(p.memoryUsage.begin(), p.memoryUsage.end(), [k](const NtffMemoryUsage &m) { return m.core == k; }));
 
     // independently of the reader (QJsonDocument): what the reader skipped and the names it kept
     QFile jf(json);
@@ -272,18 +315,26 @@ void TestNeuronProfileJsonReader::groundTruth()
         QCOMPARE(QString::fromUtf8(p.name(tag.variable)), variable);
         QCOMPARE(QString::fromUtf8(p.name(tag.source)), source);
         QCOMPARE(QString::fromUtf8(p.name(tag.dest)), dest);
+        QCOMPARE(QString::fromUtf8(p.name(tag.queueType)), name(row.value(QStringLiteral("queue_type")).toString()));
     }
-    QVERIFY(aggregated > 0);
+    QVERIFY(v6 ? aggregated == 0 : aggregated > 0); // 2.28 writes no block-level rows
     QCOMPARE(qsizetype(p.dmaBlocks.size()), aggregated);
     QCOMPARE(qsizetype(p.dma.size()), packet);
     QCOMPARE(qsizetype(p.instructions.size()), doc.value(QStringLiteral("instruction")).toArray().size());
     QCOMPARE(p.diagnostics.total(), uint64_t(0)); // nothing was skipped or defaulted
     static const QRegularExpression named(QStringLiteral("^S\\[(\\d+)\\] \\((.*)\\)$"));
-    std::map<uint32_t, std::string> names;
+    std::map<uint32_t, std::string> names; // core * 256 + id (semaphores are per physical core)
+    const auto coreNamed = [&p](const QJsonObject &row) {
+        const std::string sg = row.value(QStringLiteral("subgraph")).toString().toStdString();
+        for (uint32_t k = 0; k < p.cores.size(); ++k)
+            if (p.cores[k].subgraphName == sg)
+                return k;
+        return 0u; // 2.27: no "subgraph", one core
+    };
     for (const auto &v : doc.value(QStringLiteral("semaphore_update")).toArray()) {
         const auto m = named.match(v.toObject().value(QStringLiteral("id")).toString());
         if (m.hasMatch())
-            names[m.captured(1).toUInt()] = m.captured(2).toStdString();
+            names[coreNamed(v.toObject()) * 256 + m.captured(1).toUInt()] = m.captured(2).toStdString();
     }
     QVERIFY(!names.empty());
     QVERIFY(p.semaphoreNames == names);
@@ -321,6 +372,23 @@ void TestNeuronProfileJsonReader::groundTruth()
     }
     QVERIFY(reported("neuron_profile.metadata.pe_clock_freq"));
     QVERIFY(reported("neuron_profile.profile_info.profiler_version"));
+    // neuron-profile's warnings (capture findings read them) and its terminology (the definitions of
+    // the summary metrics), verbatim
+    const QJsonArray exportWarnings = doc.value(QStringLiteral("warnings")).toArray();
+    QCOMPARE(exportWarnings.size(), qsizetype(v6 ? 3 : 2));
+    for (qsizetype i = 0; i < exportWarnings.size(); ++i)
+        for (const char *field : {"category", "message"}) {
+            const std::string *kept = reported("neuron_profile.warnings[" + std::to_string(i) + "]." + field);
+            QVERIFY2(kept, field);
+            QCOMPARE(QString::fromStdString(*kept), exportWarnings[i].toObject().value(QLatin1String(field)).toString());
+        }
+    const QJsonObject terminology = doc.value(QStringLiteral("terminology")).toArray().first().toObject();
+    QCOMPARE(terminology.size(), qsizetype(v6 ? 186 : 154));
+    QCOMPARE(qsizetype(std::count_if(p.reportedMetadata.begin(), p.reportedMetadata.end(),
+                                     [](const auto &e) { return e.first.rfind("neuron_profile.terminology.", 0) == 0; })),
+             terminology.size());
+    QCOMPARE(QString::fromStdString(*reported("neuron_profile.terminology.mfu_estimated_percent")),
+             terminology.value(QStringLiteral("mfu_estimated_percent")).toString());
 
     // the traces: same tracks in the same order, same slices and counter samples. Names: semaphore
     // tracks additionally carry the name neuron-profile shows; DMA lanes are named exactly as
@@ -348,7 +416,9 @@ void TestNeuronProfileJsonReader::groundTruth()
         else
             shared.push_back(i);
     }
-    QVERIFY(jsonOnly >= 3); // the corpus exports name layers and ops, summarise transfers and carry counters
+    // the 2.27 exports name layers and ops, summarise transfers and carry counters; the 2.28 ones (NKI
+    // kernels, no HLO) name layers and carry counters
+    QVERIFY(jsonOnly >= (v6 ? 2u : 3u));
     QCOMPARE(shared.size(), t.tracks().size());
     QCOMPARE(fromJson.groups().size(), t.groups().size());
     size_t renamed = 0, dmaTracks = 0;
@@ -358,8 +428,9 @@ void TestNeuronProfileJsonReader::groundTruth()
         std::string expectedName(t.str(tr.name));
         static const QRegularExpression semaphore(QStringLiteral("^semaphore (\\d+)$"));
         const auto m = semaphore.match(QString::fromStdString(expectedName));
-        if (m.hasMatch() && names.count(m.captured(1).toUInt())) {
-            expectedName += " (" + names[m.captured(1).toUInt()] + ")";
+        const uint32_t semaphoreKey = uint32_t(coreOfTrack(t, tr)) * 256 + m.captured(1).toUInt();
+        if (m.hasMatch() && names.count(semaphoreKey)) {
+            expectedName += " (" + names[semaphoreKey] + ")";
             ++renamed;
         }
         if (tr.sliceCount && t.str(t.slices(TrackId(i))[0].category) == "dma") {
@@ -385,9 +456,14 @@ void TestNeuronProfileJsonReader::groundTruth()
     QCOMPARE(ntffLaneNameDiffs.size(), qsizetype(0));
     QCOMPARE(fromJson.metadata().format, std::string("neuron-profile-json"));
     QCOMPARE(fromJson.metadata().sourcePath, jsonPath);
-    for (const char *key : {"ntff_version", "uuid", "neff_name", "runtime_version", "driver_version",
-                            "collectives_version", "instance_type", "subgraph", "total_time_ps", "last_hw_timestamp"}) {
-        QVERIFY2(entry(fromJson, key) && entry(t, key), key);
+    std::vector<std::string> keys = {"ntff_version", "uuid",          "neff_name", "runtime_version",  "driver_version",
+                                     "collectives_version", "instance_type", "subgraph", "total_time_ps", "last_hw_timestamp"};
+    if (v6) // per physical core (the NTFF's second core's total time is not in the JSON)
+        for (const char *key : {"physical_cores", "pcore[0].subgraph", "pcore[0].index", "pcore[0].total_time_ps",
+                                "pcore[1].subgraph", "pcore[1].index"})
+            keys.emplace_back(key);
+    for (const std::string &key : keys) {
+        QVERIFY2(entry(fromJson, key) && entry(t, key), key.c_str());
         QCOMPARE(*entry(fromJson, key), *entry(t, key));
     }
     QVERIFY(entry(fromJson, "neuron_profile.summary.total_time"));
@@ -418,7 +494,7 @@ void TestNeuronProfileJsonReader::missingFields()
         {"timestamp":14,"duration":1,"pc":9,"opcode":"NOP","label":"TensorMatrix","evt_wait_time":0,"crc_in":1,"crc_out":2},
         17],
       "dma":[{"timestamp":5,"duration":3,"dma_engine":"2","dma_queue":"14","transfer_size":64,"crc":9,"aggregated":"no","subgroup":"Q14-E2"},
-             {"timestamp":5,"duration":3,"dma_engine":"16","dma_queue":"0","transfer_size":64,"aggregated":"no"},
+             {"timestamp":5,"duration":3,"dma_engine":"256","dma_queue":"0","transfer_size":64,"aggregated":"no"},
              {"timestamp":6,"duration":3,"dma_engine":"1","dma_queue":"1","aggregated":"no","subgroup":"qSpill-Q1-E1"},
              {"timestamp":7,"duration":300,"dma_engine":"1","dma_queue":"1","transfer_size":64,"aggregated":"yes"}],
       "semaphore_update":[{"id":"S[3] (GpSimd)","timestamp":1,"value":1},{"id":12,"timestamp":2,"value":4},
@@ -428,13 +504,13 @@ void TestNeuronProfileJsonReader::missingFields()
     const NtffProfile p = readJson(json, "fields.json");
     const Diagnostics &d = p.diagnostics;
     QCOMPARE(p.instructions.size(), size_t(3));
-    QCOMPARE(d.count("instruction rows without a valid \"timestamp\" (skipped)"), uint64_t(1));
-    QCOMPARE(d.count("instruction rows without a valid \"subgroup\" (skipped)"), uint64_t(1));
-    QCOMPARE(d.count("instruction rows without a valid \"duration\" (skipped)"), uint64_t(1));
-    QCOMPARE(d.count("instruction rows without a valid \"subgroup\" (engine taken from \"label\")"), uint64_t(1));
-    QCOMPARE(d.count("instruction rows without a valid \"label\" (lane taken from \"subgroup\")"), uint64_t(1));
-    QCOMPARE(d.count("instruction rows without a valid \"evt_wait_time\" (0 assumed)"), uint64_t(1));
-    QCOMPARE(d.count("instruction rows without a valid \"crc_in\" (65535 assumed)"), uint64_t(1));
+    QCOMPARE(d.count("instruction rows without a valid \"timestamp\" (expected integer ns; skipped)"), uint64_t(1));
+    QCOMPARE(d.count("instruction rows without a valid \"subgroup\" (expected an engine: Tensor, Vector, Scalar, GpSimd or Sync; skipped)"), uint64_t(1));
+    QCOMPARE(d.count("instruction rows without a valid \"duration\" (expected integer ns >= 0; skipped)"), uint64_t(1));
+    QCOMPARE(d.count("instruction rows without a valid \"subgroup\" (expected an engine: Tensor, Vector, Scalar, GpSimd or Sync; engine taken from \"label\")"), uint64_t(1));
+    QCOMPARE(d.count("instruction rows without a valid \"label\" (expected a lane: Tensor, TensorMatrix, Vector, Scalar, GpSimd or Sync; lane taken from \"subgroup\")"), uint64_t(1));
+    QCOMPARE(d.count("instruction rows without a valid \"evt_wait_time\" (expected an integer >= 0; 0 assumed)"), uint64_t(1));
+    QCOMPARE(d.count("instruction rows without a valid \"crc_in\" (expected 0..65535; 65535 assumed)"), uint64_t(1));
     QCOMPARE(d.count("\"instruction\" entries that are not objects (skipped)"), uint64_t(1));
     const NtffInstructionRow &full = p.instructions[0];
     QCOMPARE(full.timestamp, int64_t(10));
@@ -454,8 +530,8 @@ void TestNeuronProfileJsonReader::missingFields()
     QCOMPARE(p.instructions[2].lane, NtffLane::TensorMatrix);
 
     QCOMPARE(p.dma.size(), size_t(2));
-    QCOMPARE(d.count("dma rows without a valid \"dma_engine\" (skipped)"), uint64_t(1));
-    QCOMPARE(d.count("dma rows without a valid \"transfer_size\" (0 assumed)"), uint64_t(1));
+    QCOMPARE(d.count("dma rows without a valid \"dma_engine\" (expected 0..255, a number or decimal string; skipped)"), uint64_t(1));
+    QCOMPARE(d.count("dma rows without a valid \"transfer_size\" (expected an integer >= 0; 0 assumed)"), uint64_t(1));
     QCOMPARE(p.dma[0].engine, uint8_t(2));
     QCOMPARE(p.dma[0].queue, uint8_t(14));
     QCOMPARE(p.dma[0].crc, uint16_t(9));
@@ -468,8 +544,8 @@ void TestNeuronProfileJsonReader::missingFields()
     QCOMPARE(int(p.semaphores[0].id), 3);
     QCOMPARE(int(p.semaphores[1].id), 12);
     QCOMPARE(p.semaphores[1].value, 4u);
-    QCOMPARE(d.count("semaphore_update rows without a valid \"id\" (skipped)"), uint64_t(2));
-    QCOMPARE(d.count("semaphore_update rows without a valid \"value\" (skipped)"), uint64_t(1));
+    QCOMPARE(d.count("semaphore_update rows without a valid \"id\" (expected 0..255 or \"S[n] (name)\"; skipped)"), uint64_t(2));
+    QCOMPARE(d.count("semaphore_update rows without a valid \"value\" (expected an integer >= 0; skipped)"), uint64_t(1));
     QCOMPARE(p.semaphoreNames.size(), size_t(1));
     QCOMPARE(p.semaphoreNames.at(3), std::string("GpSimd"));
 
@@ -493,6 +569,90 @@ void TestNeuronProfileJsonReader::missingFields()
     QCOMPARE(t.diagnostics().total(), d.total());
     QCOMPARE(*t.metadata().find("total_time_ps"), std::string("1500000000"));
     QCOMPARE(*t.metadata().find("neuron_profile.summary.total_time"), std::string("1.5e-3"));
+}
+
+// Physical cores (2.28 on trn2): model_info names them (its order, nc_idx as the core number), each row
+// says its own ("subgraph"), DMA engines are numbered from 64 and keep their queue type; model_info's
+// per-core counts are checked against the rows; what does not fit is counted with where and what was
+// expected. A 2.27-style export (no "subgraph") is one core without a number.
+void TestNeuronProfileJsonReader::physicalCores()
+{
+    const std::string json = R"json({
+      "instruction":[
+        {"timestamp":1,"duration":2,"pc":0,"opcode":"NOP","subgroup":"Sync","label":"Sync","evt_wait_time":0,"crc_in":1,"crc_out":1,"subgraph":"sg00"},
+        {"timestamp":2,"duration":2,"pc":0,"opcode":"NOP","subgroup":"Sync","label":"Sync","evt_wait_time":0,"crc_in":1,"crc_out":1,"subgraph":"sg01"},
+        {"timestamp":3,"duration":2,"pc":1,"opcode":"NOP","subgroup":"Sync","label":"Sync","evt_wait_time":0,"crc_in":1,"crc_out":1,"subgraph":"sg01"},
+        {"timestamp":4,"duration":2,"pc":2,"opcode":"NOP","subgroup":"Sync","label":"Sync","evt_wait_time":0,"crc_in":1,"crc_out":1}],
+      "dma":[{"timestamp":5,"duration":3,"dma_engine":"79","dma_queue":"2","transfer_size":64,"crc":9,"aggregated":"no","queue_type":"hardware_dynamic","subgroup":"Q2-E79","subgraph":"sg00"},
+             {"timestamp":6,"duration":3,"dma_engine":"90","dma_queue":"14","transfer_size":4,"crc":9,"aggregated":"no","queue_type":"instruction","subgroup":"qDveTable-Q14-E90","subgraph":"sg01"}],
+      "semaphore_update":[{"id":"S[5] (Tensor)","timestamp":1,"value":1,"subgraph":"sg00"},{"id":"S[5] (qDveTable)","timestamp":2,"value":1,"subgraph":"sg01"}],
+      "model_info":[{"sg_name":"sg00","nc_idx":4,"sync_engine_instruction_count":1,"event_count":10},
+                    {"sg_name":"sg01","nc_idx":5,"sync_engine_instruction_count":2,"event_count":2}],
+      "nc_mem_usage":[{"nc":5,"amount_bytes":7,"usage_type":"Generic"},{"nc":9,"amount_bytes":1,"usage_type":"Generic"}],
+      "metadata":[{"last_hw_timestamp":10,"num_physical_cores":2}]})json";
+    const NtffProfile p = readJson(json, "cores.json");
+    const Diagnostics &d = p.diagnostics;
+    QCOMPARE(p.cores.size(), size_t(2));
+    QCOMPARE(p.cores[0].subgraphName, std::string("sg00"));
+    QCOMPARE(p.cores[1].index.value_or(0), 5u);
+    QCOMPARE(p.subgraphName, std::string("sg00"));
+    QCOMPARE(p.eventRecordCount, uint64_t(12)); // model_info summed over the cores
+    QCOMPARE(p.instructions.size(), size_t(4));
+    QCOMPARE(int(p.instructions[1].core), 1);
+    QCOMPARE(int(p.instructions[3].core), 0); // no "subgraph": the first core, counted
+    QCOMPARE(d.count("instruction rows without a valid \"subgraph\" (expected the physical core's subgraph, \"sg00\", as the "
+                     "export's other rows have; the first core assumed)"),
+             uint64_t(1));
+    // sg00: 1 Sync instruction in model_info, 2 rows (one of them the row without a subgraph)
+    const std::string mismatch = "model_info instruction counts that differ from the instruction rows (expected equal: rows "
+                                 "were skipped or the export is inconsistent; the rows are shown)";
+    QCOMPARE(d.count(mismatch), uint64_t(1));
+    for (const Warning &w : d.warnings())
+        if (w.message == mismatch)
+            QVERIFY2(w.firstSeen.find("byte ") == 0 && w.firstSeen.find("sg00 Sync 1 in model_info, 2 rows") != std::string::npos,
+                     w.firstSeen.c_str());
+    QCOMPARE(p.dma.size(), size_t(2));
+    QCOMPARE(int(p.dma[0].engine), 79);
+    QCOMPARE(int(p.dma[1].core), 1);
+    QCOMPARE(std::string(p.name(p.dmaTags[0].queueType)), std::string("hardware_dynamic"));
+    QCOMPARE(p.dmaQueues.size(), size_t(1)); // named from the lane
+    QCOMPARE(p.dmaQueues[0].displayName, std::string("qDveTable"));
+    QCOMPARE(int(p.dmaQueues[0].core), 1);
+    QCOMPARE(p.semaphoreName(0, 5), std::string_view("Tensor")); // per core: no "two names"
+    QCOMPARE(p.semaphoreName(1, 5), std::string_view("qDveTable"));
+    QCOMPARE(d.count("semaphores shown under two names (the first kept)"), uint64_t(0));
+    QCOMPARE(p.memoryUsage.size(), size_t(2));
+    QCOMPARE(int(p.memoryUsage[0].core), 1);
+    QCOMPARE(d.count("nc_mem_usage rows whose \"nc\" is no model_info nc_idx (expected a physical core number of this "
+                     "logical core; the first core assumed)"),
+             uint64_t(1));
+    QCOMPARE(d.total(DiagnosticSeverity::Warning), uint64_t(3));
+
+    // the lanes: one set per physical core, DMA engines on the core whose rows they carry
+    InputBuffer input = InputBuffer::fromBytes(json, "cores.json", {});
+    const Trace t = NeuronProfileJsonImporter::import(input, "cores.json", {});
+    std::vector<std::string> paths;
+    for (const Track &tr : t.tracks())
+        paths.push_back(t.groupPath(tr.group) + " / " + std::string(t.str(tr.name)));
+    for (const char *expected : {"pcore 4 / Sync", "pcore 5 / Sync", "pcore 4 / Q2-E79", "pcore 5 / qDveTable-Q14-E90",
+                                 "pcore 4 / semaphores / semaphore 5 (Tensor)", "pcore 5 / semaphores / semaphore 5 (qDveTable)"})
+        QVERIFY2(std::any_of(paths.begin(), paths.end(), [&](const std::string &path) { return path.ends_with(expected); }), expected);
+    bool queueTypeArg = false;
+    for (const Slice &sl : t.allSlices())
+        for (const Arg &a : t.args().args(sl.args))
+            queueTypeArg |= t.str(a.key) == "queue_type" && a.type == ArgType::String && t.str(a.stringValue()) == "hardware_dynamic";
+    QVERIFY(queueTypeArg);
+    QCOMPARE(*t.metadata().find("pcore[1].index"), std::string("5"));
+
+    // 2.27: no "subgraph", one model_info row with nc_idx 0: one core without a number (as the NTFF)
+    const NtffProfile old = readJson(R"json({"instruction":[{"timestamp":1,"duration":2,"pc":0,"opcode":"NOP","subgroup":"Sync",
+        "label":"Sync","evt_wait_time":0,"crc_in":1,"crc_out":1}],"model_info":[{"sg_name":"sg00","nc_idx":0,
+        "sync_engine_instruction_count":1}],"metadata":[{"last_hw_timestamp":3,"num_physical_cores":1}]})json");
+    QCOMPARE(old.cores.size(), size_t(1));
+    QCOMPARE(old.cores[0].subgraphName, std::string("sg00"));
+    QVERIFY(!old.cores[0].index);
+    QVERIFY(!old.isNeuronCoreV3());
+    QVERIFY(!old.diagnostics.hasWarnings());
 }
 
 // Names the byte table does not know stay names (never "op 0x00"); our own "op 0x41" names map back.
