@@ -258,9 +258,8 @@ std::string NtffWriter::metadata() const
 {
     PbOut sg;
     sg.bytes(1, m_layout.subgraphName);
-    const std::optional<uint32_t> coreIndex = m_layout.cores.empty() ? std::nullopt : m_layout.cores.front().index;
-    if (coreIndex)
-        sg.integer(3, *coreIndex);
+    if (!m_layout.cores.empty() && m_layout.cores.front().index)
+        sg.integer(3, *m_layout.cores.front().index);
     for (const auto &p : m_layout.programs) {
         std::string code(p.opcodes.size() * kNtffInstructionBytes, '\0');
         for (size_t pc = 0; pc < p.opcodes.size(); ++pc) {
