@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 namespace lanescope {
@@ -88,12 +89,32 @@ SubNanosecond::Remainders remaindersOf(const Trace &trace, StringId subKey, cons
     return {};
 }
 
-// neuron-profile's layer_summary rows kept in the metadata: name -> row index.
-std::map<std::string, size_t, std::less<>> reportedLayers(const Trace &trace)
+// The prefix of neuron-profile's layer_summary keys: "" for an export or an NTFF opened alone, "<file>: "
+// in a profile folder of one device file (several: none, the rows are per export).
+std::optional<std::string> reportPrefix(const Trace &trace)
+{
+    static const std::string key = "neuron_profile.layer_summary[0].name";
+    if (trace.metadata().find(key))
+        return std::string();
+    std::optional<std::string> prefix;
+    for (const auto &entry : trace.metadata().entries) {
+        const std::string &k = entry.first;
+        if (k.size() <= key.size() + 2 || k.compare(k.size() - key.size(), key.size(), key) != 0
+            || k.compare(k.size() - key.size() - 2, 2, ": ") != 0)
+            continue;
+        if (prefix)
+            return std::nullopt;
+        prefix = k.substr(0, k.size() - key.size());
+    }
+    return prefix;
+}
+
+// neuron-profile's layer_summary rows kept in the metadata (keys after `prefix`): name -> row index.
+std::map<std::string, size_t, std::less<>> reportedLayers(const Trace &trace, const std::string &prefix)
 {
     std::map<std::string, size_t, std::less<>> rows;
     for (size_t i = 0;; ++i) {
-        const std::string *name = trace.metadata().find("neuron_profile.layer_summary[" + std::to_string(i) + "].name");
+        const std::string *name = trace.metadata().find(prefix + "neuron_profile.layer_summary[" + std::to_string(i) + "].name");
         if (!name)
             break;
         rows.emplace(*name, i);
@@ -103,9 +124,9 @@ std::map<std::string, size_t, std::less<>> reportedLayers(const Trace &trace)
 
 const HierarchyLevel &level(OpBreakdown::By by) { return by == OpBreakdown::By::Layer ? HierarchyNames::kLayer : HierarchyNames::kHlo; }
 
-void takeReported(const Trace &trace, size_t index, OpBreakdownRow &r)
+void takeReported(const Trace &trace, const std::string &keyPrefix, size_t index, OpBreakdownRow &r)
 {
-    const std::string prefix = "neuron_profile.layer_summary[" + std::to_string(index) + "].tensor_engine_";
+    const std::string prefix = keyPrefix + "neuron_profile.layer_summary[" + std::to_string(index) + "].tensor_engine_";
     r.flops = coretracks::metadataNumber(trace, prefix + "flop_count");
     r.modelFlops = coretracks::metadataNumber(trace, prefix + "model_flop_count");
     if (const auto v = coretracks::metadataNumber(trace, prefix + "mfu"))
@@ -164,7 +185,8 @@ OpBreakdownResult OpBreakdown::compute(const Trace &trace, By by)
     const StringId subKey = trace.strings().find(SubNanosecond::kArg);
     const std::vector<coretracks::Core> cores = coretracks::find(trace);
     const bool oneExport = cores.size() == 1;
-    const auto reported = oneExport && by == By::Layer ? reportedLayers(trace) : decltype(reportedLayers(trace))();
+    const std::optional<std::string> keyPrefix = oneExport && by == By::Layer ? reportPrefix(trace) : std::nullopt;
+    const auto reported = keyPrefix ? reportedLayers(trace, *keyPrefix) : std::map<std::string, size_t, std::less<>>();
     for (const coretracks::Core &core : cores) {
         int64_t base = std::numeric_limits<int64_t>::max();
         for (const auto &tracks : core.engines)
@@ -219,7 +241,7 @@ OpBreakdownResult OpBreakdown::compute(const Trace &trace, By by)
             rows.insert(rows.begin(), p.whole.finish());
             for (OpBreakdownRow &r : rows) {
                 if (const auto it = reported.find(r.name); it != reported.end())
-                    takeReported(trace, it->second, r);
+                    takeReported(trace, *keyPrefix, it->second, r);
                 result.rows.push_back(std::move(r));
             }
         }

@@ -193,6 +193,32 @@ void TestOpBreakdown::layerSummaryCellsOnCorpus()
     QCOMPARE(cells, 155);
     QCOMPARE(equal, 155);
     QCOMPARE(instructionTimesEqual, 155);
+
+    // A profile folder holding NEFF, NTFF and export (the trn2 layout; the folder loads the NTFF, paired
+    // with its NEFF, and ignores the export): the same rows, named after the subgraphs, exact. 3 folders x
+    // 3 layer_summary rows x 5 engines = 45 cells, with the export's FLOPs.
+    int folderCells = 0, folderEqual = 0;
+    for (const auto &[json, ntff] : test::neuronProfileExportsWithNtff()) {
+        if (!json.contains(QLatin1String("neuron-trn2-v6")))
+            continue;
+        const LoadResult loaded = TraceLoader::load(QFileInfo(ntff).absolutePath().toStdString());
+        QVERIFY2(loaded.ok(), loaded.error.c_str());
+        const OpBreakdownResult r = OpBreakdown::compute(*loaded.trace, OpBreakdown::By::Layer);
+        for (const QJsonValue &v : test::jsonObjectOf(json)[QStringLiteral("layer_summary")].toArray()) {
+            const QJsonObject L = v.toObject();
+            const OpBreakdownRow *row = rowNamed(r, L[QStringLiteral("name")].toString());
+            QVERIFY2(row, qPrintable(QFileInfo(ntff).absolutePath() + QLatin1Char(' ') + L[QStringLiteral("name")].toString()));
+            QVERIFY(row->flops && *row->flops == L[QStringLiteral("tensor_engine_flop_count")].toDouble());
+            for (int ei = 0; ei < kNeuronEngineCount; ++ei) {
+                const NeuronEngine e = NeuronEngine(ei);
+                ++folderCells;
+                folderEqual += row->engines[size_t(ei)].activeTimeNs == L[key(e, "active_time")].toInteger()
+                    && qint64(row->engines[size_t(ei)].instructionCount) == L[key(e, "instruction_count")].toInteger();
+            }
+        }
+    }
+    QCOMPARE(folderCells, 45);
+    QCOMPARE(folderEqual, 45);
 }
 
 void TestOpBreakdown::hloOpsCountedFromRows_data()
