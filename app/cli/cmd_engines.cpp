@@ -120,7 +120,7 @@ void printOpText(const OpBreakdownResult &r, OpBreakdown::By by)
                 std::printf(" %12s", (std::string(EngineBreakdown::engineName(NeuronEngine(e))) + " ns").c_str());
             std::printf(" %14s %10s %10s\n", "FLOPs", "MFU %", "HFU %");
         }
-        std::printf("  %-40s %12lld %12lld %7llu", row.name.c_str(), (long long)row.startNs, (long long)(row.endNs - row.startNs),
+        std::printf("  %-40s %12lld %12lld %7llu", row.name.c_str(), (long long)row.startNs, (long long)row.durationNs,
                     (unsigned long long)row.instructionCount);
         for (const OpEngineTime &t : row.engines)
             std::printf(" %12lld", (long long)t.activeTimeNs);

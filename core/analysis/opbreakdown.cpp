@@ -2,12 +2,15 @@
 
 #include "neuroncoretracks.h"
 
+#include "model/argint.h"
 #include "model/hierarchynames.h"
+#include "model/subnanosecond.h"
 #include "model/trace.h"
 
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 namespace lanescope {
@@ -16,36 +19,56 @@ namespace {
 
 using coretracks::Interval;
 
+// Times are kept in picoseconds from `base` (the core's first instruction) and floored to ns once, at
+// the end, as neuron-profile does: its layer_summary instruction time is floor(sum of ps durations /
+// 1000) and its active time floor(length of the ps union / 1000) (docs/ntff.md, "Engine and layer
+// times"). An NTFF instruction carries the ps its ns row drops (SubNanosecond); a JSON row is whole ns.
 struct Accumulator
 {
     OpBreakdownRow row;
-    std::array<std::vector<Interval>, kNeuronEngineCount> busy;
+    int64_t base = 0;
+    std::array<int64_t, kNeuronEngineCount> instructionPs{};
+    std::array<std::vector<Interval>, kNeuronEngineCount> busy; // ps from base
 
-    void add(NeuronEngine e, const Slice &s, bool wait)
+    void add(NeuronEngine e, const Slice &s, bool wait, SubNanosecond::Remainders ps)
     {
         OpEngineTime &t = row.engines[size_t(e)];
         ++t.instructionCount;
         ++row.instructionCount;
         row.startNs = std::min(row.startNs, s.start);
-        row.endNs = std::max(row.endNs, s.end());
+        const int64_t begin = (s.start - base) * 1000 + ps.startPs;
+        const int64_t end = begin + s.duration * 1000 + ps.durationPs;
+        startPs = std::min(startPs, begin);
+        endPs = std::max(endPs, end);
         if (wait) {
             ++t.semaphoreWaitCount;
             return;
         }
-        t.instructionTimeNs += s.duration;
-        busy[size_t(e)].emplace_back(s.start, s.end());
+        instructionPs[size_t(e)] += end - begin;
+        busy[size_t(e)].emplace_back(begin, end);
     }
     OpBreakdownRow finish()
     {
-        for (size_t e = 0; e < busy.size(); ++e)
-            row.engines[e].activeTimeNs = coretracks::mergeIntervals(busy[e]);
+        for (size_t e = 0; e < busy.size(); ++e) {
+            row.engines[e].instructionTimeNs = instructionPs[e] / 1000;
+            row.engines[e].activeTimeNs = coretracks::mergeIntervals(busy[e]) / 1000;
+        }
+        if (row.instructionCount) { // begin and end are >= 0: base is the earliest start
+            row.endNs = base + endPs / 1000;
+            row.durationNs = (endPs - startPs) / 1000;
+        }
         return std::move(row);
     }
+
+private:
+    int64_t startPs = std::numeric_limits<int64_t>::max();
+    int64_t endPs = std::numeric_limits<int64_t>::min();
 };
 
-Accumulator start(const Trace &trace, GroupId core, std::string name, std::string op)
+Accumulator start(const Trace &trace, GroupId core, std::string name, std::string op, int64_t base)
 {
     Accumulator a;
+    a.base = base;
     a.row.core = core;
     a.row.coreName = trace.groupPath(core);
     a.row.name = std::move(name);
@@ -55,12 +78,43 @@ Accumulator start(const Trace &trace, GroupId core, std::string name, std::strin
     return a;
 }
 
-// neuron-profile's layer_summary rows kept in the metadata: name -> row index.
-std::map<std::string, size_t, std::less<>> reportedLayers(const Trace &trace)
+SubNanosecond::Remainders remaindersOf(const Trace &trace, StringId subKey, const Slice &s)
+{
+    if (!subKey.isValid() || !s.args.isValid())
+        return {};
+    for (const Arg &a : trace.args().args(s.args))
+        if (a.key == subKey)
+            if (const std::optional<int64_t> v = argInt(a))
+                return SubNanosecond::unpack(*v);
+    return {};
+}
+
+// The prefix of neuron-profile's layer_summary keys: "" for an export or an NTFF opened alone, "<file>: "
+// in a profile folder of one device file (several: none, the rows are per export).
+std::optional<std::string> reportPrefix(const Trace &trace)
+{
+    static const std::string key = "neuron_profile.layer_summary[0].name";
+    if (trace.metadata().find(key))
+        return std::string();
+    std::optional<std::string> prefix;
+    for (const auto &entry : trace.metadata().entries) {
+        const std::string &k = entry.first;
+        if (k.size() <= key.size() + 2 || k.compare(k.size() - key.size(), key.size(), key) != 0
+            || k.compare(k.size() - key.size() - 2, 2, ": ") != 0)
+            continue;
+        if (prefix)
+            return std::nullopt;
+        prefix = k.substr(0, k.size() - key.size());
+    }
+    return prefix;
+}
+
+// neuron-profile's layer_summary rows kept in the metadata (keys after `prefix`): name -> row index.
+std::map<std::string, size_t, std::less<>> reportedLayers(const Trace &trace, const std::string &prefix)
 {
     std::map<std::string, size_t, std::less<>> rows;
     for (size_t i = 0;; ++i) {
-        const std::string *name = trace.metadata().find("neuron_profile.layer_summary[" + std::to_string(i) + "].name");
+        const std::string *name = trace.metadata().find(prefix + "neuron_profile.layer_summary[" + std::to_string(i) + "].name");
         if (!name)
             break;
         rows.emplace(*name, i);
@@ -70,9 +124,9 @@ std::map<std::string, size_t, std::less<>> reportedLayers(const Trace &trace)
 
 const HierarchyLevel &level(OpBreakdown::By by) { return by == OpBreakdown::By::Layer ? HierarchyNames::kLayer : HierarchyNames::kHlo; }
 
-void takeReported(const Trace &trace, size_t index, OpBreakdownRow &r)
+void takeReported(const Trace &trace, const std::string &keyPrefix, size_t index, OpBreakdownRow &r)
 {
-    const std::string prefix = "neuron_profile.layer_summary[" + std::to_string(index) + "].tensor_engine_";
+    const std::string prefix = keyPrefix + "neuron_profile.layer_summary[" + std::to_string(index) + "].tensor_engine_";
     r.flops = coretracks::metadataNumber(trace, prefix + "flop_count");
     r.modelFlops = coretracks::metadataNumber(trace, prefix + "model_flop_count");
     if (const auto v = coretracks::metadataNumber(trace, prefix + "mfu"))
@@ -81,60 +135,115 @@ void takeReported(const Trace &trace, size_t index, OpBreakdownRow &r)
         r.hfuPercent = 100.0 * *v;
 }
 
+// The program row of each physical core: neuron-profile's layer_summary has one per subgraph ("/sg00",
+// "/sg01" on trn2), each over that core's instructions, and the layers below it ("/sg00/Unknown").
+struct Program
+{
+    std::string name;
+    Accumulator whole;
+    std::unordered_map<uint32_t, Accumulator> ops;
+};
+
+// The metadata entry `key`, or in a profile folder (keys "<file>: key") the value every file gives it
+// when they agree; "" otherwise.
+std::string agreedEntry(const Trace &trace, const std::string &key)
+{
+    if (const std::string *v = trace.metadata().find(key))
+        return *v;
+    const std::string suffix = ": " + key;
+    std::string value;
+    for (const auto &[k, v] : trace.metadata().entries) {
+        if (k.size() <= suffix.size() || k.compare(k.size() - suffix.size(), suffix.size(), suffix) != 0)
+            continue;
+        if (!value.empty() && value != v)
+            return std::string();
+        value = v;
+    }
+    return value;
+}
+
+std::string programName(const Trace &trace, const Track &track)
+{
+    const TrackGroup &g = trace.group(track.group);
+    std::string subgraph;
+    if (g.kind == GroupKind::PhysicalCore) {
+        subgraph = agreedEntry(trace, "pcore[" + std::to_string(g.externalId) + "].subgraph");
+        if (subgraph.empty())
+            subgraph = std::string(trace.str(g.name));
+    } else {
+        subgraph = agreedEntry(trace, "subgraph");
+    }
+    return "/" + (subgraph.empty() ? std::string("program") : subgraph);
+}
+
 } // namespace
 
 OpBreakdownResult OpBreakdown::compute(const Trace &trace, By by)
 {
     OpBreakdownResult result;
     const StringId key = trace.strings().find(level(by).arg);
-    const std::string *subgraph = trace.metadata().find("subgraph");
-    const std::string program = "/" + (subgraph && !subgraph->empty() ? *subgraph : std::string("program"));
+    const StringId subKey = trace.strings().find(SubNanosecond::kArg);
     const std::vector<coretracks::Core> cores = coretracks::find(trace);
     const bool oneExport = cores.size() == 1;
-    const auto reported = oneExport && by == By::Layer ? reportedLayers(trace) : decltype(reportedLayers(trace))();
+    const std::optional<std::string> keyPrefix = oneExport && by == By::Layer ? reportPrefix(trace) : std::nullopt;
+    const auto reported = keyPrefix ? reportedLayers(trace, *keyPrefix) : std::map<std::string, size_t, std::less<>>();
     for (const coretracks::Core &core : cores) {
-        Accumulator whole = start(trace, core.core, program, std::string());
-        std::unordered_map<uint32_t, Accumulator> ops;
+        int64_t base = std::numeric_limits<int64_t>::max();
+        for (const auto &tracks : core.engines)
+            for (TrackId t : tracks)
+                if (!trace.slices(t).empty())
+                    base = std::min(base, trace.slices(t).front().start);
+        std::vector<Program> programs; // in the order their lanes come (physical core order)
         std::unordered_map<uint32_t, bool> waitName;
         for (int e = 0; e < kNeuronEngineCount; ++e) {
             for (TrackId t : core.engines[size_t(e)]) {
+                const std::string name = programName(trace, trace.track(t));
+                auto p = std::find_if(programs.begin(), programs.end(), [&](const Program &x) { return x.name == name; });
+                if (p == programs.end()) {
+                    programs.push_back(Program{name, start(trace, core.core, name, std::string(), base), {}});
+                    p = programs.end() - 1;
+                }
                 for (const Slice &s : trace.slices(t)) {
                     auto [w, added] = waitName.try_emplace(s.name.value, false);
                     if (added)
                         w->second = EngineBreakdown::isSemaphoreWait(trace.str(s.name));
-                    whole.add(NeuronEngine(e), s, w->second);
+                    const SubNanosecond::Remainders ps = remaindersOf(trace, subKey, s);
+                    p->whole.add(NeuronEngine(e), s, w->second, ps);
                     if (!key.isValid() || !s.args.isValid())
                         continue;
                     for (const Arg &a : trace.args().args(s.args)) {
                         if (a.key != key || a.type != ArgType::String)
                             continue;
                         const StringId op = a.stringValue();
-                        auto it = ops.find(op.value);
-                        if (it == ops.end()) {
-                            const std::string name(trace.str(op));
-                            it = ops.emplace(op.value, start(trace, core.core, program + "/" + name, name)).first;
+                        auto it = p->ops.find(op.value);
+                        if (it == p->ops.end()) {
+                            std::string opName(trace.str(op));
+                            it = p->ops.emplace(op.value, start(trace, core.core, p->name + "/" + opName, opName, base)).first;
                         }
-                        it->second.add(NeuronEngine(e), s, w->second);
+                        it->second.add(NeuronEngine(e), s, w->second, ps);
                         break;
                     }
                 }
             }
         }
-        if (whole.row.instructionCount == 0)
-            continue;
-        result.any = result.any || !ops.empty();
-        std::vector<OpBreakdownRow> rows;
-        rows.reserve(ops.size());
-        for (auto &[id, a] : ops)
-            rows.push_back(a.finish());
-        std::sort(rows.begin(), rows.end(), [](const OpBreakdownRow &a, const OpBreakdownRow &b) {
-            return std::tie(a.startNs, a.name) < std::tie(b.startNs, b.name);
-        });
-        rows.insert(rows.begin(), whole.finish());
-        for (OpBreakdownRow &r : rows) {
-            if (const auto it = reported.find(r.name); it != reported.end())
-                takeReported(trace, it->second, r);
-            result.rows.push_back(std::move(r));
+        std::sort(programs.begin(), programs.end(), [](const Program &a, const Program &b) { return a.name < b.name; });
+        for (Program &p : programs) {
+            if (p.whole.row.instructionCount == 0)
+                continue;
+            result.any = result.any || !p.ops.empty();
+            std::vector<OpBreakdownRow> rows;
+            rows.reserve(p.ops.size() + 1);
+            for (auto &[id, a] : p.ops)
+                rows.push_back(a.finish());
+            std::sort(rows.begin(), rows.end(), [](const OpBreakdownRow &a, const OpBreakdownRow &b) {
+                return std::tie(a.startNs, a.name) < std::tie(b.startNs, b.name);
+            });
+            rows.insert(rows.begin(), p.whole.finish());
+            for (OpBreakdownRow &r : rows) {
+                if (const auto it = reported.find(r.name); it != reported.end())
+                    takeReported(trace, *keyPrefix, it->second, r);
+                result.rows.push_back(std::move(r));
+            }
         }
     }
     if (by == By::HloOp)
@@ -206,16 +315,21 @@ OpBreakdownRow OpBreakdown::summarize(const Trace &trace, SliceId span, const st
 {
     const GroupId core = span.isValid() ? coretracks::neuronCoreOf(trace, trace.track(trace.trackOfSlice(span)).group) : GroupId();
     const std::string name = span.isValid() ? std::string(trace.str(trace.slice(span).name)) : std::string();
-    Accumulator a = start(trace, core, name, name);
+    int64_t base = 0;
+    for (size_t i = 0; i < instructions.size(); ++i)
+        base = i ? std::min(base, trace.slice(instructions[i]).start) : trace.slice(instructions[i]).start;
+    const StringId subKey = trace.strings().find(SubNanosecond::kArg);
+    Accumulator a = start(trace, core, name, name, base);
     for (SliceId id : instructions) {
         const Slice &s = trace.slice(id);
         const auto engine = EngineBreakdown::engineOf(trace.str(trace.track(trace.trackOfSlice(id)).name));
         if (engine)
-            a.add(*engine, s, EngineBreakdown::isSemaphoreWait(trace.str(s.name)));
+            a.add(*engine, s, EngineBreakdown::isSemaphoreWait(trace.str(s.name)), remaindersOf(trace, subKey, s));
     }
-    if (a.row.instructionCount == 0)
-        a.row.startNs = a.row.endNs = 0;
-    return a.finish();
+    OpBreakdownRow row = a.finish();
+    if (row.instructionCount == 0)
+        row.startNs = row.endNs = 0;
+    return row;
 }
 
 } // namespace lanescope

@@ -4,9 +4,13 @@
 // "hlo_op" arg (model/hierarchynames.h; neuron-profile JSON carries them). Definitions are
 // EngineBreakdown's (instruction count with semaphore waits; instruction time and active time without
 // them, active = union of the engine's intervals), over the layer's own instructions; the first row of
-// each core is the whole program (every instruction), as neuron-profile's layer_summary has it:
+// each physical core is its whole program (every instruction of that core), as neuron-profile's
+// layer_summary has it (trn2: "/sg00" and "/sg01", the layers below the core they ran on):
 //   name        "/sg00/_dot.3" (neuron-profile's), the program "/sg00"; the subgraph from the metadata
 //   start, end  first instruction start, latest instruction end (layer_summary start / end)
+//   times       summed in picoseconds and floored to ns once, as neuron-profile does: equal to its
+//               layer_summary to the ns on an NTFF (whose instructions keep their ps, SubNanosecond); on
+//               a JSON export alone (ns rows) up to 1 ns per instruction below it (docs/ntff.md)
 //   FLOPs, MFU, HFU  as neuron-profile reported them in layer_summary (tensor_engine_flop_count,
 //               _model_flop_count, _mfu, _hfu as %): no FLOP count is attributed to an instruction in
 //               either file, so they exist only where layer_summary has the layer and the trace is that
@@ -42,6 +46,7 @@ struct OpBreakdownRow
     std::string name;  // "/sg00/_dot.3"; the whole program "/sg00"
     std::string op;    // the layer / HLO op as the instructions carry it ("_dot.3"); "" = whole program
     int64_t startNs = 0, endNs = 0;
+    int64_t durationNs = 0; // first start to latest end in ps, floored (layer_summary duration; endNs - startNs or 1 less)
     uint64_t instructionCount = 0;
     std::array<OpEngineTime, kNeuronEngineCount> engines{};
     std::optional<double> flops, modelFlops, mfuPercent, hfuPercent; // neuron-profile's layer_summary

@@ -214,7 +214,7 @@ const RowDescription<OpBreakdownRow> &TableRows::opRows()
             text<R>("op", "Op", [](const R &r) { return r.op; }),
             integer<R>("start_ns", "Start", "ns", [](const R &r) { return Cell(r.startNs); }, kShown),
             integer<R>("end_ns", "End", "ns", [](const R &r) { return Cell(r.endNs); }),
-            integer<R>("duration_ns", "Duration", "ns", [](const R &r) { return Cell(r.endNs - r.startNs); }, kShown),
+            integer<R>("duration_ns", "Duration", "ns", [](const R &r) { return Cell(r.durationNs); }, kShown),
             integer<R>("instruction_count", "Instructions", "count", [](const R &r) { return i64(r.instructionCount); }, kShown),
         };
         for (int ei = 0; ei < kNeuronEngineCount; ++ei) {

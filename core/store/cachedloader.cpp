@@ -1,5 +1,6 @@
 #include "cachedloader.h"
 
+#include "io/ntff/ntffopcodenaming.h"
 #include "io/ranks/multirankloader.h"
 #include "io/traceloader.h"
 #include "util/contentfingerprint.h"
@@ -75,7 +76,13 @@ LoadResult CachedLoader::load(const std::vector<std::string> &paths, const LoadO
 
     // The content key: from the signature memo when stat() says nothing changed since the file was
     // last hashed (ctime included, which no tool can set back), else by hashing every byte.
-    const ContentFingerprint::StatSignature sig = ContentFingerprint::statSignature(paths);
+    // An NTFF's trace also depends on the neuron-profile export beside it (opcode names, layers): its
+    // content is part of the key, so adding, changing or removing the export rebuilds the entry.
+    std::vector<std::string> keyed = paths;
+    if (!set)
+        for (const std::string &n : NtffOpcodeNaming::neighbours(path))
+            keyed.push_back(n);
+    const ContentFingerprint::StatSignature sig = ContentFingerprint::statSignature(keyed);
     const auto nowNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
                            std::chrono::system_clock::now().time_since_epoch())
                            .count();
@@ -87,7 +94,7 @@ LoadResult CachedLoader::load(const std::vector<std::string> &paths, const LoadO
     uint64_t size = 0;
     if (hashed) {
         try {
-            const ContentFingerprint fp = ContentFingerprint::ofPaths(paths);
+            const ContentFingerprint fp = ContentFingerprint::ofPaths(keyed);
             key = fp.key();
             size = fp.size;
         } catch (const std::exception &) {

@@ -2,6 +2,7 @@
 
 #include "io/input/inputbuffer.h"
 #include "model/hierarchynames.h"
+#include "model/subnanosecond.h"
 #include "model/saturating.h"
 #include "model/tracebuilder.h"
 #include "ntffdependencylinker.h"
@@ -270,6 +271,7 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
                    kWaitSemaphore = b.intern("wait_semaphore"), kWaitValue = b.intern("wait_value"),
                    kUpdateSemaphore = b.intern("update_semaphore"), kDmaSemaphore = b.intern("dma_semaphore");
     const StringId kLayer = b.intern(HierarchyNames::kLayer.arg), kHloOp = b.intern(HierarchyNames::kHlo.arg);
+    const StringId kSubNs = b.intern(SubNanosecond::kArg);
     std::vector<StringId> opString(profile.names.size()); // layer, HLO op, tensor and memory names
     for (size_t i = 0; i < opString.size(); ++i)
         opString[i] = b.intern(profile.names[i]);
@@ -281,9 +283,11 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
         StringId &name = extra ? extraOpName[r.extraOpcode - 1u] : opName[r.opcode];
         if (!name.isValid())
             name = b.intern(profile.opcodeName(r));
-        std::array<Arg, 11> args;
+        std::array<Arg, 12> args;
         size_t n = 0;
         args[n++] = Arg::makeInt(kPc, r.pc);
+        if (i < profile.instructionSubNsPs.size())
+            args[n++] = Arg::makeInt(kSubNs, profile.instructionSubNsPs[i]);
         if (r.hasCompilerPc())
             args[n++] = Arg::makeInt(kNeffIndex, r.compilerPc);
         args[n++] = Arg::makeInt(kWait, r.evtWaitTime);

@@ -8,6 +8,11 @@
 // Used by NtffImporter::import and the NTFF's row reader (formats.cpp), so single files, profile
 // folders and the CLI name opcodes the same way.
 //
+// The same export also gives each NTFF instruction its layer and HLO op (NtffExportOps), when the NTFF
+// has none: `engines --by layer` and the layer lanes then work on the NTFF, with its picosecond times.
+// Besides "<stem>.json", "<stem>_*.json" in the same folder is tried ("baseline_exec_2.ntff" with
+// "baseline_exec_2_profile_full.json", as the trn2 corpus keeps them); identity decides, never the name.
+//
 // Renaming adds one note to the profile's diagnostics ("opcode names from X.json: 0x41 TENSOR_TENSOR");
 // a neighbour that cannot be read or is another program adds a note and changes nothing. Never throws
 // ImportError; LoadCancelled passes through.

@@ -386,6 +386,11 @@ struct NtffProfile
     std::map<uint32_t, std::string> semaphoreNames;
     std::vector<std::string> names;                // layer, HLO op, tensor and memory names, each once (1-based)
     std::vector<NtffInstructionOp> instructionOps; // parallel to `instructions`, or empty: none known
+    // NTFF only, parallel to `instructions` (empty for a JSON export, whose rows are whole ns): the
+    // picoseconds the ns row drops, start remainder x 1000 + duration remainder (0..999,999). Exact
+    // begin = timestamp x 1000 + v / 1000 ps, exact duration = duration x 1000 + v % 1000 ps.
+    // neuron-profile sums times in ps and floors the total (docs/ntff.md, "Engine and layer times").
+    std::vector<uint32_t> instructionSubNsPs;
     std::vector<NtffDmaTag> dmaTags;               // parallel to `dma`, or empty: none known
     std::vector<NtffDmaBlock> dmaBlocks;           // JSON only
     std::vector<NtffCounterSeries> counters;       // JSON only

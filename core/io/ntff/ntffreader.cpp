@@ -419,6 +419,7 @@ void NtffReader::decodeInstructions()
 {
     const uint64_t records = recordCount(0);
     m_profile.instructions.reserve(records / 2);
+    m_profile.instructionSubNsPs.reserve(records / 2);
     const int64_t origin = m_profile.originPs;
     const int64_t windowEnd = m_profile.windowEndPs.value_or(INT64_MAX);
     const float waitGHz = m_evtWaitGHz;
@@ -460,6 +461,9 @@ void NtffReader::decodeInstructions()
         NtffInstructionRow row;
         row.timestamp = (o.t0 - origin) / 1000;
         row.duration = floorDiv(t - o.t0, 1000);
+        // the ps both floors drop: neuron-profile's times are ps sums floored once (ntffprofile.h)
+        m_profile.instructionSubNsPs.push_back(
+            uint32_t((o.t0 - origin) - row.timestamp * 1000) * 1000u + uint32_t((t - o.t0) - row.duration * 1000));
         row.pc = pc;
         row.compilerPc = es.program->neffIndex[pc];
         // cycles / the engine clock in single precision, truncated, as neuron-profile computes it (in

@@ -47,7 +47,7 @@ OpcodeNameTable OpcodeNameTable::learn(const NtffProfile &ntff, const NtffProfil
     }
     size_t outside = 0;
     for (const NtffInstructionRow &r : json.instructions) {
-        const NtffProgram *program = ntff.program(r.engine);
+        const NtffProgram *program = ntff.program(r.engine, r.core); // each physical core runs its own program
         if (!program || r.pc >= program->opcodes.size()) {
             ++outside;
             continue;

@@ -1,12 +1,11 @@
 // OpBreakdown and the hierarchy lanes: ground truth from neuron-profile itself, layer_summary row by row
-// for every JSON of the corpus (and the whole-program row for the NTFF it was exported from), the HLO ops
-// against an independent count from the JSON's own instruction rows, and hand-written exports for the
-// runs of the "layers" / "HLO ops" lanes and for an export without layers (older profiler versions).
+// for every export of the corpus and for the NTFF it was exported from (which takes the export's layers
+// and keeps its own picosecond times: exact), the HLO ops against an independent count from the JSON's
+// own instruction rows, and hand-written exports for the runs of the "layers" / "HLO ops" lanes and for
+// an export without layers (older profiler versions).
 //
-// Tolerance for times, from the export's rounding only (as tst_enginebreakdown.cpp explains): per
-// engine, 0 <= reported - ours < 1 ns per instruction row for instruction time; -1 ns < reported - ours
-// < 2 ns per merged interval for active time; the end 0 or 1 ns before neuron-profile's. Counts, start
-// and the FLOP numbers are exact.
+// Times of an export alone (ns rows) are below neuron-profile's by the rounding only (layerSummary says
+// how much); counts, start and the FLOP numbers are exact everywhere.
 #include "neuronprofilecorpus.h"
 
 #include "analysis/opbreakdown.h"
@@ -72,6 +71,7 @@ class TestOpBreakdown : public QObject
 private slots:
     void layerSummary_data();
     void layerSummary();
+    void layerSummaryCellsOnCorpus();
     void hloOpsCountedFromRows_data();
     void hloOpsCountedFromRows();
     void lanesAndRuns();
@@ -82,17 +82,20 @@ void TestOpBreakdown::layerSummary_data()
 {
     QTest::addColumn<QString>("input");
     QTest::addColumn<QString>("truth");
-    for (const QString &truth : test::neuronProfileJsons()) {
-        const QString j = QFileInfo(truth).fileName();
-        QTest::newRow(qPrintable(j)) << truth << truth;
-        const QString ntff = truth.chopped(5) + QLatin1String(".ntff");
-        if (QFile::exists(ntff))
-            QTest::newRow(qPrintable(j.chopped(5) + QLatin1String(".ntff"))) << ntff << truth;
+    for (const auto &[json, ntff] : test::neuronProfileExportsWithNtff()) {
+        const QString where = QFileInfo(json).dir().dirName() + QLatin1Char('/');
+        QTest::newRow(qPrintable(where + QFileInfo(json).fileName())) << json << json;
+        QTest::newRow(qPrintable(where + QFileInfo(ntff).fileName())) << ntff << json;
     }
 }
 
-// Every layer_summary row has its row, with equal counts, start and end, times within the rounding and
-// the FLOP numbers as reported; the NTFF (no layer names) has the whole-program row only.
+// Every layer_summary row (one program row per physical core, "/sg00" and on trn2 "/sg01", and the
+// layers below it) has its row with equal instruction counts per engine. The NTFF, which gets its layers
+// from the export beside it (NtffExportOps), keeps each instruction's picoseconds: its start, end,
+// duration, instruction and active times equal layer_summary to the ns, and FLOPs are the export's.
+// The export alone has ns rows (each start and duration floored): its times are below neuron-profile's
+// by the rounding only, 0 <= reported - ours < 1 ns per instruction row (instruction time) or per
+// non-wait row plus one (active time: ns-floored intervals can also merge or leave 1 ns gaps).
 void TestOpBreakdown::layerSummary()
 {
     LANESCOPE_REQUIRE_CORPUS_ROWS(QStringLiteral("neuron-profile-json"));
@@ -103,26 +106,26 @@ void TestOpBreakdown::layerSummary()
     const LoadResult loaded = TraceLoader::load(input.toStdString());
     QVERIFY2(loaded.ok(), loaded.error.c_str());
     const OpBreakdownResult r = OpBreakdown::compute(*loaded.trace, OpBreakdown::By::Layer);
-    const bool json = input.endsWith(QLatin1String(".json"));
-    QCOMPARE(r.any, json);
-    QCOMPARE(qsizetype(r.rows.size()), json ? layers.size() : qsizetype(1));
-    QVERIFY(r.rows.front().op.empty()); // the program first
+    const bool ntff = input.endsWith(QLatin1String(".ntff"));
+    QVERIFY(r.any);
+    QCOMPARE(qsizetype(r.rows.size()), layers.size());
+    QVERIFY(r.rows.front().op.empty()); // a program first
     int checked = 0;
     for (const QJsonValue &v : layers) {
         const QJsonObject L = v.toObject();
         const QString name = L[QStringLiteral("name")].toString();
-        const bool program = name == L[QStringLiteral("fully_qualified_subgraph")].toString();
-        if (!json && !program)
-            continue;
         const OpBreakdownRow *row = rowNamed(r, name);
         QVERIFY2(row, qPrintable(name));
         const QByteArray what = input.toUtf8() + ' ' + name.toUtf8();
         QCOMPARE(row->startNs, L[QStringLiteral("start")].toInteger());
-        // neuron-profile's end is the floor of the latest end in picoseconds; ours adds a row's floored
-        // start and floored duration: 0 or 1 ns less. Its duration is end - start from picoseconds.
         const int64_t endDiff = L[QStringLiteral("end")].toInteger() - row->endNs;
-        QVERIFY2(endDiff == 0 || endDiff == 1, what + " end " + QByteArray::number(endDiff));
-        QVERIFY2(std::abs(L[QStringLiteral("duration")].toInteger() - (row->endNs - row->startNs)) <= 2, what);
+        const int64_t durationDiff = L[QStringLiteral("duration")].toInteger() - row->durationNs;
+        if (ntff) {
+            QVERIFY2(endDiff == 0 && durationDiff == 0, what + " end/duration " + QByteArray::number(endDiff) + '/' + QByteArray::number(durationDiff));
+        } else { // neuron-profile's end is the floor of the latest end in ps; a row's floored start + floored duration is 0 or 1 ns less
+            QVERIFY2(endDiff == 0 || endDiff == 1, what + " end " + QByteArray::number(endDiff));
+            QVERIFY2(std::abs(durationDiff) <= 1, what);
+        }
         uint64_t total = 0;
         for (int ei = 0; ei < kNeuronEngineCount; ++ei) {
             const NeuronEngine e = NeuronEngine(ei);
@@ -130,27 +133,92 @@ void TestOpBreakdown::layerSummary()
             const QByteArray w = what + ' ' + EngineBreakdown::engineName(e).data();
             QCOMPARE(qint64(t.instructionCount), L[key(e, "instruction_count")].toInteger());
             total += t.instructionCount;
-            const int64_t rows = int64_t(t.instructionCount - t.semaphoreWaitCount);
             const int64_t theirs = L[key(e, "instruction_time")].toInteger();
+            const int64_t active = L[key(e, "active_time")].toInteger();
+            if (ntff) {
+                QVERIFY2(t.instructionTimeNs == theirs, w + " instruction time " + QByteArray::number(theirs - t.instructionTimeNs));
+                QVERIFY2(t.activeTimeNs == active, w + " active time " + QByteArray::number(active - t.activeTimeNs));
+                continue;
+            }
+            const int64_t rows = int64_t(t.instructionCount - t.semaphoreWaitCount);
             QVERIFY2(theirs >= t.instructionTimeNs && theirs <= t.instructionTimeNs + rows, w + " instruction time");
-            // active time: at most one merged interval per non-wait row
-            const int64_t activeDiff = L[key(e, "active_time")].toInteger() - t.activeTimeNs;
-            QVERIFY2(activeDiff > -rows - 1 && activeDiff < 2 * rows + 1, w + " active time " + QByteArray::number(activeDiff));
+            const int64_t activeDiff = active - t.activeTimeNs;
+            QVERIFY2(activeDiff > -rows - 1 && activeDiff < rows + 1, w + " active time " + QByteArray::number(activeDiff));
         }
         QCOMPARE(row->instructionCount, total);
-        if (json) {
-            QVERIFY2(row->flops && row->modelFlops && row->mfuPercent && row->hfuPercent, what);
-            QCOMPARE(*row->flops, L[QStringLiteral("tensor_engine_flop_count")].toDouble());
-            QCOMPARE(*row->modelFlops, L[QStringLiteral("tensor_engine_model_flop_count")].toDouble());
-            QCOMPARE(*row->mfuPercent, 100.0 * L[QStringLiteral("tensor_engine_mfu")].toDouble());
-            QCOMPARE(*row->hfuPercent, 100.0 * L[QStringLiteral("tensor_engine_hfu")].toDouble());
-        } else {
-            QVERIFY(!row->flops && !row->mfuPercent);
-        }
+        QVERIFY2(row->flops && row->modelFlops && row->mfuPercent && row->hfuPercent, what);
+        QCOMPARE(*row->flops, L[QStringLiteral("tensor_engine_flop_count")].toDouble());
+        QCOMPARE(*row->modelFlops, L[QStringLiteral("tensor_engine_model_flop_count")].toDouble());
+        QCOMPARE(*row->mfuPercent, 100.0 * L[QStringLiteral("tensor_engine_mfu")].toDouble());
+        QCOMPARE(*row->hfuPercent, 100.0 * L[QStringLiteral("tensor_engine_hfu")].toDouble());
         ++checked;
     }
-    QCOMPARE(checked, json ? int(layers.size()) : 1);
+    QCOMPARE(checked, int(layers.size()));
     QVERIFY(!r.flopsNote.empty());
+}
+
+// The whole corpus at once, so a file that stops being compared cannot pass silently: every cell
+// (layer_summary row x engine) of every export with its NTFF, active time and instruction count, equal
+// on the NTFF. Expected numbers counted with a short Python script over the corpus JSONs
+// (sum of len(layer_summary)): 11 inf2 exports x 2 rows (/sg00, /sg00/_dot.3) + 3 trn2 exports x 3
+// rows (/sg00, /sg00/Unknown, /sg01) = 31 rows, x 5 engines = 155 cells. Before picosecond times
+// (ns rows), 26 of these 155 cells were equal (the rest up to 17 ns short).
+void TestOpBreakdown::layerSummaryCellsOnCorpus()
+{
+    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-trn2-v6"));
+    LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("neuron-profile-json"));
+    int exports = 0, layerRows = 0, cells = 0, equal = 0, instructionTimesEqual = 0;
+    for (const auto &[json, ntff] : test::neuronProfileExportsWithNtff()) {
+        ++exports;
+        const LoadResult loaded = TraceLoader::load(ntff.toStdString());
+        QVERIFY2(loaded.ok(), loaded.error.c_str());
+        const OpBreakdownResult r = OpBreakdown::compute(*loaded.trace, OpBreakdown::By::Layer);
+        for (const QJsonValue &v : test::jsonObjectOf(json)[QStringLiteral("layer_summary")].toArray()) {
+            const QJsonObject L = v.toObject();
+            const OpBreakdownRow *row = rowNamed(r, L[QStringLiteral("name")].toString());
+            QVERIFY2(row, qPrintable(ntff + QLatin1Char(' ') + L[QStringLiteral("name")].toString()));
+            ++layerRows;
+            for (int ei = 0; ei < kNeuronEngineCount; ++ei) {
+                const NeuronEngine e = NeuronEngine(ei);
+                const OpEngineTime &t = row->engines[size_t(ei)];
+                ++cells;
+                equal += t.activeTimeNs == L[key(e, "active_time")].toInteger()
+                    && qint64(t.instructionCount) == L[key(e, "instruction_count")].toInteger();
+                instructionTimesEqual += t.instructionTimeNs == L[key(e, "instruction_time")].toInteger();
+            }
+        }
+    }
+    QCOMPARE(exports, 14);
+    QCOMPARE(layerRows, 31);
+    QCOMPARE(cells, 155);
+    QCOMPARE(equal, 155);
+    QCOMPARE(instructionTimesEqual, 155);
+
+    // A profile folder holding NEFF, NTFF and export (the trn2 layout; the folder loads the NTFF, paired
+    // with its NEFF, and ignores the export): the same rows, named after the subgraphs, exact. 3 folders x
+    // 3 layer_summary rows x 5 engines = 45 cells, with the export's FLOPs.
+    int folderCells = 0, folderEqual = 0;
+    for (const auto &[json, ntff] : test::neuronProfileExportsWithNtff()) {
+        if (!json.contains(QLatin1String("neuron-trn2-v6")))
+            continue;
+        const LoadResult loaded = TraceLoader::load(QFileInfo(ntff).absolutePath().toStdString());
+        QVERIFY2(loaded.ok(), loaded.error.c_str());
+        const OpBreakdownResult r = OpBreakdown::compute(*loaded.trace, OpBreakdown::By::Layer);
+        for (const QJsonValue &v : test::jsonObjectOf(json)[QStringLiteral("layer_summary")].toArray()) {
+            const QJsonObject L = v.toObject();
+            const OpBreakdownRow *row = rowNamed(r, L[QStringLiteral("name")].toString());
+            QVERIFY2(row, qPrintable(QFileInfo(ntff).absolutePath() + QLatin1Char(' ') + L[QStringLiteral("name")].toString()));
+            QVERIFY(row->flops && *row->flops == L[QStringLiteral("tensor_engine_flop_count")].toDouble());
+            for (int ei = 0; ei < kNeuronEngineCount; ++ei) {
+                const NeuronEngine e = NeuronEngine(ei);
+                ++folderCells;
+                folderEqual += row->engines[size_t(ei)].activeTimeNs == L[key(e, "active_time")].toInteger()
+                    && qint64(row->engines[size_t(ei)].instructionCount) == L[key(e, "instruction_count")].toInteger();
+            }
+        }
+    }
+    QCOMPARE(folderCells, 45);
+    QCOMPARE(folderEqual, 45);
 }
 
 void TestOpBreakdown::hloOpsCountedFromRows_data()
