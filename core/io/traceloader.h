@@ -30,7 +30,8 @@ public:
     // 11: ntrace.pb and its session files (trace_info.pb, cpu_util.pb, host_mem.pb) are read (NtraceImporter).
     // 12: neuron-profile JSON 2.28: physical cores (model_info, "subgraph"), DMA engines from 64, queue
     //     types, warnings and terminology kept; NTFF hardware-DGE queues ("...DynamicHW") unnamed as neuron-profile.
-    static constexpr uint32_t kImporterVersion = 12;
+    // 13: slice depth by time containment (a slice that outlives the one it starts in goes beside it).
+    static constexpr uint32_t kImporterVersion = 13;
 
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
     // A file is read by FileImporter. A folder is scanned (ProfileFolder) and all its traces merged into
