@@ -281,6 +281,30 @@ private slots:
         QCOMPARE(ranged.root().total, busyTime(*trace, TrackId(0), 120, 1000));
     }
 
+    // profilerspans: a "Spans" (Kineto from mid 2021) or "Traces" (before) process whose slices are all
+    // of category "Trace" is a profiler window, not a thread; anything else in such a process is.
+    void profilerWindowTracksAreNotHostThreads()
+    {
+        TraceBuilder b;
+        const StringId traceCat = b.intern("Trace"), py = b.intern("python_function");
+        const GroupId main = b.addGroup(GroupKind::Process, b.intern("python"), {}, 1);
+        const GroupId spans = b.addGroup(GroupKind::Process, b.intern("Spans"));
+        const GroupId traces = b.addGroup(GroupKind::Process, b.intern("Traces"));
+        const TrackId thread = b.addTrack(main, TrackKind::Slices, b.intern("thread 1"), 1);
+        const TrackId window = b.addTrack(spans, TrackKind::Slices, b.intern("PyTorch Profiler"));
+        const TrackId oldWindow = b.addTrack(traces, TrackKind::Slices, b.intern("PyTorch Profiler"));
+        const TrackId other = b.addTrack(spans, TrackKind::Slices, b.intern("not a span"));
+        b.addSlice(thread, 10, 50, b.intern("f"), py);
+        b.addSlice(window, 0, 100, b.intern("PyTorch Profiler (0)"), traceCat);
+        b.addSlice(oldWindow, 0, 100, b.intern("PyTorch Profiler (0)"), traceCat);
+        b.addSlice(other, 0, 100, b.intern("g"), py);
+        const Trace trace = b.finish();
+        const LaunchIndex index = LaunchIndex::build(trace);
+        QCOMPARE(CallTree::hostTracks(trace, index), (std::vector<TrackId>{thread, other}));
+        const auto r = CallTree::compute(trace, index, {});
+        QCOMPARE(r.root().total, 50 + 100);
+    }
+
     // [25, 80]: f 55, aten::mm 25 + 20, the launches 5 + 5; only the launch starting in the range
     // (corr 2) brings its kernel; T2's launch at [5, 10) is outside.
     void rangeClipping()
