@@ -2,6 +2,7 @@
 //                         [--weight cpu|self|device] [--min-share P] [--json | --format text|json|folded]
 // The call tree of the host threads (core/analysis/calltree.h): calls, total, self and the device
 // time launched beneath each path of names; --format folded prints Brendan Gregg's folded stacks.
+// Text and JSON hide the nodes under --min-share (1 % by default) and say what they hid.
 #include "commands.h"
 #include "tableargs.h"
 #include "tableoutput.h"
@@ -55,13 +56,56 @@ std::vector<uint32_t> ordered(const CallTree::Result &r, const CallTree::Node &n
     return c;
 }
 
-QJsonObject toJson(const CallTree::Result &r, uint32_t id, CallTree::Weight w, double minShare)
+// What --min-share left out: subtrees whose root weighs under the share (`nodes` counts every node in
+// them, `subtrees` their roots; the times sum over the roots, which are disjoint).
+struct Cut
+{
+    uint64_t nodes = 0, subtrees = 0;
+    int64_t total = 0, device = 0;
+
+    void add(const Cut &o)
+    {
+        nodes += o.nodes;
+        subtrees += o.subtrees;
+        total += o.total;
+        device += o.device;
+    }
+    QJsonObject json() const
+    {
+        return QJsonObject{{QStringLiteral("nodes"), qint64(nodes)},
+                           {QStringLiteral("subtrees"), qint64(subtrees)},
+                           {QStringLiteral("total_ns"), qint64(total)},
+                           {QStringLiteral("device_ns"), qint64(device)}};
+    }
+};
+
+// The subtree of `id` as one cut: its node count and its root's times.
+Cut cutOf(const CallTree::Result &r, uint32_t id)
+{
+    Cut c{0, 1, r.nodes[id].total, r.nodes[id].device};
+    std::vector<uint32_t> open{id};
+    while (!open.empty()) {
+        const uint32_t n = open.back();
+        open.pop_back();
+        ++c.nodes;
+        open.insert(open.end(), r.nodes[n].children.begin(), r.nodes[n].children.end());
+    }
+    return c;
+}
+
+// A node with its kept children; the children left out are summed in the node's "cut" (present only
+// when some are), so total = self + the children's totals + cut.total_ns still holds.
+QJsonObject toJson(const CallTree::Result &r, uint32_t id, CallTree::Weight w, double minShare, Cut &cutAll)
 {
     const CallTree::Node &n = r.nodes[id];
     QJsonArray children;
-    for (uint32_t c : ordered(r, n, w))
+    Cut cut;
+    for (uint32_t c : ordered(r, n, w)) {
         if (kept(r, r.nodes[c], w, minShare))
-            children.append(toJson(r, c, w, minShare));
+            children.append(toJson(r, c, w, minShare, cutAll));
+        else
+            cut.add(cutOf(r, c));
+    }
     QJsonObject o{{QStringLiteral("name"), QString::fromStdString(n.name)},
                   {QStringLiteral("calls"), qint64(n.calls)},
                   {QStringLiteral("total_ns"), qint64(n.total)},
@@ -72,10 +116,14 @@ QJsonObject toJson(const CallTree::Result &r, uint32_t id, CallTree::Weight w, d
                   {QStringLiteral("children"), children}};
     if (n.track.isValid())
         o[QStringLiteral("track_id")] = qint64(n.track.value);
+    if (cut.subtrees) {
+        o[QStringLiteral("cut")] = cut.json();
+        cutAll.add(cut);
+    }
     return o;
 }
 
-void printText(const CallTree::Result &r, uint32_t id, CallTree::Weight w, double minShare, std::string &out)
+void printText(const CallTree::Result &r, uint32_t id, CallTree::Weight w, double minShare, std::string &out, Cut &cut)
 {
     const CallTree::Node &n = r.nodes[id];
     char line[256];
@@ -86,9 +134,12 @@ void printText(const CallTree::Result &r, uint32_t id, CallTree::Weight w, doubl
     out.append(size_t(2) * n.depth, ' ');
     out += n.name;
     out += '\n';
-    for (uint32_t c : ordered(r, n, w))
+    for (uint32_t c : ordered(r, n, w)) {
         if (kept(r, r.nodes[c], w, minShare))
-            printText(r, c, w, minShare, out);
+            printText(r, c, w, minShare, out, cut);
+        else
+            cut.add(cutOf(r, c));
+    }
 }
 
 // Takes this command's own flags out of `args`; the rest are the table flags. Empty: no error.
@@ -169,29 +220,39 @@ int cmdTree(const Args &args)
         std::fwrite(out.data(), 1, out.size(), stdout);
         return kExitOk;
     }
+    // --min-share: 1 % unless given, for text and JSON alike (the whole tree of a big with_stack trace
+    // is tens of thousands of nodes: 92 MB of JSON on tracelens/xdit_sd35_rank0); what it leaves out is
+    // said (JSON: "cut", text: the last lines).
+    const double minShare = flags.minShare < 0 ? 1.0 : flags.minShare;
+    const char *inclusive = flags.weight == CallTree::Weight::Device ? "device" : "total";
+    Cut cut;
     if (ta.format == TableArgs::Format::Json) {
+        const QJsonObject root = toJson(result, 0, flags.weight, minShare, cut);
         QJsonObject o{{QStringLiteral("weight"), QString::fromLatin1(CallTree::weightName(flags.weight))},
                       {QStringLiteral("merge_threads"), flags.mergeThreads},
-                      {QStringLiteral("min_share_percent"), std::max(0.0, flags.minShare)},
+                      {QStringLiteral("min_share_percent"), minShare},
+                      {QStringLiteral("min_share_of"), QString::fromLatin1(inclusive)},
+                      {QStringLiteral("cut"), cut.json()},
                       {QStringLiteral("unattributed_device_ns"), qint64(result.unattributedDevice)},
                       {QStringLiteral("unattributed_device_count"), qint64(result.unattributedCount)},
-                      {QStringLiteral("root"), toJson(result, 0, flags.weight, std::max(0.0, flags.minShare))}};
+                      {QStringLiteral("root"), root}};
         if (ta.hasRange)
             o[QStringLiteral("range")] = QJsonObject{{QStringLiteral("from_ns"), qint64(ta.t0)}, {QStringLiteral("to_ns"), qint64(ta.t1)}};
         printJson(o);
         return kExitOk;
     }
-    const double minShare = flags.minShare < 0 ? 1.0 : flags.minShare;
     std::string out;
     char head[160];
     std::snprintf(head, sizeof head, "%10s %13s %13s %13s %7s  %s\n", "Calls", "Total", "Self", "Device", "Share%", "Name");
     out += head;
-    printText(result, 0, flags.weight, minShare, out);
-    if (minShare > 0) {
-        char note[200];
-        std::snprintf(note, sizeof note, "(nodes under %g %% of the root's %s time are left out: --min-share 0 shows all)\n",
-                      minShare, flags.weight == CallTree::Weight::Device ? "device" : "total");
-        out += note;
+    printText(result, 0, flags.weight, minShare, out, cut);
+    if (cut.subtrees) {
+        out += "(left out: " + std::to_string(cut.nodes) + " nodes in " + std::to_string(cut.subtrees) + " subtrees under ";
+        char pct[32];
+        std::snprintf(pct, sizeof pct, "%g", minShare);
+        out += std::string(pct) + " % of the root's " + inclusive + " time, together " +
+               DurationText::column(double(cut.total)) + " total, " +
+               DurationText::column(double(cut.device)) + " device: --min-share 0 shows all)\n";
     }
     if (result.unattributedCount)
         out += "device work launched by no slice: " + DurationText::column(double(result.unattributedDevice)) + " (" +

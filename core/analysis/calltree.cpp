@@ -1,11 +1,13 @@
 #include "calltree.h"
 
 #include "optable.h"
+#include "profilerspans.h"
 #include "rankfilter.h"
 
 #include "model/trace.h"
 
 #include <algorithm>
+#include <limits>
 #include <unordered_map>
 
 namespace lanescope {
@@ -45,7 +47,7 @@ private:
     std::unordered_map<std::string, uint32_t> m_folded;
 };
 
-// An open slice of the walk: its node and span [start, end], end the latest end in its subtree so far.
+// An open slice of the walk: its node and the span it counts, [start, end].
 struct Frame
 {
     uint32_t node;
@@ -85,7 +87,8 @@ public:
     }
 
     // One pass over a track's slices in start order; `top` is the node its depth-0 slices hang under.
-    // A frame's span grows to its subtree's end; it is counted when it is popped.
+    // A frame is counted when it is popped; one that the next slice outlives (it starts inside the
+    // frame and ends after it: placed beside it by TraceBuilder) counts up to that slice's start.
     void walk(TrackId track, uint32_t top, const std::vector<int64_t> &launched)
     {
         const bool ranged = m_options.hasRange;
@@ -98,7 +101,7 @@ public:
             const Slice &s = slices[i];
             const size_t d = std::min<size_t>(s.depth, m_stack.size() - 1);
             while (m_stack.size() > d + 1)
-                pop(ranged, t0, t1);
+                pop(ranged, t0, t1, s.start);
             if (ranged && s.start > t1) // neither it nor anything after it on the track is in the range
                 break;
             const uint32_t node = child(m_stack.back().node, s.name);
@@ -107,17 +110,18 @@ public:
             m_stack.push_back(Frame{node, first + i, s.start, s.end()});
         }
         while (m_stack.size() > 1)
-            pop(ranged, t0, t1);
+            pop(ranged, t0, t1, std::numeric_limits<int64_t>::max());
     }
 
 private:
-    // Closes the top frame: its span reaches into its parent's; it counts when the span meets the range.
-    void pop(bool ranged, int64_t t0, int64_t t1)
+    // Closes the top frame, its span cut at `next` (the start of the slice that closes it: a frame
+    // still open there is one that slice outlives, and the time from there on is that slice's); it
+    // counts when the span meets the range.
+    void pop(bool ranged, int64_t t0, int64_t t1, int64_t next)
     {
-        const Frame f = m_stack.back();
+        Frame f = m_stack.back();
         m_stack.pop_back();
-        Frame &parent = m_stack.back();
-        parent.end = std::max(parent.end, f.end);
+        f.end = std::min(f.end, next);
         const bool in = !ranged || (f.end == f.start ? f.start >= t0 && f.start <= t1 : f.start < t1 && f.end > t0);
         if (!in)
             return;
@@ -144,7 +148,7 @@ std::vector<TrackId> CallTree::hostTracks(const Trace &trace, const LaunchIndex 
     std::vector<TrackId> out;
     for (uint32_t t = 0; t < trace.tracks().size(); ++t) {
         const Track &tr = trace.tracks()[t];
-        if (tr.kind != TrackKind::Slices || tr.sliceCount == 0)
+        if (tr.kind != TrackKind::Slices || tr.sliceCount == 0 || profilerspans::isProfilerSpanTrack(trace, TrackId(t)))
             continue;
         bool device = false;
         for (uint32_t i = tr.sliceBegin; i < tr.sliceBegin + tr.sliceCount && !device; ++i)

@@ -13,14 +13,15 @@
 // appears on its own path is still a new, deeper node (f -> f -> g is the path f;f;g), so the tree
 // and its folded stacks are the same thing.
 //
-// Nesting: Slice::depth on one track, as the importer assigned it (TraceBuilder::computeDepths: the
-// parent is the last slice one level up). A slice that outlives its parent (docs/diagnostics.md,
-// "Slices overlap on one thread") stays its child, and the parent's span grows to cover it: an
-// occurrence spans [its start, the latest end in its subtree]. (Clipping the child to its parent
-// instead loses real time: PyTorch's ProfilerStep#N and record_function annotations start inside the
-// ~50 us `_record_function_enter_new` Python call and run for the whole step, so on
-// tracelens/xdit_sd35_rank0 the entire inference would count as 0.) Siblings never overlap (the next
-// one starts after the previous subtree ended), so every time unit counts once per level:
+// Nesting: Slice::depth on one track, as the importer assigned it (TraceBuilder::computeDepths): a
+// slice's parent is the innermost slice of its thread that contains it whole. A slice that starts
+// inside another and outlives it (docs/diagnostics.md, "Slices overlap on one thread": Kineto's
+// ProfilerStep#N starts inside the profiler's `step()` Python frame, record_function ranges inside
+// `autograd/profiler.py: __enter__`) is placed beside it, under their common container; the one it
+// outlives counts up to its start, and the overlap counts once, in the later slice (the one that
+// holds everything starting there). Clipping the later slice to the earlier one instead would lose
+// real time: on tracelens/xdit_sd35_rank0 the entire inference would count as 0. Siblings never
+// overlap in what they count, so every time unit counts once per level:
 //   total   sum of the occurrences' spans, clipped to the range; a thread's total is the union of
 //           all its slices, clipped (so no node exceeds the thread's wall time)
 //   self    total minus the children's totals; never negative (children are disjoint and inside)
@@ -37,7 +38,8 @@
 //
 // Tracks: a single track (Options::tracks), a rank (Options::rank, RankFilter), or all. With no track
 // list the host tracks are taken: TrackKind::Slices tracks that hold no device work (GPU streams and
-// NeuronCore lanes are not call stacks). One pass per track over its slices in start order with a
+// NeuronCore lanes are not call stacks) and are not a profiler window (Kineto's "Spans" process,
+// profilerspans.h: not a thread of work). One pass per track over its slices in start order with a
 // stack; children are found through one hash map keyed by (parent node, name).
 #include "launchindex.h"
 

@@ -31,12 +31,15 @@ void summarizeTrack(const Trace &trace, TrackId track, int64_t t0, int64_t t1, A
     const bool nested = trace.track(track).kind != TrackKind::Async; // async depth is packing, not nesting
     const auto [first, last] = trace.sliceRange(track, t0, t1);
     // Slices are sorted by start (longer first), so the open slice of each depth is the parent of the
-    // next slice one level deeper: a stack indexed by depth.
+    // next slice one level deeper: a stack indexed by depth. A slice that starts inside the previous
+    // one of its depth and outlives it (TraceBuilder places it beside it) shares the overlap with
+    // it: the parent's self loses the overlap once.
     std::vector<const Slice *> open;
     for (uint32_t i = first; i < last; ++i) {
         const Slice &s = slices[i];
         if (open.size() <= s.depth)
             open.resize(size_t(s.depth) + 1, nullptr);
+        const Slice *previous = open[s.depth];
         open[s.depth] = &s;
         const bool overlaps = s.duration > 0 ? (s.end() > t0 && s.start < t1) : (s.start >= t0 && s.start <= t1);
         if (!overlaps)
@@ -48,8 +51,11 @@ void summarizeTrack(const Trace &trace, TrackId track, int64_t t0, int64_t t1, A
         row.self += clipped;
         if (nested && s.depth > 0) {
             const Slice *parent = open[s.depth - 1];
+            const int64_t shared = previous && previous->end() > s.start
+                                       ? std::max<int64_t>(0, std::min({previous->end(), s.end(), t1}) - std::max(s.start, t0))
+                                       : 0;
             if (parent && parent->start <= s.start && s.end() <= parent->end())
-                acc.row(parent->name).self -= clipped;
+                acc.row(parent->name).self -= clipped - shared;
         }
     }
 }

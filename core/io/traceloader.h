@@ -31,7 +31,8 @@ public:
     // 12: neuron-profile JSON 2.28: physical cores (model_info, "subgraph"), DMA engines from 64, queue
     //     types, warnings and terminology kept; NTFF hardware-DGE queues ("...DynamicHW") unnamed as neuron-profile.
     // 13: NTFF instructions keep the ps their ns row drops (arg sub_ns_ps), for times exact to neuron-profile's.
-    static constexpr uint32_t kImporterVersion = 13;
+    // 14: slice depth by time containment (a slice that outlives the one it starts in goes beside it).
+    static constexpr uint32_t kImporterVersion = 14;
 
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
     // A file is read by FileImporter. A folder is scanned (ProfileFolder) and all its traces merged into

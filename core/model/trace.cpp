@@ -71,7 +71,7 @@ SliceId Trace::parent(SliceId id) const
     const Track &t = m_tracks[trackOfSlice(id).value];
     for (uint32_t i = id.value; i-- > t.sliceBegin;) {
         const Slice &c = m_slices[i];
-        if (c.depth + 1 == s.depth && c.start <= s.start && c.end() >= s.start)
+        if (c.depth + 1 == s.depth && c.start <= s.start && c.end() >= s.end())
             return SliceId(i);
         if (c.start + t.maxDuration < s.start)
             break;

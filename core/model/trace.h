@@ -65,7 +65,7 @@ public:
     const Slice &slice(SliceId id) const { return m_slices[id.value]; }
     SliceId sliceId(TrackId track, uint32_t indexInTrack) const { return SliceId(m_tracks[track.value].sliceBegin + indexInTrack); }
     TrackId trackOfSlice(SliceId id) const;
-    // The enclosing slice one level up, or invalid.
+    // The enclosing slice one level up (it contains this one whole: TraceBuilder's nesting), or invalid.
     SliceId parent(SliceId id) const;
     // Indices (within the track) of slices that may overlap [t0, t1]: callers skip those ending before t0.
     std::pair<uint32_t, uint32_t> sliceRange(TrackId track, int64_t t0, int64_t t1) const;

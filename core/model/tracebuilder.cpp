@@ -283,16 +283,28 @@ void TraceBuilder::computeDepths(std::vector<uint32_t> &parentOf)
             t.maxDepth = maxDepth;
             continue;
         }
+        // Nesting by time containment: a slice's parent is the innermost open slice that contains it
+        // whole. The stack stays a chain (each slice inside the one below it), so the parent of the
+        // next slice one level deeper is always the last slice seen at this depth.
         stack.clear();
         for (uint32_t i = t.sliceBegin; i < t.sliceBegin + t.sliceCount; ++i) {
             Slice &s = slices[i];
             while (!stack.empty() && slices[stack.back()].end() <= s.start)
                 stack.pop_back();
-            if (!stack.empty()) {
-                parentOf[i] = stack.back();
-                if (s.end() > slices[stack.back()].end())
-                    ++overlapping;
+            // Open slices that s starts inside and outlives (Kineto: ProfilerStep#N starts inside the
+            // profiler's step() Python frame and runs on after it) are not its parents: it goes beside
+            // them, under the innermost slice that holds it whole (TraceLens's rule for an "event
+            // bleed"; Perfetto drops such a slice). They close here: whatever starts from now on
+            // inside them also lies inside s, whose subtree it joins.
+            bool crosses = false;
+            while (!stack.empty() && slices[stack.back()].end() < s.end()) {
+                stack.pop_back();
+                crosses = true;
             }
+            if (crosses)
+                ++overlapping;
+            if (!stack.empty())
+                parentOf[i] = stack.back();
             s.depth = static_cast<uint16_t>(std::min<size_t>(stack.size(), std::numeric_limits<uint16_t>::max()));
             maxDepth = std::max(maxDepth, s.depth);
             maxDur = std::max(maxDur, s.duration);

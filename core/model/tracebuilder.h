@@ -1,6 +1,7 @@
 #pragma once
 // Mutable side of the model, used by importers. Slices get a provisional index when added;
-// finish() sorts every track once (start asc, longer first), computes depth, resolves flows and
+// finish() sorts every track once (start asc, longer first), computes depth (a slice's parent is the
+// innermost slice of its track that contains it whole), resolves flows and
 // returns the immutable Trace.
 #include "trace.h"
 
@@ -35,11 +36,12 @@ class TraceBuilder
 public:
     TraceBuilder();
 
-    // The note computeDepths() writes for slices of a thread that overlap without nesting (a producer
-    // habit, nothing lost: docs/diagnostics.md); counted over the whole trace, so a merge counts it
-    // again rather than copying a source's.
+    // The note computeDepths() writes for slices that start inside a slice of their thread and outlive
+    // it (a producer habit, nothing lost: docs/diagnostics.md), one count per such slice; counted over
+    // the whole trace, so a merge counts it again rather than copying a source's.
     static constexpr std::string_view kOverlapNote =
-        "slices overlap a slice on the same thread without nesting in it (kept one level deeper)";
+        "slices start inside a slice on the same thread and outlive it (placed beside it, under the "
+        "innermost slice that contains them)";
 
     StringId intern(std::string_view s) { return m_trace.m_strings.intern(s); }
     std::string_view str(StringId id) const { return m_trace.m_strings.view(id); }

@@ -87,7 +87,8 @@ void LaneLod::map(const LaneGeometry::Viewport &vp, std::vector<LaneGeometry::Sl
     const auto clampX = [&vp](double x) { return float(std::clamp(x, -2.0, vp.width + 2.0)); };
     for (size_t d = 0; d + 1 < m_depthBegin.size(); ++d) {
         const auto begin = m_items.begin() + m_depthBegin[d], end = m_items.begin() + m_depthBegin[d + 1];
-        // Items of one depth do not overlap: their ends are sorted as their starts.
+        // Items of one depth follow each other (or the later outlives the earlier): their ends are
+        // sorted as their starts.
         auto it = std::lower_bound(begin, end, vp.t0, [](const Item &a, int64_t t) { return a.end < t; });
         for (; it != end && it->start <= vp.t1; ++it) {
             if (it->end == vp.t0 && it->end != it->start)

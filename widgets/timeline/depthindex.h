@@ -1,7 +1,8 @@
 #pragma once
-// Per track and depth, the slices of that depth in time order. Within one depth slices never
-// overlap (the builder's stack puts an overlapping slice one level deeper), so both their starts
-// and their ends are sorted and a visible-range query is two binary searches per depth: O(log n)
+// Per track and depth, the slices of that depth in time order. Within one depth both their starts
+// and their ends are sorted (slices of one depth follow each other; one that starts inside another
+// and outlives it is placed beside it, so it also ends after it), and a visible-range query is two
+// binary searches per depth: O(log n)
 // even when a single slice spans the whole trace, where Trace::sliceRange (which starts at
 // t0 - maxDuration) would walk every slice before t0. Costs 4 bytes per slice.
 //

@@ -122,18 +122,25 @@ private slots:
         const CallTree::Result tree = CallTree::compute(*trace, index, {});
         const std::vector<SourceFile> files = SourceLines::compute(tree);
 
-        // CPU: per host thread and line, the union of the line's frame spans, a span reaching to the
-        // latest end beneath it (CallTree's rule for a child that outlives its parent: PyTorch's
-        // record_function annotations start inside a short Python call and run for the step).
+        // CPU: per host thread and line, the union of the line's frame spans, a span ending at the
+        // start of the next slice of the track at its depth or above when that one starts first
+        // (CallTree's rule for a slice that starts inside another and outlives it: PyTorch's
+        // record_function annotations start inside a short Python call and run for the step; the
+        // call counts up to the annotation's start). (Before nesting by containment the annotation
+        // was the call's child and the call's span reached to the annotation's end.)
         const std::vector<TrackId> host = CallTree::hostTracks(*trace, index);
         std::vector<int64_t> reach(trace->allSlices().size(), INT64_MIN);
-        for (TrackId t : host)
-            for (uint32_t i = uint32_t(trace->slices(t).size()); i-- > 0;) { // children (later) before parents
+        for (TrackId t : host) {
+            std::vector<SliceId> open;
+            for (uint32_t i = 0; i < trace->slices(t).size(); ++i) {
                 const SliceId id = trace->sliceId(t, i);
-                reach[id.value] = std::max(reach[id.value], trace->slice(id).end());
-                if (const SliceId p = trace->parent(id); p.isValid())
-                    reach[p.value] = std::max(reach[p.value], reach[id.value]);
+                const Slice &s = trace->slice(id);
+                for (; !open.empty() && trace->slice(open.back()).depth >= s.depth; open.pop_back())
+                    reach[open.back().value] = std::min(reach[open.back().value], s.start);
+                reach[id.value] = s.end();
+                open.push_back(id);
             }
+        }
         std::map<Key, int64_t> cpu;
         for (TrackId t : host) {
             std::map<Key, std::vector<std::pair<int64_t, int64_t>>> spans;

@@ -1,5 +1,5 @@
-// TraceBuilder / Trace: sorting once per track, depth, parents, range queries, flows, and the
-// 40-bytes-per-slice memory budget.
+// TraceBuilder / Trace: sorting once per track, depth and parents by time containment, range queries,
+// flows, and the 40-bytes-per-slice memory budget.
 #include "corpus.h"
 #include "io/chrome/chromejsonimporter.h"
 #include "io/input/inputbuffer.h"
@@ -61,6 +61,61 @@ private slots:
         QCOMPARE(tr.trackOfSlice(SliceId(4)), t);
         QCOMPARE(tr.startNs(), int64_t(0));
         QCOMPARE(tr.endNs(), int64_t(80));
+    }
+
+    // Nesting by time containment: a slice's parent is the innermost slice that contains it whole. B
+    // starts inside A and outlives it: B goes beside A (depth 0, no parent), and whatever starts
+    // inside both afterwards (D) joins B; E, before B, stays A's child. S starts inside Q and its child
+    // Q1 and outlives both: one count in the note, S under their container P. Parents and depths by
+    // hand from the intervals.
+    void nestsByContainment()
+    {
+        TraceBuilder b;
+        const GroupId g = b.addGroup(GroupKind::Process, b.intern("p"));
+        const TrackId t = b.addTrack(g, TrackKind::Slices, b.intern("t"));
+        const TrackId u = b.addTrack(g, TrackKind::Slices, b.intern("u"));
+        const auto add = [&](TrackId track, int64_t start, int64_t duration, const char *name) {
+            b.addSlice(track, start, duration, b.intern(name), {});
+        };
+        add(t, 0, 100, "A");
+        add(t, 10, 10, "E");
+        add(t, 50, 100, "B");
+        add(t, 60, 10, "D");
+        add(t, 120, 10, "C");
+        add(u, 0, 1000, "P");
+        add(u, 10, 90, "Q");
+        add(u, 20, 70, "Q1");
+        add(u, 50, 150, "S");
+        add(u, 60, 5, "S1");
+        const Trace tr = b.finish();
+        const auto id = [&](TrackId track, const char *name) {
+            const auto s = tr.slices(track);
+            for (uint32_t i = 0; i < s.size(); ++i)
+                if (tr.str(s[i].name) == name)
+                    return tr.sliceId(track, i);
+            return SliceId();
+        };
+        const auto depth = [&](TrackId track, const char *name) { return int(tr.slice(id(track, name)).depth); };
+        QCOMPARE(depth(t, "A"), 0);
+        QCOMPARE(depth(t, "E"), 1);
+        QCOMPARE(depth(t, "B"), 0);
+        QCOMPARE(depth(t, "D"), 1);
+        QCOMPARE(depth(t, "C"), 1);
+        QVERIFY(!tr.parent(id(t, "B")).isValid());
+        QCOMPARE(tr.parent(id(t, "E")), id(t, "A"));
+        QCOMPARE(tr.parent(id(t, "D")), id(t, "B"));
+        QCOMPARE(tr.parent(id(t, "C")), id(t, "B"));
+        QCOMPARE(depth(u, "Q1"), 2);
+        QCOMPARE(depth(u, "S"), 1);
+        QCOMPARE(tr.parent(id(u, "S")), id(u, "P"));
+        QCOMPARE(tr.parent(id(u, "S1")), id(u, "S"));
+        QCOMPARE(tr.track(u).maxDepth, uint16_t(2));
+        // one count per slice that outlives what it starts in: B and S
+        QCOMPARE(tr.diagnostics().count(TraceBuilder::kOverlapNote), uint64_t(2));
+        // every parent contains its child whole
+        for (uint32_t i = 0; i < tr.allSlices().size(); ++i)
+            if (const SliceId p = tr.parent(SliceId(i)); p.isValid())
+                QVERIFY(tr.slice(p).start <= tr.slice(SliceId(i)).start && tr.slice(SliceId(i)).end() <= tr.slice(p).end());
     }
 
     // A track of more than a quarter of a large trace's slices is sorted by value halves on two cores
