@@ -29,7 +29,11 @@ DeviceStarvation DeviceStarvation::compute(InsightContext &ctx)
         s.m_starved[it->second] = 1;
         s.m_starvedTotalNs += r.total;
     }
-    s.m_saturatedText = insighttext::join(saturated, ", ");
+    // At most kListed named (a job of hundreds of ranks would fill pages), then how many more.
+    constexpr size_t kListed = 8;
+    const size_t more = saturated.size() > kListed ? saturated.size() - kListed : 0;
+    saturated.resize(saturated.size() - more);
+    s.m_saturatedText = insighttext::join(saturated, ", ") + (more ? " and " + std::to_string(more) + " more" : "");
     return s;
 }
 
