@@ -1,4 +1,5 @@
-// lanescope-cli insights PATH [--json] [--range FROM:TO] [--min-severity low|medium|high]
+// lanescope-cli insights PATH... [--json] [--range FROM:TO] [--min-severity low|medium|high]
+// (several PATHs: the files of one job's ranks, as one multi-rank trace, as ops / kernels take them)
 // Key metrics and ranked findings (core/analysis/insights): what is slow, why, what to change.
 #include "commands.h"
 #include "tableargs.h"
@@ -23,7 +24,7 @@ namespace lanescope::cli {
 
 namespace {
 
-constexpr const char *kUsage = "usage: lanescope-cli insights PATH [--json] [--range FROM:TO] [--min-severity low|medium|high]\n";
+constexpr const char *kUsage = "usage: lanescope-cli insights PATH... [--json] [--range FROM:TO] [--min-severity low|medium|high]\n";
 
 void printMetrics(const KeyMetrics &m)
 {
@@ -77,8 +78,8 @@ int cmdInsights(const Args &args)
             std::fprintf(stderr, "lanescope-cli insights: unknown option '%s'\n%s", a.c_str(), kUsage);
             return kExitUnreadable;
         }
-    if (paths.size() != 1) {
-        std::fprintf(stderr, "lanescope-cli insights: %s\n%s", paths.empty() ? "missing PATH" : "more than one PATH given", kUsage);
+    if (paths.empty()) {
+        std::fprintf(stderr, "lanescope-cli insights: missing PATH\n%s", kUsage);
         return kExitUnreadable;
     }
     Insights::Options options;
@@ -102,7 +103,8 @@ int cmdInsights(const Args &args)
         }
         options.minSeverity = *s;
     }
-    const LoadResult loaded = loadTrace(paths[0], args);
+    // Several PATHs: the files of one job's ranks, as one multi-rank trace.
+    const LoadResult loaded = paths.size() > 1 ? loadTrace(paths, args) : loadTrace(paths[0], args);
     if (!loaded.ok()) {
         std::fprintf(stderr, "lanescope-cli: %s\n", loaded.error.c_str());
         return kExitUnreadable;

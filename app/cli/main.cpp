@@ -36,7 +36,7 @@ const std::vector<Command> &commands()
          "per GPU / NeuronCore: total, busy, idle, compute and memcpy/DMA time"},
         {"engines", cmdEngines, "engines PATH [--json|--format text|json|csv [--table engines|dma|cores]] [--range FROM:TO] [--execution N|list] [--by engine|layer|hlo]",
          "per NeuronCore engine and DMA queue: instructions, instruction/active time, idle gaps, top opcodes, bytes, MFU"},
-        {"insights", cmdInsights, "insights PATH [--json] [--range FROM:TO] [--min-severity low|medium|high]",
+        {"insights", cmdInsights, "insights PATH... [--json] [--range FROM:TO] [--min-severity low|medium|high]",
          "what is slow, why and what to change: key metrics and ranked findings (docs/insights.md)"},
         {"diff", cmdDiff, "diff A B [--json] [--metric device|cpu|wall] [--fail-if-slower PCT] [--min-time NS]",
          "compare two profiles: totals, top regressions and improvements per op, kernel and engine, findings resolved / new; exit 1 past the gate"},

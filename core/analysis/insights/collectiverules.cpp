@@ -135,7 +135,7 @@ void CollectiveRules::outlier(InsightContext &ctx, std::vector<Finding> &out)
         f.value = double(worst.duration) / double(row.medianNs);
         f.threshold = kOutlierRatio;
         f.recoverableNs = excess;
-        f.severity = Finding::severityForShare(excess, ctx.spanNs());
+        f.severity = Finding::severityForShare(excess, ctx.rankTimeNs()); // instances of every rank: the ranks' time
         for (const CollectiveInstance *c : outliers)
             addInstance(f, *c);
         out.push_back(std::move(f));

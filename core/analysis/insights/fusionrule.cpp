@@ -60,6 +60,8 @@ void addOccurrence(InsightContext &ctx, std::map<std::string, Candidate> &byKey,
     const Trace &trace = ctx.trace();
     const auto work = ctx.index().work();
     const LaunchIndex::Work &first = work[launched.front()];
+    if (!ctx.starvation().starved(first.device))
+        return; // busy >= 95 % of its span: a host-side rule has nothing to recover there
     int64_t lastEnd = first.end, deviceNs = 0;
     for (uint32_t i : launched) {
         lastEnd = std::max(lastEnd, work[i].end);
@@ -226,7 +228,7 @@ Finding toFinding(InsightContext &ctx, Candidate &c)
     f.value = double(perOccurrence);
     f.threshold = double(kMinExecutions);
     f.recoverableNs = c.idle;
-    f.severity = std::max(Severity::Medium, Finding::severityForShare(c.idle, ctx.spanNs()));
+    f.severity = std::max(Severity::Medium, Finding::severityForShare(c.idle, ctx.rankTimeNs()));
     // The ops and executions of the first occurrence, then the other occurrences.
     for (uint32_t op : c.firstOps)
         f.addEvent(op);
@@ -244,7 +246,7 @@ Finding toFinding(InsightContext &ctx, Candidate &c)
 
 void FusionRule::candidate(InsightContext &ctx, std::vector<Finding> &out)
 {
-    constexpr double kMinIdlePercent = 0.5; // of the window
+    constexpr double kMinIdlePercent = 0.5; // of the window (a multi-rank trace: the ranks' spans summed)
     constexpr size_t kMaxFindings = 5;
     const Trace &trace = ctx.trace();
     const auto work = ctx.index().work();
@@ -300,7 +302,7 @@ void FusionRule::candidate(InsightContext &ctx, std::vector<Finding> &out)
     }
     std::vector<Candidate *> ranked;
     for (auto &[key, c] : byKey)
-        if (100.0 * double(c.idle) >= kMinIdlePercent * double(ctx.spanNs()))
+        if (100.0 * double(c.idle) >= kMinIdlePercent * double(ctx.rankTimeNs()))
             ranked.push_back(&c);
     std::sort(ranked.begin(), ranked.end(), [](const Candidate *a, const Candidate *b) { return a->idle > b->idle; });
     if (ranked.size() > kMaxFindings)

@@ -126,6 +126,20 @@ const DmaQueueKinds &InsightContext::queueKinds()
     return *m_queueKinds;
 }
 
+const RankScopes &InsightContext::rankScopes()
+{
+    if (!m_rankScopes)
+        m_rankScopes = RankScopes::compute(m_trace, m_index, spanStart(), spanEnd());
+    return *m_rankScopes;
+}
+
+const DeviceStarvation &InsightContext::starvation()
+{
+    if (!m_starvation)
+        m_starvation = DeviceStarvation::compute(*this);
+    return *m_starvation;
+}
+
 int64_t InsightContext::idleInside(uint32_t device, int64_t s, int64_t e, std::vector<std::pair<int64_t, int64_t>> *gaps)
 {
     const auto &all = busyIntervals();

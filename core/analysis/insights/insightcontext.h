@@ -11,6 +11,8 @@
 #include "analysis/kerneltable.h"
 #include "analysis/launchindex.h"
 #include "analysis/optable.h"
+#include "analysis/rankscopes.h"
+#include "devicestarvation.h"
 #include "dmaqueuekinds.h"
 
 #include <cstdint>
@@ -59,6 +61,12 @@ public:
     const CollectiveTableResult &collectives();
     const CollectiveMatchResult &collectiveMatch();
     const CommOverlapResult &overlap();
+    // The ranks (one scope without ranks): each rank's own span and devices; rules add ranks up in
+    // units that add up (rankTimeNs: the ranks' spans summed, the window for a single rank).
+    const RankScopes &rankScopes();
+    int64_t rankTimeNs() { return rankScopes().totalNs(); }
+    // Which devices starved (busy < 95 % of their span): the host-side rules look at those only.
+    const DeviceStarvation &starvation();
     // The traffic kind of each DMA queue lane (the paired NEFF's queue sets, else lane names).
     const DmaQueueKinds &queueKinds();
     // Idle time of a device inside [s, e): the gaps between its busy intervals there (appended to
@@ -93,6 +101,8 @@ private:
     std::optional<std::vector<std::vector<DeviceSummary::Interval>>> m_busy;
     std::optional<EngineBreakdownResult> m_engines;
     std::optional<DmaQueueKinds> m_queueKinds;
+    std::optional<RankScopes> m_rankScopes;
+    std::optional<DeviceStarvation> m_starvation;
     std::optional<CollectiveTableResult> m_collectives;
     std::optional<CollectiveMatchResult> m_collectiveMatch;
     std::optional<CommOverlapResult> m_overlap;

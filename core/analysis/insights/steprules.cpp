@@ -80,7 +80,7 @@ void StepRules::outlier(InsightContext &ctx, std::vector<Finding> &out)
     f.value = double(d[slow.front()]) / double(med);
     f.threshold = kOutlierRatio;
     f.recoverableNs = excess;
-    f.severity = Finding::severityForShare(excess, ctx.spanNs());
+    f.severity = Finding::severityForShare(excess, ctx.rankTimeNs()); // the steps of every rank: the ranks' time
     for (size_t i : slow)
         f.addSlice(trace, steps[i]);
     out.push_back(std::move(f));

@@ -48,6 +48,64 @@ class TestInsightsCorpus : public QObject
 {
     Q_OBJECT
 private slots:
+    // Issue 46, done when: no host-side finding on a device busy >= 95 % of its span, on real
+    // saturated traces. Busy % counted by tools' method, independently (python over the raw JSON:
+    // per GPU the union of kernel / gpu_memcpy / gpu_memset X events over their first start .. last
+    // end): ns_resolution V100 472462.5 of 480029.25 us (98.42 %);
+    // mi300 GPU 2 84002.069 of 86567.708 us (97.04 %); gpumodel A100 78588.479 of 78593.790 us
+    // (99.99 %); hta-2022 V100 717943 of 745239 us (96.34 %). Before: ns_resolution had sync-stall
+    // (high, 14.9 %), launch-bound (high) and launch-latency (medium, 97.3 %); mi300 sync-stall (high,
+    // 34.5 %) and launch-latency (medium, 100 %); gpumodel sync-stall (high, 93.0 %); hta-2022
+    // launch-bound (high), launch-latency (medium) and two fusion candidates. (No H800 trace is in the
+    // corpus; these are its kind: a device that is never starved, a host that waits on it.)
+    void saturatedDevicesQuiet_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<double>("busyPercent");
+        QTest::newRow("ns_resolution V100") << "hta/ns_resolution_trace__rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz" << 98.42;
+        QTest::newRow("mi300 resnet") << "tracelens/mi300_resnet_act_checkpoint.json.gz" << 97.04;
+        QTest::newRow("gpumodel A100") << "gpumodel/trace.json" << 99.99;
+        QTest::newRow("hta-2022 V100") << "hta-2022/trace_diff_test.json.gz" << 96.34;
+    }
+
+    void saturatedDevicesQuiet()
+    {
+        QFETCH(QString, file);
+        QFETCH(double, busyPercent);
+        LANESCOPE_REQUIRE_CORPUS_FILE(file);
+        const auto trace = lanescope::test::load(lanescope::test::corpusFile(file));
+        QVERIFY(trace);
+        const Insights::Result r = Insights::run(*trace, {});
+        QCOMPARE(r.metrics.devices.size(), size_t(1));
+        QVERIFY2(std::abs(r.metrics.devices[0].busyPercent - busyPercent) < 0.01, QByteArray::number(r.metrics.devices[0].busyPercent));
+        for (const char *rule : {"fusion-candidate", "sync-stall", "launch-bound", "launch-latency", "host-device-copy", "device-idle"})
+            QVERIFY2(!find(r.findings, rule), rule);
+    }
+
+    // The device-idle advice in the device's own terms: CUDA graphs for a GPU, fewer and larger compiled
+    // graphs (NEFF executions) for a NeuronCore (the real trn2 capture: NeuronCore 0 idle 28.7 %).
+    void deviceIdleAdvice_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<bool>("neuron");
+        QTest::newRow("trn2 capture") << "neuron-trn2-capture/i-0af76a70a6d3864dd_pid_713479" << true;
+        QTest::newRow("b200 eager") << "tracelens/b200_eager_trace.json.gz" << false;
+    }
+
+    void deviceIdleAdvice()
+    {
+        QFETCH(QString, file);
+        QFETCH(bool, neuron);
+        LANESCOPE_REQUIRE_CORPUS_FILE(file);
+        const auto trace = lanescope::test::load(lanescope::test::corpusFile(file));
+        QVERIFY(trace);
+        const Insights::Result r = Insights::run(*trace, {});
+        const Finding *f = find(r.findings, "device-idle");
+        QVERIFY(f);
+        QCOMPARE(f->action.find("CUDA") == std::string::npos, neuron);
+        QCOMPARE(f->action.find("NEFF executions") != std::string::npos, neuron);
+    }
+
     void tablesAgree_data()
     {
         QTest::addColumn<QString>("file");
@@ -120,9 +178,17 @@ private slots:
             for (const auto &row : ops.rows)
                 if (HostRules::isSyncCall(row.name))
                     t += row.cpuTotal;
-            QCOMPARE(*f->recoverableNs, t);
             QVERIFY(near(f->value, 100.0 * double(t) / double(span)));
+            // Recoverable: the device idle after the syncs, part of the device table's idle time.
+            QVERIFY(*f->recoverableNs > 0 && *f->recoverableNs <= idle);
         }
+        // Host-side rules fire only where a device starved (busy < 95 % of its span).
+        bool anyStarved = false;
+        for (const auto &d : devices)
+            anyStarved = anyStarved || (d.total > 0 && d.busyPercent() < 95.0);
+        if (!anyStarved)
+            for (const char *rule : {"fusion-candidate", "sync-stall", "launch-bound", "launch-latency", "host-device-copy"})
+                QVERIFY2(!find(r.findings, rule), rule);
         if (const Finding *f = find(r.findings, "host-device-copy")) {
             int64_t t = 0;
             for (const auto &row : kernels.rows)
