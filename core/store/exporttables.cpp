@@ -128,9 +128,12 @@ bool describedTable(ExportSink &s, const char *name, const RowDescription<Row> &
             used.push_back(&c);
     if (!s.beginTable(ExportTable{name, ExportTables::columnsOf(columns)}))
         return false;
+    std::vector<Cell> cells(used.size()); // the row's text must outlive row()
     for (const Row &r : rows) {
-        for (size_t i = 0; i < used.size(); ++i)
-            cell(s, int(i), used[i]->get(r));
+        for (size_t i = 0; i < used.size(); ++i) {
+            cells[i] = used[i]->get(r);
+            cell(s, int(i), cells[i]);
+        }
         if (!s.row())
             return false;
     }
