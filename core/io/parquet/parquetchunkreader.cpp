@@ -1,6 +1,7 @@
 #include "parquetchunkreader.h"
 
 #include "parquetcompression.h"
+#include "parquetdeltadecoding.h"
 #include "parquetencoding.h"
 
 #include <cstring>
@@ -303,6 +304,36 @@ private:
                 m_values.ints.push_back(b);
             break;
         }
+        case Encoding::DeltaBinaryPacked: {
+            if (m_c.type != PhysicalType::Int32 && m_c.type != PhysicalType::Int64)
+                return unsupported("encoding DELTA_BINARY_PACKED for type " + std::string(physicalTypeName(m_c.type)));
+            size_t used = 0;
+            if (!decodeDeltaBinaryPacked(values, present, m_c.type == PhysicalType::Int32, &m_values.ints, &used, &why))
+                return fail(m_pageAt, why);
+            break;
+        }
+        case Encoding::DeltaLengthByteArray:
+        case Encoding::DeltaByteArray:
+            if (m_c.type != PhysicalType::ByteArray)
+                return unsupported("encoding " + encodingName(encoding) + " for type " + physicalTypeName(m_c.type));
+            if (!(encoding == Encoding::DeltaLengthByteArray
+                      ? decodeDeltaLengthByteArray(values, present, &m_values.texts, &why)
+                      : decodeDeltaByteArray(values, present, &m_deltaStorage, &m_values.texts, &why)))
+                return fail(m_pageAt, why);
+            break;
+        case Encoding::ByteStreamSplit: {
+            const int width = m_c.type == PhysicalType::Float || m_c.type == PhysicalType::Int32 ? 4
+                : m_c.type == PhysicalType::Double || m_c.type == PhysicalType::Int64          ? 8
+                                                                                               : 0;
+            if (!width)
+                return unsupported("encoding BYTE_STREAM_SPLIT for type " + std::string(physicalTypeName(m_c.type)));
+            m_deltaStorage.clear();
+            if (!decodeByteStreamSplit(values, present, width, &m_deltaStorage, &why))
+                return fail(m_pageAt, why);
+            if (!plain(m_deltaStorage, present, &m_values))
+                return false;
+            break;
+        }
         default: return unsupported("encoding " + encodingName(encoding));
         }
 
@@ -331,7 +362,7 @@ private:
     ColumnData *m_out;
     std::string *m_error;
     uint64_t m_pageAt = 0;
-    std::string m_dictBuffer, m_pageBuffer;
+    std::string m_dictBuffer, m_pageBuffer, m_deltaStorage;
     Values m_dict, m_values;
     bool m_hasDict = false;
     std::vector<uint32_t> m_levels, m_indices;

@@ -1,6 +1,7 @@
 #pragma once
 // Reads a Parquet file strictly: its thrift-compact footer, then flat columns chunk by chunk and page
-// by page (dictionary pages, data pages v1 and v2; PLAIN, PLAIN_DICTIONARY / RLE_DICTIONARY and RLE
+// by page (dictionary pages, data pages v1 and v2; PLAIN, PLAIN_DICTIONARY / RLE_DICTIONARY, RLE
+// (booleans), DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY and BYTE_STREAM_SPLIT
 // values; RLE definition levels; UNCOMPRESSED, SNAPPY, GZIP and ZSTD pages) of the physical types
 // BOOLEAN, INT32, INT64, FLOAT, DOUBLE and BYTE_ARRAY, nullable or not. Anything else (nested
 // columns, other encodings, codecs or types) is a clear "unsupported ... in column C of FILE" error
