@@ -24,7 +24,7 @@ public:
     bool beginTable(const ExportTable &t) override
     {
         std::vector<parquet::ColumnSpec> specs;
-        m_anyType.clear();
+        m_textColumn.clear();
         for (const ExportColumn &c : t.columns) {
             parquet::ColumnType type = parquet::ColumnType::Int64;
             if (c.anyType || c.type == CellType::Text)
@@ -32,7 +32,7 @@ public:
             else if (c.type == CellType::Real)
                 type = parquet::ColumnType::Double;
             specs.push_back(parquet::ColumnSpec{c.name, type, !c.notNull});
-            m_anyType.push_back(c.anyType);
+            m_textColumn.push_back(type == parquet::ColumnType::String);
         }
         const std::string path = (std::filesystem::path(m_dir) / (t.name + ".parquet")).string();
         std::vector<parquet::KeyValue> kv{{"lanescope.table", t.name},
@@ -45,7 +45,7 @@ public:
     void null(int c) override { m_writer.column(size_t(c)).addNull(); }
     void i64(int c, int64_t v) override
     {
-        if (m_anyType[size_t(c)]) {
+        if (m_textColumn[size_t(c)]) { // meta.value, args.value (or a number for a text column)
             char buf[24];
             const auto r = std::to_chars(buf, buf + sizeof buf, v);
             m_writer.column(size_t(c)).addText(std::string_view(buf, size_t(r.ptr - buf)));
@@ -55,7 +55,7 @@ public:
     }
     void real(int c, double v) override
     {
-        if (m_anyType[size_t(c)]) {
+        if (m_textColumn[size_t(c)]) { // meta.value, args.value (or a number for a text column)
             char buf[32];
             const auto r = std::to_chars(buf, buf + sizeof buf, v); // shortest text that reads back exactly
             m_writer.column(size_t(c)).addText(std::string_view(buf, size_t(r.ptr - buf)));
@@ -92,7 +92,7 @@ private:
     parquet::WriteOptions m_options;
     ParquetExporter::Result *m_result;
     parquet::FileWriter m_writer;
-    std::vector<bool> m_anyType;
+    std::vector<bool> m_textColumn;
     std::string m_error;
 };
 

@@ -18,7 +18,7 @@ FileReader::~FileReader()
 bool FileReader::open(const std::string &path, std::string *error)
 {
     m_path = path;
-    inMemory = false;
+    m_inMemory = false;
     m_file = std::fopen(path.c_str(), "rb");
     if (!m_file) {
         *error = path + ": cannot open: " + std::strerror(errno);
@@ -36,7 +36,7 @@ bool FileReader::openBytes(const std::string &name, std::string bytes, std::stri
 {
     m_path = name;
     m_bytes = std::move(bytes);
-    inMemory = true;
+    m_inMemory = true;
     m_size = m_bytes.size();
     return readFooter(error);
 }
@@ -45,7 +45,7 @@ bool FileReader::readRange(uint64_t offset, uint64_t length, std::string *out) c
 {
     if (offset > m_size || length > m_size - offset)
         return false;
-    if (inMemory) {
+    if (m_inMemory) {
         out->assign(m_bytes, size_t(offset), size_t(length));
         return true;
     }
@@ -138,7 +138,7 @@ bool FileReader::buildLeaves(std::string *error)
         Leaf l;
         l.name = path;
         l.type = s.type;
-        l.optional = s.repetition == Repetition::Optional;
+        l.optional = definition > 0; // any repetition but REQUIRED (on the path) makes nulls possible
         l.flat = stack.size() == 1 && !repeated;
         l.maxDefinition = definition;
         m_leaves.push_back(std::move(l));

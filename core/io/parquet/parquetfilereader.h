@@ -79,7 +79,7 @@ private:
     std::string m_path;
     std::FILE *m_file = nullptr;
     std::string m_bytes; // openBytes
-    bool inMemory = false;
+    bool m_inMemory = false;
     uint64_t m_size = 0;
     uint64_t m_maxRows = uint64_t(1) << 31;
     FileMetaData m_meta;
