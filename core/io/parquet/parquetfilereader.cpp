@@ -101,6 +101,11 @@ bool FileReader::readFooter(std::string *error)
         }
         sum += g.numRows;
     }
+    if (sum != m_meta.numRows) {
+        *error = m_path + ": the row groups hold " + std::to_string(sum) + " rows, the footer (at offset "
+            + std::to_string(at) + ") says " + std::to_string(m_meta.numRows);
+        return false;
+    }
     return buildLeaves(error);
 }
 

@@ -76,6 +76,7 @@ private slots:
     void pageHeaderPastEnd();
     void dictionaryIndexOutOfRange();
     void notParquet();
+    void rowGroupsDisagreeWithFooter();
 };
 
 void TstParquetReader::duckdbWritten_data()
@@ -321,6 +322,19 @@ void TstParquetReader::notParquet()
     QVERIFY2(error == "x.json: not a Parquet file: no \"PAR1\" at offset 0", error.c_str());
     QVERIFY(!TableReader::readBytes("tiny", "PAR1", &t, &error));
     QVERIFY2(error.find("tiny: not a Parquet file") == 0, error.c_str());
+}
+
+// fuzz_parquet's first finding (tests/data/parquet/fuzz_rowgroups_fewer_than_footer.parquet): a footer
+// whose row groups hold fewer rows than its num_rows gave columns shorter than the table.
+void TstParquetReader::rowGroupsDisagreeWithFooter()
+{
+    const QByteArray bytes = readAll(QStringLiteral(LANESCOPE_TEST_DATA "/parquet/fuzz_rowgroups_fewer_than_footer.parquet"));
+    QVERIFY(!bytes.isEmpty());
+    std::string error;
+    Table t;
+    QVERIFY(!TableReader::readBytes("f.parquet", bytes.toStdString(), &t, &error));
+    QVERIFY2(error.find("f.parquet: the row groups hold ") == 0 && error.find("the footer (at offset ") != std::string::npos,
+             error.c_str());
 }
 
 QTEST_GUILESS_MAIN(TstParquetReader)
