@@ -7,11 +7,15 @@ PKGS=(
   g++ cmake ninja-build make pkg-config ccache
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-charts-dev libqt6opengl6-dev
   libgl-dev libvulkan-dev
-  libsimdjson-dev zlib1g-dev libzstd-dev libarchive-dev libsqlite3-dev
+  libsimdjson-dev zlib1g-dev libzstd-dev libarchive-dev libsqlite3-dev libsnappy-dev
   xvfb xauth
   python3
   sqlite3   # the shell: tests run the README's and docs/sqlite-schema.md's queries through it
 )
+# node + npm: the Parquet tests install DuckDB's Node package into the build tree (tests/parquet/setup-duckdb.sh)
+# and check Lanescope's Parquet files against it. A node/npm already on PATH (e.g. NodeSource's nodejs,
+# which bundles npm and conflicts with Debian's npm package) is used as it is.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then PKGS+=(nodejs npm); fi
 # optional packaging checks (tests/cli/tst_desktopintegration runs the validators when present; CI sets
 # this, and with LANESCOPE_REQUIRE_CORPUS=1 a missing validator fails) and the tools `make package` uses
 # for the .deb's library dependencies

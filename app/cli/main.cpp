@@ -42,6 +42,8 @@ const std::vector<Command> &commands()
          "compare two profiles: totals, top regressions and improvements per op, kernel and engine, findings resolved / new; exit 1 past the gate"},
         {"export-sqlite", cmdExportSqlite, "export-sqlite PATH -o OUT.db [--no-cache]",
          "the loaded trace as a SQLite database for your own queries (schema: docs/sqlite-schema.md)"},
+        {"export-parquet", cmdExportParquet, "export-parquet PATH -o DIR [--codec zstd|snappy|gzip|none] [--row-group-rows N] [--no-cache]",
+         "the SQLite export's tables as DIR/<table>.parquet for DuckDB, pandas, Spark (docs/parquet.md)"},
         {"cache", cmdCache, "cache --info [--json] | --clear",
          "the per-user trace cache: where it is, entries and bytes (--info), or empty it (--clear)"},
         {"screenshot", cmdScreenshot,

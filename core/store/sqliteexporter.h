@@ -3,9 +3,11 @@
 // documented, stable schema in docs/sqlite-schema.md (tracks, slices, args, instants, counters, flows,
 // strings, files, groups, warnings, meta, the ops (OpTable) and engines (EngineBreakdown) tables, and
 // the user's notes (AnnotationStore) in `notes`).
-// Row counts equal what `lanescope-cli info` reports.
+// Row counts equal what `lanescope-cli info` reports. The tables and their rows are ExportTables'
+// (exporttables.h), which the Parquet export writes too.
 // The database is written to a temporary file next to the output and renamed when complete.
 #include "annotations/annotation.h"
+#include "exporttables.h"
 #include "io/input/loadoptions.h"
 
 #include <string>
@@ -16,8 +18,8 @@ namespace lanescope {
 class SqliteExporter
 {
 public:
-    // meta('schema_version'): bumped only for incompatible changes; columns may be added.
-    static constexpr int kSchemaVersion = 1;
+    // meta('schema_version'): bumped only for incompatible changes; columns may be added (ExportTables).
+    static constexpr int kSchemaVersion = ExportTables::kSchemaVersion;
 
     // Progress 0..1000 and cancel from `options`. Returns false with a message naming the file.
     // `notes` (resolved against `trace`) become the rows of the `notes` table, which is always there.

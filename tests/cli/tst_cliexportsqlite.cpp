@@ -3,7 +3,10 @@
 // the cache, two processes filling one cache at once both succeed, `cache --clear` empties it.
 // Every run uses a temporary LANESCOPE_CACHE_DIR, never the user's cache.
 #include "corpus.h"
+#include "duckdb.h"
 #include "requiretool.h"
+
+#include "io/parquet/parquetfilereader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -147,6 +150,62 @@ private slots:
         QVERIFY2(out.count('\n') >= 1, qPrintable(query)); // returns rows
     }
 
+    // export-parquet: one file per table of export-sqlite, each holding that table's rows (Lanescope's
+    // reader of the footer), and every DuckDB query of docs/parquet.md runs on such exports and returns
+    // rows (the fleet queries over two ranks' exports).
+    void exportParquetAndDocumentedQueries()
+    {
+        const QString rel = QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz");
+        LANESCOPE_REQUIRE_CORPUS_FILE(rel);
+        LANESCOPE_REQUIRE_TOOL("sqlite3", "sqlite3");
+        QTemporaryDir tmp;
+        const QString db = tmp.filePath(QStringLiteral("out.db"));
+        const QString out = tmp.filePath(QStringLiteral("out"));
+        QCOMPARE(cli({QStringLiteral("export-sqlite"), lanescope::test::corpusFile(rel), QStringLiteral("-o"), db, QStringLiteral("--no-cache")},
+                     tmp.path()).exitCode, 0);
+        const Run r = cli({QStringLiteral("export-parquet"), lanescope::test::corpusFile(rel), QStringLiteral("-o"), out,
+                           QStringLiteral("--codec"), QStringLiteral("snappy"), QStringLiteral("--no-cache")},
+                          tmp.path());
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.out.startsWith("wrote 14 Parquet files to "), r.out.constData());
+        const QStringList tables = QStringLiteral("meta strings files groups tracks slices instants args counters flows "
+                                                  "warnings ops engines notes")
+                                       .split(QLatin1Char(' '));
+        QCOMPARE(QDir(out).entryList({QStringLiteral("*.parquet")}, QDir::Files).size(), tables.size());
+        for (const QString &t : tables) {
+            lanescope::parquet::FileReader f;
+            std::string error;
+            QVERIFY2(f.open(QDir(out).filePath(t + QStringLiteral(".parquet")).toStdString(), &error), error.c_str());
+            QCOMPARE(qint64(f.rows()), sqliteCount(db, t));
+        }
+        // The documented queries: out/ is this export, summaries/ two ranks' exports (this Kineto trace and
+        // a Neuron one, which has engines).
+        const QString summaries = tmp.filePath(QStringLiteral("summaries"));
+        const QString neuron = QStringLiteral("neuron-profile-json/profile_128x128x256.json");
+        LANESCOPE_REQUIRE_CORPUS_FILE(neuron);
+        const std::pair<const char *, QString> ranks[] = {{"rank-0", rel}, {"rank-1", neuron}};
+        for (const auto &rank : ranks)
+            QCOMPARE(cli({QStringLiteral("export-parquet"), lanescope::test::corpusFile(rank.second), QStringLiteral("-o"),
+                          summaries + QLatin1Char('/') + QLatin1String(rank.first), QStringLiteral("--no-cache")},
+                         tmp.path()).exitCode, 0);
+        LANESCOPE_REQUIRE_DUCKDB();
+        QFile doc(QStringLiteral(LANESCOPE_SOURCE_DIR "/docs/parquet.md"));
+        QVERIFY(doc.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(doc.readAll());
+        QRegularExpression block(QStringLiteral("```sql\n(.*?)```"), QRegularExpression::DotMatchesEverythingOption);
+        int queries = 0;
+        for (auto it = block.globalMatch(text); it.hasNext(); ++queries) {
+            QString sql = it.next().captured(1).trimmed();
+            sql.chop(1); // the ';'
+            sql.replace(QStringLiteral("'out/"), QStringLiteral("'") + out + QLatin1Char('/'));
+            sql.replace(QStringLiteral("'summaries/*"), QStringLiteral("'") + summaries + QStringLiteral("/*"));
+            const lanescope::test::DuckResult d = lanescope::test::duckdb(sql);
+            QVERIFY2(d.error.isEmpty(), qPrintable(sql + QLatin1Char('\n') + d.error));
+            QVERIFY2(!d.rows.isEmpty(), qPrintable(sql));
+        }
+        QCOMPARE(queries, 4);
+    }
+
     void usageErrors()
     {
         QTemporaryDir tmp;
@@ -156,6 +215,16 @@ private slots:
         QCOMPARE(missing.exitCode, 2);
         QVERIFY(missing.err.contains("nope.json"));
         QCOMPARE(cli({QStringLiteral("cache")}, cache).exitCode, 2);
+        // export-parquet: no -o, an unknown codec, a row group size that is no number
+        const QString small = QStringLiteral(LANESCOPE_TEST_DATA "/cli_info_small.json");
+        QCOMPARE(cli({QStringLiteral("export-parquet"), small}, cache).exitCode, 2);
+        const Run codec = cli({QStringLiteral("export-parquet"), small, QStringLiteral("-o"), tmp.filePath(QStringLiteral("p")),
+                               QStringLiteral("--codec"), QStringLiteral("lz4")}, cache);
+        QCOMPARE(codec.exitCode, 2);
+        QVERIFY2(codec.err.contains("unknown --codec 'lz4'"), codec.err.constData());
+        QCOMPARE(cli({QStringLiteral("export-parquet"), small, QStringLiteral("-o"), tmp.filePath(QStringLiteral("p")),
+                      QStringLiteral("--row-group-rows"), QStringLiteral("many")}, cache).exitCode, 2);
+        QVERIFY(!QFileInfo::exists(tmp.filePath(QStringLiteral("p"))));
     }
 
     void cacheInfoAndClear()

@@ -4,11 +4,14 @@
 // real NTFFs are 50-130 KB; small inputs let a harness run several times as many mutations). Also
 // writes notes sidecars (notes/*.lanescope-notes.json, AnnotationSidecar::serialize) for fuzz_notes:
 // the notes format is Lanescope's own, so the corpus has none; and rank summaries
-// (summaries/rank-N.summary.json, RankSummaryJson::write) for fuzz_ranksummary, Lanescope's own too.
+// (summaries/rank-N.summary.json, RankSummaryJson::write) for fuzz_ranksummary, Lanescope's own too;
+// and Parquet files (parquet/*.parquet, one per codec: nulls, a dictionary, several row groups and
+// pages) for fuzz_parquet.
 //
 //   make_fuzz_samples <out dir>
 #include "annotations/annotation.h"
 #include "annotations/annotationsidecar.h"
+#include "io/parquet/parquetfilewriter.h"
 #include "io/synthetic/samplefolderwriter.h"
 #include "job/ranksummaryjson.h"
 
@@ -17,6 +20,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -107,6 +111,44 @@ void writeSummaries(const std::string &dir)
 
 } // namespace
 
+// 300 rows in row groups of 128 and pages of about 512 bytes, one file per codec.
+void writeParquet(const std::string &dir)
+{
+    using namespace lanescope::parquet;
+    std::filesystem::create_directories(dir);
+    const std::pair<Codec, const char *> codecs[] = {
+        {Codec::Uncompressed, "none"}, {Codec::Snappy, "snappy"}, {Codec::Gzip, "gzip"}, {Codec::Zstd, "zstd"}};
+    for (const auto &codec : codecs) {
+        WriteOptions o;
+        o.codec = codec.first;
+        o.rowGroupRows = 128;
+        o.pageBytes = 512;
+        FileWriter w;
+        std::string error;
+        const std::string path = dir + "/table-" + codec.second + ".parquet";
+        if (!w.open(path,
+                    {{"id", ColumnType::Int64, false}, {"dur", ColumnType::Double, true}, {"engine", ColumnType::String, true},
+                     {"name", ColumnType::String, false}},
+                    o, {{"lanescope.table", "fuzz"}}, &error))
+            throw std::runtime_error(error);
+        for (int i = 0; i < 300; ++i) {
+            w.column(0).addInt(int64_t(i) * 1000 - 5);
+            if (i % 4 == 0)
+                w.column(1).addNull();
+            else
+                w.column(1).addReal(i * 0.25);
+            if (i % 7 == 0)
+                w.column(2).addNull();
+            else
+                w.column(2).addText(i % 3 ? "Tensor" : "Vector");
+            w.column(3).addText("op_" + std::to_string(i));
+            w.endRow();
+        }
+        if (!w.close())
+            throw std::runtime_error(w.error());
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -122,6 +164,7 @@ int main(int argc, char **argv)
         lanescope::SampleFolderWriter::write(argv[1], options);
         writeNotes(std::string(argv[1]) + "/notes");
         writeSummaries(std::string(argv[1]) + "/summaries");
+        writeParquet(std::string(argv[1]) + "/parquet");
     } catch (const std::exception &e) {
         std::fprintf(stderr, "make_fuzz_samples: %s\n", e.what());
         return 1;

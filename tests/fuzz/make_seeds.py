@@ -129,6 +129,9 @@ def add_samples(samples, out):
             if n.endswith('.summary.json'):  # rank summaries (make_fuzz_samples), not part of a run
                 put(out, 'fuzz_ranksummary', r, data)
                 continue
+            if n.endswith('.parquet'):  # Parquet files of Lanescope's writer (make_fuzz_samples)
+                put(out, 'fuzz_parquet', r, data)
+                continue
             if ext in harness_of:
                 put(out, harness_of[ext], r, data)
                 if ext == '.ntff':

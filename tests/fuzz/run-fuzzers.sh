@@ -28,7 +28,7 @@ jobs="${FUZZ_JOBS:-1}"
 corpus_src="${LANESCOPE_CORPUS:-$src/../shared/corpus}"
 
 all=(fuzz_chromejson fuzz_inputbuffer fuzz_neff fuzz_ntff fuzz_protobuf fuzz_neuronprofilejson fuzz_profilefolder fuzz_systemprofile fuzz_folderload
-     fuzz_jsonwindows fuzz_notes fuzz_ranks fuzz_rankload fuzz_ranksummary fuzz_ntrace)
+     fuzz_jsonwindows fuzz_notes fuzz_ranks fuzz_rankload fuzz_ranksummary fuzz_ntrace fuzz_parquet)
 harnesses=("$@")
 [ ${#harnesses[@]} -eq 0 ] && harnesses=("${all[@]}")
 
@@ -45,13 +45,15 @@ harnesses=("$@")
 # costs the reader's fixed setup (measured under load: 8 KB inputs ran at 70 exec/s from memory).
 # Rank summaries get 16 KB: the make_fuzz_samples seeds (1.6 KB) fit whole, a real one (60 KB, mostly
 # table rows the reader only checks are objects) is cut.
+# Parquet files get 16 KB: the make_fuzz_samples seeds (a few hundred rows in several row groups,
+# 1-6 KB) fit whole.
 # A capture session gets 16 KB: trace_info (1.9 KB), a few samples and the first ~90 records of the real
 # ntrace.pb (records are local; the rest of the file repeats them).
 declare -A maxlen=([fuzz_chromejson]=16384 [fuzz_inputbuffer]=65536 [fuzz_neff]=32768 [fuzz_ntff]=32768
                    [fuzz_protobuf]=16384 [fuzz_neuronprofilejson]=16384 [fuzz_profilefolder]=32768
                    [fuzz_systemprofile]=16384 [fuzz_folderload]=65536
                    [fuzz_jsonwindows]=4096 [fuzz_notes]=8192 [fuzz_ranks]=4096 [fuzz_rankload]=16384
-                   [fuzz_ranksummary]=16384 [fuzz_ntrace]=16384)
+                   [fuzz_ranksummary]=16384 [fuzz_ntrace]=16384 [fuzz_parquet]=16384)
 # Extra libFuzzer flags per harness. fuzz_folderload runs every importer, so a run touches ~27,000
 # features and the entropic scheduler's per-feature bookkeeping took a third of the time (measured: 128
 # -> 218 exec/s without it).
