@@ -258,8 +258,11 @@ std::string NtffWriter::metadata() const
 {
     PbOut sg;
     sg.bytes(1, m_layout.subgraphName);
-    if (!m_layout.cores.empty() && m_layout.cores.front().index)
-        sg.integer(3, *m_layout.cores.front().index);
+    uint32_t firstCore = 0; // the physical core of a v6 section
+    if (!m_layout.cores.empty() && m_layout.cores.front().index) {
+        firstCore = *m_layout.cores.front().index;
+        sg.integer(3, firstCore);
+    }
     for (const auto &p : m_layout.programs) {
         std::string code(p.opcodes.size() * kNtffInstructionBytes, '\0');
         for (size_t pc = 0; pc < p.opcodes.size(); ++pc) {
@@ -300,7 +303,7 @@ std::string NtffWriter::metadata() const
         m.integer(5, offset);
         m.integer(6, m_sections[s].size());
         if (m_layout.version >= 6)
-            m.integer(7, coreIndex.value_or(0));
+            m.integer(7, firstCore);
         if (m_layout.version < 6)
             sg.message(6, m);
         sections.push_back(m);
