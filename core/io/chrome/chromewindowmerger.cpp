@@ -55,6 +55,9 @@ void ChromeWindowMerger::merge(ChromeWindowEvents &w)
         m_assembler.add(e, args);
     }
     replayWarnings(w.events.size());
+    if (w.numericStrings)
+        m_b.diagnostics().note(ChromeTraceAssembler::kNumericStrings, "byte " + std::to_string(w.firstNumericString),
+                               w.numericStrings);
 
     m_elements += w.elements;
     m_objects += w.objects;
