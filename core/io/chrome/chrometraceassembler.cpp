@@ -99,9 +99,9 @@ static bool numberFromText(std::string_view s, double &v)
     return !s.empty() && r.ec == std::errc() && r.ptr == end && std::isfinite(v);
 }
 
-static bool argAsInt(const Arg *a, int64_t &v)
+bool ChromeTraceAssembler::argAsInt(const Arg *a, int64_t &v) const
 {
-    const std::optional<int64_t> i = a ? argInt(*a) : std::nullopt;
+    const std::optional<int64_t> i = a ? argInt(*a, [this](StringId id) { return m_b.str(id); }) : std::nullopt;
     if (i)
         v = *i;
     return i.has_value();

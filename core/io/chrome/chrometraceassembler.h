@@ -140,6 +140,8 @@ private:
     std::vector<AsyncKey> m_asyncKeys;
     std::unordered_map<AsyncKey, uint32_t, AsyncKeyHash> m_asyncKeyIndex;
     bool isKinetoFlow(const FlowKey &key) const;
+    // An integer arg (sort indexes), also written as a string of digits.
+    bool argAsInt(const Arg *a, int64_t &v) const;
     std::vector<PendingFlowV1> m_flowsV1;
     std::vector<BoundV2> m_flowsV2;
     uint32_t m_order = 0;

@@ -5,6 +5,7 @@
 #include "corpus.h"
 #include "io/fileimporter.h"
 #include "io/formats.h"
+#include "io/json/jsontoplevelscan.h"
 #include "io/synthetic/samplefolderwriter.h"
 #include "io/traceloader.h"
 
@@ -238,6 +239,48 @@ private slots:
             QCOMPARE(int(p.semaphores.size()), semaphores);
             QCOMPARE(int(p.throttle.size()), throttle);
         }
+    }
+
+    // The top-level scan gives the same keys fed whole or a byte at a time: brackets and quotes inside
+    // strings (escaped quotes, backslashes before the closing quote) never end a value.
+    void topLevelScanInPieces()
+    {
+        const std::string text = "\xEF\xBB\xBF {\"a\\\"b\": {\"x\": \"}]\\\\\", \"y\": [1, {\"z\": \"\\\"{\"}]}, \"n\" : -1.5e3 ,"
+                                 "\"s\": \"v\\\\\", \"t\":true, \"e\": [], \"traceEvents\": [{\"ph\": \"X\"}]}  trailing";
+        JsonTopLevelScan whole;
+        QVERIFY(!whole.feed(text)); // the object closed: nothing more to learn
+        QVERIFY(whole.complete());
+        QCOMPARE(whole.shape(), JsonTopLevelScan::Shape::Object);
+        std::vector<std::string> names;
+        for (const auto &k : whole.keys())
+            names.push_back(k.name);
+        QCOMPARE(names, (std::vector<std::string>{"a\\\"b", "n", "s", "t", "e", "traceEvents"}));
+        QCOMPARE(whole.keys()[2].text, std::string("v\\\\"));
+        QCOMPARE(whole.keys()[1].value, '-');
+        QCOMPARE(whole.keys()[5].value, '[');
+        QCOMPARE(whole.keys()[5].offset, uint64_t(text.find("\"traceEvents\"")));
+        JsonTopLevelScan bytes;
+        for (size_t i = 0; i < text.size() && bytes.feed(text.substr(i, 1)); ++i) {
+        }
+        QVERIFY(bytes.complete());
+        QCOMPARE(bytes.keys().size(), whole.keys().size());
+        for (size_t i = 0; i < whole.keys().size(); ++i) {
+            QCOMPARE(bytes.keys()[i].name, whole.keys()[i].name);
+            QCOMPARE(bytes.keys()[i].offset, whole.keys()[i].offset);
+            QCOMPARE(bytes.keys()[i].text, whole.keys()[i].text);
+        }
+        QCOMPARE(bytes.scanned(), whole.scanned());
+        // a broken top level names its byte; a cut one is neither complete nor broken
+        JsonTopLevelScan broken;
+        broken.feed("{\"a\": 1 \"b\": 2}");
+        QVERIFY(broken.broken());
+        QCOMPARE(broken.brokenAt(), uint64_t(8)); // the '"' where a ',' or '}' belongs
+        JsonTopLevelScan cut;
+        QVERIFY(cut.feed("{\"a\": [1, 2, {\"b\": \"]}"));
+        QVERIFY(!cut.complete() && !cut.broken());
+        JsonTopLevelScan array;
+        QVERIFY(!array.feed("  [1]"));
+        QCOMPARE(array.shape(), JsonTopLevelScan::Shape::Array);
     }
 
     void compressedNeffIsNotANeffInAFolder()
