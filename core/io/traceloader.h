@@ -30,7 +30,9 @@ public:
     // 11: ntrace.pb and its session files (trace_info.pb, cpu_util.pb, host_mem.pb) are read (NtraceImporter).
     // 12: neuron-profile JSON 2.28: physical cores (model_info, "subgraph"), DMA engines from 64, queue
     //     types, warnings and terminology kept; NTFF hardware-DGE queues ("...DynamicHW") unnamed as neuron-profile.
-    static constexpr uint32_t kImporterVersion = 12;
+    // 13: Chrome JSON: numbers written as strings, rocprof's {} and s / t flows, 2022 Kineto
+    //     (async_cpu_to_gpu) flows and a graph launch's several ends are notes; the ends are linked.
+    static constexpr uint32_t kImporterVersion = 13;
 
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
     // A file is read by FileImporter. A folder is scanned (ProfileFolder) and all its traces merged into
