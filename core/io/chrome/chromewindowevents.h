@@ -24,6 +24,7 @@ struct ChromeWindowEvents
         uint32_t beforeEvent; // replayed before events[beforeEvent] (== events.size(): after the last)
         const char *message;
         uint64_t offset;      // file offset
+        bool note = false;    // a note, not a warning
     };
 
     StringPool strings;              // window-local ids, in the order first met
@@ -39,7 +40,7 @@ struct ChromeWindowEvents
     std::vector<uint64_t> categoryCounts; // by local StringId
     uint64_t textBytes = 0;          // size of the window's text (progress)
     uint64_t numericStrings = 0;     // events with ts, dur, pid, tid or id written as a numeric string
-    uint64_t firstNumericString = 0; // file offset of the first
+    uint64_t firstNumericString = 0; // file offset of the first (also replayed in place, as a note)
     std::exception_ptr error;        // the parse failed here (thrown when merged, in file order)
 
     // Empty again, keeping the vectors' memory for the next window.

@@ -2,6 +2,7 @@
 
 #include "io/json/jsonreaderbase.h"
 #include "io/json/jsonstringreader.h"
+#include "chrometraceassembler.h"
 #include "timestampparser.h"
 #include "util/textutil.h"
 
@@ -348,8 +349,11 @@ bool ChromeWindowParser::readEvent(sj::object obj, uint64_t offset)
     if (!hasPhase)
         ++m_out.otherPhases[""];
     e.empty = !anyField;
-    if (m_numericString && !m_out.numericStrings++)
+    if (m_numericString && !m_out.numericStrings++) {
         m_out.firstNumericString = offset;
+        // in place among the warnings, so the diagnostics come in file order however the text is windowed
+        m_out.warnings.push_back({uint32_t(m_out.events.size()), ChromeTraceAssembler::kNumericStrings, offset, true});
+    }
     m_out.events.push_back(e);
     m_out.argsEnd.push_back(uint32_t(m_out.args.size()));
     m_out.stringsEnd.push_back(uint32_t(m_out.strings.size()));
