@@ -255,7 +255,7 @@ int cmdRows(const Args &args)
     try {
         const LoadOptions options;
         InputBuffer input = InputBuffer::read(path, options);
-        const FileFormat kind = Formats::sniff(input.view().substr(0, 4096), input.size());
+        const FileFormat kind = Formats::sniff(input.view().substr(0, Formats::kJsonProbeBytes), input.size());
         const FormatInfo &info = Formats::info(kind);
         if (!info.readRows) {
             std::fprintf(stderr, "lanescope-cli rows: %s: not an NTFF or a neuron-profile JSON export (detected: %s); "

@@ -67,7 +67,7 @@ int64_t intArg(const Trace &trace, ArgSetId set, StringId key, int64_t fallback)
     for (const Arg &a : trace.args().args(set)) {
         if (a.key != key)
             continue;
-        if (const std::optional<int64_t> i = argInt(a))
+        if (const std::optional<int64_t> i = argInt(a, [&trace](StringId id) { return trace.str(id); }))
             return *i;
     }
     return fallback;

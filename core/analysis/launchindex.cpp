@@ -46,6 +46,26 @@ CatClass classify(std::string_view category)
     return CatClass::Other;
 }
 
+// rocprof v1 writes no "cat": its process names say what a lane holds (tblextr.py's label_json: "COPY",
+// "GPU<n>", "CPU HIP API", "CPU HSA API"; older versions write "<section> <label>"). The class of an
+// uncategorised slice on such a process, Empty elsewhere; `gpu` is the <n> of "GPU<n>".
+CatClass rocprofClass(std::string_view process, int64_t &gpu)
+{
+    size_t i = 0;
+    while (i < process.size() && process[i] >= '0' && process[i] <= '9')
+        ++i;
+    if (i > 0 && i < process.size() && process[i] == ' ')
+        process.remove_prefix(i + 1);
+    if (process == "COPY")
+        return CatClass::Memcpy;
+    if (process == "CPU HIP API" || process == "CPU HSA API")
+        return CatClass::Runtime;
+    if (process.size() > 3 && process.starts_with("GPU") && text::parseInt(process.substr(3), gpu) && gpu >= 0 &&
+        process[3] >= '0' && process[3] <= '9')
+        return CatClass::Kernel;
+    return CatClass::Empty;
+}
+
 // (rank, id) -> slice, the first slice added for a key winning: Correlation and External ids. A sorted
 // vector searched by halves: a trace holds millions of ids, and a hash map of them costs more to fill
 // than everything else the index does.
@@ -126,7 +146,7 @@ bool LaunchIndex::intArg(const Trace &trace, ArgSetId set, StringId key, int64_t
     const Arg *a = findArg(trace, set, key);
     if (!a)
         return false;
-    const std::optional<int64_t> i = argInt(*a);
+    const std::optional<int64_t> i = argInt(*a, [&trace](StringId id) { return trace.str(id); });
     if (i)
         out = *i;
     return i.has_value();
@@ -201,13 +221,18 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
             continue;
         const bool nested = track.kind == TrackKind::Slices;
         const GroupId execGroup = executionGroup(track.group);
+        int64_t rocprofGpu = -1;
+        const CatClass uncategorised = track.group.isValid() ? rocprofClass(trace.str(trace.group(track.group).name), rocprofGpu)
+                                                             : CatClass::Empty;
         const auto slices = trace.slices(TrackId(t));
         open.clear();
         for (uint32_t k = 0; k < slices.size(); ++k) {
             const uint32_t id = track.sliceBegin + k;
             const Slice &s = slices[k];
             CatClass cls = classOf(s.category);
-            if (cls == CatClass::Empty)
+            if (cls == CatClass::Empty && uncategorised != CatClass::Empty)
+                cls = uncategorised;
+            else if (cls == CatClass::Empty)
                 cls = nested && !execGroup.isValid() ? CatClass::FrameworkOp : CatClass::Other;
             int64_t corr = 0;
             const bool hasCorr = kCorrelation.isValid() && intArg(trace, s.args, kCorrelation, corr);
@@ -298,7 +323,7 @@ LaunchIndex LaunchIndex::build(const Trace &trace)
                                     [&] { return devicePrefix(rankOfTrack[t]) + (core ? "NeuronCore " : "privateuse1 ") + std::to_string(dev); }, true);
             } else {
                 if (!intArg(trace, s.args, kDevice, dev))
-                    dev = trace.group(track.group).externalId;
+                    dev = rocprofGpu >= 0 ? rocprofGpu : trace.group(track.group).externalId;
                 w.device = deviceOf(3, rankOfTrack[t], dev, [&] { return devicePrefix(rankOfTrack[t]) + "GPU " + std::to_string(dev); }, false);
             }
             ix.m_work.push_back(w);

@@ -41,7 +41,7 @@ Opened importStreamed(const std::string &path, const LoadOptions &options)
     if (InputBuffer::detect(head) == Compression::None && !Formats::info(Formats::sniff(head, uint64_t(st.st_size))).importStream)
         return {};
     InputStream stream(path, options);
-    const FormatInfo &info = Formats::info(Formats::sniff(stream.peek(4096), stream.compressedSize()));
+    const FormatInfo &info = Formats::info(Formats::sniff(stream.peek(Formats::kJsonProbeBytes), stream.compressedSize()));
     if (!info.importStream)
         return Opened{std::nullopt, stream.readAll()};
     return Opened{info.importStream(stream, options), std::nullopt};
@@ -63,7 +63,7 @@ Trace FileImporter::import(const std::string &path, const LoadOptions &options)
     if (opened.trace)
         return std::move(*opened.trace);
     InputBuffer input = opened.input ? std::move(*opened.input) : InputBuffer::read(path, options);
-    const FileFormat format = Formats::sniff(input.view().substr(0, 4096), input.size());
+    const FileFormat format = Formats::sniff(input.view().substr(0, Formats::kJsonProbeBytes), input.size());
     const FormatInfo &info = Formats::info(format);
     if (info.import)
         return info.import(input, path, options);
@@ -74,7 +74,7 @@ Trace FileImporter::import(const std::string &path, const LoadOptions &options)
         // NTFF reader says what is wrong, which helps more than "unrecognised".
         if (text::endsWithNoCase(path, ".ntff"))
             return Formats::info(FileFormat::Ntff).import(input, path, options);
-        throw ImportError(path, 0, "unrecognised file format; expected Chrome/Kineto trace JSON (object or array, optionally gzip/zstd compressed), an NTFF or a NEFF");
+        throw ImportError(path, 0, Formats::unrecognised(input.view().substr(0, Formats::kJsonProbeBytes), input.size()));
     }
     if (info.notATrace)
         throw ImportError(path, info.notATrace);

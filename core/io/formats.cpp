@@ -9,6 +9,7 @@
 #include "io/ntff/ntffopcodenaming.h"
 #include "io/ntff/ntffreader.h"
 #include "io/ntrace/ntraceimporter.h"
+#include "io/json/jsontoplevelscan.h"
 #include "io/systemprofile/systemprofileimporter.h"
 #include "util/textutil.h"
 
@@ -39,70 +40,104 @@ char jsonStart(std::string_view head)
     return i < head.size() && (head[i] == '{' || head[i] == '[') ? head[i] : 0;
 }
 
-// system_profile.json: an object with "trace_events" (snake case) and no "traceEvents".
-bool isSystemProfileJson(const FormatProbe &p)
+// Every top-level key of a neuron-profile export except the generic "metadata", "summary" and "warnings".
+constexpr std::string_view kNeuronProfileKeys[] = {
+    "instruction",      "dma",          "semaphore_update", "pending_dma",   "dma_throughput", "instruction_usage",
+    "nc_mem_usage",     "active_time",  "layer_summary",    "model_info",    "neff_header",    "profile_info",
+    "dma_queues_info",  "neff_node",    "terminology",      "summary_groups", "summary_group_order", "ham"};
+// Keys only an export writes inside its generic tables (an export holding nothing else).
+constexpr std::string_view kNeuronProfileMarkers[] = {
+    "\"ntff_version\"",  "\"first_hw_timestamp\"", "\"evt_wait_time\"", "\"fully_qualified_subgraph\""};
+constexpr std::string_view kRankSummaryFormat = "lanescope-rank-summary";
+
+enum class JsonKind : uint8_t {
+    Undecided,     // not a JSON object, or its top level not read far enough to tell
+    None,          // an object whose every top-level key was read: none of ours
+    RankSummary,   // "format": "lanescope-rank-summary"
+    SystemProfile, // "trace_events" (and no "traceEvents")
+    NeuronProfile, // one of kNeuronProfileKeys
+    Chrome,        // "traceEvents"
+};
+
+bool isNeuronProfileKey(std::string_view k)
 {
-    return jsonStart(p.head) == '{' && contains(p.head, "\"trace_events\"") && !contains(p.head, "\"traceEvents\"");
+    return std::find(std::begin(kNeuronProfileKeys), std::end(kNeuronProfileKeys), k) != std::end(kNeuronProfileKeys);
 }
 
-// neuron-profile's export is one object of arrays whose keys come in any order, so its "metadata" may
-// sit megabytes in: recognise it by its first key, or by a key only it writes anywhere in the head.
-bool isNeuronProfileJson(const FormatProbe &p)
+// What the top-level keys read so far say, in file order: the first key that names a kind decides,
+// except "trace_events", which a later "traceEvents" overrides (a Chrome trace that also carries it).
+// `final`: nothing more will be read (the object closed, or the probe's bytes are used up).
+JsonKind jsonKindOf(const JsonTopLevelScan &scan, std::string_view scanned, bool final)
 {
-    const std::string_view head = p.head;
-    if (jsonStart(head) != '{' || isSystemProfileJson(p) || contains(head, "\"traceEvents\""))
-        return false;
-    size_t i = firstNonSpace(head) + 1;
-    while (i < head.size() && text::isSpace(head[i]))
-        ++i;
-    if (i < head.size() && head[i] == '"') {
-        const size_t end = head.find('"', i + 1);
-        const std::string_view first =
-            end == std::string_view::npos ? std::string_view() : head.substr(i + 1, end - i - 1);
-        // every top-level key of the export except the generic "metadata", "summary" and "warnings"
-        static constexpr std::string_view keys[] = {"instruction",         "dma",
-                                                    "semaphore_update",    "pending_dma",
-                                                    "dma_throughput",      "instruction_usage",
-                                                    "nc_mem_usage",        "active_time",
-                                                    "layer_summary",       "model_info",
-                                                    "neff_header",         "profile_info",
-                                                    "dma_queues_info",     "neff_node",
-                                                    "terminology",         "summary_groups",
-                                                    "summary_group_order", "ham"};
-        for (std::string_view k : keys)
-            if (first == k)
-                return true;
+    if (scan.shape() != JsonTopLevelScan::Shape::Object)
+        return JsonKind::Undecided;
+    bool systemProfile = false;
+    for (const JsonTopLevelScan::Key &k : scan.keys()) {
+        if (k.name == "format" && k.value == '"' && k.text == kRankSummaryFormat)
+            return JsonKind::RankSummary;
+        if (k.name == "traceEvents")
+            return JsonKind::Chrome;
+        if (k.name == "trace_events")
+            systemProfile = true;
+        else if (!systemProfile && isNeuronProfileKey(k.name))
+            return JsonKind::NeuronProfile;
     }
-    static constexpr std::string_view markers[] = {
-        "\"ntff_version\"",  "\"first_hw_timestamp\"", "\"semaphore_update\"",  "\"dma_queues_info\"",
-        "\"evt_wait_time\"", "\"nc_mem_usage\"",       "\"instruction_usage\"", "\"fully_qualified_subgraph\""};
-    for (std::string_view m : markers)
-        if (contains(head, m))
-            return true;
-    return false;
+    if (!final && !scan.complete() && !scan.broken())
+        return JsonKind::Undecided;
+    if (systemProfile)
+        return JsonKind::SystemProfile;
+    for (std::string_view m : kNeuronProfileMarkers)
+        if (contains(scanned, m))
+            return JsonKind::NeuronProfile;
+    return scan.complete() ? JsonKind::None : JsonKind::Undecided;
 }
 
-// `lanescope-cli summarize` writes "format" first (docs/job-summary.md): {"format":"lanescope-rank-summary",
-// in the first bytes, with any whitespace around the colon.
-bool isRankSummary(const FormatProbe &p)
+// Reads the top level of `text` (at most Formats::kJsonProbeBytes of it) until a key decides.
+JsonKind scanJson(std::string_view text, JsonTopLevelScan &scan)
 {
-    const std::string_view head = p.head;
-    size_t i = firstNonSpace(head);
-    if (i >= head.size() || head[i] != '{')
-        return false;
-    for (const std::string_view token : {std::string_view("{"), std::string_view("\"format\""), std::string_view(":"),
-                                         std::string_view("\"lanescope-rank-summary\"")}) {
-        while (i < head.size() && text::isSpace(head[i]))
-            ++i;
-        if (head.substr(i, token.size()) != token)
-            return false;
-        i += token.size();
+    text = text.substr(0, Formats::kJsonProbeBytes);
+    constexpr size_t kPiece = size_t(64) << 10;
+    size_t at = 0;
+    while (at < text.size() && scan.feed(text.substr(at, kPiece))) {
+        at += kPiece;
+        if (jsonKindOf(scan, text.substr(0, at), false) != JsonKind::Undecided)
+            break;
     }
-    return true;
+    return jsonKindOf(scan, text.substr(0, std::min<uint64_t>(scan.scanned(), text.size())), true);
 }
 
-// Opened on its own, any JSON object or array is taken as Chrome trace JSON (also unterminated).
-bool isChromeJson(const FormatProbe &p) { return jsonStart(p.head) != 0; }
+// Read once per probe: every JSON rule asks.
+JsonKind jsonKind(const FormatProbe &p)
+{
+    if (p.jsonKind < 0) {
+        JsonTopLevelScan scan;
+        p.jsonKind = int8_t(jsonStart(p.head) == '{' ? scanJson(p.head, scan) : JsonKind::Undecided);
+    }
+    return JsonKind(p.jsonKind);
+}
+
+// system_profile.json: an object with "trace_events" (and no "traceEvents").
+bool isSystemProfileJson(const FormatProbe &p) { return jsonKind(p) == JsonKind::SystemProfile; }
+
+// neuron-profile's export is one object of arrays whose keys come in any order (its "metadata" may
+// sit megabytes in): recognised by any key only it writes, wherever it sits in the top level.
+bool isNeuronProfileJson(const FormatProbe &p) { return jsonKind(p) == JsonKind::NeuronProfile; }
+
+// `lanescope-cli summarize` writes "format": "lanescope-rank-summary" (docs/job-summary.md), first, but
+// any position is read.
+bool isRankSummary(const FormatProbe &p) { return jsonKind(p) == JsonKind::RankSummary; }
+
+// Opened on its own, a JSON array, an object with "traceEvents", and an object whose top level the
+// probe could not read to its end (also an unterminated one) are taken as Chrome trace JSON: the
+// importer finds "traceEvents" wherever it is, or says what it found instead.
+bool isChromeJson(const FormatProbe &p)
+{
+    const char start = jsonStart(p.head);
+    if (start == '[')
+        return true;
+    const JsonKind k = jsonKind(p);
+    return start == '{' && (k == JsonKind::Chrome || k == JsonKind::Undecided);
+}
 
 // In a folder, a JSON file must look like a trace: an object with "traceEvents", or an array of events.
 bool isChromeJsonInFolder(const FormatProbe &p)
@@ -110,7 +145,7 @@ bool isChromeJsonInFolder(const FormatProbe &p)
     const char start = jsonStart(p.head);
     if (start == '[')
         return contains(p.head, "\"ph\"") || (contains(p.head, "\"ts\"") && contains(p.head, "\"name\""));
-    return start == '{' && contains(p.head, "\"traceEvents\"");
+    return start == '{' && jsonKind(p) == JsonKind::Chrome;
 }
 
 // NTFF: version byte 1..16, u32 metadata length that fits in the file, the metadata message (field 1,
@@ -212,15 +247,16 @@ const FormatInfo &Formats::info(FileFormat f)
 
 FileFormat Formats::sniff(std::string_view head, uint64_t fileSize)
 {
-    const FormatProbe probe{head, fileSize, false};
+    const FormatProbe probe{head, fileSize, false, -1};
     for (const FormatInfo &e : kFormats)
         if (e.detect && e.detect(probe))
             return e.id;
     return FileFormat::Unknown;
 }
 
-FileFormat Formats::sniffInFolder(const FormatProbe &probe)
+FileFormat Formats::sniffInFolder(const FormatProbe &given)
 {
+    const FormatProbe probe{given.head, given.size, given.compressed, -1};
     for (const FormatInfo &e : kFormats) {
         const auto rule = e.detectInFolder ? e.detectInFolder : e.detect;
         if (rule && rule(probe))
@@ -253,9 +289,42 @@ FileFormat Formats::sniffPath(const std::string &path)
         return FileFormat::Unknown;
     std::string head(4096, '\0');
     head.resize(std::fread(head.data(), 1, head.size(), f));
-    std::fclose(f);
     const uint64_t size = std::filesystem::file_size(path, ec);
+    FormatProbe probe{head, ec ? head.size() : size, false, -1};
+    if (head.size() == 4096 && jsonStart(head) == '{' && jsonKind(probe) == JsonKind::Undecided) {
+        // the top level goes on past the first bytes: read up to the probe's limit
+        head.resize(kJsonProbeBytes);
+        head.resize(4096 + std::fread(head.data() + 4096, 1, head.size() - 4096, f));
+    }
+    std::fclose(f);
     return sniff(head, ec ? head.size() : size);
+}
+
+std::string Formats::unrecognised(std::string_view head, uint64_t fileSize)
+{
+    if (fileSize == 0 || firstNonSpace(head) >= head.size())
+        return "file is empty; expected a trace (JSON, NTFF or NEFF)";
+    std::string kinds;
+    for (const FormatInfo &e : kFormats)
+        if (e.detect && e.id != FileFormat::Unknown)
+            kinds += std::string(kinds.empty() ? "" : ", ") + e.displayName;
+    if (jsonStart(head) != '{')
+        return "unrecognised file format; expected one of: " + kinds + " (JSON optionally gzip/zstd/zip compressed)";
+    JsonTopLevelScan scan;
+    scanJson(head, scan);
+    std::string found;
+    for (size_t i = 0; i < scan.keys().size() && i < 20; ++i)
+        found += (i ? ", " : "") + scan.keys()[i].name;
+    if (scan.keys().size() > 20)
+        found += ", ... (" + std::to_string(scan.keys().size()) + " keys)";
+    std::string neuron;
+    for (std::string_view k : kNeuronProfileKeys)
+        neuron += std::string(neuron.empty() ? "\"" : ", \"") + std::string(k) + "\"";
+    return "a JSON object with the top-level keys " + (found.empty() ? std::string("(none)") : found) +
+           " is none of the JSON files read here: not a Chrome/Kineto trace (looked for \"traceEvents\"), not a "
+           "neuron-profile JSON export (looked for any of " + neuron +
+           "), not a Neuron system trace (looked for \"trace_events\"), not a Lanescope rank summary (looked for "
+           "\"format\": \"lanescope-rank-summary\")";
 }
 
 bool Formats::isCompiledProgram(const std::string &path)

@@ -12,7 +12,13 @@
 //
 // Detection is by content, never by name (except the Neuron protobuf files, which have no magic
 // number: ntrace.pb and its session files are recognised by name). Entries are tried in table order; the rules are mutually
-// exclusive where they overlap (JSON kinds are told apart by their keys).
+// exclusive where they overlap. The JSON kinds are told apart by their structure: the top-level keys
+// of the object, wherever they sit and in any order (JsonTopLevelScan reads the top level without
+// parsing the values, in at most kJsonProbeBytes): "traceEvents" (Chrome / Kineto), "trace_events"
+// (system_profile.json), any of the neuron-profile export's tables, "format": "lanescope-rank-summary".
+// The first key that names a kind decides (a later "traceEvents" overrides "trace_events"). An object
+// whose top level was read to its end without any of them is no kind (Unknown, and unrecognised()
+// names what was looked for); opened on its own, an object read only in part is taken as Chrome JSON.
 #include "io/input/loadoptions.h"
 #include "io/ntff/ntffprofile.h"
 #include "model/filereport.h"
@@ -45,6 +51,7 @@ struct FormatProbe
     std::string_view head;
     uint64_t size = 0;       // content size; UINT64_MAX when unknown (compressed in a folder)
     bool compressed = false; // gzip / zstd / zip on disk
+    mutable int8_t jsonKind = -1; // what the JSON object's top-level keys say, read once by the rules (-1: not yet)
 };
 
 struct FormatInfo
@@ -89,9 +96,19 @@ public:
     static const char *name(FileFormat f) { return info(f).name; }
     static const char *folderKind(FileFormat f) { return info(f).folderKind; }
 
-    // Whole-file detection on the first bytes of a (decompressed) input.
+    // The bytes of a JSON file the detection reads at most: a neuron-profile export's keys may sit
+    // behind its small tables in any order; a Kineto trace's "traceEvents" behind its metadata. A
+    // stream's first block holds at least this much (InputStream::kBlockBytes).
+    static constexpr size_t kJsonProbeBytes = size_t(4) << 20;
+
+    // Whole-file detection on the first bytes of a (decompressed) input: up to kJsonProbeBytes of a
+    // JSON file are read (pass them when you have them), the first 4 KiB decide the other formats.
     static FileFormat sniff(std::string_view head, uint64_t fileSize);
-    // A path without loading it: Folder for a directory; compressed files report Unknown.
+    // Why a file is no known format (sniff gave Unknown), naming what was looked for: for a JSON
+    // object its top-level keys and the keys each JSON kind is recognised by.
+    static std::string unrecognised(std::string_view head, uint64_t fileSize);
+    // A path without loading it: Folder for a directory; compressed files report Unknown. A JSON
+    // object is read up to kJsonProbeBytes when its first bytes do not decide.
     static FileFormat sniffPath(const std::string &path);
     // Detection inside a profile folder (FolderScan); Unknown when none applies.
     static FileFormat sniffInFolder(const FormatProbe &probe);

@@ -32,7 +32,9 @@ public:
     //     types, warnings and terminology kept; NTFF hardware-DGE queues ("...DynamicHW") unnamed as neuron-profile.
     // 13: NTFF instructions keep the ps their ns row drops (arg sub_ns_ps), for times exact to neuron-profile's.
     // 14: slice depth by time containment (a slice that outlives the one it starts in goes beside it).
-    static constexpr uint32_t kImporterVersion = 14;
+    // 15: Chrome JSON: numbers written as strings, rocprof's {} and s / t flows, 2022 Kineto
+    //     (async_cpu_to_gpu) flows and a graph launch's several ends are notes; the ends are linked.
+    static constexpr uint32_t kImporterVersion = 15;
 
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
     // A file is read by FileImporter. A folder is scanned (ProfileFolder) and all its traces merged into

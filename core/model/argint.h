@@ -2,6 +2,7 @@
 // An event argument read as an integer, the one rule every reader of integer args uses (sort indexes,
 // byte counts, correlation ids).
 #include "argstore.h"
+#include "util/textutil.h"
 
 #include <cstdint>
 #include <optional>
@@ -22,6 +23,18 @@ inline std::optional<int64_t> argInt(const Arg &a)
         return std::nullopt;
     default: return std::nullopt;
     }
+}
+
+// The same, and a String whose whole text is a decimal integer ("7", "-3"): producers that write
+// numbers as strings (rocprof v1: every field), read as Perfetto reads them. `text` gives a StringId's text.
+template <typename Text> std::optional<int64_t> argInt(const Arg &a, Text &&text)
+{
+    if (a.type != ArgType::String)
+        return argInt(a);
+    int64_t v = 0;
+    if (text::parseInt(text::trim(text(a.stringValue())), v))
+        return v;
+    return std::nullopt;
 }
 
 } // namespace lanescope

@@ -36,6 +36,7 @@ struct ChromeEvent
     uint64_t bindId = 0;
     bool flowIn = false;
     bool flowOut = false;
+    bool empty = false;      // `{}`: no field at all (rocprof v1 opens its array with one)
     uint64_t offset = 0;     // byte offset of the event in the decompressed input
 };
 

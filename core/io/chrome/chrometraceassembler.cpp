@@ -1,8 +1,11 @@
 #include "chrometraceassembler.h"
 
 #include "model/argint.h"
+#include "util/textutil.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <limits>
 #include <string>
 
@@ -87,9 +90,18 @@ const Arg *ChromeTraceAssembler::findArg(std::span<const Arg> args, StringId key
     return nullptr;
 }
 
-static bool argAsInt(const Arg *a, int64_t &v)
+// A counter value written as a string ("12.5"): the whole text a finite number, as Perfetto reads it.
+static bool numberFromText(std::string_view s, double &v)
 {
-    const std::optional<int64_t> i = a ? argInt(*a) : std::nullopt;
+    s = text::trim(s);
+    const char *end = s.data() + s.size();
+    const auto r = std::from_chars(s.data(), end, v);
+    return !s.empty() && r.ec == std::errc() && r.ptr == end && std::isfinite(v);
+}
+
+bool ChromeTraceAssembler::argAsInt(const Arg *a, int64_t &v) const
+{
+    const std::optional<int64_t> i = a ? argInt(*a, [this](StringId id) { return m_b.str(id); }) : std::nullopt;
     if (i)
         v = *i;
     return i.has_value();
@@ -134,6 +146,13 @@ void ChromeTraceAssembler::addCounter(const ChromeEvent &e, std::span<const Arg>
         case ArgType::UInt: v = double(a.value.u); break;
         case ArgType::Double: v = a.value.d; break;
         case ArgType::Bool: v = double(a.value.i); break;
+        case ArgType::String:
+            if (numberFromText(m_b.str(a.stringValue()), v)) {
+                m_b.diagnostics().noteAtByte(kCounterStrings, e.offset);
+                break;
+            }
+            m_b.diagnostics().warnAtByte("counter (C) values that are not numbers skipped", e.offset);
+            continue;
         default:
             m_b.diagnostics().warnAtByte("counter (C) values that are not numbers skipped", e.offset);
             continue;
@@ -183,6 +202,10 @@ void ChromeTraceAssembler::add(const ChromeEvent &e, std::span<const Arg> args)
         return;
     default:
         break;
+    }
+    if (e.empty) {
+        m_b.diagnostics().noteAtByte(kEmptyEvents, e.offset);
+        return;
     }
     if (!e.hasTs) {
         m_b.diagnostics().warnAtByte("events without ts skipped", e.offset);
@@ -356,8 +379,8 @@ void ChromeTraceAssembler::matchAsync()
     m_async.shrink_to_fit();
 }
 
-// Kineto's flows: "ac2g" (runtime call -> device work; "async" / "launch" before 2021-06) and
-// "fwdbwd" (forward op -> its backward). Kineto writes their unmatched ends as a habit (docs/diagnostics.md):
+// Kineto's flows: "ac2g" (runtime call -> device work; "async" / "launch" before 2021-06,
+// "async_cpu_to_gpu" / "async_gpu" in 2022) and "fwdbwd" (forward op -> its backward). Kineto writes their unmatched ends as a habit (docs/diagnostics.md):
 // the end of every runtime call on the CPU thread, also for calls that launched no device work
 // (cudaStreamGetCaptureInfo, cudaGetDeviceProperties, ...), and starts whose device work is not in
 // the file (outside the profiling window, or never run: kernels recorded into a CUDA graph during
@@ -366,18 +389,27 @@ void ChromeTraceAssembler::matchAsync()
 bool ChromeTraceAssembler::isKinetoFlow(const FlowKey &key) const
 {
     const std::string_view cat = m_b.str(key.category);
-    return cat == "ac2g" || cat == "fwdbwd" || (cat == "async" && m_b.str(key.name) == "launch");
+    return cat == "ac2g" || cat == "fwdbwd" || (cat == "async" && m_b.str(key.name) == "launch") || cat == "async_cpu_to_gpu";
 }
 
 void ChromeTraceAssembler::resolveFlowsV1()
 {
     std::stable_sort(m_flowsV1.begin(), m_flowsV1.end(),
                      [](const PendingFlowV1 &a, const PendingFlowV1 &b) { return a.ts < b.ts; });
-    std::unordered_map<FlowKey, FlowEnd, FlowKeyHash> open;
-    uint64_t endsWithoutStart = 0, kinetoEndsWithoutStart = 0;
+    // A Kineto flow's id is the launch's correlation id: a start stays open after its first end, so
+    // the other ends of one launch (the kernels of a CUDA graph, `cudaGraphLaunch`: 339 and 502 ends
+    // on one id in the 2022 HTA trace) bind to it too instead of counting as ends without a start.
+    struct Open
+    {
+        FlowEnd from;
+        bool ended = false;   // a Kineto flow linked to an end already
+        bool stepped = false; // linked to a step ('t') already
+    };
+    std::unordered_map<FlowKey, Open, FlowKeyHash> open;
+    uint64_t endsWithoutStart = 0, kinetoEndsWithoutStart = 0, kinetoSharedEnds = 0;
     for (const PendingFlowV1 &f : m_flowsV1) {
         if (f.phase == 's') {
-            open[f.key] = FlowEnd::enclosing(f.track, f.ts);
+            open[f.key] = Open{FlowEnd::enclosing(f.track, f.ts)};
             continue;
         }
         auto it = open.find(f.key);
@@ -386,16 +418,29 @@ void ChromeTraceAssembler::resolveFlowsV1()
             ++(isKinetoFlow(f.key) ? kinetoEndsWithoutStart : endsWithoutStart);
             continue;
         }
-        m_b.addFlow(it->second, here, f.key.category, f.key.name, f.key.id);
-        if (f.phase == 't')
-            it->second = FlowEnd::enclosing(f.track, f.ts);
-        else
+        m_b.addFlow(it->second.from, here, f.key.category, f.key.name, f.key.id);
+        if (f.phase == 't') {
+            it->second.from = FlowEnd::enclosing(f.track, f.ts);
+            it->second.stepped = true;
+        } else if (isKinetoFlow(f.key)) {
+            kinetoSharedEnds += it->second.ended;
+            it->second.ended = true;
+        } else {
             open.erase(it);
+        }
     }
     uint64_t kinetoStartsWithoutEnd = 0;
-    for (const auto &[key, from] : open)
-        kinetoStartsWithoutEnd += isKinetoFlow(key);
-    const uint64_t startsWithoutEnd = open.size() - kinetoStartsWithoutEnd;
+    for (const auto &[key, o] : open)
+        kinetoStartsWithoutEnd += isKinetoFlow(key) && !o.ended;
+    // rocprof v1 writes its flows (cat "DataFlow", name "dep": runtime call -> device work) as s / t
+    // pairs without an 'f': such a flow is drawn up to its step and nothing is lost, so a note. Another
+    // producer's flow that stops at a step lost its 'f' (a cut file): a warning.
+    uint64_t kinetoEnded = 0, endsAtStep = 0;
+    for (const auto &[key, o] : open) {
+        kinetoEnded += o.ended;
+        endsAtStep += !o.ended && o.stepped && m_b.str(key.category) == "DataFlow" && m_b.str(key.name) == "dep";
+    }
+    const uint64_t startsWithoutEnd = open.size() - kinetoStartsWithoutEnd - kinetoEnded - endsAtStep;
     if (endsWithoutStart)
         m_b.diagnostics().warn("flow ends without a start", {}, endsWithoutStart);
     if (startsWithoutEnd)
@@ -404,6 +449,10 @@ void ChromeTraceAssembler::resolveFlowsV1()
         m_b.diagnostics().note(kKinetoEndsWithoutStart, {}, kinetoEndsWithoutStart);
     if (kinetoStartsWithoutEnd)
         m_b.diagnostics().note(kKinetoStartsWithoutEnd, {}, kinetoStartsWithoutEnd);
+    if (endsAtStep)
+        m_b.diagnostics().note(kFlowsEndAtStep, {}, endsAtStep);
+    if (kinetoSharedEnds)
+        m_b.diagnostics().note(kKinetoSharedEnds, {}, kinetoSharedEnds);
     m_flowsV1.clear();
     m_flowsV1.shrink_to_fit();
 }

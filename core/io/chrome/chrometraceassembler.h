@@ -28,6 +28,15 @@ public:
         "Kineto flow ends without a start (runtime calls that launched no device work, or device work launched before the profiling window)";
     static constexpr const char *kKinetoStartsWithoutEnd =
         "Kineto flow starts without an end (the launched device work is not in the file: outside the profiling window or never run, e.g. recorded into a CUDA graph)";
+    // Perfetto reads these as numbers too (rocprof v1 writes them so).
+    static constexpr const char *kNumericStrings =
+        "events with ts, dur, pid, tid or id written as a string of digits (read as the number)";
+    static constexpr const char *kEmptyEvents = "empty event objects {} skipped (rocprof v1 and other writers open the array with one)";
+    static constexpr const char *kCounterStrings = "counter (C) values written as strings of digits (read as the number)";
+    static constexpr const char *kFlowsEndAtStep =
+        "rocprof flows that end at a step (t) without a final f (rocprof v1 writes s / t pairs), drawn to the step";
+    static constexpr const char *kKinetoSharedEnds =
+        "Kineto flow ends sharing the start of an earlier end (one launch, several device works: a CUDA graph's kernels), linked to that start";
 
 private:
     struct EntityHash
@@ -131,6 +140,8 @@ private:
     std::vector<AsyncKey> m_asyncKeys;
     std::unordered_map<AsyncKey, uint32_t, AsyncKeyHash> m_asyncKeyIndex;
     bool isKinetoFlow(const FlowKey &key) const;
+    // An integer arg (sort indexes), also written as a string of digits.
+    bool argAsInt(const Arg *a, int64_t &v) const;
     std::vector<PendingFlowV1> m_flowsV1;
     std::vector<BoundV2> m_flowsV2;
     uint32_t m_order = 0;

@@ -24,6 +24,7 @@ struct ChromeWindowEvents
         uint32_t beforeEvent; // replayed before events[beforeEvent] (== events.size(): after the last)
         const char *message;
         uint64_t offset;      // file offset
+        bool note = false;    // a note, not a warning
     };
 
     StringPool strings;              // window-local ids, in the order first met
@@ -38,6 +39,8 @@ struct ChromeWindowEvents
     std::map<std::string, uint64_t> otherPhases;
     std::vector<uint64_t> categoryCounts; // by local StringId
     uint64_t textBytes = 0;          // size of the window's text (progress)
+    uint64_t numericStrings = 0;     // events with ts, dur, pid, tid or id written as a numeric string
+    uint64_t firstNumericString = 0; // file offset of the first (also replayed in place, as a note)
     std::exception_ptr error;        // the parse failed here (thrown when merged, in file order)
 
     // Empty again, keeping the vectors' memory for the next window.
@@ -49,7 +52,7 @@ struct ChromeWindowEvents
         argsEnd.clear();
         stringsEnd.clear();
         warnings.clear();
-        elements = objects = textBytes = 0;
+        elements = objects = textBytes = numericStrings = firstNumericString = 0;
         std::fill(std::begin(phaseCounts), std::end(phaseCounts), 0);
         otherPhases.clear();
         categoryCounts.clear();

@@ -31,7 +31,8 @@ void ChromeWindowMerger::merge(ChromeWindowEvents &w)
     uint64_t stringBytes = 0;
     auto replayWarnings = [&](size_t beforeEvent) {
         for (; warning < w.warnings.size() && w.warnings[warning].beforeEvent <= beforeEvent; ++warning)
-            m_b.diagnostics().warnAtByte(w.warnings[warning].message, w.warnings[warning].offset);
+            m_b.diagnostics().reportAtByte(w.warnings[warning].note ? DiagnosticSeverity::Note : DiagnosticSeverity::Warning,
+                                           w.warnings[warning].message, w.warnings[warning].offset);
     };
     for (size_t i = 0; i < w.events.size(); ++i) {
         for (; mapped < w.stringsEnd[i]; ++mapped) {
@@ -55,6 +56,8 @@ void ChromeWindowMerger::merge(ChromeWindowEvents &w)
         m_assembler.add(e, args);
     }
     replayWarnings(w.events.size());
+    if (w.numericStrings > 1) // the first was replayed in place
+        m_b.diagnostics().note(ChromeTraceAssembler::kNumericStrings, {}, w.numericStrings - 1);
 
     m_elements += w.elements;
     m_objects += w.objects;

@@ -2,6 +2,7 @@
 
 #include "io/json/jsonreaderbase.h"
 #include "io/json/jsonstringreader.h"
+#include "chrometraceassembler.h"
 #include "timestampparser.h"
 #include "util/textutil.h"
 
@@ -92,6 +93,7 @@ private:
 
     ChromeWindowEvents &m_out;
     JsonStringReader m_strings;
+    bool m_numericString = false; // the event being read has a ts, dur, pid, tid or id written as a numeric string
 };
 
 // A string value without copying it when it has no escapes (the common case): get_string() would
@@ -104,7 +106,11 @@ bool ChromeWindowParser::stringOf(sj::value &v, std::string_view &out)
 bool ChromeWindowParser::readTime(sj::value &v, int64_t &ns)
 {
     std::string_view text;
-    return numberOrStringText(v, text) && TimestampParser::microsToNs(text, ns);
+    if (!numberOrStringText(v, text) || !TimestampParser::microsToNs(text, ns))
+        return false;
+    // numberOrStringText hands a number its raw token, a string its text: a string's token starts with '"'
+    m_numericString |= v.raw_json_token().starts_with('"');
+    return true;
 }
 
 ChromeEntityKey ChromeWindowParser::readEntity(sj::value &v)
@@ -130,6 +136,7 @@ ChromeEntityKey ChromeWindowParser::readEntity(sj::value &v)
     text = trim(text);
     if (int64_t n = 0; text::parseInt(text, n)) {
         k.number = n;
+        m_numericString |= t == sj::json_type::string;
         return k;
     }
     k.text = m_out.strings.intern(text);
@@ -143,6 +150,9 @@ bool ChromeWindowParser::readId(sj::value &v, uint64_t &id)
     if (!numberOrStringText(v, text))
         return false;
     id = idFromText(text);
+    // a decimal id written as a string ("0x..." strings are Chrome's own way of writing ids)
+    if (int64_t n = 0; v.raw_json_token().starts_with('"') && text::parseInt(trim(text), n))
+        m_numericString = true;
     return true;
 }
 
@@ -233,7 +243,10 @@ bool ChromeWindowParser::readEvent(sj::object obj, uint64_t offset)
     ChromeEvent e;
     e.offset = offset;
     bool hasPhase = false;
+    bool anyField = false;
+    m_numericString = false;
     for (auto fr : obj) {
+        anyField = true;
         if (auto ferr = fr.error())
             failJson(ferr, "expected a field of a trace event (\"name\": value)");
         sj::field &&f = std::move(fr).value_unsafe(); // in place: a copy of the field stalls on its own stores
@@ -335,6 +348,12 @@ bool ChromeWindowParser::readEvent(sj::object obj, uint64_t offset)
     }
     if (!hasPhase)
         ++m_out.otherPhases[""];
+    e.empty = !anyField;
+    if (m_numericString && !m_out.numericStrings++) {
+        m_out.firstNumericString = offset;
+        // in place among the warnings, so the diagnostics come in file order however the text is windowed
+        m_out.warnings.push_back({uint32_t(m_out.events.size()), ChromeTraceAssembler::kNumericStrings, offset, true});
+    }
     m_out.events.push_back(e);
     m_out.argsEnd.push_back(uint32_t(m_out.args.size()));
     m_out.stringsEnd.push_back(uint32_t(m_out.strings.size()));

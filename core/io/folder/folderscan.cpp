@@ -25,6 +25,9 @@
 
 namespace lanescope {
 
+// A folder's JSON probe reads as far as the formats table's JSON detection does.
+static_assert(FolderScan::kJsonProbeBytes == Formats::kJsonProbeBytes);
+
 namespace {
 
 constexpr size_t kReadChunk = 64 * 1024;

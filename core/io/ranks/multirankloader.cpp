@@ -335,7 +335,7 @@ bool MultiRankLoader::looksLikeRankSet(const std::vector<std::string> &paths)
             return false;
         }
         const uint64_t size = std::filesystem::file_size(p, ec);
-        if (!isFrameworkTrace(Formats::sniff(std::string_view(head).substr(0, 4096), std::max<uint64_t>(ec ? 0 : size, head.size()))))
+        if (!isFrameworkTrace(Formats::sniff(head, std::max<uint64_t>(ec ? 0 : size, head.size()))))
             return false;
         int64_t r = RankDetection::fromHead(head);
         if (r < 0)

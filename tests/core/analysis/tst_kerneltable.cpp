@@ -8,6 +8,7 @@
 #include "io/traceloader.h"
 #include "model/trace.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -157,6 +158,52 @@ private slots:
         QCOMPARE(neffs, 6);
         QVERIFY(opcodes >= 3);
         QVERIFY(findRow(r, "DMA packet"));
+    }
+
+    // rocprof v1 writes no "cat": its process names say what a lane holds ("GPU0": kernels, "COPY":
+    // copies, "CPU HIP API": runtime calls), its numbers as strings. The file follows sqlitedb.py's
+    // output (open_json, label_json, dump_json) for a vector add: 1 kernel, 4 host-to-device and 2
+    // device-to-host copies, as rocprof's own stats (results.stats.csv, results.copy_stats.csv) count them.
+    void rocprofV1()
+    {
+        std::string text = "{ \"traceEvents\":[{}\n"
+                           ",{\"args\":{\"name\":\"CPU HIP API\"},\"ph\":\"M\",\"pid\":2,\"name\":\"process_name\",\"sort_index\":0}\n"
+                           ",{\"args\":{\"name\":\"COPY\"},\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"sort_index\":1}\n"
+                           ",{\"args\":{\"name\":\"GPU0\"},\"ph\":\"M\",\"pid\":6,\"name\":\"process_name\",\"sort_index\":2}\n";
+        const auto x = [&text](const char *name, int pid, int ts, int dur) {
+            text += ",{\"ph\":\"X\",\"name\":\"" + std::string(name) + "\",\"pid\":\"" + std::to_string(pid) + "\",\"tid\":\"0\",\"ts\":\"" +
+                    std::to_string(ts) + "\",\"dur\":\"" + std::to_string(dur) + "\",\n  \"args\":{\n    \"Index\":\"0\"\n  }\n}\n";
+        };
+        for (int i = 0; i < 4; ++i)
+            x("CopyHostToDevice", 1, 10 + 10 * i, 5);
+        x("hipLaunchKernel", 2, 55, 3);
+        x("vectoradd_float(float*, float const*, float const*, int, int) [clone .kd]", 6, 60, 20);
+        for (int i = 0; i < 2; ++i)
+            x("CopyDeviceToHost", 1, 90 + 10 * i, 5);
+        text += "],\n\"otherData\": {\n    \"AMDGPU\": \"gfx90a\"\n  }\n}\n";
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("results.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text.data(), qint64(text.size()));
+        f.close();
+        const auto trace = load(path);
+        QVERIFY(trace);
+        QCOMPARE(trace->diagnostics().total(DiagnosticSeverity::Warning), uint64_t(0));
+        const LaunchIndex index = LaunchIndex::build(*trace);
+        const KernelTable::Result r = KernelTable::compute(*trace, index, KernelTable::Options());
+        QCOMPARE(r.rows.size(), size_t(3));
+        const KernelTable::Row *kernel = findRow(r, "vectoradd_float(float*, float const*, float const*, int, int) [clone .kd]");
+        QVERIFY(kernel);
+        QCOMPARE(kernel->kind, LaunchIndex::WorkKind::Kernel);
+        QCOMPARE(kernel->count, uint64_t(1));
+        QCOMPARE(kernel->total, 20000);
+        const KernelTable::Row *h2d = findRow(r, "CopyHostToDevice");
+        const KernelTable::Row *d2h = findRow(r, "CopyDeviceToHost");
+        QVERIFY(h2d && d2h);
+        QCOMPARE(h2d->kind, LaunchIndex::WorkKind::Memcpy);
+        QCOMPARE(h2d->count + d2h->count, uint64_t(6));
+        QCOMPARE(r.executionTime, 20000 + 6 * 5000);
     }
 
     void columnNames()

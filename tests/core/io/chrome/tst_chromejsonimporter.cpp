@@ -1,5 +1,6 @@
 // ChromeJsonImporter on hand-written documents: every phase of formats.md section 2 and the error paths.
 #include "io/chrome/chromejsonimporter.h"
+#include "io/chrome/chrometraceassembler.h"
 #include "io/input/inputbuffer.h"
 #include "model/argint.h"
 
@@ -232,6 +233,87 @@ private slots:
         QCOMPARE(sliceName(t, t.flows()[2].to), std::string("later")); // next slice after 30
         QCOMPARE(t.diagnostics().count("flow ends without a start"), uint64_t(1));
         QCOMPARE(t.flowsFrom(t.flows()[0].from).size(), size_t(2));
+    }
+
+    // rocprof (v1, tblextr.py / sqlitedb.py before 2024) writes ts, dur, pid and tid as strings of
+    // digits, opens its array with an empty {} and links a runtime call to its device work with s / t
+    // pairs (cat "DataFlow", name "dep"); the shape below is sqlitedb.py's open_json / label_json /
+    // dump_json / flow_json output. Perfetto reads such numbers; so does Lanescope, with notes only.
+    void rocprofNumericStrings()
+    {
+        const Trace t = importText(R"({ "traceEvents":[{}
+,{"args":{"name":"0 CPU HIP API"},"ph":"M","pid":2,"name":"process_name","sort_index":0}
+,{"args":{"name":"1 GPU0"},"ph":"M","pid":6,"name":"process_name","sort_index":1}
+,{"args":{"name":"2 COPY"},"ph":"M","pid":1,"name":"process_name","sort_index":2}
+,{"ph":"X","name":"hipLaunchKernel","pid":"2","tid":"4242","ts":"100","dur":"8",
+  "args":{
+    "BeginNs":"1000100000",
+    "EndNs":"1000108000"
+  }
+}
+,{"ph":"X","name":"vectoradd_float","pid":"6","tid":"0","ts":"110","dur":"30",
+  "args":{
+    "gpu-id":"0",
+    "grd":"1048576"
+  }
+}
+,{"ph":"X","name":"CopyHostToDevice","pid":"1","tid":"0","ts":"50.5","dur":"20",
+  "args":{
+    "BeginNs":"1000050500"
+  }
+}
+,{"ph":"C","name":"mem","pid":"1","ts":"60","args":{"used":"1024","free":"1e3"}}
+,{"ts":100,"ph":"s","cat":"DataFlow","id":"7","pid":2,"tid":4242,"name":"dep"}
+,{"ts":110,"ph":"t","cat":"DataFlow","id":"7","pid":6,"tid":0,"name":"dep"}
+],
+"otherData": {
+    "AMDGPU": "gfx90a"
+  }
+}
+)");
+        QCOMPARE(t.allSlices().size(), size_t(3));
+        const Track *gpu = nullptr;
+        for (const Track &tr : t.tracks())
+            if (t.str(t.group(tr.group).name) == "1 GPU0")
+                gpu = &tr;
+        QVERIFY(gpu);
+        QCOMPARE(gpu->sliceCount, 1u);
+        const Slice *kernel = nullptr;
+        for (const Slice &sl : t.allSlices())
+            if (t.str(sl.name) == "vectoradd_float")
+                kernel = &sl;
+        QVERIFY(kernel);
+        QCOMPARE(kernel->start, int64_t(110000)); // "110" us
+        QCOMPARE(kernel->duration, int64_t(30000));
+        for (const Slice &sl : t.allSlices())
+            if (t.str(sl.name) == "CopyHostToDevice")
+                QCOMPARE(sl.start, int64_t(50500)); // "50.5" us
+        // the counter's string values are read as numbers
+        const Track *used = findTrack(t, "mem used");
+        const Track *freeT = findTrack(t, "mem free");
+        QVERIFY(used && freeT);
+        QCOMPARE(t.counterSamples(TrackId(uint32_t(used - t.tracks().data())))[0].value, 1024.0);
+        QCOMPARE(t.counterSamples(TrackId(uint32_t(freeT - t.tracks().data())))[0].value, 1000.0);
+        // the s / t flow is drawn from the launch to the kernel
+        QCOMPARE(t.flows().size(), size_t(1));
+        QCOMPARE(sliceName(t, t.flows()[0].from), std::string("hipLaunchKernel"));
+        QCOMPARE(sliceName(t, t.flows()[0].to), std::string("vectoradd_float"));
+        QCOMPARE(t.diagnostics().total(DiagnosticSeverity::Warning), uint64_t(0));
+        // 4 events with numbers in strings (3 X, the C), 2 flow events with a string id
+        QCOMPARE(t.diagnostics().count(ChromeTraceAssembler::kNumericStrings), uint64_t(6));
+        QCOMPARE(t.diagnostics().count(ChromeTraceAssembler::kEmptyEvents), uint64_t(1));
+        QCOMPARE(t.diagnostics().count(ChromeTraceAssembler::kCounterStrings), uint64_t(2));
+        QCOMPARE(t.diagnostics().count(ChromeTraceAssembler::kFlowsEndAtStep), uint64_t(1));
+        // an event that has fields but no ts is still lost data: a warning
+        const Trace lost = importText(R"([{"ph":"X","name":"a","dur":1,"pid":1,"tid":1}])");
+        QCOMPARE(lost.diagnostics().count("events without ts skipped"), uint64_t(1));
+        QCOMPARE(lost.diagnostics().total(DiagnosticSeverity::Warning), uint64_t(1));
+        // and another producer's flow that stops at a step lost its end
+        const Trace cut = importText(R"([{"ph":"X","name":"a","ts":1,"dur":5,"pid":1,"tid":1},
+            {"ph":"X","name":"b","ts":10,"dur":5,"pid":1,"tid":2},
+            {"ph":"s","cat":"x","name":"n","id":1,"ts":2,"pid":1,"tid":1},
+            {"ph":"t","cat":"x","name":"n","id":1,"ts":11,"pid":1,"tid":2}])");
+        QCOMPARE(cut.diagnostics().count("flow starts without an end"), uint64_t(1));
     }
 
     void flowV2BindId()
