@@ -78,14 +78,18 @@ Accumulator start(const Trace &trace, GroupId core, std::string name, std::strin
     return a;
 }
 
-SubNanosecond::Remainders remaindersOf(const Trace &trace, StringId subKey, const Slice &s)
+// `carried` (when given) is set when the slice has the arg: its times are ps-exact.
+SubNanosecond::Remainders remaindersOf(const Trace &trace, StringId subKey, const Slice &s, bool *carried = nullptr)
 {
     if (!subKey.isValid() || !s.args.isValid())
         return {};
     for (const Arg &a : trace.args().args(s.args))
         if (a.key == subKey)
-            if (const std::optional<int64_t> v = argInt(a))
+            if (const std::optional<int64_t> v = argInt(a)) {
+                if (carried)
+                    *carried = true;
                 return SubNanosecond::unpack(*v);
+            }
     return {};
 }
 
@@ -123,6 +127,33 @@ std::map<std::string, size_t, std::less<>> reportedLayers(const Trace &trace, co
 }
 
 const HierarchyLevel &level(OpBreakdown::By by) { return by == OpBreakdown::By::Layer ? HierarchyNames::kLayer : HierarchyNames::kHlo; }
+
+// neuron-profile's engine times, end and duration of a layer_summary row ("tensor_engine_active_time", ...), taken where
+// the instructions are whole ns (a JSON export: each row's duration cut to the ns, so their union falls up
+// to 1 ns per instruction short of the ps union neuron-profile computed). Counts stay Lanescope's own
+// (they equal layer_summary's on every corpus export). True when every engine's two times were there.
+bool takeReportedTimes(const Trace &trace, const std::string &keyPrefix, size_t index, OpBreakdownRow &r)
+{
+    static constexpr const char *kPrefix[kNeuronEngineCount] = {"tensor", "vector", "scalar", "gpsimd", "sync"};
+    std::array<std::optional<double>, kNeuronEngineCount> active, instruction;
+    const std::string row = keyPrefix + "neuron_profile.layer_summary[" + std::to_string(index) + "].";
+    for (int e = 0; e < kNeuronEngineCount; ++e) {
+        active[size_t(e)] = coretracks::metadataNumber(trace, row + kPrefix[e] + "_engine_active_time");
+        instruction[size_t(e)] = coretracks::metadataNumber(trace, row + kPrefix[e] + "_engine_instruction_time");
+        if (!active[size_t(e)] || !instruction[size_t(e)])
+            return false;
+    }
+    // its end and duration too: the floor of the latest end in ps, which the ns rows can miss by 1
+    if (const auto end = coretracks::metadataNumber(trace, row + "end"))
+        r.endNs = int64_t(*end);
+    if (const auto duration = coretracks::metadataNumber(trace, row + "duration"))
+        r.durationNs = int64_t(*duration);
+    for (int e = 0; e < kNeuronEngineCount; ++e) {
+        r.engines[size_t(e)].activeTimeNs = int64_t(*active[size_t(e)]);
+        r.engines[size_t(e)].instructionTimeNs = int64_t(*instruction[size_t(e)]);
+    }
+    return true;
+}
 
 void takeReported(const Trace &trace, const std::string &keyPrefix, size_t index, OpBreakdownRow &r)
 {
@@ -187,6 +218,8 @@ OpBreakdownResult OpBreakdown::compute(const Trace &trace, By by)
     const bool oneExport = cores.size() == 1;
     const std::optional<std::string> keyPrefix = oneExport && by == By::Layer ? reportPrefix(trace) : std::nullopt;
     const auto reported = keyPrefix ? reportedLayers(trace, *keyPrefix) : std::map<std::string, size_t, std::less<>>();
+    size_t reportedTimes = 0; // rows whose engine times are layer_summary's (whole-ns rows only)
+    bool psExact = false;     // some instruction keeps its ps (an NTFF): times computed, never taken
     for (const coretracks::Core &core : cores) {
         int64_t base = std::numeric_limits<int64_t>::max();
         for (const auto &tracks : core.engines)
@@ -207,7 +240,7 @@ OpBreakdownResult OpBreakdown::compute(const Trace &trace, By by)
                     auto [w, added] = waitName.try_emplace(s.name.value, false);
                     if (added)
                         w->second = EngineBreakdown::isSemaphoreWait(trace.str(s.name));
-                    const SubNanosecond::Remainders ps = remaindersOf(trace, subKey, s);
+                    const SubNanosecond::Remainders ps = remaindersOf(trace, subKey, s, &psExact);
                     p->whole.add(NeuronEngine(e), s, w->second, ps);
                     if (!key.isValid() || !s.args.isValid())
                         continue;
@@ -240,8 +273,11 @@ OpBreakdownResult OpBreakdown::compute(const Trace &trace, By by)
             });
             rows.insert(rows.begin(), p.whole.finish());
             for (OpBreakdownRow &r : rows) {
-                if (const auto it = reported.find(r.name); it != reported.end())
+                if (const auto it = reported.find(r.name); it != reported.end()) {
                     takeReported(trace, *keyPrefix, it->second, r);
+                    if (!psExact && takeReportedTimes(trace, *keyPrefix, it->second, r))
+                        ++reportedTimes;
+                }
                 result.rows.push_back(std::move(r));
             }
         }
@@ -254,6 +290,10 @@ OpBreakdownResult OpBreakdown::compute(const Trace &trace, By by)
         result.flopsNote = "FLOPs/MFU: no layer_summary in this trace (neuron-profile JSON exports carry it; the NTFF does not)";
     else
         result.flopsNote = "FLOPs, MFU and HFU as neuron-profile reported them in layer_summary";
+    if (reportedTimes)
+        result.flopsNote += "; engine times of " + std::to_string(reportedTimes) +
+                            " rows as layer_summary reports them (the export's instruction rows are cut to whole ns, "
+                            "their union up to 1 ns per instruction short of neuron-profile's ps times)";
     return result;
 }
 

@@ -10,7 +10,8 @@
 //   start, end  first instruction start, latest instruction end (layer_summary start / end)
 //   times       summed in picoseconds and floored to ns once, as neuron-profile does: equal to its
 //               layer_summary to the ns on an NTFF (whose instructions keep their ps, SubNanosecond); on
-//               a JSON export alone (ns rows) up to 1 ns per instruction below it (docs/ntff.md)
+//               a JSON export alone (ns rows, their union up to 1 ns per instruction short) the rows
+//               layer_summary has take its engine times, and `flopsNote` says so (docs/ntff.md)
 //   FLOPs, MFU, HFU  as neuron-profile reported them in layer_summary (tensor_engine_flop_count,
 //               _model_flop_count, _mfu, _hfu as %): no FLOP count is attributed to an instruction in
 //               either file, so they exist only where layer_summary has the layer and the trace is that
