@@ -52,7 +52,8 @@ uint64_t bitsAt(const char *p, uint64_t bit, int width)
         const uint64_t byte = bit >> 3;
         const int off = int(bit & 7);
         const int take = std::min(8 - off, width - got);
-        const uint64_t chunk = (uint64_t(uint8_t(p[byte])) >> off) & ((1u << take) - 1);
+        const uint64_t octet = static_cast<uint8_t>(p[byte]);
+        const uint64_t chunk = (octet >> off) & ((1u << take) - 1);
         v |= chunk << got;
         got += take;
         bit += uint64_t(take);

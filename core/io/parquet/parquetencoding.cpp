@@ -138,7 +138,7 @@ bool decodeRleHybrid(std::string_view in, int width, size_t count, std::vector<u
             int bits = 0;
             for (size_t k = 0; k < n; ++k) {
                 while (bits < width) {
-                    acc |= uint64_t(uint8_t(in[pos++])) << bits;
+                    acc |= uint64_t{static_cast<uint8_t>(in[pos++])} << bits;
                     bits += 8;
                 }
                 out->push_back(uint32_t(acc & mask));
@@ -158,7 +158,7 @@ bool decodeRleHybrid(std::string_view in, int width, size_t count, std::vector<u
             }
             uint64_t v = 0;
             for (size_t k = 0; k < bytes; ++k)
-                v |= uint64_t(uint8_t(in[pos++])) << (8 * k);
+                v |= uint64_t{static_cast<uint8_t>(in[pos++])} << (8 * k);
             if (v > mask) {
                 *error = "RLE run value " + std::to_string(v) + " wider than " + std::to_string(width) + " bits at byte "
                     + std::to_string(pos);
