@@ -51,14 +51,10 @@ int cmdExportParquet(const Args &args)
         std::fprintf(stderr, "lanescope-cli: %s\n", r.error.c_str());
         return kExitUnreadable;
     }
-    // The trace's notes (docs/notes.md) go into notes.parquet; an unreadable notes file is said, not fatal.
-    AnnotationStore notes;
-    if (!notes.open(paths[0]))
-        std::fprintf(stderr, "lanescope-cli: %s (the notes table stays empty)\n", notes.error().c_str());
-    notes.resolve(*r.trace);
+    const std::vector<Annotation> notes = notesForExport(paths[0], *r.trace);
     std::string error;
     ParquetExporter::Result result;
-    if (!ParquetExporter::exportTo(*r.trace, out, {}, &error, notes.notes(), write, &result)) {
+    if (!ParquetExporter::exportTo(*r.trace, out, {}, &error, notes, write, &result)) {
         std::fprintf(stderr, "lanescope-cli: %s\n", error.c_str());
         return kExitUnreadable;
     }
@@ -68,7 +64,7 @@ int cmdExportParquet(const Args &args)
                 formatThousands(result.bytes).c_str(), formatThousands(r.trace->allSlices().size()).c_str(),
                 formatThousands(r.trace->allInstants().size()).c_str(),
                 formatThousands(r.trace->allCounterSamples().size()).c_str(),
-                formatThousands(r.trace->flows().size()).c_str(), r.trace->tracks().size(), notes.notes().size());
+                formatThousands(r.trace->flows().size()).c_str(), r.trace->tracks().size(), notes.size());
     return kExitOk;
 }
 

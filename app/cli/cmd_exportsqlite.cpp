@@ -23,20 +23,16 @@ int cmdExportSqlite(const Args &args)
         std::fprintf(stderr, "lanescope-cli: %s\n", r.error.c_str());
         return kExitUnreadable;
     }
-    // The trace's notes (docs/notes.md) go into the notes table; an unreadable notes file is said, not fatal.
-    AnnotationStore notes;
-    if (!notes.open(paths[0]))
-        std::fprintf(stderr, "lanescope-cli: %s (the notes table stays empty)\n", notes.error().c_str());
-    notes.resolve(*r.trace);
+    const std::vector<Annotation> notes = notesForExport(paths[0], *r.trace);
     std::string error;
-    if (!SqliteExporter::exportTo(*r.trace, out, {}, &error, notes.notes())) {
+    if (!SqliteExporter::exportTo(*r.trace, out, {}, &error, notes)) {
         std::fprintf(stderr, "lanescope-cli: %s\n", error.c_str());
         return kExitUnreadable;
     }
     std::printf("wrote %s: %s slices, %s instants, %s counter samples, %s flows, %zu tracks, %zu notes\n", out.c_str(),
                 formatThousands(r.trace->allSlices().size()).c_str(), formatThousands(r.trace->allInstants().size()).c_str(),
                 formatThousands(r.trace->allCounterSamples().size()).c_str(),
-                formatThousands(r.trace->flows().size()).c_str(), r.trace->tracks().size(), notes.notes().size());
+                formatThousands(r.trace->flows().size()).c_str(), r.trace->tracks().size(), notes.size());
     return kExitOk;
 }
 

@@ -8,6 +8,8 @@
 
 namespace lanescope {
 struct Finding;
+struct Annotation;
+class Trace;
 struct CollectiveMatchResult;
 }
 
@@ -69,6 +71,9 @@ std::vector<std::string> positional(const Args &args, const std::vector<std::str
 LoadResult loadTrace(const std::string &path, const Args &args, const LoadOptions &options = {});
 // Several paths: the files of one job's ranks as one multi-rank trace, cached under all of them.
 LoadResult loadTrace(const std::vector<std::string> &paths, const Args &args, const LoadOptions &options = {});
+// The trace's notes (docs/notes.md, PATH's sidecar) resolved against it, for the exporters' notes table;
+// an unreadable notes file is said on stderr ("the notes table stays empty"), not fatal.
+std::vector<Annotation> notesForExport(const std::string &path, const Trace &trace);
 // Findings as text under a heading (insights, the findings section of diff).
 void printFindings(const char *heading, const std::vector<Finding> &findings);
 // The first `shown` matched collectives, most skewed first, each line after `indent` (collectives, job).

@@ -1,6 +1,8 @@
 // lanescope-cli: the headless twin of the viewer. Prints every number the GUI shows, as text or --json.
 #include "commands.h"
 
+#include "annotations/annotationstore.h"
+
 #include "io/input/memorybudget.h"
 #include "io/ranks/multirankloader.h"
 #include "store/cachedloader.h"
@@ -117,6 +119,15 @@ std::vector<std::string> positional(const Args &args, const std::vector<std::str
         out.push_back(a);
     }
     return out;
+}
+
+std::vector<Annotation> notesForExport(const std::string &path, const Trace &trace)
+{
+    AnnotationStore notes;
+    if (!notes.open(path))
+        std::fprintf(stderr, "lanescope-cli: %s (the notes table stays empty)\n", notes.error().c_str());
+    notes.resolve(trace);
+    return notes.notes();
 }
 
 LoadResult loadTrace(const std::string &path, const Args &args, const LoadOptions &options)
