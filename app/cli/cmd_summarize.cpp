@@ -1,6 +1,7 @@
-// lanescope-cli summarize TRACE... -o DIR [--jobs N]: one small summary per rank trace (RankSummarizer,
-// docs/job-summary.md), written as DIR/rank-R.summary.json, so the per-rank work runs where the traces
-// are (as many at once as --jobs says, default the cores; on a cluster one array task per rank) and
+// lanescope-cli summarize TRACE... -o DIR [--jobs N] [--parquet]: one small summary per rank trace
+// (RankSummarizer, docs/job-summary.md), written as DIR/rank-R.summary.json (with --parquet also the
+// same numbers as one row of DIR/rank-R.summary.parquet, RankSummaryParquet, for DuckDB / Spark), so
+// the per-rank work runs where the traces are (as many at once as --jobs says, default the cores; on a cluster one array task per rank) and
 // `lanescope-cli info DIR` opens the job overview from the summaries alone. A folder given as TRACE
 // stands for its Kineto / Chrome traces. Each trace is loaded without the trace cache, one per worker
 // (the memory budget is shared between the workers); a trace that fails fails its own summary, named
@@ -12,6 +13,7 @@
 #include "io/input/memorybudget.h"
 #include "job/ranksummarizer.h"
 #include "job/ranksummaryjson.h"
+#include "job/ranksummaryparquet.h"
 #include "util/durationtext.h"
 #include "util/unittext.h"
 
@@ -138,9 +140,14 @@ int cmdSummarize(const Args &args)
 {
     std::string out, jobsText;
     std::vector<std::string> paths;
+    bool parquet = false;
     for (size_t i = 0; i < args.size(); ++i) {
         if (takeValue(args, i, "-o", out) || takeValue(args, i, "--output", out) || takeValue(args, i, "--jobs", jobsText))
             continue;
+        if (args[i] == "--parquet") {
+            parquet = true;
+            continue;
+        }
         if (args[i].size() > 1 && args[i][0] == '-') {
             std::fprintf(stderr, "lanescope-cli summarize: unknown option %s\n", args[i].c_str());
             return kExitUnreadable;
@@ -151,7 +158,7 @@ int cmdSummarize(const Args &args)
     char *end = nullptr;
     const long jobs = jobsText.empty() ? long(cores) : std::strtol(jobsText.c_str(), &end, 10);
     if (paths.empty() || out.empty() || jobs < 1 || jobs > 1024 || (end && *end)) {
-        std::fprintf(stderr, "usage: lanescope-cli summarize TRACE... -o DIR [--jobs N]   (N from 1 to 1024, default the cores: %u)\n",
+        std::fprintf(stderr, "usage: lanescope-cli summarize TRACE... -o DIR [--jobs N] [--parquet]   (N from 1 to 1024, default the cores: %u)\n",
                      cores);
         return kExitUnreadable;
     }
@@ -182,6 +189,12 @@ int cmdSummarize(const Args &args)
             if (r.ok()) {
                 bytes = RankSummaryJson::write(r.summary);
                 written = writer.write(r.summary, bytes, error);
+                // The same numbers as one Parquet row beside it: rank-R.summary.parquet
+                if (parquet && error.empty()) {
+                    const std::string table = written.substr(0, written.size() - std::strlen(".json")) + ".parquet";
+                    if (RankSummaryParquet::write(r.summary, table, &error))
+                        written += " + .parquet";
+                }
             }
             const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             const std::lock_guard lock(printing);

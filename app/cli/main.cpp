@@ -18,7 +18,7 @@ const std::vector<Command> &commands()
 {
     static const std::vector<Command> all = {
         {"info", cmdInfo, "info PATH... [--json] [--no-cache]", "what was loaded: events, slices, tracks, phases, categories, warnings, a one-line capture verdict; ranks and their step times; a folder of rank summaries: the job overview (as `job`)"},
-        {"summarize", cmdSummarize, "summarize TRACE... -o DIR [--jobs N]",
+        {"summarize", cmdSummarize, "summarize TRACE... -o DIR [--jobs N] [--parquet]",
          "one small summary per rank trace (docs/job-summary.md), N traces at a time (default: the cores); open DIR with info or job"},
         {"job", cmdJob, "job DIR|SUMMARY [--json] [--limit N]",
          "the job overview from rank summaries: ranks, step times, stragglers, collective skew and late ranks, findings by rank"},

@@ -29,7 +29,7 @@
 #include "export/imageexportactions.h"
 #include "lanes/lanelayoutsettings.h"
 #include "overlays/chaincontroller.h"
-#include "session/sqliteexportjob.h"
+#include "session/exportjob.h"
 #include "style/apptheme.h"
 #include "timeline/timelinesearchbar.h"
 #include "timeline/timelineview.h"
@@ -238,8 +238,9 @@ void MainWindow::createActions()
     file->addAction(m_export->copyAction());
     Shortcuts::bind(m_export->exportAction(), Shortcuts::Id::ExportImage);
     Shortcuts::bind(m_export->copyAction(), Shortcuts::Id::CopyImage);
-    m_exportJob = new SqliteExportJob(this);
-    file->addAction(tr("&Export as SQLite..."), this, &MainWindow::exportSqlite);
+    m_exportJob = new ExportJob(this);
+    file->addAction(tr("&Export as SQLite..."), this, [this] { exportTrace(ExportJob::Format::Sqlite); });
+    file->addAction(tr("Export as &Parquet..."), this, [this] { exportTrace(ExportJob::Format::Parquet); });
     file->addSeparator();
     QAction *useCache = file->addAction(tr("&Use Trace Cache"));
     useCache->setCheckable(true);
@@ -352,23 +353,27 @@ void MainWindow::about()
                            .arg(QStringLiteral(LANESCOPE_VERSION), QString::fromLatin1(qVersion())));
 }
 
-void MainWindow::exportSqlite()
+void MainWindow::exportTrace(ExportJob::Format format)
 {
     if (!m_session->trace() || m_exportJob->isRunning())
         return;
-    const QString out = QFileDialog::getSaveFileName(
-        this, tr("Export as SQLite"), QFileInfo(m_session->currentPath()).completeBaseName() + QStringLiteral(".db"),
-        tr("SQLite databases (*.db *.sqlite)"));
+    const bool parquet = format == ExportJob::Format::Parquet;
+    const QString base = QFileInfo(m_session->currentPath()).completeBaseName();
+    const QString out =
+        parquet ? QFileDialog::getSaveFileName(this, tr("Export as Parquet: a folder of one file per table"),
+                                               base + QStringLiteral("-parquet"), tr("Folders (*)"))
+                : QFileDialog::getSaveFileName(this, tr("Export as SQLite"), base + QStringLiteral(".db"),
+                                               tr("SQLite databases (*.db *.sqlite)"));
     if (out.isEmpty())
         return;
-    connect(m_exportJob, &SqliteExportJob::progress, m_status, &SessionStatusBar::showProgress, Qt::UniqueConnection);
-    connect(m_exportJob, &SqliteExportJob::finished, this, [this](bool ok, const QString &path, const QString &message) {
+    connect(m_exportJob, &ExportJob::progress, m_status, &SessionStatusBar::showProgress, Qt::UniqueConnection);
+    connect(m_exportJob, &ExportJob::finished, this, [this](bool ok, const QString &path, const QString &message) {
         m_status->hideProgress();
         statusBar()->showMessage(ok ? tr("Exported %1").arg(path) : tr("Export failed: %1").arg(message), 10000);
     }, Qt::UniqueConnection);
     m_status->showProgress(0);
     statusBar()->showMessage(tr("Exporting %1...").arg(out));
-    m_exportJob->start(m_session->trace(), out, m_notes->store().notes());
+    m_exportJob->start(m_session->trace(), out, m_notes->store().notes(), format);
 }
 
 void MainWindow::setDarkTheme(bool dark)

@@ -3,6 +3,8 @@
 // strip above it and the utilization strip under it), the panels placed around it, the status bar,
 // drag and drop. What is shown (the trace, loads, selection, ranges, errors) is the Session's; each
 // dock is a panel that listens to it.
+#include "session/exportjob.h"
+
 #include <QMainWindow>
 
 class QAction;
@@ -27,7 +29,6 @@ class RangePanel;
 class RecentMenu;
 class Session;
 class SessionStatusBar;
-class SqliteExportJob;
 class FlameGraphPanel;
 class SourcePanel;
 class StatisticsPanel;
@@ -90,7 +91,7 @@ private:
     void createActions();
     void connectTimeline();
     void about();
-    void exportSqlite();
+    void exportTrace(ExportJob::Format format);
     void showNeff(const QString &path, const NeffInfo &info);
     void onTraceChanged();
     void updateTitle();
@@ -124,7 +125,7 @@ private:
     QAction *m_darkAction = nullptr;
     RecentMenu *m_recentMenu = nullptr;
     ImageExportActions *m_export = nullptr;
-    SqliteExportJob *m_exportJob = nullptr;
+    ExportJob *m_exportJob = nullptr;
 
     SessionStatusBar *m_status = nullptr;
     QAction *m_cancelAction = nullptr; // Esc, enabled while the Session is busy

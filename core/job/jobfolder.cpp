@@ -135,7 +135,7 @@ JobFolder::Result JobFolder::open(const std::string &path, const LoadOptions &op
             for (const FolderFile &f : folder.files()) {
                 if (isSummary(f.kind))
                     files.push_back(f.path);
-                else if (f.kind != FileFormat::Folder)
+                else if (f.kind != FileFormat::Folder && !f.path.ends_with(".summary.parquet")) // summarize --parquet's twins
                     result.otherFiles.push_back(f.relativePath);
             }
             for (const Warning &w : folder.diagnostics().warnings())

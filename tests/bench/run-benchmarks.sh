@@ -15,6 +15,7 @@
 #     against the file size (goal <= 0.6);
 #  4. bench_cache (first load vs reopening from the trace cache, in a temporary cache folder) on the
 #     corpus file and on the ~1 GB trace;
+#     bench_export (SQLite vs Parquet export of the loaded trace and reading each back, same run) and
 #     bench_insights (insights after load) and bench_calltree (the call tree after load) on the ~1 GB
 #     trace too (bench_calltree also runs on the corpus file in step 5, with its defaults);
 #  5. jobs past one machine: gen_rankset writes a 256-rank job from HTA's NCCL trace (every rank on its
@@ -139,6 +140,11 @@ if [ -f "$XDIT" ]; then
       sleep 3 # the cache trusts a file's stat signature only once it is older than 2 s
       # Medians of 3: one reopen takes ~0.2 s, so a single run moves with whatever else the machine does.
       "$TESTS/bench_cache" "$BIG" 3 || status=1
+    fi
+    if [ -x "$TESTS/bench_export" ]; then
+      echo
+      echo "== bench_export (~$TARGET_MB MB tiled Kineto trace; goal: the Parquet export not slower than the SQLite export)"
+      "$TESTS/bench_export" "$BIG" 3 || status=1
     fi
     if [ -x "$TESTS/bench_insights" ]; then
       echo

@@ -178,16 +178,26 @@ private slots:
             QVERIFY2(f.open(QDir(out).filePath(t + QStringLiteral(".parquet")).toStdString(), &error), error.c_str());
             QCOMPARE(qint64(f.rows()), sqliteCount(db, t));
         }
-        // The documented queries: out/ is this export, summaries/ two ranks' exports (this Kineto trace and
-        // a Neuron one, which has engines).
+        // The documented queries: out/ is this export, exports/ two ranks' exports (this Kineto trace and
+        // a Neuron one, which has engines), summaries/ `summarize --parquet` of two HTA rank traces.
+        const QString exports = tmp.filePath(QStringLiteral("exports"));
         const QString summaries = tmp.filePath(QStringLiteral("summaries"));
         const QString neuron = QStringLiteral("neuron-profile-json/profile_128x128x256.json");
         LANESCOPE_REQUIRE_CORPUS_FILE(neuron);
         const std::pair<const char *, QString> ranks[] = {{"rank-0", rel}, {"rank-1", neuron}};
         for (const auto &rank : ranks)
             QCOMPARE(cli({QStringLiteral("export-parquet"), lanescope::test::corpusFile(rank.second), QStringLiteral("-o"),
-                          summaries + QLatin1Char('/') + QLatin1String(rank.first), QStringLiteral("--no-cache")},
+                          exports + QLatin1Char('/') + QLatin1String(rank.first), QStringLiteral("--no-cache")},
                          tmp.path()).exitCode, 0);
+        const QString rank34 = QStringLiteral("hta/cpu_only__rank-34.Jul_15_10_52_41.1074.pt.trace.json.gz");
+        const QString rank70 = QStringLiteral("hta/large_integer_trace__rank-70.Mar_25_20_48_12.2861.pt.trace.json.gz");
+        LANESCOPE_REQUIRE_CORPUS_FILE(rank34);
+        LANESCOPE_REQUIRE_CORPUS_FILE(rank70);
+        QCOMPARE(cli({QStringLiteral("summarize"), lanescope::test::corpusFile(rank34), lanescope::test::corpusFile(rank70),
+                      QStringLiteral("-o"), summaries, QStringLiteral("--parquet")},
+                     tmp.path()).exitCode, 0);
+        QCOMPARE(QDir(summaries).entryList({QStringLiteral("*.parquet")}, QDir::Files),
+                 (QStringList{QStringLiteral("rank-34.summary.parquet"), QStringLiteral("rank-70.summary.parquet")}));
         LANESCOPE_REQUIRE_DUCKDB();
         QFile doc(QStringLiteral(LANESCOPE_SOURCE_DIR "/docs/parquet.md"));
         QVERIFY(doc.open(QIODevice::ReadOnly));
@@ -198,12 +208,13 @@ private slots:
             QString sql = it.next().captured(1).trimmed();
             sql.chop(1); // the ';'
             sql.replace(QStringLiteral("'out/"), QStringLiteral("'") + out + QLatin1Char('/'));
+            sql.replace(QStringLiteral("'exports/*"), QStringLiteral("'") + exports + QStringLiteral("/*"));
             sql.replace(QStringLiteral("'summaries/*"), QStringLiteral("'") + summaries + QStringLiteral("/*"));
             const lanescope::test::DuckResult d = lanescope::test::duckdb(sql);
             QVERIFY2(d.error.isEmpty(), qPrintable(sql + QLatin1Char('\n') + d.error));
             QVERIFY2(!d.rows.isEmpty(), qPrintable(sql));
         }
-        QCOMPARE(queries, 4);
+        QCOMPARE(queries, 5);
     }
 
     void usageErrors()

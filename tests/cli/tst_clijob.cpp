@@ -4,8 +4,10 @@
 // rank, a bad file failing its own summary (named, with the reason; exit 2) while the others are
 // written; `info DIR --json` names the slow rank a straggler and the rank that enters every allreduce
 // late, with every rank's row; ranks of another job in the same folder are kept apart with a warning
-// naming their files; a summary opened as a trace says what it is.
+// naming their files; a summary opened as a trace says what it is; `summarize --parquet` writes each
+// rank's numbers as one Parquet row that DuckDB reads with one glob.
 #include "clirun.h"
+#include "duckdb.h"
 #include "filebytes.h"
 
 #include <QDir>
@@ -121,6 +123,56 @@ private slots:
         const test::CliRun ops = test::runCli({QStringLiteral("ops"), out + QStringLiteral("/rank-0.summary.json")});
         QCOMPARE(ops.exitCode, 2);
         QVERIFY2(ops.err.contains("a rank summary is one rank of a distributed job"), ops.err.constData());
+    }
+
+    // --parquet: rank-R.summary.parquet beside each JSON summary, one row each, read by DuckDB (an
+    // independent Parquet reader) with one glob; the values are those the traces were written with.
+    void summarizeParquet()
+    {
+        LANESCOPE_REQUIRE_DUCKDB();
+        QTemporaryDir dir;
+        QStringList files;
+        for (int r = 0; r < 4; ++r)
+            files << test::writeFileIn(dir, QStringLiteral("trace_rank%1.json").arg(r), rankTrace(r, 4, r == 1 ? 1500 : 1000));
+        const QString out = dir.filePath(QStringLiteral("summaries"));
+        const test::CliRun r = test::runCli(QStringList{QStringLiteral("summarize")} + files +
+                                            QStringList{QStringLiteral("-o"), out, QStringLiteral("--parquet")});
+        QCOMPARE(r.exitCode, 0);
+        QStringList written = QDir(out).entryList({QStringLiteral("*.parquet")}, QDir::Files);
+        written.sort();
+        QCOMPARE(written, (QStringList{QStringLiteral("rank-0.summary.parquet"), QStringLiteral("rank-1.summary.parquet"),
+                                       QStringLiteral("rank-2.summary.parquet"), QStringLiteral("rank-3.summary.parquet")}));
+        const test::DuckResult d = test::duckdb(
+            QStringLiteral("SELECT rank, world_size, backend, trace_name, steps, step_median_ns, step_max_ns, step_total_ns, "
+                           "collectives, collective_ns, collective_bytes, start_ns "
+                           "FROM read_parquet('%1/*.parquet') ORDER BY rank")
+                .arg(out));
+        QVERIFY2(d.error.isEmpty(), qPrintable(d.error));
+        QCOMPARE(d.rows.size(), 4);
+        // DuckDB gives BIGINT values as exact decimal strings (tests/parquet/duckdb-run.mjs)
+        const auto integer = [](const QJsonValue &v) { return v.toString().toLongLong(); };
+        for (int i = 0; i < 4; ++i) {
+            const QJsonArray row = d.rows[i].toArray();
+            const qint64 step = i == 1 ? 1'500'000 : 1'000'000; // rankTrace: 4 steps of stepUs
+            QCOMPARE(integer(row[0]), qint64(i));
+            QCOMPARE(integer(row[1]), qint64(4));
+            QCOMPARE(row[2].toString(), QStringLiteral("nccl"));
+            QCOMPARE(row[3].toString(), QStringLiteral("trace_rank%1.json").arg(i));
+            QCOMPARE(integer(row[4]), qint64(4));
+            QCOMPARE(integer(row[5]), step);
+            QCOMPARE(integer(row[6]), step);
+            QCOMPARE(integer(row[7]), 4 * step);
+            QCOMPARE(integer(row[8]), qint64(4));             // one allreduce kernel per step
+            QCOMPARE(integer(row[9]), qint64(4 * 50'000));    // of 50 µs each
+            QCOMPARE(integer(row[10]), qint64(4 * 1024 * 4)); // 1024 Float elements of 4 bytes
+            QVERIFY(!row[11].isNull());
+        }
+        // the overview still reads the JSON summaries; the Parquet twins are not "other files"
+        const test::CliRun info = test::runCli({QStringLiteral("info"), out, QStringLiteral("--json")});
+        QCOMPARE(info.exitCode, 0);
+        const QJsonObject o = json(info);
+        QCOMPARE(o[QStringLiteral("summaries")].toInt(), 4);
+        QCOMPARE(o[QStringLiteral("other_files")].toArray().size(), 0);
     }
 
     void jobsKeptApart()

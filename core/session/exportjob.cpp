@@ -1,5 +1,6 @@
-#include "sqliteexportjob.h"
+#include "exportjob.h"
 
+#include "store/parquetexporter.h"
 #include "store/sqliteexporter.h"
 
 #include <QElapsedTimer>
@@ -7,22 +8,23 @@
 
 namespace lanescope {
 
-SqliteExportJob::SqliteExportJob(QObject *parent) : QObject(parent) {}
+ExportJob::ExportJob(QObject *parent) : QObject(parent) {}
 
-SqliteExportJob::~SqliteExportJob()
+ExportJob::~ExportJob()
 {
     m_cancel = true;
     m_worker.waitForFinished();
 }
 
-bool SqliteExportJob::start(std::shared_ptr<const Trace> trace, const QString &outPath, std::vector<Annotation> notes)
+bool ExportJob::start(std::shared_ptr<const Trace> trace, const QString &outPath, std::vector<Annotation> notes,
+                      Format format)
 {
     if (m_running || !trace)
         return false;
     m_running = true;
     m_cancel = false;
     const std::string out = outPath.toStdString();
-    m_worker = QtConcurrent::run([this, trace = std::move(trace), out, outPath, notes = std::move(notes)] {
+    m_worker = QtConcurrent::run([this, trace = std::move(trace), out, outPath, notes = std::move(notes), format] {
         QElapsedTimer sinceReport;
         sinceReport.start();
         LoadOptions options;
@@ -34,7 +36,8 @@ bool SqliteExportJob::start(std::shared_ptr<const Trace> trace, const QString &o
             QMetaObject::invokeMethod(this, [this, permille] { emit progress(permille); }, Qt::QueuedConnection);
         };
         std::string error;
-        const bool ok = SqliteExporter::exportTo(*trace, out, options, &error, notes);
+        const bool ok = format == Format::Parquet ? ParquetExporter::exportTo(*trace, out, options, &error, notes)
+                                                  : SqliteExporter::exportTo(*trace, out, options, &error, notes);
         const QString message = QString::fromStdString(error);
         QMetaObject::invokeMethod(
             this,
