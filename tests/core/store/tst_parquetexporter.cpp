@@ -10,10 +10,14 @@
 #include "store/sqliteexporter.h"
 
 #include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <charconv>
 
 using namespace lanescope;
@@ -60,6 +64,8 @@ class TstParquetExporter : public QObject
 private slots:
     void sameAsSqlite_data();
     void sameAsSqlite();
+    void neuronRowsRoundTrip_data();
+    void neuronRowsRoundTrip();
 };
 
 void TstParquetExporter::sameAsSqlite_data()
@@ -180,6 +186,112 @@ void TstParquetExporter::sameAsSqlite()
     QCOMPARE(result.rows, rows);
     qInfo("%lld tables, %llu rows, %llu cells equal in SQLite and in DuckDB's reading of the Parquet files (%llu bytes)",
           qlonglong(tables.size()), (unsigned long long)rows, (unsigned long long)cells, (unsigned long long)result.bytes);
+}
+
+void TstParquetExporter::neuronRowsRoundTrip_data()
+{
+    QTest::addColumn<QString>("relative"); // the JSON export
+    QTest::addColumn<QString>("source");   // what Lanescope loads: the JSON, or the NTFF it was exported from
+    QTest::addColumn<int>("instructions");
+    QTest::addColumn<int>("packets");
+    // Row counts by `python3 -c "import json; d = json.load(open(F)); print(len(d['instruction']),
+    // sum(r['aggregated'] == 'no' for r in d['dma']))"` over each corpus file.
+    const QString fused = QStringLiteral("neuron-trn2-v6/fused_bf16_s512/fused_exec_2");
+    const QString baseline = QStringLiteral("neuron-trn2-v6/baseline_bf16_s512/baseline_exec_2");
+    const QString attention = QStringLiteral("neuron-trn2-v6/baseline_attention/baseline_exec_2");
+    const QString json = QStringLiteral("_profile_full.json"), ntff = QStringLiteral(".ntff");
+    QTest::newRow("fused json") << fused + json << fused + json << 436 << 977;
+    QTest::newRow("baseline json") << baseline + json << baseline + json << 452 << 2670;
+    QTest::newRow("attention json") << attention + json << attention + json << 460 << 2657;
+    QTest::newRow("fused ntff") << fused + json << fused + ntff << 436 << 977;
+    QTest::newRow("baseline ntff") << baseline + json << baseline + ntff << 452 << 2670;
+}
+
+// The round trip the issue names: a neuron-profile 2.28 JSON export, or the NTFF v6 it was exported
+// from -> Lanescope -> Parquet -> DuckDB gives the JSON's own instruction rows and DMA packet rows (time, duration, opcode / queue, engine
+// lane, physical core), compared as sorted lists of every row, not counts only.
+void TstParquetExporter::neuronRowsRoundTrip()
+{
+    QFETCH(QString, relative);
+    QFETCH(QString, source);
+    QFETCH(int, instructions);
+    QFETCH(int, packets);
+    LANESCOPE_REQUIRE_CORPUS_ROW(relative);
+    LANESCOPE_REQUIRE_CORPUS_ROW(source);
+    LANESCOPE_REQUIRE_DUCKDB();
+    const QString path = test::corpusFile(relative);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject json = QJsonDocument::fromJson(f.readAll()).object();
+    // The JSON's rows: "ts dur name lane subgraph" per row. Physical cores are matched by their order
+    // (sg00, sg01 <-> the lower and higher pcore number of the track paths).
+    QStringList expectInstr, expectDma;
+    for (const QJsonValue &v : json.value(QStringLiteral("instruction")).toArray()) {
+        const QJsonObject o = v.toObject();
+        expectInstr << QStringLiteral("%1 %2 %3 %4 %5")
+                           .arg(o.value(QStringLiteral("timestamp")).toInteger())
+                           .arg(o.value(QStringLiteral("duration")).toInteger())
+                           .arg(o.value(QStringLiteral("opcode")).toString(), o.value(QStringLiteral("label")).toString(),
+                                o.value(QStringLiteral("subgraph")).toString());
+    }
+    for (const QJsonValue &v : json.value(QStringLiteral("dma")).toArray()) {
+        const QJsonObject o = v.toObject();
+        if (o.value(QStringLiteral("aggregated")).toString() != QLatin1String("no"))
+            continue;
+        expectDma << QStringLiteral("%1 %2 %3 %4")
+                         .arg(o.value(QStringLiteral("timestamp")).toInteger())
+                         .arg(o.value(QStringLiteral("duration")).toInteger())
+                         .arg(o.value(QStringLiteral("subgroup")).toString(), o.value(QStringLiteral("subgraph")).toString());
+    }
+    QCOMPARE(expectInstr.size(), instructions);
+    QCOMPARE(expectDma.size(), packets);
+
+    const LoadResult r = TraceLoader::load(test::corpusFile(source).toStdString());
+    QVERIFY2(r.ok(), r.error.c_str());
+    QTemporaryDir tmp;
+    const QString dir = tmp.filePath(QStringLiteral("parquet"));
+    std::string error;
+    QVERIFY2(ParquetExporter::exportTo(*r.trace, dir.toStdString(), {}, &error), error.c_str());
+    // DuckDB: every instruction / DMA slice with the last two parts of its track path ("pcore 4 / Tensor").
+    const test::DuckResult d = test::duckdb(
+        QStringLiteral("SELECT s.category, s.ts, s.dur, s.name, t.path FROM read_parquet('%1/slices.parquet') s "
+                       "JOIN read_parquet('%1/tracks.parquet') t ON t.id = s.track_id "
+                       "WHERE s.category IN ('instruction', 'dma')")
+            .arg(dir));
+    QVERIFY2(d.error.isEmpty(), qPrintable(d.error));
+    QStringList cores; // "pcore 4", "pcore 5" in number order = sg00, sg01
+    for (const QJsonValue &row : d.rows) {
+        const QStringList parts = row.toArray()[4].toString().split(QStringLiteral(" / "));
+        if (parts.size() >= 2 && !cores.contains(parts[parts.size() - 2]))
+            cores << parts[parts.size() - 2];
+    }
+    std::sort(cores.begin(), cores.end(), [](const QString &a, const QString &b) {
+        return a.section(QLatin1Char(' '), -1).toInt() < b.section(QLatin1Char(' '), -1).toInt();
+    });
+    QStringList gotInstr, gotDma;
+    for (const QJsonValue &v : d.rows) {
+        const QJsonArray row = v.toArray();
+        const QStringList parts = row[4].toString().split(QStringLiteral(" / "));
+        QVERIFY(parts.size() >= 2);
+        const QString subgraph = QStringLiteral("sg%1").arg(cores.indexOf(parts[parts.size() - 2]), 2, 10, QLatin1Char('0'));
+        const QString ts = row[1].toString(), dur = row[2].toString(); // BIGINT as exact decimal text
+        if (row[0].toString() == QLatin1String("instruction"))
+            gotInstr << QStringLiteral("%1 %2 %3 %4 %5").arg(ts, dur, row[3].toString(), parts.last(), subgraph);
+        else
+            gotDma << QStringLiteral("%1 %2 %3 %4").arg(ts, dur, parts.last(), subgraph);
+    }
+    expectInstr.sort();
+    gotInstr.sort();
+    expectDma.sort();
+    gotDma.sort();
+    QCOMPARE(gotInstr.size(), expectInstr.size());
+    QCOMPARE(gotDma.size(), expectDma.size());
+    for (int i = 0; i < gotInstr.size(); ++i)
+        QCOMPARE(gotInstr[i], expectInstr[i]);
+    for (int i = 0; i < gotDma.size(); ++i)
+        QCOMPARE(gotDma[i], expectDma[i]);
+    qInfo("%lld instruction rows and %lld DMA packet rows of the JSON equal in DuckDB's reading of the export",
+          qint64(gotInstr.size()), qint64(gotDma.size()));
 }
 
 QTEST_GUILESS_MAIN(TstParquetExporter)
