@@ -53,7 +53,7 @@ await db.run('SET preserve_insertion_order = true');
 
 // Writes `rows` (objects) as FILE.parquet with the typed `fields` ([name, DuckDB type]).
 async function write(file, table, fields, rows, codec) {
-  if (rows.length === 0) return;
+  if (rows.length === 0 || fields.length === 0) return;
   const nd = path.join(tmp, file + '.ndjson');
   fs.writeFileSync(nd, rows.map((r) => JSON.stringify(Object.fromEntries(fields.map(([f]) => [f, r[f] ?? null])))).join('\n') + '\n');
   const columns = '{' + fields.map(([f, t]) => `'${f}': '${t}'`).join(', ') + '}';

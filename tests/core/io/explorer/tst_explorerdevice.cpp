@@ -116,6 +116,7 @@ private slots:
     void corpusParity_data();
     void corpusParity();
     void openedAsAUser();
+    void dmaTransfers();
     void brokenDirectory();
     void notAProfile();
 };
@@ -309,6 +310,71 @@ void TstExplorerDevice::openedAsAUser()
     QCOMPARE(r.trace->metadata().format, std::string("neuron-explorer-parquet"));
     const QByteArray rows = runCli({QStringLiteral("rows"), tmp.path(), QStringLiteral("--table"), QStringLiteral("semaphore")});
     QCOMPARE(rows.count('\n'), qsizetype(kCorpus[2].semaphores));
+}
+
+// DmaPacketAggregated (the corpus exports have no block-level rows): a small 2.28-shaped export with two
+// packets of one transfer and the transfer itself ("aggregated": "yes"), through both readers.
+void TstExplorerDevice::dmaTransfers()
+{
+    LANESCOPE_REQUIRE_DUCKDB();
+    QTemporaryDir tmp;
+    const QString json = tmp.filePath(QStringLiteral("export.json"));
+    QFile f(json);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"json({"metadata": [{"ntff_version": 6, "num_physical_cores": 1, "last_hw_timestamp": 500}],
+ "model_info": [{"sg_name": "sg00", "nc_idx": 0}],
+ "instruction": [{"timestamp": 10, "duration": 5, "pc": 0, "opcode": "DMA_DIRECT2D", "subgroup": "Sync", "label": "Sync",
+                  "crc_in": 1, "crc_out": 2, "evt_wait_time": 0, "operands": "", "subgraph": "sg00"},
+                 {"timestamp": 12, "duration": 40, "pc": 3, "opcode": "SOME_NEW_OP", "subgroup": "Vector", "label": "Vector",
+                  "crc_in": 3, "crc_out": 4, "evt_wait_time": 7, "operands": "", "subgraph": "sg00", "layer": "layer1",
+                  "hlo_name": "dot.1"}],
+ "dma": [{"timestamp": 20, "duration": 30, "dma_engine": "3", "dma_queue": "1", "transfer_size": 64, "crc": 9,
+          "aggregated": "no", "subgroup": "qSyncIO0-Q1-E3", "queue_type": "data", "variable": "w0", "semaphore_id": "S[7] (qSyncIO0)",
+          "packet_aggregation_id": 11, "subgraph": "sg00"},
+         {"timestamp": 60, "duration": 20, "dma_engine": "3", "dma_queue": "1", "transfer_size": 32, "crc": 8,
+          "aggregated": "no", "subgroup": "qSyncIO0-Q1-E3", "queue_type": "data", "variable": "w0", "semaphore_id": "S[7] (qSyncIO0)",
+          "packet_aggregation_id": 11, "subgraph": "sg00"},
+         {"timestamp": 20, "duration": 60, "dma_engine": "3", "dma_queue": "1", "transfer_size": 96, "aggregated": "yes",
+          "subgroup": "qSyncIO0-Q1-E3", "queue_type": "data", "variable": "w0", "source": [["WEIGHT"]], "dest": ["SB"],
+          "semaphore_id": "S[7] (qSyncIO0)", "packet_aggregation_id": 11, "subgraph": "sg00"}],
+ "semaphore_update": [{"timestamp": 80, "id": "S[7] (qSyncIO0)", "value": 1, "subgraph": "sg00"}]})json");
+    f.close();
+    const QString dir = tmp.filePath(QStringLiteral("profile"));
+    const QString why = writeProfile(json, dir);
+    QVERIFY2(why.isEmpty(), qPrintable(why));
+    QVERIFY(QFile::exists(dir + QStringLiteral("/DmaPacketAggregated.parquet")));
+    const NtffProfile j = readJson(json);
+    const NtffProfile p = ExplorerDeviceReader::read(dir.toStdString());
+    QCOMPARE(p.dma.size(), size_t(2));
+    QCOMPARE(p.dmaBlocks.size(), size_t(1));
+    QCOMPARE(j.dmaBlocks.size(), size_t(1));
+    const NtffDmaBlock &a = p.dmaBlocks[0], &b = j.dmaBlocks[0];
+    QCOMPARE(a.timestamp, int64_t(20));
+    QCOMPARE(a.duration, int64_t(60));
+    QCOMPARE(a.transferSize, uint64_t(96));
+    QCOMPARE(a.queue, b.queue);
+    QCOMPARE(p.name(a.tag.variable), std::string_view("w0"));
+    QCOMPARE(p.name(a.tag.source), std::string_view("WEIGHT"));
+    QCOMPARE(p.name(a.tag.dest), std::string_view("SB"));
+    QCOMPARE(p.name(a.tag.queueType), j.name(b.tag.queueType));
+    QCOMPARE(p.name(a.tag.source), j.name(b.tag.source));
+    QCOMPARE(p.name(a.tag.dest), j.name(b.tag.dest));
+    // the packets' semaphore from their transfer, as the JSON rows give it; the queue named by its lane
+    QCOMPARE(p.dmaSemaphore, j.dmaSemaphore);
+    QCOMPARE(int(p.dmaSemaphore[0]), 7);
+    QCOMPARE(p.dmaQueues.size(), size_t(1));
+    QCOMPARE(p.dmaQueues[0].displayName, std::string("qSyncIO0"));
+    // an opcode name the table lacks, layers and HLO ops, a one-core profile without a core number
+    QCOMPARE(std::string(p.opcodeName(p.instructions[1])), std::string("SOME_NEW_OP"));
+    QCOMPARE(p.extraOpcodeNames, j.extraOpcodeNames);
+    QCOMPARE(p.layerOf(1), std::string_view("layer1"));
+    QCOMPARE(p.hloOf(1), std::string_view("dot.1"));
+    QCOMPARE(p.cores.size(), size_t(1));
+    QVERIFY(!p.cores[0].index);
+    QCOMPARE(p.semaphoreNames, j.semaphoreNames);
+    const LoadResult pt = TraceLoader::load(dir.toStdString()), jt = TraceLoader::load(json.toStdString());
+    QVERIFY2(pt.ok() && jt.ok(), pt.error.c_str());
+    QVERIFY(lanes(*pt.trace) == lanes(*jt.trace));
 }
 
 // Broken files: each a warning naming the file (and column); the rest loads, nothing crashes.
