@@ -9,8 +9,7 @@
 //     Instruction_1.parquet (first half, second half)
 //   - a table is written only when the JSON has rows for it (a missing file means "none")
 // Ids (Instruction.id, DmaPacket.id, packet_aggregation_id) are row numbers: the JSON's 64-bit ids do not
-// survive JSON.parse. PsumUsage has no bank columns: the JSON gives PSUM usage per partition group, not
-// per bank.
+// survive JSON.parse. PsumUsage's bank_N_util_percent are the JSON's psum rows' bank_N_usage.
 // Usage: node explorer-from-json.mjs CACHE_DIR JSON_FILE OUT_DIR [--row-group N]
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -142,8 +141,11 @@ await write('SbufUsage', 'SbufUsage', [['timestamp', B], ['avg_util_percent', F]
   usage.filter((r) => r.type === 'sb').map((r) => ({ timestamp: int(r.timestamp), avg_util_percent: num(r.usage_avg),
     ...Object.fromEntries(partitions.map((p) => [`partition_${p}_util_percent`, num(r[`partition_${p}_usage`])])),
     pcore_idx: pcore(r.subgraph) })));
-await write('PsumUsage', 'PsumUsage', [['timestamp', B], ['avg_util_percent', F], ['pcore_idx', B]],
+const banks = [0, 1, 2, 3, 4, 5, 6, 7];
+await write('PsumUsage', 'PsumUsage', [['timestamp', B], ['avg_util_percent', F],
+  ...banks.map((b) => [`bank_${b}_util_percent`, F]), ['pcore_idx', B]],
   usage.filter((r) => r.type === 'psum').map((r) => ({ timestamp: int(r.timestamp), avg_util_percent: num(r.usage_avg),
+    ...Object.fromEntries(banks.map((b) => [`bank_${b}_util_percent`, num(r[`bank_${b}_usage`])])),
     pcore_idx: pcore(r.subgraph) })));
 const throughput = j.dma_throughput || [];
 const usageFields = [['timestamp', B], ['current_throughput', F], ['total_transfer_bytes', B], ['pcore_idx', B]];

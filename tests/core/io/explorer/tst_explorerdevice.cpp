@@ -232,19 +232,25 @@ void TstExplorerDevice::corpusParity()
         QCOMPARE(reported[key], it->second);
     }
     QCOMPARE(std::stod(reported["neuron_profile.metadata.pe_clock_freq"]), 2.4);
-    // One note for the PsumUsage columns the JSON has no source for, naming them
-    QVERIFY2(anyMessage(p.diagnostics, {"PsumUsage", "bank_0_util_percent", "bank_7_util_percent"}), qPrintable(messages(p.diagnostics)));
     QVERIFY2(!p.diagnostics.hasWarnings(), qPrintable(messages(p.diagnostics)));
 
-    // The lanes as a user opens them: same tracks, same slice counts; counters but the PSUM partition
-    // series (the JSON's; Explorer's PsumUsage has banks instead)
+    // The lanes as a user opens them: same tracks, same slice counts; counters too, but the PSUM banks:
+    // the JSON reader does not read the psum rows' bank_N_usage, PsumUsage's bank_N_util_percent are
+    // read (one sample per psum row)
     const LoadResult pt = TraceLoader::load(dir.toStdString());
     const LoadResult jt = TraceLoader::load(json.toStdString());
     QVERIFY2(pt.ok(), pt.error.c_str());
     QVERIFY(jt.ok());
     QCOMPARE(pt.trace->metadata().format, std::string("neuron-explorer-parquet"));
     auto pl = lanes(*pt.trace), jl = lanes(*jt.trace);
-    std::erase_if(jl, [](const auto &kv) { return kv.first.find("PSUM usage (partitions") != std::string::npos; });
+    size_t banks = 0;
+    for (const auto &[name, counts] : pl)
+        if (name.find("PSUM usage (bank ") != std::string::npos) {
+            ++banks;
+            QCOMPARE(counts[2], pl[name.substr(0, name.find("PSUM usage")) + "PSUM usage (average)"][2]);
+        }
+    QCOMPARE(banks, size_t(8));
+    std::erase_if(pl, [](const auto &kv) { return kv.first.find("PSUM usage (bank ") != std::string::npos; });
     QCOMPARE(pl.size(), jl.size());
     for (const auto &[name, counts] : jl) {
         QVERIFY2(pl.count(name), name.c_str());
@@ -412,6 +418,14 @@ void TstExplorerDevice::brokenDirectory()
                                                 .arg(metadata, file("Metadata.parquet")));
     QVERIFY2(m.error.isEmpty(), qPrintable(m.error));
 
+    // Columns left out: SbufUsage without two partition columns
+    const QString sbuf = tmp.filePath(QStringLiteral("SbufUsage.parquet"));
+    QVERIFY(QFile::rename(file("SbufUsage.parquet"), sbuf));
+    const test::DuckResult u = test::duckdb(QStringLiteral("COPY (SELECT * EXCLUDE (partition_64_util_percent, partition_96_util_percent) "
+                                                           "FROM read_parquet('%1')) TO '%2' (FORMAT PARQUET);\nSELECT 1")
+                                                .arg(sbuf, file("SbufUsage.parquet")));
+    QVERIFY2(u.error.isEmpty(), qPrintable(u.error));
+
     NtffProfile p;
     try {
         p = ExplorerDeviceReader::read(dir.toStdString());
@@ -428,6 +442,11 @@ void TstExplorerDevice::brokenDirectory()
     QCOMPARE(p.throttle.size(), size_t(0));
     QVERIFY2(anyMessage(p.diagnostics, {"schema version 13.1.0", "Metadata.parquet"}), qPrintable(all));
     QCOMPARE(uint64_t(p.semaphores.size()), e.semaphores);
+    QVERIFY2(anyMessage(p.diagnostics, {"1 x Neuron Explorer table SbufUsage without the columns partition_64_util_percent, "
+                                        "partition_96_util_percent (those series are absent)", "SbufUsage.parquet"}),
+             qPrintable(all));
+    QVERIFY(std::any_of(p.counters.begin(), p.counters.end(), [](const NtffCounterSeries &c) { return c.name == "SBUF usage (partitions 0-31)"; }));
+    QVERIFY(std::none_of(p.counters.begin(), p.counters.end(), [](const NtffCounterSeries &c) { return c.name == "SBUF usage (partitions 64-95)"; }));
     QCOMPARE(p.lastHwTimestamp, int64_t(36351)); // metadata.last_hw_timestamp of the JSON
     const LoadResult r = TraceLoader::load(dir.toStdString());
     QVERIFY2(r.ok(), r.error.c_str());
