@@ -1,16 +1,19 @@
 // lanescope-cli rows PATH --table instruction|dma|semaphore [--format jsonl|csv]
 // Prints the decoded rows of an NTFF, or the rows of neuron-profile's JSON export of one (recognised by
-// content), one per line, with neuron-profile's JSON field names and times in ns from the trace
+// content), or of a processed Neuron Explorer profile (a directory of Parquet tables, or a folder holding
+// one: recognised by its table files), one per line, with neuron-profile's JSON field names and times in ns from the trace
 // origin, sorted by time. Both inputs print the same way, so the two can be diffed. Instruction and DMA
 // rows also carry "event_id": the slice id `lanescope-cli chain --event` takes.
 #include "commands.h"
 
+#include "io/explorer/explorerdeviceimporter.h"
 #include "io/formats.h"
 #include "io/input/inputbuffer.h"
 #include "io/ntff/ntffimporter.h"
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <string>
 #include <tuple>
@@ -226,6 +229,37 @@ void printSemaphores(NtffProfile &p, LineWriter &out)
     }
 }
 
+// The device rows of `path`: an NTFF or neuron-profile JSON export (by content), or a processed Neuron
+// Explorer profile directory (or a folder holding one). False (the reason printed) for anything else.
+bool readRows(const std::string &path, NtffProfile &profile)
+{
+    const LoadOptions options;
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        if (ExplorerDeviceImporter::find(path).empty()) {
+            std::fprintf(stderr, "lanescope-cli rows: %s: a folder that is no processed Neuron Explorer profile "
+                                 "(expected a directory of Parquet tables such as Instruction.parquet, or a folder "
+                                 "holding one); for a folder of traces give one NTFF or JSON export\n",
+                         path.c_str());
+            return false;
+        }
+        profile = ExplorerDeviceImporter::readRows(path, options);
+        return true;
+    }
+    InputBuffer input = InputBuffer::read(path, options);
+    const FileFormat kind = Formats::sniff(input.view().substr(0, Formats::kJsonProbeBytes), input.size());
+    const FormatInfo &info = Formats::info(kind);
+    if (!info.readRows) {
+        std::fprintf(stderr, "lanescope-cli rows: %s: not an NTFF or a neuron-profile JSON export (detected: %s); "
+                             "expected a raw Neuron device trace (.ntff), the output of neuron-profile view "
+                             "--output-format json or a processed Neuron Explorer profile directory\n",
+                     path.c_str(), info.name);
+        return false;
+    }
+    profile = info.readRows(input, path, options);
+    return true;
+}
+
 } // namespace
 
 int cmdRows(const Args &args)
@@ -253,18 +287,8 @@ int cmdRows(const Args &args)
     const std::string &path = paths.front();
     NtffProfile profile;
     try {
-        const LoadOptions options;
-        InputBuffer input = InputBuffer::read(path, options);
-        const FileFormat kind = Formats::sniff(input.view().substr(0, Formats::kJsonProbeBytes), input.size());
-        const FormatInfo &info = Formats::info(kind);
-        if (!info.readRows) {
-            std::fprintf(stderr, "lanescope-cli rows: %s: not an NTFF or a neuron-profile JSON export (detected: %s); "
-                                 "expected a raw Neuron device trace (.ntff) or the output of neuron-profile view "
-                                 "--output-format json\n",
-                         path.c_str(), info.name);
+        if (!readRows(path, profile))
             return kExitUnreadable;
-        }
-        profile = info.readRows(input, path, options);
     } catch (const std::exception &e) {
         std::fprintf(stderr, "lanescope-cli rows: %s\n", e.what());
         return kExitUnreadable;

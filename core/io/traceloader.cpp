@@ -1,6 +1,7 @@
 #include "traceloader.h"
 
 #include "fileimporter.h"
+#include "io/explorer/explorerdeviceimporter.h"
 #include "io/folder/profilefolder.h"
 #include "io/folder/profilefolderloader.h"
 #include "io/ranks/multirankloader.h"
@@ -15,6 +16,10 @@ LoadResult TraceLoader::load(const std::string &path, const LoadOptions &options
     if (!std::filesystem::is_directory(path, ec))
         return FileImporter::load(path, options);
     return FileImporter::run(path, [&] {
+        // A processed Neuron Explorer profile (a directory of Parquet tables) or a folder holding one,
+        // recognised by its table files (ExplorerDeviceImporter::find).
+        if (!ExplorerDeviceImporter::find(path).empty())
+            return ExplorerDeviceImporter::import(path, options);
         const ProfileFolder folder = ProfileFolder::scan(path, options);
         // A folder of Kineto traces that all carry a rank is one multi-rank timeline (multirankloader.h);
         // which it is is decided from the scan, so the folder is read once either way.

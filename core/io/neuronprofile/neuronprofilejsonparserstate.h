@@ -7,6 +7,7 @@
 #include "io/json/jsonobjectpieces.h"
 #include "io/json/jsonreaderbase.h"
 #include "neuronprofilejsonfields.h"
+#include "neuronprofileopcodes.h"
 #include "neuronprofilevalues.h"
 #include "util/textutil.h"
 #include <simdjson.h>
@@ -29,26 +30,6 @@ constexpr size_t kMaxReportedValueBytes = size_t(1) << 16;
 
 using text::parseInt;
 using text::trim;
-
-struct NameHash
-{
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>()(s); }
-};
-
-using OpcodeTable = std::unordered_map<std::string, uint32_t, NameHash, std::equal_to<>>;
-
-// The names ntffOpcodeName gives the 256 opcode bytes (the first byte of a name given twice).
-inline const OpcodeTable &builtinOpcodes()
-{
-    static const OpcodeTable table = [] {
-        OpcodeTable t;
-        for (int op = 0; op < 256; ++op)
-            t.emplace(std::string(ntffOpcodeName(uint8_t(op))), uint32_t(op));
-        return t;
-    }();
-    return table;
-}
 
 class Parser : JsonReaderBase
 {
