@@ -1,6 +1,7 @@
 #include "traceloader.h"
 
 #include "fileimporter.h"
+#include "io/explorer/explorersystemimporter.h"
 #include "io/folder/profilefolder.h"
 #include "io/folder/profilefolderloader.h"
 #include "io/ranks/multirankloader.h"
@@ -14,6 +15,9 @@ LoadResult TraceLoader::load(const std::string &path, const LoadOptions &options
     std::error_code ec;
     if (!std::filesystem::is_directory(path, ec))
         return FileImporter::load(path, options);
+    // Neuron Explorer's processed system profile: a directory of system-table Parquet files.
+    if (explorer::SystemDirectoryImporter::isSystemOnlyDirectory(path))
+        return FileImporter::run(path, [&] { return explorer::SystemDirectoryImporter::import(path, options); });
     return FileImporter::run(path, [&] {
         const ProfileFolder folder = ProfileFolder::scan(path, options);
         // A folder of Kineto traces that all carry a rank is one multi-rank timeline (multirankloader.h);
