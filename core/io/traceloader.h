@@ -35,11 +35,14 @@ public:
     // 15: Chrome JSON: numbers written as strings, rocprof's {} and s / t flows, 2022 Kineto
     //     (async_cpu_to_gpu) flows and a graph launch's several ends are notes; the ends are linked.
     // 16: a processed Neuron Explorer profile directory (Parquet device tables) opens as a device trace.
-    static constexpr uint32_t kImporterVersion = 16;
+    // 17: a directory of Neuron Explorer system tables (SystemProfileEvents.parquet, ...) opens as a
+    //     system trace (explorer::SystemDirectoryImporter) instead of an empty profile folder.
+    static constexpr uint32_t kImporterVersion = 17;
 
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
-    // A file is read by FileImporter. A processed Neuron Explorer profile directory (or a folder holding
-    // one) is read by ExplorerDeviceImporter. Another folder is scanned (ProfileFolder) and all its traces merged into
+    // A file is read by FileImporter. A directory of Neuron Explorer system tables is read by
+    // explorer::SystemDirectoryImporter, a processed Neuron Explorer device profile directory (or a folder
+    // holding one) by ExplorerDeviceImporter. Any other folder is scanned (ProfileFolder) and all its traces merged into
     // one (ProfileFolderLoader), or, when they are Kineto traces that all carry a rank, into one
     // multi-rank trace (MultiRankLoader).
     static LoadResult load(const std::string &path, const LoadOptions &options = {});

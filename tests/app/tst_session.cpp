@@ -4,6 +4,7 @@
 #include "session.h"
 
 #include "io/neff/neffinfo.h"
+#include "io/parquet/parquetfilewriter.h"
 #include "io/synthetic/samplefolderwriter.h"
 #include "model/trace.h"
 
@@ -226,6 +227,56 @@ private slots:
         QCOMPARE(s.markedEnd() - s.markedStart(), int64_t(10));
         s.setMarkedRange(0, 0);
         QVERIFY(!s.hasMarkedRange());
+    }
+
+    // A directory of Neuron Explorer system tables opens as a trace in the window's session (the same
+    // loader as lanescope-cli): three SystemProfileEvents rows (Lanescope's writer: flat columns) on two
+    // lanes, the hardware one already on the host clock.
+    void opensExplorerSystemTables()
+    {
+        QTemporaryDir dir;
+        using namespace lanescope::parquet;
+        FileWriter w;
+        std::string error;
+        QVERIFY2(w.open(dir.filePath(QStringLiteral("SystemProfileEvents.parquet")).toStdString(),
+                        {{"name", ColumnType::String, false}, {"start_ts", ColumnType::Int64, false},
+                         {"duration_ns", ColumnType::Int64, false}, {"trace_event_source", ColumnType::String, false},
+                         {"instance_id", ColumnType::String, false}, {"process_id", ColumnType::Int64, false},
+                         {"thread_id", ColumnType::Int64, false}, {"nc_idx", ColumnType::Int64, true},
+                         {"pcore_idx", ColumnType::Int64, true}},
+                        {}, {}, &error),
+                 error.c_str());
+        const struct { const char *name; int64_t ts, dur; const char *source; int64_t pcore; } rows[] = {
+            {"nrt_execute", 1000, 500, "neuron_rt", -1}, {"nrt_tensor_read", 1100, 100, "neuron_rt", -1},
+            {"nc_exec_running", 1200, 200, "neuron_hw", 4}};
+        for (const auto &r : rows) {
+            w.column(0).addText(r.name);
+            w.column(1).addInt(r.ts);
+            w.column(2).addInt(r.dur);
+            w.column(3).addText(r.source);
+            w.column(4).addText("i-1");
+            w.column(5).addInt(7);
+            w.column(6).addInt(70);
+            w.column(7).addInt(0);
+            if (r.pcore < 0)
+                w.column(8).addNull();
+            else
+                w.column(8).addInt(r.pcore);
+            QVERIFY(w.endRow());
+        }
+        QVERIFY2(w.close(), w.error().c_str());
+        Session s;
+        QCOMPARE(open(s, dir.path()).value(0).toBool(), true);
+        QVERIFY(s.trace());
+        const Trace &t = *s.trace();
+        QCOMPARE(t.metadata().format, std::string("explorer-system-parquet"));
+        QCOMPARE(t.allSlices().size(), size_t(3));
+        QStringList tracks;
+        for (const Track &tr : t.tracks())
+            tracks << QString::fromStdString(std::string(t.str(tr.name)));
+        QVERIFY2(tracks.contains(QStringLiteral("neuron_rt · NC 0 · thread 70")), qPrintable(tracks.join(QLatin1Char(','))));
+        QVERIFY2(tracks.contains(QStringLiteral("hardware · NC 0 · core 4")), qPrintable(tracks.join(QLatin1Char(','))));
+        QCOMPARE(t.flows().size(), size_t(1)); // nrt_execute -> nc_exec_running by time (no flow_id column)
     }
 
     void filtersAndNames()

@@ -295,6 +295,14 @@ def main():
                 ('i-0abc_pid_42/20250101_000000/system_profile.json', read(basic)),
                 ('i-0abc_pid_42/20250101_000000/trace.json', trace)]))
 
+    # Parquet files of other writers (tests/data/parquet): DuckDB's LIST columns (lists-*.parquet, the
+    # 3-level LIST with null and empty lists, pages v1 and v2) and the regression inputs.
+    pq = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'data', 'parquet')
+    if os.path.isdir(pq):
+        for n in sorted(os.listdir(pq)):
+            if n.endswith('.parquet'):
+                put(out, 'fuzz_parquet', 'data__' + n, read(os.path.join(pq, n)))
+
     # Capture sessions (fuzz_ntrace): trace_info.pb, the first samples and records of the other files,
     # packed as the harness reads them (u16 length + bytes for trace_info, cpu_util, host_mem; then ntrace).
     for k in sorted(by):

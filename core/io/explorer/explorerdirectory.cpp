@@ -57,6 +57,11 @@ bool kindAccepts(ValueKind kind, parquet::PhysicalType t)
 void appendNulls(parquet::ColumnData &c, uint64_t rows)
 {
     c.valid.resize(c.valid.size() + rows, 0);
+    if (c.list) { // null lists: no elements
+        c.listEnds.resize(c.listEnds.size() + rows, c.elementValid.size());
+        c.optional = true;
+        return;
+    }
     switch (c.type) {
     case parquet::PhysicalType::Float:
     case parquet::PhysicalType::Double: c.reals.resize(c.reals.size() + rows, 0.0); break;
@@ -68,6 +73,10 @@ void appendNulls(parquet::ColumnData &c, uint64_t rows)
 
 void appendColumn(parquet::ColumnData &to, parquet::ColumnData &&from)
 {
+    const uint64_t elementBase = to.elementValid.size();
+    for (uint64_t e : from.listEnds)
+        to.listEnds.push_back(elementBase + e);
+    to.elementValid.insert(to.elementValid.end(), from.elementValid.begin(), from.elementValid.end());
     to.valid.insert(to.valid.end(), from.valid.begin(), from.valid.end());
     to.ints.insert(to.ints.end(), from.ints.begin(), from.ints.end());
     to.reals.insert(to.reals.end(), from.reals.begin(), from.reals.end());
@@ -253,6 +262,7 @@ bool ProfileDirectory::read(std::string_view table, LoadedTable *out, Diagnostic
                     parquet::ColumnData head;
                     head.name = c.name;
                     head.type = c.type;
+                    head.list = c.list;
                     appendNulls(head, before);
                     appendColumn(head, std::move(c));
                     c = std::move(head);
@@ -264,9 +274,10 @@ bool ProfileDirectory::read(std::string_view table, LoadedTable *out, Diagnostic
                 continue;
             }
             const size_t k = size_t(known - out->columns.begin());
-            if (known->type != c.type) {
-                diag.warn("column " + c.name + " is " + parquet::physicalTypeName(c.type) + " here but " +
-                              parquet::physicalTypeName(known->type) + " in " + fileName(out->columnFile[k]) +
+            if (known->type != c.type || known->list != c.list) {
+                diag.warn("column " + c.name + " is " + (c.list ? "a LIST of " : "") + parquet::physicalTypeName(c.type) +
+                              " here but " + (known->list ? "a LIST of " : "") + parquet::physicalTypeName(known->type) +
+                              " in " + fileName(out->columnFile[k]) +
                               " (this split's values are null)",
                           fileName(s.file) + " byte " + std::to_string(offset));
                 continue;

@@ -33,14 +33,18 @@ public:
     {
         size_t pos = 0;
         uint64_t done = 0;
-        while (done < m_c.rows) {
+        // A LIST column reads on while pages follow: a v1 page may continue the last row of the one before.
+        while (done < m_c.rows || (m_c.list && pos < bytes.size())) {
             if (pos >= bytes.size())
                 return fail(m_c.fileOffset + pos, "column chunk ends after " + std::to_string(done) + " of "
                                                       + std::to_string(m_c.rows) + " values");
             ThriftReader r(bytes.substr(pos), m_c.fileOffset + pos);
             PageHeader h;
-            if (!decodePageHeader(r, &h))
+            if (!decodePageHeader(r, &h)) {
+                if (done == m_c.rows)
+                    break; // bytes after the last page of a LIST column (nothing a writer documents)
                 return fail(m_c.fileOffset + pos, "bad page header: " + r.error());
+            }
             const uint64_t headerAt = m_c.fileOffset + pos;
             pos += r.position();
             if (uint64_t(h.compressedPageSize) > bytes.size() - pos)
@@ -62,6 +66,8 @@ public:
                 if (!dataPage(h, body, m_c.rows - done, &n))
                     return false;
                 done += n;
+                if (done > m_c.rows)
+                    return fail(headerAt, "the column chunk holds more than the row group's " + std::to_string(m_c.rows) + " rows");
                 break;
             }
             case PageType::IndexPage: break; // not used by readers
@@ -200,28 +206,42 @@ private:
             return fail(m_pageAt, "data page without its header");
         const int32_t numValues = v2 ? h.dataPageV2->numValues : h.dataPage->numValues;
         const Encoding encoding = v2 ? h.dataPageV2->encoding : h.dataPage->encoding;
-        if (numValues < 0 || uint64_t(numValues) > remaining)
+        if (!m_c.list && (numValues < 0 || uint64_t(numValues) > remaining))
             return fail(m_pageAt, "data page of " + std::to_string(numValues) + " values where "
                                       + std::to_string(remaining) + " remain in the row group");
+        if (m_c.list && (numValues < 0 || uint64_t(numValues) > m_c.maxEntries - m_entries))
+            return fail(m_pageAt, "data page of " + std::to_string(numValues) + " list entries where the column chunk's "
+                                      "metadata leaves " + std::to_string(m_c.maxEntries - m_entries));
         const size_t n = size_t(numValues);
+        m_entries += n;
+        const int defWidth = bitWidth(uint64_t(m_c.maxDefinition));
+        const int repWidth = m_c.list ? 1 : 0;
 
         // Levels and the values' bytes.
         std::string_view data, values;
         std::vector<uint32_t> &levels = m_levels;
+        std::vector<uint32_t> &reps = m_reps;
         levels.clear();
+        reps.clear();
         std::string why;
         if (v2) {
             const DataPageHeaderV2 &p = *h.dataPageV2;
-            if (p.repetitionLevelsByteLength != 0)
+            if (p.repetitionLevelsByteLength != 0 && !m_c.list)
                 return unsupported("repeated (nested) values");
-            if (p.definitionLevelsByteLength < 0 || uint64_t(p.definitionLevelsByteLength) > body.size())
-                return fail(m_pageAt, "definition levels of " + std::to_string(p.definitionLevelsByteLength)
-                                          + " bytes in a page of " + std::to_string(body.size()));
-            const std::string_view levelBytes = body.substr(0, size_t(p.definitionLevelsByteLength));
-            if (m_c.maxDefinition > 0 && !decodeRleHybrid(levelBytes, 1, n, &levels, &why))
+            if (p.repetitionLevelsByteLength < 0 || p.definitionLevelsByteLength < 0
+                || uint64_t(p.repetitionLevelsByteLength) + uint64_t(p.definitionLevelsByteLength) > body.size())
+                return fail(m_pageAt, "levels of " + std::to_string(p.repetitionLevelsByteLength) + " + "
+                                          + std::to_string(p.definitionLevelsByteLength) + " bytes in a page of "
+                                          + std::to_string(body.size()));
+            const std::string_view repBytes = body.substr(0, size_t(p.repetitionLevelsByteLength));
+            const std::string_view levelBytes = body.substr(repBytes.size(), size_t(p.definitionLevelsByteLength));
+            if (repWidth && !decodeRleHybrid(repBytes, repWidth, n, &reps, &why))
+                return fail(m_pageAt, "repetition levels: " + why);
+            if (m_c.maxDefinition > 0 && !decodeRleHybrid(levelBytes, defWidth, n, &levels, &why))
                 return fail(m_pageAt, "definition levels: " + why);
-            const std::string_view rest = body.substr(levelBytes.size());
-            const int64_t valuesSize = int64_t(h.uncompressedPageSize) - p.definitionLevelsByteLength;
+            const std::string_view rest = body.substr(repBytes.size() + levelBytes.size());
+            const int64_t valuesSize =
+                int64_t(h.uncompressedPageSize) - p.definitionLevelsByteLength - p.repetitionLevelsByteLength;
             if (valuesSize < 0)
                 return fail(m_pageAt, "page's uncompressed size is smaller than its levels");
             if (p.isCompressed && m_c.codec != Codec::Uncompressed) {
@@ -234,26 +254,33 @@ private:
             if (!decompress(body, h.uncompressedPageSize, &m_pageBuffer, &data))
                 return false;
             values = data;
-            if (m_c.maxDefinition > 0) {
-                if (h.dataPage->definitionLevelEncoding != Encoding::Rle)
-                    return unsupported("definition level encoding " + encodingName(h.dataPage->definitionLevelEncoding));
+            // v1: repetition levels, then definition levels, each a 4-byte length and the RLE hybrid.
+            auto levelRun = [&](Encoding e, int width, const char *what, std::vector<uint32_t> *out) {
+                if (e != Encoding::Rle)
+                    return unsupported(std::string(what) + " level encoding " + encodingName(e));
                 if (values.size() < 4)
-                    return fail(m_pageAt, "definition levels' length missing");
+                    return fail(m_pageAt, std::string(what) + " levels' length missing");
                 const uint32_t len = loadLe32(values.data());
                 if (len > values.size() - 4)
-                    return fail(m_pageAt, "definition levels of " + std::to_string(len) + " bytes run past the page");
-                if (!decodeRleHybrid(values.substr(4, len), 1, n, &levels, &why))
-                    return fail(m_pageAt, "definition levels: " + why);
+                    return fail(m_pageAt, std::string(what) + " levels of " + std::to_string(len) + " bytes run past the page");
+                if (!decodeRleHybrid(values.substr(4, len), width, n, out, &why))
+                    return fail(m_pageAt, std::string(what) + " levels: " + why);
                 values = values.substr(4 + len);
-            }
+                return true;
+            };
+            if (repWidth && !levelRun(h.dataPage->repetitionLevelEncoding, repWidth, "repetition", &reps))
+                return false;
+            if (m_c.maxDefinition > 0 && !levelRun(h.dataPage->definitionLevelEncoding, defWidth, "definition", &levels))
+                return false;
         }
         size_t present = n;
         if (m_c.maxDefinition > 0) {
             present = 0;
             for (uint32_t l : levels) {
-                if (l > 1)
-                    return fail(m_pageAt, "definition level " + std::to_string(l) + " above the column's 1");
-                present += l;
+                if (l > uint32_t(m_c.maxDefinition))
+                    return fail(m_pageAt, "definition level " + std::to_string(l) + " above the column's "
+                                              + std::to_string(m_c.maxDefinition));
+                present += l == uint32_t(m_c.maxDefinition);
             }
         }
 
@@ -337,6 +364,9 @@ private:
         default: return unsupported("encoding " + encodingName(encoding));
         }
 
+        if (m_c.list)
+            return appendList(n, rowsRead);
+
         // Row by row into the column.
         size_t k = 0;
         for (size_t row = 0; row < n; ++row) {
@@ -358,6 +388,51 @@ private:
         return true;
     }
 
+    // The page's level entries into a LIST column: a repetition level 0 starts a row (a null list below
+    // listLevel, an empty one below elementLevel), every entry from elementLevel on is an element.
+    bool appendList(size_t n, uint64_t *rowsRead)
+    {
+        ColumnData &o = *m_out;
+        uint64_t rows = 0;
+        size_t k = 0;
+        for (size_t j = 0; j < n; ++j) {
+            const uint32_t rep = m_reps[j];
+            const uint32_t def = m_c.maxDefinition > 0 ? m_levels[j] : 0;
+            if (rep > 1)
+                return fail(m_pageAt, "repetition level " + std::to_string(rep) + " above the column's 1 (entry "
+                                          + std::to_string(j) + ")");
+            if (rep == 0) {
+                o.valid.push_back(def >= uint32_t(m_c.listLevel) ? 1 : 0);
+                o.listEnds.push_back(o.elementValid.size());
+                ++rows;
+                ++m_rowsInChunk;
+            } else if (m_rowsInChunk == 0) {
+                return fail(m_pageAt, "the column chunk's first list entry continues a row (repetition level 1)");
+            } else if (def < uint32_t(m_c.elementLevel)) {
+                return fail(m_pageAt, "a repeated list entry (repetition level 1) without an element (definition level "
+                                          + std::to_string(def) + ", entry " + std::to_string(j) + ")");
+            }
+            if (def < uint32_t(m_c.elementLevel))
+                continue;
+            const bool valid = def == uint32_t(m_c.maxDefinition);
+            o.elementValid.push_back(valid ? 1 : 0);
+            switch (m_c.type) {
+            case PhysicalType::ByteArray:
+                if (valid)
+                    o.text.append(m_values.texts[k]);
+                o.textEnds.push_back(o.text.size());
+                break;
+            case PhysicalType::Float:
+            case PhysicalType::Double: o.reals.push_back(valid ? m_values.reals[k] : 0.0); break;
+            default: o.ints.push_back(valid ? m_values.ints[k] : 0); break;
+            }
+            k += valid;
+            o.listEnds.back() = o.elementValid.size();
+        }
+        *rowsRead = rows;
+        return true;
+    }
+
     const ChunkContext &m_c;
     ColumnData *m_out;
     std::string *m_error;
@@ -365,7 +440,9 @@ private:
     std::string m_dictBuffer, m_pageBuffer, m_deltaStorage;
     Values m_dict, m_values;
     bool m_hasDict = false;
-    std::vector<uint32_t> m_levels, m_indices;
+    std::vector<uint32_t> m_levels, m_reps, m_indices;
+    uint64_t m_entries = 0;     // LIST: level entries read so far
+    uint64_t m_rowsInChunk = 0; // LIST: rows begun in this chunk
 };
 
 } // namespace

@@ -113,8 +113,8 @@ bool FileReader::buildLeaves(std::string *error)
 {
     // The schema is the tree in depth-first order; element 0 is the root.
     m_leaves.clear();
-    struct Frame { int remaining; std::string path; int definition; bool repeated; };
-    std::vector<Frame> stack{{m_meta.schema[0].numChildren, "", 0, false}};
+    struct Frame { int remaining; std::string path; int definition; bool repeated; std::vector<size_t> chain; };
+    std::vector<Frame> stack{{m_meta.schema[0].numChildren, "", 0, false, {}}};
     if (m_meta.schema[0].numChildren < 0) {
         *error = m_path + ": schema root with a negative child count";
         return false;
@@ -136,8 +136,10 @@ bool FileReader::buildLeaves(std::string *error)
         const std::string path = parent.path.empty() ? s.name : parent.path + "." + s.name;
         const int definition = parent.definition + (s.repetition != Repetition::Required ? 1 : 0);
         const bool repeated = parent.repeated || s.repetition == Repetition::Repeated;
+        std::vector<size_t> chain = parent.chain;
+        chain.push_back(i);
         if (s.numChildren > 0) {
-            stack.push_back({s.numChildren, path, definition, repeated});
+            stack.push_back({s.numChildren, path, definition, repeated, std::move(chain)});
             continue;
         }
         Leaf l;
@@ -146,6 +148,8 @@ bool FileReader::buildLeaves(std::string *error)
         l.optional = definition > 0; // any repetition but REQUIRED (on the path) makes nulls possible
         l.flat = stack.size() == 1 && !repeated;
         l.maxDefinition = definition;
+        if (!l.flat)
+            classifyList(l, chain);
         m_leaves.push_back(std::move(l));
     }
     for (const RowGroup &g : m_meta.rowGroups)
@@ -155,6 +159,38 @@ bool FileReader::buildLeaves(std::string *error)
             return false;
         }
     return true;
+}
+
+// One level of repetition in one of the LIST shapes (parquet-format's LogicalTypes.md, "Lists" and its
+// backward-compatibility rules), `chain` the schema elements from the top-level one to the leaf:
+//   <opt|req> group f (LIST) { repeated group list { <opt|req> element } }   3-level
+//   <opt|req> group f (LIST) { repeated element }                           legacy 2-level
+//   repeated element                                                         bare repeated field
+// The leaf then stands for the whole column under the top-level name.
+void FileReader::classifyList(Leaf &leaf, const std::vector<size_t> &chain) const
+{
+    auto el = [&](size_t k) -> const SchemaElement & { return m_meta.schema[chain[k]]; };
+    const auto repeatedAt = [&](size_t k) { return el(k).repetition == Repetition::Repeated; };
+    int listLevel = 0, elementLevel = 0;
+    if (chain.size() == 1 && repeatedAt(0)) {
+        listLevel = 0;
+        elementLevel = 1;
+    } else if (chain.size() == 2 && !repeatedAt(0) && el(0).numChildren == 1 && repeatedAt(1)) {
+        listLevel = el(0).repetition == Repetition::Optional ? 1 : 0;
+        elementLevel = listLevel + 1;
+    } else if (chain.size() == 3 && !repeatedAt(0) && el(0).numChildren == 1 && repeatedAt(1) && el(1).numChildren == 1 &&
+               !repeatedAt(2)) {
+        listLevel = el(0).repetition == Repetition::Optional ? 1 : 0;
+        elementLevel = listLevel + 1;
+    } else {
+        return; // another nesting: stays unsupported
+    }
+    leaf.list = true;
+    leaf.name = el(0).name;
+    leaf.maxRepetition = 1;
+    leaf.listLevel = listLevel;
+    leaf.elementLevel = elementLevel;
+    leaf.optional = listLevel > 0;
 }
 
 int FileReader::columnIndex(std::string_view name) const
@@ -171,13 +207,14 @@ bool FileReader::readColumn(size_t column, ColumnData *out, std::string *error)
     *out = ColumnData();
     out->name = leaf.name;
     out->optional = leaf.optional;
+    out->list = leaf.list;
     // "unsupported X in column C of FILE", or "FILE: column C: what"
     auto failWith = [&](const std::string &what) {
         *error = what.rfind("unsupported ", 0) == 0 ? what + " of " + m_path : m_path + ": " + what;
         return false;
     };
-    if (!leaf.flat)
-        return failWith("unsupported nested or repeated column " + leaf.name);
+    if (!leaf.flat && !leaf.list)
+        return failWith("unsupported nested column " + leaf.name + " (a struct, map or list of lists)");
     if (!leaf.type)
         return failWith("column " + leaf.name + " without a physical type");
     switch (*leaf.type) {
@@ -204,7 +241,11 @@ bool FileReader::readColumn(size_t column, ColumnData *out, std::string *error)
         if (m.type != *leaf.type)
             return failWith("column " + leaf.name + ": chunk type " + physicalTypeName(m.type) + " differs from the schema's "
                             + physicalTypeName(*leaf.type));
-        if (m.numValues != g.numRows)
+        if (leaf.list && (m.numValues < g.numRows || uint64_t(m.numValues) > m_maxRows))
+            return failWith("column " + leaf.name + ": row group " + std::to_string(gi) + " has "
+                            + std::to_string(m.numValues) + " list entries for " + std::to_string(g.numRows)
+                            + " rows (at least one per row, at most " + std::to_string(m_maxRows) + ")");
+        if (!leaf.list && m.numValues != g.numRows)
             return failWith("column " + leaf.name + ": row group " + std::to_string(gi) + " has "
                             + std::to_string(m.numValues) + " values for " + std::to_string(g.numRows) + " rows");
         int64_t start = m.dataPageOffset;
@@ -223,6 +264,10 @@ bool FileReader::readColumn(size_t column, ColumnData *out, std::string *error)
         c.column = leaf.name;
         c.type = *leaf.type;
         c.maxDefinition = leaf.maxDefinition;
+        c.list = leaf.list;
+        c.listLevel = leaf.listLevel;
+        c.elementLevel = leaf.elementLevel;
+        c.maxEntries = uint64_t(m.numValues);
         c.codec = m.codec;
         c.rows = uint64_t(g.numRows);
         c.fileOffset = uint64_t(start);

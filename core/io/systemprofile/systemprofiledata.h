@@ -28,8 +28,9 @@ struct SystemProfileId
 };
 
 // The lane of an event: from its content (system_profile.json: hardware names, `type`, `group`), or as
-// its reader decided (ntrace: records carry no type or group).
-enum class SystemProfileLane : uint8_t { ByContent, Runtime, Hardware };
+// its reader decided (ntrace: records carry no type or group; Explorer's SystemProfileEvents: its
+// trace_event_source; Other: a lane "<group> · NC n" of its own, the group naming the source).
+enum class SystemProfileLane : uint8_t { ByContent, Runtime, Hardware, Framework, Other };
 
 struct SystemProfileEvent
 {
@@ -71,12 +72,22 @@ struct SystemProfileCounter
     std::vector<std::pair<int64_t, double>> samples; // (ts, value), any order
 };
 
+// A link a reader found between two events (indices into SystemProfileData::events), e.g. Explorer's
+// shared flow_id: a flow of its own; its target takes no link by time (SystemProfileImporter).
+struct SystemProfileLink
+{
+    uint32_t from = 0, to = 0;
+    uint64_t id = 0;
+    StringId category, name;
+};
+
 struct SystemProfileData
 {
     std::vector<SystemProfileEvent> events;
     std::vector<Arg> args;
     std::vector<SystemProfileSample> memUsage, cpuUtil;
     std::vector<SystemProfileCounter> counters;
+    std::vector<SystemProfileLink> links;
     uint64_t bytes = 0;
     bool sawEvents = false; // a trace_events array (or a bare array) was present
     // ntrace: one runtime lane per (NeuronCore, thread) ("neuron_rt · NC n · thread T"): the calls of

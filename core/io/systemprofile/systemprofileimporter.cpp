@@ -45,6 +45,7 @@ struct LaneKey
     int64_t index = -1; // core, thread, or type
     int64_t core = -1;  // Other: the core as well
     int64_t sub = -1;   // Runtime: the thread (lanes per thread); Hardware: the physical core
+    uint32_t group = UINT32_MAX; // Other without a type: the group it is named after
     auto operator<=>(const LaneKey &) const = default;
 };
 
@@ -65,6 +66,7 @@ private:
     void alignHardware();
     void addSlices();
     void linkParents();
+    void linkGiven();
     void linkByTime();
     void addCounters();
     const std::vector<SyncPoint> *syncFor(int64_t core, int64_t deviceCore) const;
@@ -98,6 +100,10 @@ Lane Builder::laneOf(const SystemProfileEvent &e, int64_t &core, int64_t &thread
         return Lane::Runtime;
     if (e.lane == SystemProfileLane::Hardware)
         return Lane::Hardware;
+    if (e.lane == SystemProfileLane::Framework)
+        return Lane::Framework;
+    if (e.lane == SystemProfileLane::Other)
+        return Lane::Other;
     const std::string_view group = e.group.isValid() ? m_b.str(e.group) : std::string_view();
     const bool frameworkGroup = group.starts_with("framework");
     if (frameworkGroup && group.size() > 10)
@@ -158,6 +164,8 @@ TrackId Builder::trackFor(const SystemProfileEvent &e, Lane lane, int64_t core, 
     case Lane::Other:
         key.index = e.hasType ? e.type : INT64_MIN;
         key.core = core;
+        if (!e.hasType)
+            key.group = e.group.value;
         break;
     }
     if (auto it = m_tracks.find(key); it != m_tracks.end())
@@ -335,6 +343,17 @@ void Builder::linkParents()
     }
 }
 
+// Links the reader found (Explorer's flow_id): flows; their targets take no link by time.
+void Builder::linkGiven()
+{
+    for (const SystemProfileLink &l : m_data.links) {
+        if (l.from >= m_slice.size() || l.to >= m_slice.size() || m_slice[l.from] == UINT32_MAX || m_slice[l.to] == UINT32_MAX)
+            continue;
+        m_b.addFlow(FlowEnd::slice(m_slice[l.from]), FlowEnd::slice(m_slice[l.to]), l.category, l.name, l.id);
+        m_parentLinked[l.to] = 1;
+    }
+}
+
 void Builder::linkByTime()
 {
     // Framework slices and executions per (instance, process), for the time rules.
@@ -466,12 +485,13 @@ Trace Builder::build(SystemProfileData data)
     }
     if (noTime)
         m_b.diagnostics().warn("trace_events without an integer timestamp skipped", {}, noTime);
-    if (n == 0 && m_data.memUsage.empty() && m_data.cpuUtil.empty())
+    if (n == 0 && m_data.memUsage.empty() && m_data.cpuUtil.empty() && m_data.counters.empty())
         m_b.diagnostics().warn("trace_events is empty: the system profile holds no events");
     alignHardware();
     m_b.reserveSlices(n);
     addSlices();
     linkParents();
+    linkGiven();
     linkByTime();
     addCounters();
     st.eventsRead = n + m_data.memUsage.size() + m_data.cpuUtil.size();
