@@ -84,6 +84,8 @@ Trace FileImporter::import(const std::string &path, const LoadOptions &options)
 Trace FileImporter::importAs(const std::string &path, FileFormat format, const LoadOptions &options)
 {
     const FormatInfo &info = Formats::info(format);
+    if (info.importDirectory)
+        return info.importDirectory(path, options);
     if (info.importStream) {
         InputStream stream(path, options);
         return info.importStream(stream, options);
@@ -97,12 +99,14 @@ Trace FileImporter::importAs(const std::string &path, FileFormat format, const L
 bool FileImporter::hasRows(FileFormat format)
 {
     const FormatInfo &info = Formats::info(format);
-    return info.readRowsStream || info.readRows;
+    return info.readRowsStream || info.readRows || info.readRowsDirectory;
 }
 
 NtffProfile FileImporter::readRowsAs(const std::string &path, FileFormat format, const LoadOptions &options)
 {
     const FormatInfo &info = Formats::info(format);
+    if (info.readRowsDirectory)
+        return info.readRowsDirectory(path, options);
     if (info.readRowsStream) {
         InputStream stream(path, options);
         return info.readRowsStream(stream, options);

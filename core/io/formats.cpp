@@ -1,6 +1,8 @@
 #include "formats.h"
 
 #include "io/chrome/chromejsonimporter.h"
+#include "io/explorer/explorerdeviceimporter.h"
+#include "io/explorer/explorersystemimporter.h"
 #include "io/input/inputbuffer.h"
 #include "io/neff/neffreader.h"
 #include "io/neuronprofile/neuronprofilejsonimporter.h"
@@ -183,6 +185,8 @@ bool isNtraceName(std::string_view base) { return base == NtraceImporter::kTrace
 bool isNeuronSessionPartName(std::string_view base) { return NtraceImporter::isSessionFile(base); }
 
 Trace importNtff(InputBuffer &in, const std::string &path, const LoadOptions &o) { return NtffImporter::import(in, path, o); }
+Trace importExplorerDevice(const std::string &dir, const LoadOptions &o) { return ExplorerDeviceImporter::import(dir, o); }
+Trace importExplorerSystem(const std::string &dir, const LoadOptions &o) { return explorer::SystemDirectoryImporter::import(dir, o); }
 NtffProfile readNtffRows(InputBuffer &in, const std::string &path, const LoadOptions &o)
 {
     NtffProfile profile = NtffReader::read(in.view(), path, o);
@@ -225,6 +229,12 @@ constexpr FormatInfo kFormats[] = {
      isNeuronSessionPartName, nullptr, nullptr, FolderRole::SessionPart, "", "",
      "trace_info.pb, cpu_util.pb and host_mem.pb are read with the ntrace.pb of their capture session: open that ntrace.pb "
      "or the session's folder"},
+    {FileFormat::ExplorerDevice, "neuron-explorer-parquet", "explorer-device-profile",
+     "Neuron Explorer device profile (Parquet tables)", nullptr, nullptr, nullptr, nullptr, nullptr, FolderRole::DeviceTrace, "",
+     "inode/directory", nullptr, nullptr, nullptr, " (Neuron Explorer Parquet)", importExplorerDevice, ExplorerDeviceImporter::readRows},
+    {FileFormat::ExplorerSystem, "explorer-system-parquet", "explorer-system-profile",
+     "Neuron Explorer system profile (Parquet tables)", nullptr, nullptr, nullptr, nullptr, nullptr, FolderRole::SystemTrace, "",
+     "inode/directory", nullptr, nullptr, nullptr, nullptr, importExplorerSystem},
     {FileFormat::Folder, "folder", "folder", "Profile folder", nullptr, nullptr, nullptr, nullptr, nullptr, FolderRole::None, "",
      "inode/directory", nullptr},
     {FileFormat::Unknown, "unknown", "other", "Unknown", nullptr, nullptr, nullptr, nullptr, nullptr, FolderRole::None, "", "",

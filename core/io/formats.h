@@ -84,6 +84,11 @@ struct FormatInfo
     // Appended to the name of its top group in a profile folder ("NeuronCore 0 · neff_1 (neuron-profile
     // JSON)"): an export, not the device's own trace. nullptr: nothing.
     const char *folderGroupSuffix = nullptr;
+    // A format that is a directory, not a file (Neuron Explorer's processed profiles): its importer,
+    // given the directory. The profile-folder scan lists such a directory as one entry (FolderScan).
+    Trace (*importDirectory)(const std::string &path, const LoadOptions &options) = nullptr;
+    // Its device rows (`lanescope-cli rows`), given the directory. nullptr: none.
+    NtffProfile (*readRowsDirectory)(const std::string &path, const LoadOptions &options) = nullptr;
 };
 
 class Formats

@@ -37,7 +37,9 @@ public:
     // 16: a processed Neuron Explorer profile directory (Parquet device tables) opens as a device trace.
     // 17: a directory of Neuron Explorer system tables (SystemProfileEvents.parquet, ...) opens as a
     //     system trace (explorer::SystemDirectoryImporter) instead of an empty profile folder.
-    static constexpr uint32_t kImporterVersion = 17;
+    // 18: Explorer profile directories inside a folder are entries of the folder (system + device
+    //     profiles merged, devices placed at their nc_exec_running).
+    static constexpr uint32_t kImporterVersion = 18;
 
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
     // A file is read by FileImporter. A directory of Neuron Explorer system tables is read by

@@ -21,8 +21,10 @@ enum class FileFormat : uint8_t {
     NeuronProtobuf,    // trace_info.pb, cpu_util.pb, host_mem.pb: read with the ntrace.pb of their session
     RankSummary,       // lanescope-rank-summary JSON: one rank of a job, summarised (docs/job-summary.md)
     NeuronTrace,       // ntrace.pb: the raw Neuron system trace (with trace_info.pb beside it, docs/ntrace.md)
+    ExplorerDevice,    // a processed Neuron Explorer device profile: a directory of Parquet tables (Instruction, ...)
+    ExplorerSystem,    // a processed Neuron Explorer system profile: a directory of Parquet tables (SystemProfileEvents, ...)
 };
-constexpr int kFileFormatCount = int(FileFormat::NeuronTrace) + 1;
+constexpr int kFileFormatCount = int(FileFormat::ExplorerSystem) + 1;
 
 enum class FileOutcome : uint8_t {
     Loaded,      // a trace that is loaded on its own (framework JSON, neuron-profile JSON, system trace)

@@ -239,6 +239,71 @@ private slots:
 
     // A SystemProfileEvents split whose thread_id is DOUBLE, the next split missing (_0, _2), no
     // HostMemUsage: warnings naming the file, column and gap; every row still loads.
+    // Explorer's data path with a system profile and a device profile beside it
+    // (<P>/profiles/global/{system@latest, neuron_profile_001@latest}): opening <P> merges both on the
+    // system clock, the device placed at the nc_exec_running of its NeuronCore (the folder loader's
+    // sync-point rule, SystemProfileJoin: by order, the first execution of NeuronCore 0). The device
+    // profile is written by DuckDB from the trn2 JSON export fused_bf16_s512 (tests/parquet/
+    // explorer-from-json.mjs); it is another run than the capture, so it is placed by order, not
+    // identity. Expected: every device slice shifted by the first nc_exec_running's start, which DuckDB
+    // reads from SystemProfileEvents itself; the JSON's earliest row (instruction or DMA) starts at 7 ns
+    // (python: min of the "timestamp" of its instruction and dma rows).
+    void deviceProfileBesideSystemProfile()
+    {
+        LANESCOPE_REQUIRE_CORPUS_FILE(kCapture);
+        const QString json = QStringLiteral("neuron-trn2-v6/fused_bf16_s512/fused_exec_2_profile_full.json");
+        LANESCOPE_REQUIRE_CORPUS_FILE(json);
+        LANESCOPE_REQUIRE_DUCKDB();
+        QVERIFY(makeTables());
+        const QString global = m_tmp.filePath(QStringLiteral("datapath/profiles/global"));
+        const QString system = global + QStringLiteral("/system@latest");
+        QVERIFY(QDir().mkpath(system));
+        for (const QString &f : QDir(m_dir).entryList({QStringLiteral("*.parquet")}, QDir::Files))
+            QVERIFY(QFile::copy(m_dir + QLatin1Char('/') + f, system + QLatin1Char('/') + f));
+        QProcess p;
+        p.start(QStringLiteral("node"), {QStringLiteral(LANESCOPE_SOURCE_DIR "/tests/parquet/explorer-from-json.mjs"),
+                                         test::duckdbCacheDir(), test::corpusFile(json),
+                                         global + QStringLiteral("/neuron_profile_001@latest")});
+        QVERIFY(p.waitForFinished(600000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+
+        const test::DuckResult first = test::duckdb(
+            QStringLiteral("SELECT min(start_ts) FROM read_parquet('%1/SystemProfileEvents_*.parquet') "
+                           "WHERE name = 'nc_exec_running' AND nc_idx = 0")
+                .arg(system));
+        QVERIFY2(first.error.isEmpty() && first.rows.size() == 1, qPrintable(first.error));
+        const int64_t exec = first.rows[0].toArray()[0].toString().toLongLong();
+        QVERIFY(exec > 0);
+
+        const LoadResult merged = TraceLoader::load(m_tmp.filePath(QStringLiteral("datapath")).toStdString());
+        QVERIFY2(merged.ok(), merged.error.c_str());
+        const Trace &t = *merged.trace;
+        QCOMPARE(t.metadata().format, std::string("profile-folder"));
+        const std::string *how = t.metadata().find("alignment.profiles/global/neuron_profile_001@latest");
+        QVERIFY(how);
+        QVERIFY2(how->starts_with("sync points: placed at nc_exec_running ts=" + std::to_string(exec)), how->c_str());
+        // The system profile's lanes sit below its directory's group; the device's join the NeuronCore's
+        // lanes ("NeuronCore 0 / pcore 4 / Tensor").
+        int64_t earliest = INT64_MAX;
+        size_t deviceSlices = 0, systemSlices = 0;
+        for (size_t ti = 0; ti < t.tracks().size(); ++ti) {
+            const std::string path = t.trackPath(TrackId(uint32_t(ti)));
+            const std::span<const Slice> slices = t.slices(TrackId(uint32_t(ti)));
+            if (!path.starts_with("system@latest")) {
+                for (const Slice &s : slices)
+                    if (t.str(s.category) == "instruction" || t.str(s.category) == "dma") {
+                        ++deviceSlices;
+                        earliest = std::min(earliest, s.start);
+                    }
+            } else {
+                systemSlices += slices.size();
+            }
+        }
+        QCOMPARE(systemSlices, size_t(837)); // the capture's slices (NTRACE_VERIFIED.md)
+        QCOMPARE(deviceSlices, size_t(436 + 977)); // the JSON's instruction rows and DMA packets (python count)
+        QCOMPARE(earliest, exec + 7);
+    }
+
     void badTablesWarnAndLoad()
     {
         LANESCOPE_REQUIRE_CORPUS_FILE(kCapture);

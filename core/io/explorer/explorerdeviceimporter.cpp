@@ -13,9 +13,7 @@ namespace fs = std::filesystem;
 
 namespace lanescope {
 
-namespace {
-
-bool isDeviceProfile(const std::string &dir)
+bool ExplorerDeviceImporter::isDeviceProfile(const std::string &dir)
 {
     if (!explorer::ProfileDirectory::looksLikeProfile(dir))
         return false;
@@ -23,6 +21,8 @@ bool isDeviceProfile(const std::string &dir)
     std::string why;
     return d.open(dir, &why) && ExplorerDeviceReader::hasDeviceTables(d);
 }
+
+namespace {
 
 void search(const fs::path &dir, int depth, std::vector<std::string> &out)
 {
@@ -37,7 +37,7 @@ void search(const fs::path &dir, int depth, std::vector<std::string> &out)
     }
     std::sort(subdirs.begin(), subdirs.end());
     for (const fs::path &sub : subdirs) {
-        if (isDeviceProfile(sub.string()))
+        if (ExplorerDeviceImporter::isDeviceProfile(sub.string()))
             out.push_back(sub.string());
         else
             search(sub, depth - 1, out);

@@ -20,6 +20,8 @@ public:
     // subdirectories up to three levels down (profiles/global/<name>@latest), in path order. Empty
     // when there is none (a folder of traces, a system-only profile).
     static std::vector<std::string> find(const std::string &dir);
+    // Whether `dir` itself is a device-profile directory (table files, at least one device table).
+    static bool isDeviceProfile(const std::string &dir);
 
     // The device rows of the profile `path` is or holds (the first of several, a note naming the others).
     // Throws ImportError (no profile there, unreadable directory) or LoadCancelled.

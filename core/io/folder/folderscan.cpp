@@ -1,5 +1,8 @@
 #include "folderscan.h"
 
+#include "io/explorer/explorerdeviceimporter.h"
+#include "io/explorer/explorerdirectory.h"
+#include "io/explorer/explorersystemimporter.h"
 #include "io/formats.h"
 #include "io/input/inputbuffer.h"
 #include "io/neff/neffreader.h"
@@ -18,6 +21,7 @@
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <sys/stat.h>
@@ -151,6 +155,35 @@ const char *fileTypeName(mode_t m)
 
 namespace {
 
+// ExplorerDevice / ExplorerSystem for a processed Neuron Explorer profile directory, else Unknown.
+FileFormat explorerKind(const std::string &dir)
+{
+    if (!explorer::ProfileDirectory::looksLikeProfile(dir))
+        return FileFormat::Unknown;
+    if (ExplorerDeviceImporter::isDeviceProfile(dir))
+        return FileFormat::ExplorerDevice;
+    if (explorer::SystemDirectoryImporter::isSystemOnlyDirectory(dir))
+        return FileFormat::ExplorerSystem;
+    return FileFormat::Unknown;
+}
+
+// The bytes of the regular files directly in `dir`.
+uint64_t directoryBytes(const std::string &dir)
+{
+    uint64_t n = 0;
+    std::error_code ec;
+    for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        std::error_code fec;
+        if (it->is_regular_file(fec))
+            n += uint64_t(it->file_size(fec));
+    }
+    return n;
+}
+
+} // namespace
+
+namespace {
+
 struct Walker
 {
     Walker(std::vector<FolderFile> &f, Diagnostics &d, const LoadOptions &o) : out(f), diagnostics(d), options(o) {}
@@ -246,6 +279,19 @@ struct Walker
                                       rel + " (limit " + std::to_string(FolderScan::kMaxDepth) + " levels)");
                 note(rel + "/", abs, FileOutcome::Ignored,
                      "deeper than " + std::to_string(FolderScan::kMaxDepth) + " folder levels (not scanned)");
+                return;
+            }
+            // A processed Neuron Explorer profile (a directory of Parquet tables) is one entry, not a folder
+            // to walk: its tables are read together by its importer.
+            if (const FileFormat kind = explorerKind(abs); kind != FileFormat::Unknown) {
+                FolderFile f;
+                f.path = abs;
+                f.relativePath = rel;
+                f.kind = kind;
+                f.status = FileOutcome::Loaded;
+                f.size = directoryBytes(abs);
+                f.name = ProfileFileName::parse(rel);
+                out.push_back(std::move(f));
                 return;
             }
             dirs.emplace(id, rel);

@@ -1,6 +1,7 @@
 #include "profilefolder.h"
 
 #include "folderpairing.h"
+#include "io/formats.h"
 
 #include <map>
 
@@ -88,6 +89,25 @@ FileReport ProfileFolder::report(const FolderFile &f) const
                                            : " by the hash in the names (uuid not recorded)";
     r.detail = f.detail.empty() ? s : s + "; " + f.detail;
     return r;
+}
+
+bool ProfileFolder::loadable(const FolderFile &f)
+{
+    const FormatInfo &info = Formats::info(f.kind);
+    return (info.import || info.importStream || info.importDirectory) &&
+           (f.status == FileOutcome::Loaded || f.status == FileOutcome::Paired || f.status == FileOutcome::Unpaired);
+}
+
+const FolderFile *ProfileFolder::onlyLoadable() const
+{
+    const FolderFile *one = nullptr;
+    for (const FolderFile &f : m_files)
+        if (loadable(f)) {
+            if (one)
+                return nullptr;
+            one = &f;
+        }
+    return one;
 }
 
 } // namespace lanescope

@@ -41,6 +41,10 @@ public:
 
     const std::string &root() const { return m_root; }
     const std::vector<FolderFile> &files() const { return m_files; }
+    // Whether a file would be loaded as a timeline (an importer, and an outcome that loads).
+    static bool loadable(const FolderFile &f);
+    // The one loadable file when there is exactly one, else nullptr.
+    const FolderFile *onlyLoadable() const;
     const std::vector<FolderGroup> &groups() const { return m_groups; }
     // Problems of the walk itself: depth or entry limit reached, symbolic-link loops, unreadable folders.
     const Diagnostics &diagnostics() const { return m_diagnostics; }

@@ -131,9 +131,7 @@ void Loader::loadAll()
     for (size_t i = 0; i < files.size(); ++i) {
         const FolderFile &f = files[i];
         // Every file with an importer whose scan outcome lets it load (a timeline of its own or a device trace).
-        const bool loadable = (Formats::info(f.kind).import || Formats::info(f.kind).importStream) &&
-                              (f.status == FileOutcome::Loaded || f.status == FileOutcome::Paired || f.status == FileOutcome::Unpaired);
-        if (loadable) {
+        if (ProfileFolder::loadable(f)) {
             todo.push_back(i);
             total += std::max<uint64_t>(1, f.size);
         }

@@ -57,7 +57,7 @@ private slots:
             QVERIFY(names.insert(e.name).second);
             QCOMPARE(&Formats::info(e.id), &e);
             QVERIFY(e.displayName && *e.displayName);
-            QVERIFY2(e.import || e.notATrace || e.role == FolderRole::None, e.name); // says why it does not open
+            QVERIFY2(e.import || e.importDirectory || e.notATrace || e.role == FolderRole::None, e.name); // says why it does not open
         }
         QCOMPARE(int(ids.size()), kFileFormatCount);
         // The text ids printed today (trace metadata, `rows`, info --json "kind").
@@ -83,9 +83,11 @@ private slots:
         QCOMPARE(Formats::info(FileFormat::SystemProfileJson).role, FolderRole::SystemTrace);
         QCOMPARE(Formats::info(FileFormat::NeuronTrace).role, FolderRole::SystemTrace);
         QCOMPARE(Formats::info(FileFormat::NeuronProtobuf).role, FolderRole::SessionPart);
+        QCOMPARE(Formats::info(FileFormat::ExplorerDevice).role, FolderRole::DeviceTrace);
+        QCOMPARE(Formats::info(FileFormat::ExplorerSystem).role, FolderRole::SystemTrace);
         // Device traces have rows (`lanescope-cli rows`), nothing else does.
         for (const FormatInfo &e : Formats::all())
-            QCOMPARE(e.readRows != nullptr, e.role == FolderRole::DeviceTrace);
+            QCOMPARE(e.readRows != nullptr || e.readRowsDirectory != nullptr, e.role == FolderRole::DeviceTrace);
     }
 
     void sniff_data()
