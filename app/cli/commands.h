@@ -33,6 +33,7 @@ int cmdEngines(const Args &args);
 int cmdDiff(const Args &args);
 int cmdExportSqlite(const Args &args);
 int cmdExportParquet(const Args &args);
+int cmdQuery(const Args &args);
 int cmdCache(const Args &args);
 int cmdChain(const Args &args);
 int cmdScreenshot(const Args &args);

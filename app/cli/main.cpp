@@ -46,6 +46,8 @@ const std::vector<Command> &commands()
          "the loaded trace as a SQLite database for your own queries (schema: docs/sqlite-schema.md)"},
         {"export-parquet", cmdExportParquet, "export-parquet PATH -o DIR [--codec zstd|snappy|gzip|none] [--row-group-rows N] [--no-cache]",
          "the SQLite export's tables as DIR/<table>.parquet for DuckDB, pandas, Spark (docs/parquet.md)"},
+        {"query", cmdQuery, "query PATH \"SQL\" [--format text|csv|json] [--file Q.sql] [--timeout SECONDS] [--max-rows N]",
+         "SQL over the loaded trace: export-sqlite's tables (docs/sqlite-schema.md) read in place, read-only; a syntax error names its line and column"},
         {"cache", cmdCache, "cache --info [--json] | --clear",
          "the per-user trace cache: where it is, entries and bytes (--info), or empty it (--clear)"},
         {"screenshot", cmdScreenshot,

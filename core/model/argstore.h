@@ -42,6 +42,10 @@ public:
     std::span<const Arg> args(ArgSetId id) const;
     size_t setCount() const { return m_offsets.size() - 1; }
     size_t argCount() const { return m_args.size(); }
+    // Every arg of every set, set after set, and where each set starts in it (setCount() + 1 entries,
+    // the last one argCount()): the args table of the exports and of SQL queries reads them in place.
+    std::span<const Arg> all() const { return std::span<const Arg>(m_args.data(), m_args.size()); }
+    std::span<const uint32_t> offsets() const { return std::span<const uint32_t>(m_offsets.data(), m_offsets.size()); }
     size_t memoryUsage() const { return m_args.capacity() * sizeof(Arg) + m_offsets.capacity() * sizeof(uint32_t); }
     void reserve(size_t args, size_t sets);
     // Gives back reserved memory only where more than half of it went unused (a copy costs time).

@@ -32,17 +32,26 @@ struct ExportTable
     std::vector<ExportColumn> columns;
 };
 
-// Receives the tables. Cells are set by 0-based column index, every column of a row once; text is
-// valid until row() returns.
-class ExportSink
+// Receives cells, by 0-based column index. text(): the view stays valid as long as the trace and the
+// rows object it came from (the string pool, names, notes). scratchText(): valid until the same column
+// of the next row is asked for (a path built for this row).
+class CellSink
 {
 public:
-    virtual ~ExportSink() = default;
-    virtual bool beginTable(const ExportTable &table) = 0;
+    virtual ~CellSink() = default;
     virtual void null(int column) = 0;
     virtual void i64(int column, int64_t v) = 0;
     virtual void real(int column, double v) = 0;
     virtual void text(int column, std::string_view v) = 0;
+    virtual void scratchText(int column, std::string_view v) { text(column, v); }
+};
+
+// Receives the tables of an export. Cells are set every column of a row once; text is valid until
+// row() returns.
+class ExportSink : public CellSink
+{
+public:
+    virtual bool beginTable(const ExportTable &table) = 0;
     virtual bool row() = 0;
     virtual bool endTable() = 0;
     virtual std::string error() const = 0;
@@ -55,7 +64,7 @@ public:
     static constexpr int kSchemaVersion = 1;
 
     // Streams every table (meta, strings, files, groups, tracks, slices, instants, args, counters,
-    // flows, warnings, ops, engines, notes) into `sink`. Progress 0..1000 and cancel from `options`.
+    // flows, warnings, ops, engines, notes; their rows are ExportRows', exportrows.h) into `sink`. Progress 0..1000 and cancel from `options`.
     // False with `error` set (the sink's error, or "export cancelled").
     static bool write(const Trace &trace, const std::vector<Annotation> &notes, ExportSink &sink,
                       const LoadOptions &options, std::string *error);

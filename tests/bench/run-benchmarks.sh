@@ -18,6 +18,8 @@
 #     bench_export (SQLite vs Parquet export of the loaded trace and reading each back, same run) and
 #     bench_insights (insights after load) and bench_calltree (the call tree after load) on the ~1 GB
 #     trace too (bench_calltree also runs on the corpus file in step 5, with its defaults);
+#     bench_query (SQL over the loaded trace: GROUP BY name in the engine, time and peak memory against
+#     the model, next to export-sqlite and the same query on the file) on the ~1 GB trace too;
 #  5. jobs past one machine: gen_rankset writes a 256-rank job from HTA's NCCL trace (every rank on its
 #     own clock, rank 17 running 1.3 x slower, rank 42 arriving 1 ms late at every collective),
 #     `lanescope-cli summarize --jobs <cores>` summarises them (wall time, bytes per summary vs trace),
@@ -155,6 +157,11 @@ if [ -f "$XDIT" ]; then
       echo
       echo "== bench_calltree (~$TARGET_MB MB tiled Kineto trace; goal: the tree < 3 s after load)"
       "$TESTS/bench_calltree" --runs 3 "$BIG" || status=1
+    fi
+    if [ -x "$TESTS/bench_query" ]; then
+      echo
+      echo "== bench_query (~$TARGET_MB MB tiled Kineto trace; goal: GROUP BY name < 2 s, peak <= 10 % above the model)"
+      "$TESTS/bench_query" --runs 3 "$BIG" || status=1
     fi
   else
     status=1
