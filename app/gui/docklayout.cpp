@@ -25,6 +25,7 @@ constexpr std::array kPlacements = {
     DockLayout::Placement{"tensorsDock", Qt::BottomDockWidgetArea, Shown::ByPanel}, // Neuron profiles with tensors / memory
     DockLayout::Placement{"collectivesDock", Qt::BottomDockWidgetArea, Shown::ByPanel}, // traces with NCCL / RCCL kernels
     DockLayout::Placement{"summaryDock", Qt::BottomDockWidgetArea},
+    DockLayout::Placement{"queryDock", Qt::BottomDockWidgetArea, Shown::No}, // View > Query, Ctrl+Shift+Q
     DockLayout::Placement{"statisticsDock", Qt::BottomDockWidgetArea, Shown::No}, // Shift+S
     DockLayout::Placement{"flameGraphDock", Qt::BottomDockWidgetArea, Shown::ByPanel}, // call stacks; Shift+F
     DockLayout::Placement{"sourceDock", Qt::BottomDockWidgetArea, Shown::No}, // Ctrl+U, beside the flame graph

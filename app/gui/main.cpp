@@ -7,6 +7,7 @@
 #include "jobpanel.h"
 #include "mainwindow.h"
 #include "notescontroller.h"
+#include "querydock.h"
 #include "session.h"
 #include "sourcepanel.h"
 #include "statisticspanel.h"
@@ -17,6 +18,7 @@
 #include "export/imageexporter.h"
 #include "job/joboverviewview.h"
 #include "overlays/chaincontroller.h"
+#include "tables/queryresultmodel.h"
 #include "timeline/timelineview.h"
 
 #include "io/input/memorybudget.h"
@@ -86,6 +88,9 @@ void printUsage(std::FILE *to)
                      "                          its tab: 0 ranks, 1 job findings, 2 collectives, 3 warnings)\n"
                      "  --engines-by layer|hlo  with --screenshot: the Engines dock's table per layer / HLO op, once computed\n"
                      "  --color-by operator     with --screenshot: NeuronCore instructions in the colour of their HLO op\n"
+                     "  --query SQL             with --screenshot: the Query dock with SQL run (one statement), once\n"
+                     "                          its first rows are shown; on stdout `query: N rows`\n"
+                     "  --pin                   with --query: pin the result as a query lane over the timeline\n"
                      "  --memory-budget SIZE    memory a load may use (default 16G, or $LANESCOPE_MEMORY_BUDGET)\n\n"
                      "Qt options (-platform, -style, ...) are accepted as well.\n");
 }
@@ -111,6 +116,8 @@ struct Options
     int flameWeight = -1; // --flame-weight: the Flame Graph's weight box entry
     int enginesBy = 0;    // --engines-by: EnginesPanel::Mode (0 = the charts)
     bool colorByOperator = false;
+    std::string query; // --query: SQL for the Query dock
+    bool pin = false;  // --pin: its result pinned as a lane
     int analysis = -1; // AnalysisTablesView::Table
     long long event = -1;
     bool chain = false;
@@ -213,6 +220,13 @@ int parseArgs(int argc, char **argv, Options &o)
                 return 2;
             }
             o.colorByOperator = true;
+        } else if (a == "--query") {
+            const char *v = value("--query");
+            if (!v)
+                return 2;
+            o.query = v;
+        } else if (a == "--pin") {
+            o.pin = true;
         } else if (a == "--source-root") {
             const char *v = value("--source-root");
             if (!v)
@@ -328,6 +342,26 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
         };
         if (options.notes)
             bringUp(window->findChild<QDockWidget *>(QStringLiteral("notesDock")));
+        if (trace && !options.query.empty()) {
+            QueryDock *query = window->queryDock();
+            QObject::connect(query, &QueryDock::queryFinished, &app, [&, query](bool) {
+                std::printf("query: %d rows\n", query->model()->rowCount());
+                if (!options.pin) {
+                    saveAfter(300);
+                    return;
+                }
+                QObject::connect(query, &QueryDock::lanePinned, &app, [&](bool pinned, const QString &message) {
+                    std::printf("lane: %s\n", qPrintable(message));
+                    if (!pinned)
+                        status = 1;
+                    saveAfter(300);
+                }, Qt::SingleShotConnection);
+                query->pin();
+            }, Qt::SingleShotConnection);
+            bringUp(query);
+            query->run(QString::fromUtf8(options.query.c_str()));
+            return;
+        }
         if (options.jobTab >= 0)
             window->jobPanel()->view()->tabs()->setCurrentIndex(options.jobTab);
         if (trace && (options.dock == "tensors" || options.dock == "memory")) {

@@ -11,6 +11,7 @@
 #include "neffpanel.h"
 #include "notescontroller.h"
 #include "notespanel.h"
+#include "querydock.h"
 #include "opendialogs.h"
 #include "rangepanel.h"
 #include "recentmenu.h"
@@ -31,6 +32,7 @@
 #include "overlays/chaincontroller.h"
 #include "session/exportjob.h"
 #include "style/apptheme.h"
+#include "timeline/querylanesstrip.h"
 #include "timeline/timelinesearchbar.h"
 #include "timeline/timelineview.h"
 #include "timeline/utilizationstrip.h"
@@ -175,6 +177,9 @@ void MainWindow::createPanels()
     m_job = JobPanel::attach(m_session, this);
     m_notes = new NotesController(m_session, m_timeline, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_notes->panel());
+    m_query = new QueryDock(m_session, m_timeline, this, [this] { return m_notes->store().notes(); });
+    m_centralLayout->insertWidget(m_centralLayout->indexOf(m_timeline), m_query->strip()); // pinned query lanes on top
+    addDockWidget(Qt::BottomDockWidgetArea, m_query);
     DockLayout::apply(this);
 }
 
@@ -281,12 +286,13 @@ void MainWindow::createActions()
     view->addAction(m_statistics->statisticsAction());
     view->addAction(m_flameGraph->showAction());
     view->addAction(m_source->showAction());
+    Shortcuts::bind(view->addAction(tr("&Query..."), m_query, &QueryDock::present), Shortcuts::Id::Query);
     Shortcuts::bind(chainController()->previousAction(), Shortcuts::Id::ChainPrevious);
     Shortcuts::bind(chainController()->nextAction(), Shortcuts::Id::ChainNext);
     Shortcuts::bind(chainController()->criticalPathAction(), Shortcuts::Id::CriticalPath);
     view->addSeparator();
     for (QDockWidget *dock : std::initializer_list<QDockWidget *>{m_details, m_range, m_warnings, m_compare->dock(),
-                                                                  m_engines, m_tensors, m_collectives, m_analysis, m_files, m_statistics, m_flameGraph, m_source, m_summary})
+                                                                  m_engines, m_tensors, m_collectives, m_analysis, m_files, m_statistics, m_flameGraph, m_source, m_summary, m_query})
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
     Shortcuts::bind(view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout), Shortcuts::Id::ResetLayout);
@@ -333,6 +339,7 @@ void MainWindow::onTraceChanged()
 void MainWindow::setQuietErrors(bool quiet)
 {
     m_session->setQuietErrors(quiet);
+    m_query->setPersistLanes(!quiet); // scripted runs neither pin saved lanes nor save theirs
     m_recentMenu->setQuiet(quiet);
 }
 
@@ -394,6 +401,7 @@ void MainWindow::applyTheme(bool dark)
     m_collectives->setDark(dark);
     m_summary->setDark(dark);
     m_job->setDark(dark);
+    m_query->setDark(dark);
 }
 
 void MainWindow::updateTitle()

@@ -25,6 +25,7 @@ class ImageExportActions;
 class NeffPanel;
 class NeffInfoView;
 class NotesController;
+class QueryDock;
 class RangePanel;
 class RecentMenu;
 class Session;
@@ -59,6 +60,7 @@ public:
     SourcePanel *sourcePanel() const { return m_source; }
     SummaryPanel *summaryPanel() const { return m_summary; }
     JobPanel *jobPanel() const { return m_job; }
+    QueryDock *queryDock() const { return m_query; }
     ChainController *chainController() const;
     CompareController *compare() const { return m_compare; }
     ImageExportActions *imageExport() const { return m_export; }
@@ -116,6 +118,7 @@ private:
     SourcePanel *m_source = nullptr;
     SummaryPanel *m_summary = nullptr;
     JobPanel *m_job = nullptr; // a job overview of rank summaries
+    QueryDock *m_query = nullptr; // SQL over the trace; its pinned lanes sit above the timeline
 
     NeffPanel *m_neff = nullptr;
     NotesController *m_notes = nullptr; // the Notes dock, menu and timeline overlay

@@ -55,6 +55,8 @@ constexpr std::array kEntries = {
     Shortcuts::Entry{"Notes", "right-click the time area", "Add Note Here: a note at the clicked time"},
     Shortcuts::Entry{"Notes", "Ctrl+Shift+N", "show / hide notes in the timeline", Id::ShowNotes},
     Shortcuts::Entry{"View", "Ctrl+Shift+R", "reset the window layout to the first-run layout", Id::ResetLayout},
+    Shortcuts::Entry{"View", "Ctrl+Shift+Q", "the Query dock: SQL over the loaded trace, results as timeline lanes", Id::Query},
+    Shortcuts::Entry{"View", "Ctrl+Enter", "in the Query dock: run the SQL"},
     Shortcuts::Entry{"View", "Ctrl+C", "in Details: copy the selected row's full value (several rows: field and value)"},
     Shortcuts::Entry{"Help", "F1", "this list of keys", Id::KeyboardShortcuts},
 };

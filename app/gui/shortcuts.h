@@ -37,6 +37,7 @@ public:
         AddNote,
         ShowNotes,
         ResetLayout,
+        Query,
         KeyboardShortcuts,
         None // a key the timeline handles itself (not a QAction)
     };

@@ -41,7 +41,7 @@ private slots:
             QCOMPARE(key, QString::fromLatin1(e.keys));
             listed.insert(key);
         }
-        QCOMPARE(actions, 20);
+        QCOMPARE(actions, 21);
         QCOMPARE(bound, listed);
     }
 
