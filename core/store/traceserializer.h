@@ -10,6 +10,7 @@
 #include "model/trace.h"
 
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -46,6 +47,16 @@ public:
     static Trace deserialize(std::vector<CacheBlock> blocks, const std::string &sourcePath);
     // "v1-s32-i24-...": record sizes and the format version, part of every cache key.
     static std::string layoutTag();
+
+    // The pieces MappedModel shares. encodeHeader: the trace's metadata, stats and warnings as bytes;
+    // decodeHeader reads them back into `t` (throws CorruptCacheEntry); stringColumns: every string but
+    // the empty one, as bytes and lengths; restoreStrings interns them again in order, keeping every
+    // StringId; checkReferences throws CorruptCacheEntry for an index that would read out of bounds.
+    static std::string encodeHeader(const Trace &t);
+    static void decodeHeader(std::string_view header, Trace &t, const std::string &sourcePath);
+    static void stringColumns(const Trace &t, std::string &bytes, std::vector<uint32_t> &lengths);
+    static void restoreStrings(Trace &t, std::string_view bytes, std::span<const uint32_t> lengths);
+    static void checkReferences(const Trace &t);
 };
 
 } // namespace lanescope
