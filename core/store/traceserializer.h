@@ -1,12 +1,15 @@
 #pragma once
-// Trace <-> column blocks for the trace cache. Each model array (slices, tracks, args, strings, ...)
+// Trace <-> compressed column blocks: the trace cache's former entry form (the cache now maps the model
+// uncompressed, MappedModel, which shares this class's header, string and reference code); kept as a
+// compact transport of a trace and as the yardstick bench_cache compares the mapped reopen with.
+// Each model array (slices, tracks, args, strings, ...)
 // is one column, split into parts of whole records and at most kPartBytes, each part one zstd frame of
 // its records byte-shuffled in 128 KiB blocks (ByteShuffle: four times smaller and faster to decode
 // than the records as they are) carrying the hash of its compressed bytes. Restoring checks every part
 // (hash, zstd frame, size) and the model's internal references, so a damaged entry is reported, never
 // served.
-// The bytes are the in-memory records of this build (host byte order): the cache key includes
-// kFormatVersion and the record sizes, so another layout never reads them.
+// The bytes are the in-memory records of this build (host byte order): layoutTag() holds
+// kFormatVersion and the record sizes (part of the cache's layout tag), so another layout never reads them.
 #include "model/trace.h"
 
 #include <cstdint>
