@@ -1,5 +1,6 @@
 #pragma once
 // Side table of slice/instant arguments: one ArgSetId per event with args, each a run of Args.
+#include "column.h"
 #include "ids.h"
 #include "util/uninitializedallocator.h"
 
@@ -53,10 +54,11 @@ public:
 
 private:
     friend class TraceSerializer; // the trace cache stores and restores these arrays as they are
+    friend class MappedModel;     // and views them in a memory-mapped cache file
 
     // Uninitialized on resize: the trace cache restores them whole, on both cores.
-    std::vector<Arg, UninitializedAllocator<Arg>> m_args;
-    std::vector<uint32_t, UninitializedAllocator<uint32_t>> m_offsets;
+    Column<Arg, UninitializedAllocator<Arg>> m_args;
+    Column<uint32_t, UninitializedAllocator<uint32_t>> m_offsets;
 };
 
 } // namespace lanescope

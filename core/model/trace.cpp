@@ -88,7 +88,7 @@ std::pair<uint32_t, uint32_t> Trace::sliceRange(TrackId track, int64_t t0, int64
     return {static_cast<uint32_t>(first - s.begin()), static_cast<uint32_t>(last - s.begin())};
 }
 
-static std::vector<FlowId> flowLookup(const std::vector<std::pair<uint32_t, uint32_t>> &index, SliceId id)
+static std::vector<FlowId> flowLookup(std::span<const std::pair<uint32_t, uint32_t>> index, SliceId id)
 {
     std::vector<FlowId> out;
     auto it = std::lower_bound(index.begin(), index.end(), std::make_pair(id.value, 0u));

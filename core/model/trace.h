@@ -3,6 +3,7 @@
 // counter samples; flows between slices; args in a side table; one string pool. Built once by a
 // TraceBuilder, read-only afterwards, safe to share between threads.
 #include "argstore.h"
+#include "column.h"
 #include "diagnostics.h"
 #include "filereport.h"
 #include "ids.h"
@@ -96,17 +97,20 @@ public:
 private:
     friend class TraceBuilder;
     friend class TraceSerializer; // the trace cache stores and restores these arrays as they are
+    friend class MappedModel;     // and views them in a memory-mapped cache file
 
+    // The arrays are Columns: owned vectors as the builder makes them, or views into a mapped cache
+    // file (MappedModel), which the columns keep mapped for as long as the trace lives.
     StringPool m_strings;
-    std::vector<TrackGroup> m_groups;
-    std::vector<Track> m_tracks;
-    std::vector<Slice, UninitializedAllocator<Slice>> m_slices; // see TraceBuilder::sortSlices
-    std::vector<uint32_t> m_trackBySliceBegin; // track ids ordered by sliceBegin (tracks with slices only)
-    std::vector<Instant> m_instants;
-    std::vector<CounterSample> m_counters;
-    std::vector<Flow> m_flows;
-    std::vector<std::pair<uint32_t, uint32_t>> m_flowsBySource; // (slice, flow) sorted
-    std::vector<std::pair<uint32_t, uint32_t>> m_flowsByTarget;
+    Column<TrackGroup> m_groups;
+    Column<Track> m_tracks;
+    Column<Slice, UninitializedAllocator<Slice>> m_slices; // see TraceBuilder::sortSlices
+    Column<uint32_t> m_trackBySliceBegin; // track ids ordered by sliceBegin (tracks with slices only)
+    Column<Instant> m_instants;
+    Column<CounterSample> m_counters;
+    Column<Flow> m_flows;
+    Column<std::pair<uint32_t, uint32_t>> m_flowsBySource; // (slice, flow) sorted
+    Column<std::pair<uint32_t, uint32_t>> m_flowsByTarget;
     ArgStore m_args;
     int64_t m_start = 0;
     int64_t m_end = 0;

@@ -28,8 +28,8 @@ void forChunks(size_t n, size_t threads, const F &fn)
 size_t threadsFor(size_t n) { return n >= kParallelSlices ? 2 : 1; }
 
 // Appends `record` and returns its typed index.
-template <class Id, class Record>
-Id append(std::vector<Record> &records, const Record &record)
+template <class Id, class Records, class Record>
+Id append(Records &records, const Record &record)
 {
     records.push_back(record);
     return Id(static_cast<uint32_t>(records.size() - 1));
@@ -268,7 +268,7 @@ void TraceBuilder::sortSlices(std::vector<uint32_t> &finalIndexOfProvisional)
 
 void TraceBuilder::computeDepths(std::vector<uint32_t> &parentOf)
 {
-    auto &slices = m_trace.m_slices;
+    auto &slices = m_trace.m_slices.vec(); // the vector itself: no view check per access
     parentOf.assign(slices.size(), UINT32_MAX);
     std::vector<uint32_t> stack;
     uint64_t overlapping = 0;
@@ -322,7 +322,7 @@ void TraceBuilder::computeDepths(std::vector<uint32_t> &parentOf)
 // as tall as the most packets in flight at once, and slices of one row never overlap.
 uint16_t TraceBuilder::packRows(const Track &t)
 {
-    auto &slices = m_trace.m_slices;
+    auto &slices = m_trace.m_slices.vec();
     using Busy = std::pair<int64_t, uint32_t>; // end, row
     std::priority_queue<Busy, std::vector<Busy>, std::greater<>> busy;
     std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> free;
@@ -486,7 +486,7 @@ Trace TraceBuilder::finishAround(Trace &&source, GroupId parent, const std::stri
     // The builder's groups first (names into the source's strings), the source's after them.
     const uint32_t shift = uint32_t(m_trace.m_groups.size());
     auto into = [&](StringId id) { return id.isValid() ? out.m_strings.intern(m_trace.m_strings.view(id)) : id; };
-    std::vector<TrackGroup> groups = m_trace.m_groups;
+    std::vector<TrackGroup> groups = m_trace.m_groups.toVector();
     for (TrackGroup &g : groups) {
         g.name = into(g.name);
         g.labels = into(g.labels);

@@ -1,6 +1,7 @@
 #include "tracecache.h"
 
 #include "io/traceloader.h"
+#include "mappedmodel.h"
 #include "traceserializer.h"
 
 #include <QStandardPaths>
@@ -16,7 +17,8 @@ namespace lanescope {
 
 namespace {
 
-constexpr int kSchemaVersion = 2; // PRAGMA user_version of the cache database
+constexpr int kSchemaVersion = 3; // PRAGMA user_version of the cache database (3: the model in .lsmodel files)
+constexpr const char *kModelSuffix = ".lsmodel";
 constexpr int kBusyTimeoutMs = 30000;
 
 int64_t nowMs()
@@ -43,11 +45,6 @@ public:
     Statement &bind(int i, int64_t v)
     {
         sqlite3_bind_int64(m_stmt, i, v);
-        return *this;
-    }
-    Statement &bindBlob(int i, const std::string &b)
-    {
-        sqlite3_bind_blob64(m_stmt, i, b.data(), b.size(), SQLITE_STATIC);
         return *this;
     }
     int step() { return sqlite3_step(m_stmt); }
@@ -114,6 +111,16 @@ std::string TraceCache::defaultDir()
 
 std::string TraceCache::databasePath() const { return m_options.dir + "/trace-cache.sqlite"; }
 
+std::string TraceCache::modelPath(const std::string &key) const
+{
+    // Keys are ContentFingerprint::key() (hex digits, a dash, digits); anything else is replaced.
+    std::string name = key;
+    for (char &c : name)
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '_'))
+            c = '_';
+    return m_options.dir + "/" + name + kModelSuffix;
+}
+
 bool TraceCache::exec(const char *sql, std::string *error)
 {
     char *msg = nullptr;
@@ -153,10 +160,6 @@ bool TraceCache::createSchema(std::string *error)
                     error)
             && exec("CREATE INDEX entries_by_path ON entries(source_path)", error)
             && exec("CREATE INDEX entries_by_access ON entries(last_access)", error)
-            && exec("CREATE TABLE blocks(key TEXT NOT NULL, column_name TEXT NOT NULL, part INTEGER NOT NULL,"
-                    " raw_size INTEGER NOT NULL, checksum INTEGER NOT NULL, data BLOB NOT NULL,"
-                    " PRIMARY KEY(key, column_name, part))",
-                    error)
             && exec(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str(), error);
     }
     if (!ok) {
@@ -215,65 +218,33 @@ TraceCache::Lookup TraceCache::lookup(const std::string &key, const std::string 
     Lookup out;
     if (!m_db)
         return out;
-    const std::string layout = TraceSerializer::layoutTag();
-    std::vector<CacheBlock> blocks;
+    const std::string layout = MappedModel::layoutTag();
     {
-        exec("BEGIN"); // one snapshot for the entry and its blocks
         Statement e(m_db, "SELECT importer_version, layout FROM entries WHERE key = ?");
         e.bind(1, key);
-        if (!e.ok() || e.step() != SQLITE_ROW) {
-            exec("COMMIT");
+        if (!e.ok() || e.step() != SQLITE_ROW)
             return out;
-        }
         const auto version = uint32_t(e.i64(0));
         if (version != m_options.importerVersion || e.text(1) != layout) {
-            exec("COMMIT");
             out.status = Status::Stale;
             out.detail = version != m_options.importerVersion
                 ? "made by importer version " + std::to_string(version) + ", this is version "
                     + std::to_string(m_options.importerVersion)
                 : "stored in another record layout";
-            remove(key);
-            return out;
-        }
-        // The blocks' data is read with the incremental blob API straight into each block's buffer:
-        // one copy out of the database pages instead of SQLite's copy and then ours.
-        Statement b(m_db, "SELECT rowid, column_name, part, raw_size, checksum, length(data) FROM blocks WHERE key = ?");
-        b.bind(1, key);
-        std::vector<int64_t> rowids;
-        int rc;
-        while ((rc = b.step()) == SQLITE_ROW) {
-            CacheBlock cb;
-            rowids.push_back(b.i64(0));
-            cb.column = b.text(1);
-            cb.part = uint32_t(b.i64(2));
-            cb.rawSize = uint64_t(b.i64(3));
-            cb.checksum = uint64_t(b.i64(4));
-            cb.data.resize(size_t(b.i64(5)));
-            blocks.push_back(std::move(cb));
-        }
-        sqlite3_blob *blob = nullptr;
-        for (size_t i = 0; i < blocks.size() && rc == SQLITE_DONE; ++i) {
-            rc = blob ? sqlite3_blob_reopen(blob, rowids[i]) : sqlite3_blob_open(m_db, "main", "blocks", "data", rowids[i], 0, &blob);
-            std::string &data = blocks[i].data;
-            if (rc == SQLITE_OK && sqlite3_blob_bytes(blob) != int(data.size()))
-                rc = SQLITE_CORRUPT;
-            if (rc == SQLITE_OK)
-                rc = sqlite3_blob_read(blob, data.data(), int(data.size()), 0);
-            rc = rc == SQLITE_OK ? SQLITE_DONE : rc;
-        }
-        sqlite3_blob_close(blob);
-        exec("COMMIT");
-        if (rc != SQLITE_DONE) {
-            out.status = Status::Corrupt;
-            out.detail = std::string("reading the entry failed: ") + sqlite3_errmsg(m_db);
+            e.reset();
             remove(key);
             return out;
         }
     }
+    // The model is used in place: the trace's columns view the mapped file (MappedModel).
     try {
-        out.trace = std::make_shared<const Trace>(TraceSerializer::deserialize(std::move(blocks), displayPath));
+        out.trace = std::make_shared<const Trace>(MappedModel::open(modelPath(key), displayPath));
         out.status = Status::Hit;
+    } catch (const StaleModelFile &e) {
+        out.status = Status::Stale;
+        out.detail = e.what();
+        remove(key);
+        return out;
     } catch (const CorruptCacheEntry &e) {
         out.status = Status::Corrupt;
         out.detail = e.what();
@@ -306,12 +277,13 @@ bool TraceCache::remove(const std::string &key)
 {
     if (!m_db || !exec("BEGIN IMMEDIATE"))
         return false;
-    Statement b(m_db, "DELETE FROM blocks WHERE key = ?");
-    b.bind(1, key);
     Statement e(m_db, "DELETE FROM entries WHERE key = ?");
     e.bind(1, key);
-    const bool ok = b.step() == SQLITE_DONE && e.step() == SQLITE_DONE;
+    const bool ok = e.step() == SQLITE_DONE;
     exec(ok ? "COMMIT" : "ROLLBACK");
+    // A process that mapped the file keeps reading it: unlinking does not touch a mapping.
+    std::error_code ec;
+    std::filesystem::remove(modelPath(key), ec);
     return ok;
 }
 
@@ -359,13 +331,12 @@ void TraceCache::evict(uint64_t keepBytes)
             sum -= std::min(sum, victims.back().second);
         }
     }
-    Statement b(m_db, "DELETE FROM blocks WHERE key = ?");
     Statement e(m_db, "DELETE FROM entries WHERE key = ?");
+    std::error_code ec;
     for (const auto &[k, n] : victims) {
-        b.bind(1, k).step();
-        b.reset();
         e.bind(1, k).step();
         e.reset();
+        std::filesystem::remove(modelPath(k), ec);
     }
 }
 
@@ -377,23 +348,17 @@ bool TraceCache::store(const std::string &key, const std::string &sourcePath, ui
             *error = "cache is not open";
         return false;
     }
-    std::vector<CacheBlock> blocks;
-    try {
-        blocks = TraceSerializer::serialize(trace);
-    } catch (const std::exception &e) {
-        if (error)
-            *error = e.what();
-        return false;
-    }
-    uint64_t bytes = 0;
-    for (const auto &b : blocks)
-        bytes += b.data.size() + b.column.size() + 32;
+    const uint64_t bytes = MappedModel::fileSize(trace);
     if (bytes > m_options.capBytes) {
         if (error)
             *error = "the entry (" + std::to_string(bytes >> 20) + " MB) is bigger than the cache cap ("
                 + std::to_string(m_options.capBytes >> 20) + " MB)";
         return false;
     }
+    // The file first (written beside and renamed over: a reader that mapped the old one keeps it),
+    // then its entry: an entry never names a file that is not complete.
+    if (!MappedModel::write(trace, modelPath(key), error))
+        return false;
     if (!exec("BEGIN IMMEDIATE", error))
         return false;
     auto fail = [&](const char *what) {
@@ -403,25 +368,16 @@ bool TraceCache::store(const std::string &key, const std::string &sourcePath, ui
         return false;
     };
     {
-        Statement db(m_db, "DELETE FROM blocks WHERE key = ?");
         Statement de(m_db, "DELETE FROM entries WHERE key = ?");
-        if (db.bind(1, key).step() != SQLITE_DONE || de.bind(1, key).step() != SQLITE_DONE)
+        if (de.bind(1, key).step() != SQLITE_DONE)
             return fail("removing the old entry");
         const int64_t now = nowMs();
         Statement e(m_db, "INSERT INTO entries(key, importer_version, layout, source_path, source_size, stored_bytes,"
                           " created_at, last_access) VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
-        e.bind(1, key).bind(2, int64_t(m_options.importerVersion)).bind(3, TraceSerializer::layoutTag());
+        e.bind(1, key).bind(2, int64_t(m_options.importerVersion)).bind(3, MappedModel::layoutTag());
         e.bind(4, sourcePath).bind(5, int64_t(sourceSize)).bind(6, int64_t(bytes)).bind(7, now).bind(8, now);
         if (e.step() != SQLITE_DONE)
             return fail("writing the entry");
-        Statement b(m_db, "INSERT INTO blocks(key, column_name, part, raw_size, checksum, data) VALUES(?, ?, ?, ?, ?, ?)");
-        for (const CacheBlock &cb : blocks) {
-            b.bind(1, key).bind(2, cb.column).bind(3, int64_t(cb.part)).bind(4, int64_t(cb.rawSize));
-            b.bind(5, int64_t(cb.checksum)).bindBlob(6, cb.data);
-            if (b.step() != SQLITE_DONE)
-                return fail("writing a block");
-            b.reset();
-        }
         // Older entries go first; this one has the newest last_access and stays (it fits the cap).
         evict(m_options.capBytes);
     }
@@ -434,13 +390,16 @@ bool TraceCache::clear(std::string *error)
         return false;
     if (!exec("BEGIN IMMEDIATE", error))
         return false;
-    if (!exec("DELETE FROM blocks", error) || !exec("DELETE FROM entries", error)
-        || !exec("DELETE FROM signatures", error)) {
+    if (!exec("DELETE FROM entries", error) || !exec("DELETE FROM signatures", error)) {
         exec("ROLLBACK");
         return false;
     }
     if (!exec("COMMIT", error))
         return false;
+    for (const std::string &file : modelFiles()) {
+        std::error_code ec;
+        std::filesystem::remove(file, ec);
+    }
     // Give the space back (VACUUM fails harmlessly while another instance reads).
     exec("PRAGMA wal_checkpoint(TRUNCATE)");
     exec("VACUUM");
@@ -465,7 +424,22 @@ CacheInfo TraceCache::info()
         if (!ec)
             i.fileBytes += n;
     }
+    for (const std::string &file : modelFiles()) {
+        const auto n = std::filesystem::file_size(file, ec);
+        if (!ec)
+            i.fileBytes += n;
+    }
     return i;
+}
+
+std::vector<std::string> TraceCache::modelFiles() const
+{
+    std::vector<std::string> out;
+    std::error_code ec;
+    for (std::filesystem::directory_iterator it(m_options.dir, ec), end; !ec && it != end; it.increment(ec))
+        if (it->path().extension() == kModelSuffix)
+            out.push_back(it->path().string());
+    return out;
 }
 
 } // namespace lanescope

@@ -1,12 +1,12 @@
 #pragma once
 // The per-user cache of loaded traces: one SQLite database (WAL, busy timeout, every change in one
-// transaction, so concurrent instances share it safely) holding each trace's column blocks
-// (TraceSerializer), keyed by the content fingerprint and size of the input and the importer version.
-// Least-recently-used entries are evicted once the stored bytes exceed a cap.
+// transaction, so concurrent instances share it safely) indexing each trace's model file
+// (<dir>/<key>.lsmodel, MappedModel: the model's arrays as they are in memory, memory-mapped and used in
+// place on reopen), keyed by the content fingerprint and size of the input and the importer version.
+// Least-recently-used entries (and their files) are evicted once the stored bytes exceed a cap.
 //
 //   entries(key PRIMARY KEY, importer_version, layout, source_path, source_size, stored_bytes,
-//           created_at, last_access)
-//   blocks(key, column_name, part, raw_size, checksum, data)   -- data: one zstd frame
+//           created_at, last_access)   -- layout: MappedModel::layoutTag(); stored_bytes: the file's size
 //   signatures(source_path PRIMARY KEY, signature, key, recorded_at)
 //     -- the content key last hashed for a path and the stat signature it had then (ContentFingerprint)
 #include "model/trace.h"
@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 struct sqlite3;
 
@@ -23,7 +24,7 @@ struct CacheOptions
 {
     bool enabled = true;
     std::string dir;                           // empty: TraceCache::defaultDir()
-    uint64_t capBytes = uint64_t(4) << 30;     // stored (compressed) bytes kept at most
+    uint64_t capBytes = uint64_t(4) << 30;     // stored bytes (model files) kept at most
     uint32_t importerVersion = 0;              // 0: TraceLoader::kImporterVersion (tests set others)
     // Hash the whole input on every open even when its stat signature (ctime included) is the one
     // recorded when it was last hashed. Env LANESCOPE_CACHE_VERIFY=1.
@@ -38,7 +39,7 @@ struct CacheInfo
     std::string path;
     uint64_t entries = 0;
     uint64_t storedBytes = 0;
-    uint64_t fileBytes = 0; // the database file (and its WAL) on disk
+    uint64_t fileBytes = 0; // the database file (and its WAL) and the model files on disk
     uint64_t capBytes = 0;
 };
 
@@ -61,6 +62,8 @@ public:
     // $LANESCOPE_CACHE_DIR, else <generic cache location>/lanescope.
     static std::string defaultDir();
     std::string databasePath() const;
+    // The model file of an entry.
+    std::string modelPath(const std::string &key) const;
     // Opens (creating) the database. A file that is not a database is moved aside and recreated.
     bool open(std::string *error);
     bool isOpen() const { return m_db != nullptr; }
@@ -86,6 +89,7 @@ public:
 private:
     bool exec(const char *sql, std::string *error = nullptr);
     void evict(uint64_t keepBytes);
+    std::vector<std::string> modelFiles() const;
     bool createSchema(std::string *error);
 
     CacheOptions m_options;

@@ -63,10 +63,10 @@ private:
     size_t m_pos = 0;
 };
 
-template <class T, class A>
-std::string_view bytesOf(const std::vector<T, A> &v)
+template <class C> // a std::vector or a Column
+std::string_view bytesOf(const C &v)
 {
-    return {reinterpret_cast<const char *>(v.data()), v.size() * sizeof(T)};
+    return {reinterpret_cast<const char *>(v.data()), v.size() * sizeof(typename C::value_type)};
 }
 
 // Every column in the order serialize() writes them, with the size of its records (1: bytes, stored as
@@ -110,7 +110,7 @@ std::string TraceSerializer::layoutTag()
         + std::to_string(sizeof(Arg));
 }
 
-std::vector<CacheBlock> TraceSerializer::serialize(const Trace &t, int zstdLevel)
+std::string TraceSerializer::encodeHeader(const Trace &t)
 {
     HeaderWriter h;
     h.u64(kFormatVersion);
@@ -148,17 +148,27 @@ std::vector<CacheBlock> TraceSerializer::serialize(const Trace &t, int zstdLevel
         h.str(w.firstSeen);
         h.u64(uint64_t(w.severity));
     }
-    const std::string header = h.take();
+    return h.take();
+}
+
+void TraceSerializer::stringColumns(const Trace &t, std::string &bytes, std::vector<uint32_t> &lengths)
+{
+    const StringPool &pool = t.m_strings;
+    lengths.reserve(pool.size());
+    for (uint32_t i = 1; i < pool.size(); ++i) {
+        const std::string_view s = pool.view(StringId(i));
+        lengths.push_back(uint32_t(s.size()));
+        bytes.append(s);
+    }
+}
+
+std::vector<CacheBlock> TraceSerializer::serialize(const Trace &t, int zstdLevel)
+{
+    const std::string header = encodeHeader(t);
 
     std::string stringBytes;
     std::vector<uint32_t> stringLengths;
-    const StringPool &pool = t.m_strings;
-    stringLengths.reserve(pool.size());
-    for (uint32_t i = 1; i < pool.size(); ++i) {
-        const std::string_view s = pool.view(StringId(i));
-        stringLengths.push_back(uint32_t(s.size()));
-        stringBytes.append(s);
-    }
+    stringColumns(t, stringBytes, stringLengths);
 
     const std::string_view bytes[] = {
         header,
@@ -279,9 +289,10 @@ std::string restorePart(const CacheBlock &b, size_t width, char *dest)
     return {};
 }
 
-template <class T, class A>
-void sizeVector(std::vector<T, A> &v, Destination &d, const char *name)
+template <class C> // a std::vector or a Column
+void sizeVector(C &v, Destination &d, const char *name)
 {
+    using T = typename C::value_type;
     if (d.total % sizeof(T) != 0)
         throw CorruptCacheEntry(std::string("column ") + name + " has a size that is not a whole number of records");
     v.resize(d.total / sizeof(T));
@@ -372,6 +383,14 @@ Trace TraceSerializer::deserialize(std::vector<CacheBlock> blocks, const std::st
         throw CorruptCacheEntry(badWhy);
     blocks.clear();
 
+    decodeHeader(header, t, sourcePath);
+    restoreStrings(t, stringBytes, stringLengths);
+    checkReferences(t);
+    return t;
+}
+
+void TraceSerializer::decodeHeader(std::string_view header, Trace &t, const std::string &sourcePath)
+{
     HeaderReader h(header);
     if (h.u64() != kFormatVersion)
         throw CorruptCacheEntry("written by another cache format version");
@@ -419,7 +438,10 @@ Trace TraceSerializer::deserialize(std::vector<CacheBlock> blocks, const std::st
             throw CorruptCacheEntry("a warning of an unknown severity");
         t.m_diagnostics.report(DiagnosticSeverity(severity), message, firstSeen, count);
     }
+}
 
+void TraceSerializer::restoreStrings(Trace &t, std::string_view stringBytes, std::span<const uint32_t> stringLengths)
+{
     // Strings are interned in their original order, so every StringId keeps its value.
     uint64_t off = 0;
     for (uint32_t len : stringLengths) {
@@ -432,7 +454,10 @@ Trace TraceSerializer::deserialize(std::vector<CacheBlock> blocks, const std::st
     }
     if (off != stringBytes.size())
         throw CorruptCacheEntry("string pool has trailing bytes");
+}
 
+void TraceSerializer::checkReferences(const Trace &t)
+{
     // References that would read out of bounds if a checksum-valid entry were still wrong.
     const auto &offsets = t.m_args.m_offsets;
     if (offsets.empty() || offsets.front() != 0 || offsets.back() != t.m_args.m_args.size()
@@ -454,7 +479,6 @@ Trace TraceSerializer::deserialize(std::vector<CacheBlock> blocks, const std::st
         for (const auto &[s, f] : *index)
             if (s >= t.m_slices.size() || f >= t.m_flows.size())
                 throw CorruptCacheEntry("flow index points past the records");
-    return t;
 }
 
 } // namespace lanescope

@@ -1,15 +1,19 @@
 #pragma once
-// Trace <-> column blocks for the trace cache. Each model array (slices, tracks, args, strings, ...)
+// Trace <-> compressed column blocks: the trace cache's former entry form (the cache now maps the model
+// uncompressed, MappedModel, which shares this class's header, string and reference code); kept as a
+// compact transport of a trace and as the yardstick bench_cache compares the mapped reopen with.
+// Each model array (slices, tracks, args, strings, ...)
 // is one column, split into parts of whole records and at most kPartBytes, each part one zstd frame of
 // its records byte-shuffled in 128 KiB blocks (ByteShuffle: four times smaller and faster to decode
 // than the records as they are) carrying the hash of its compressed bytes. Restoring checks every part
 // (hash, zstd frame, size) and the model's internal references, so a damaged entry is reported, never
 // served.
-// The bytes are the in-memory records of this build (host byte order): the cache key includes
-// kFormatVersion and the record sizes, so another layout never reads them.
+// The bytes are the in-memory records of this build (host byte order): layoutTag() holds
+// kFormatVersion and the record sizes (part of the cache's layout tag), so another layout never reads them.
 #include "model/trace.h"
 
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -46,6 +50,16 @@ public:
     static Trace deserialize(std::vector<CacheBlock> blocks, const std::string &sourcePath);
     // "v1-s32-i24-...": record sizes and the format version, part of every cache key.
     static std::string layoutTag();
+
+    // The pieces MappedModel shares. encodeHeader: the trace's metadata, stats and warnings as bytes;
+    // decodeHeader reads them back into `t` (throws CorruptCacheEntry); stringColumns: every string but
+    // the empty one, as bytes and lengths; restoreStrings interns them again in order, keeping every
+    // StringId; checkReferences throws CorruptCacheEntry for an index that would read out of bounds.
+    static std::string encodeHeader(const Trace &t);
+    static void decodeHeader(std::string_view header, Trace &t, const std::string &sourcePath);
+    static void stringColumns(const Trace &t, std::string &bytes, std::vector<uint32_t> &lengths);
+    static void restoreStrings(Trace &t, std::string_view bytes, std::span<const uint32_t> lengths);
+    static void checkReferences(const Trace &t);
 };
 
 } // namespace lanescope

@@ -14,7 +14,9 @@
 #     folder-vs-file ratios of time (goal <= 1.15) and peak resident memory, and the folder's peak
 #     against the file size (goal <= 0.6);
 #  4. bench_cache (first load vs reopening from the trace cache, in a temporary cache folder) on the
-#     corpus file and on the ~1 GB trace;
+#     corpus file and on the ~1 GB trace; on the ~1 GB trace also bench_reopen.sh: reopening from the
+#     cache against parsing, process to process (`lanescope-cli info`, `lanescope-cli screenshot`'s
+#     first frame, the GUI's `--screenshot`), with peak memory (goal: reopen >= 25x faster);
 #     bench_export (SQLite vs Parquet export of the loaded trace and reading each back, same run) and
 #     bench_insights (insights after load) and bench_calltree (the call tree after load) on the ~1 GB
 #     trace too (bench_calltree also runs on the corpus file in step 5, with its defaults);
@@ -147,6 +149,11 @@ if [ -f "$XDIT" ]; then
       echo
       echo "== bench_export (~$TARGET_MB MB tiled Kineto trace; goal: the Parquet export not slower than the SQLite export)"
       "$TESTS/bench_export" "$BIG" 3 || status=1
+    fi
+    if [ -x "$CLI" ]; then
+      echo
+      echo "== reopen from the trace cache vs parse, process to process (~$TARGET_MB MB tiled Kineto trace)"
+      bash "$HERE/bench_reopen.sh" "$BUILD" "$BIG" 3 || status=1
     fi
     if [ -x "$TESTS/bench_insights" ]; then
       echo

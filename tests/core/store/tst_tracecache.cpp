@@ -1,6 +1,7 @@
-// TraceCache and CachedLoader: a second open is served from the cache and equals the first; a file
-// changed in place (same size, mtime restored), a new importer version, damaged blocks and a damaged
-// database are detected and rebuilt with a notice; LRU eviction under a cap; concurrent writers; a
+// TraceCache and CachedLoader: a second open is served from the cache (the mapped model file) and
+// equals the first; a file changed in place (same size, mtime restored), a new importer version, a
+// damaged, cut short or other-version model file and a damaged database are detected and rebuilt
+// with a notice; LRU eviction under a cap; concurrent writers; a
 // multi-rank set (folder or files given together) keyed over all its files.
 // Every case uses its own temporary cache folder, never the user's cache.
 #include "corpusorsample.h"
@@ -21,6 +22,7 @@
 
 #include <sqlite3.h>
 
+#include <cstring>
 #include <thread>
 
 using namespace lanescope;
@@ -60,19 +62,6 @@ std::string notices(const LoadResult &r)
     for (const auto &n : r.notices)
         s += n + "; ";
     return s;
-}
-
-// Runs one SQL statement against the cache database, as a damaging outsider would.
-bool tamper(const CacheOptions &o, const char *sql)
-{
-    sqlite3 *db = nullptr;
-    const std::string path = o.dir + "/trace-cache.sqlite";
-    if (sqlite3_open(path.c_str(), &db) != SQLITE_OK)
-        return false;
-    sqlite3_busy_timeout(db, 10000);
-    const bool ok = sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK && sqlite3_changes(db) > 0;
-    sqlite3_close(db);
-    return ok;
 }
 
 } // namespace
@@ -245,39 +234,147 @@ private slots:
         QVERIFY(!CachedLoader(v1).load(file).fromCache); // and back: never served across versions
     }
 
+    // The entry's model file (MappedModel) damaged as a crash, a full disk or an older Lanescope would
+    // leave it: rebuilt from the source with a notice naming the file and what did not fit, never
+    // served, never a crash. Offsets of the header (mappedmodel.cpp): magic 0-7, version 8-11, column
+    // count 12-15, file size 16-23, meta offset 24-31, meta bytes 32-39, then per column (offset,
+    // bytes, width, checksum) 32 bytes from byte 40 in the order strings.bytes, strings.lengths,
+    // groups, tracks, slices, ...; the header checksum is its last 8 bytes (464 bytes in all).
     void corruptEntryIsRebuilt_data()
     {
-        QTest::addColumn<QString>("sql");
+        QTest::addColumn<QString>("damage");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("truncated blob") << QStringLiteral("UPDATE blocks SET data = substr(data, 1, length(data) - 4) WHERE column_name = 'slices'")
-                                        << QStringLiteral("corrupt");
-        QTest::newRow("zeroed blob") << QStringLiteral("UPDATE blocks SET data = zeroblob(40) WHERE column_name = 'tracks'")
-                                     << QStringLiteral("tracks part 0: checksum mismatch");
-        QTest::newRow("checksum mismatch") << QStringLiteral("UPDATE blocks SET checksum = checksum + 1 WHERE column_name = 'strings.bytes'")
-                                           << QStringLiteral("checksum mismatch");
-        QTest::newRow("missing block") << QStringLiteral("DELETE FROM blocks WHERE column_name = 'header'")
-                                       << QStringLiteral("missing");
+        QTest::newRow("cut short") << QStringLiteral("truncate-half") << QStringLiteral("cut short: ");
+        QTest::newRow("cut inside the header") << QStringLiteral("truncate-100") << QStringLiteral("cut short: 100 bytes");
+        QTest::newRow("header byte flipped") << QStringLiteral("flip-49") << QStringLiteral("header checksum mismatch");
+        QTest::newRow("metadata byte flipped") << QStringLiteral("flip-470") << QStringLiteral("header checksum mismatch");
+        QTest::newRow("not a model file") << QStringLiteral("flip-0") << QStringLiteral("not a Lanescope model file");
+        QTest::newRow("another version") << QStringLiteral("version") << QStringLiteral("stale (");
+        QTest::newRow("tracks damaged") << QStringLiteral("tracks") << QStringLiteral("column tracks");
+        QTest::newRow("slices past the end") << QStringLiteral("slices-size") << QStringLiteral("column slices");
+        QTest::newRow("missing file") << QStringLiteral("remove") << QStringLiteral("cannot open the cache file");
     }
 
     void corruptEntryIsRebuilt()
     {
-        QFETCH(QString, sql);
+        QFETCH(QString, damage);
         QFETCH(QString, expected);
         QTemporaryDir tmp;
         const std::string file = LANESCOPE_TEST_DATA "/cli_info_small.json";
         const CacheOptions o = optionsIn(tmp);
         const LoadResult first = CachedLoader(o).load(file);
         QVERIFY(first.ok());
-        QVERIFY(tamper(o, sql.toUtf8().constData()));
+        const QString model = QString::fromStdString(TraceCache(o).modelPath(ContentFingerprint::ofPath(file).key()));
+        QVERIFY(QFile::exists(model));
+        QFile f(model);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QByteArray bytes = f.readAll();
+        QVERIFY(bytes.size() > 4096);
+        auto u64At = [&](qsizetype at) {
+            uint64_t v = 0;
+            std::memcpy(&v, bytes.constData() + at, 8);
+            return v;
+        };
+        const uint64_t metaBytes = u64At(32);
+        if (damage == QLatin1String("truncate-half")) {
+            bytes.truncate(bytes.size() / 2);
+        } else if (damage == QLatin1String("truncate-100")) {
+            bytes.truncate(100);
+        } else if (damage.startsWith(QLatin1String("flip-"))) {
+            const qsizetype at = damage.mid(5).toLongLong();
+            QVERIFY(at < 464 + qsizetype(metaBytes));
+            bytes[at] = char(bytes[at] ^ 0x10);
+        } else if (damage == QLatin1String("version")) {
+            bytes[8] = char(bytes[8] + 1); // version 1 -> 2, as a newer Lanescope would write
+        } else if (damage == QLatin1String("tracks")) {
+            const uint64_t tracksAt = u64At(40 + 3 * 32);
+            QVERIFY(u64At(40 + 3 * 32 + 8) > 0);
+            bytes[qsizetype(tracksAt)] = char(bytes[qsizetype(tracksAt)] ^ 1);
+        } else if (damage == QLatin1String("slices-size")) {
+            // A header whose checksum holds but whose slices column runs past the end of the file.
+            const uint64_t huge = uint64_t(bytes.size()) * 32;
+            std::memcpy(bytes.data() + 40 + 4 * 32 + 8, &huge, 8);
+            const uint64_t sum = ContentFingerprint::hashBytes(std::string_view(bytes.constData() + 464, metaBytes),
+                                                               ContentFingerprint::hashBytes(std::string_view(bytes.constData(), 456)));
+            std::memcpy(bytes.data() + 456, &sum, 8);
+        }
+        f.resize(0);
+        f.seek(0);
+        f.write(bytes);
+        f.close();
+        if (damage == QLatin1String("remove"))
+            QVERIFY(QFile::remove(model));
         const LoadResult r = CachedLoader(o).load(file);
         QVERIFY2(r.ok(), r.error.c_str());
         QVERIFY(!r.fromCache);
-        QVERIFY2(hasNotice(r, "cache entry was corrupt"), notices(r).c_str());
+        QVERIFY2(hasNotice(r, damage == QLatin1String("version") ? "cache entry was stale" : "cache entry was corrupt"), notices(r).c_str());
         QVERIFY2(hasNotice(r, expected.toUtf8().constData()), notices(r).c_str());
+        QVERIFY2(damage == QLatin1String("version") || hasNotice(r, model.toUtf8().constData()), notices(r).c_str());
         const std::string diff = test::traceDifference(*first.trace, *r.trace);
         QVERIFY2(diff.empty(), diff.c_str());
         const LoadResult again = CachedLoader(o).load(file);
         QVERIFY(again.fromCache);
+        const std::string againDiff = test::traceDifference(*first.trace, *again.trace);
+        QVERIFY2(againDiff.empty(), againDiff.c_str());
+    }
+
+    // A reopened trace views its model file in place: the file is mapped while the trace lives (and
+    // only then), the trace equals the parsed one in every column, and storing the entry again
+    // (the file replaced by rename) leaves the mapped trace as it was.
+    void reopenedTraceViewsTheMappedFile()
+    {
+        QFile maps(QStringLiteral("/proc/self/maps"));
+        if (!maps.open(QIODevice::ReadOnly))
+            QSKIP("no /proc/self/maps here");
+        maps.close();
+        auto mapped = [](const std::string &path) {
+            QFile m(QStringLiteral("/proc/self/maps"));
+            return m.open(QIODevice::ReadOnly) && m.readAll().contains(QByteArray::fromStdString(path));
+        };
+        LANESCOPE_REQUIRE_CORPUS_FILE(QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz"));
+        QTemporaryDir tmp;
+        const std::string file = test::corpusFile(QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz")).toStdString();
+        const CacheOptions o = optionsIn(tmp);
+        const LoadResult parsed = CachedLoader(o).load(file);
+        QVERIFY(parsed.ok() && !parsed.fromCache);
+        QVERIFY(parsed.trace->flows().size() > 0 && parsed.trace->args().argCount() > 0);
+        const std::string model = TraceCache(o).modelPath(ContentFingerprint::ofPath(file).key());
+        QVERIFY(!mapped(model));
+        std::shared_ptr<const Trace> reopened = CachedLoader(o).load(file).trace;
+        QVERIFY(reopened);
+        QVERIFY(mapped(model));
+        QString diff = QString::fromStdString(test::traceDifference(*parsed.trace, *reopened));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        {
+            TraceCache cache(o);
+            QVERIFY(cache.open(nullptr));
+            std::string error;
+            QVERIFY2(cache.store(ContentFingerprint::ofPath(file).key(), file, 0, *parsed.trace, &error), error.c_str());
+        }
+        diff = QString::fromStdString(test::traceDifference(*parsed.trace, *reopened));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        reopened.reset();
+        QVERIFY(!mapped(model));
+        QVERIFY(CachedLoader(o).load(file).fromCache);
+    }
+
+    // Column: a view until the first mutable access, which copies the records and lets the keeper go.
+    void columnCopiesOnWrite()
+    {
+        const std::vector<int> backing = {3, 1, 4};
+        auto keeper = std::make_shared<int>(0);
+        Column<int> c;
+        c.view(backing.data(), backing.size(), keeper);
+        QVERIFY(c.isView());
+        QCOMPARE(keeper.use_count(), 2L);
+        const Column<int> &readOnly = c;
+        QCOMPARE(readOnly.data(), backing.data());
+        QCOMPARE(std::span<const int>(readOnly).size(), size_t(3));
+        c.push_back(1);
+        QVERIFY(!c.isView());
+        QCOMPARE(keeper.use_count(), 1L);
+        QCOMPARE(c.toVector(), (std::vector<int>{3, 1, 4, 1}));
+        QCOMPARE(backing, (std::vector<int>{3, 1, 4}));
     }
 
     void damagedDatabaseFileIsReplaced()
