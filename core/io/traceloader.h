@@ -39,7 +39,8 @@ public:
     //     system trace (explorer::SystemDirectoryImporter) instead of an empty profile folder.
     // 18: Explorer profile directories inside a folder are entries of the folder (system + device
     //     profiles merged, devices placed at their nc_exec_running).
-    static constexpr uint32_t kImporterVersion = 18;
+    // 19: neuron-profile JSON exports read the psum rows' bank_N_usage ("PSUM usage (bank N)" counters).
+    static constexpr uint32_t kImporterVersion = 19;
 
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
     // A file is read by FileImporter. A directory of Neuron Explorer system tables is read by

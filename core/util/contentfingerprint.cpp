@@ -44,6 +44,8 @@ public:
 
     void update(const char *p, size_t n)
     {
+        if (n == 0) // p may be null for an empty input (memcpy's arguments must not be)
+            return;
         m_total += n;
         if (m_pending) {
             const size_t take = std::min(n, 32 - m_pending);

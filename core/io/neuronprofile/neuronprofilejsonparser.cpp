@@ -236,7 +236,8 @@ NtffCounterSeries &Parser::series(const std::string &name, const char *unit, uin
 }
 
 // instruction_usage: SBUF ("sb") or PSUM ("psum") usage at a time, the average over partitions and one
-// value per group of 32 partitions ("partition_32_usage"), each a fraction.
+// value per group of 32 partitions ("partition_32_usage") or, for PSUM, per bank ("bank_3_usage"),
+// each a fraction.
 void Parser::readUsage(sj::object obj, uint64_t offset)
 {
     int64_t ts = 0;
@@ -260,17 +261,25 @@ void Parser::readUsage(sj::object obj, uint64_t offset)
             int64_t p = 0;
             if (parseInt(first, p) && p >= 0 && p < 4096)
                 values.emplace_back("partitions " + std::string(first) + "-" + std::to_string(p + 31), d);
+        } else if (key.starts_with("bank_") && key.ends_with("_usage") && !val.get_double().get(d)) {
+            const std::string_view bank = key.substr(5, key.size() - 11);
+            int64_t b = 0;
+            if (parseInt(bank, b) && b >= 0 && b < 64)
+                values.emplace_back("bank " + std::string(bank), d);
         }
     });
     if (!(ok & 1) || memory.empty())
         return warn("instruction_usage", "without a valid", !(ok & 1) ? "timestamp" : "type", "skipped", offset);
-    // the average first, then the partition groups in partition order, whatever the key order
+    // the average first, then the partition groups in partition order, then the banks in bank order,
+    // whatever the key order
     std::stable_sort(values.begin(), values.end(), [](const auto &x, const auto &y) {
         const auto rank = [](const std::string &w) {
             int64_t p = -1;
             const std::string_view v(w);
             if (v.starts_with("partitions ") && !parseInt(v.substr(11, v.find('-') - 11), p))
                 p = 1 << 20;
+            if (v.starts_with("bank ") && parseInt(v.substr(5), p))
+                p += 1 << 21;
             return p;
         };
         return rank(x.first) < rank(y.first);

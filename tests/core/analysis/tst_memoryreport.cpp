@@ -79,7 +79,7 @@ void TestMemoryReport::groundTruth()
     QCOMPARE(*r.mfuPercent, 100.0 * summary[QStringLiteral("mfu_estimated_percent")].toDouble());
     QCOMPARE(*r.hfuPercent, 100.0 * summary[QStringLiteral("hfu_estimated_percent")].toDouble());
 
-    // counters: per memory and partition group, the largest value and the number of rows
+    // counters: per memory and partition group (PSUM: per bank), the largest value and the number of rows
     std::map<QString, std::pair<double, qint64>> want; // counter name -> (peak, samples)
     const auto note = [&want](const QString &name, double v) {
         auto [it, added] = want.try_emplace(name, v, 0);
@@ -95,6 +95,8 @@ void TestMemoryReport::groundTruth()
             else if (it.key().startsWith(QLatin1String("partition_"))) {
                 const int first = it.key().mid(10).section(QLatin1Char('_'), 0, 0).toInt();
                 note(memory + QStringLiteral(" usage (partitions %1-%2)").arg(first).arg(first + 31), it.value().toDouble());
+            } else if (it.key().startsWith(QLatin1String("bank_"))) { // PSUM rows: bank_N_usage
+                note(memory + QStringLiteral(" usage (bank %1)").arg(it.key().mid(5).section(QLatin1Char('_'), 0, 0)), it.value().toDouble());
             }
         }
     }
