@@ -196,19 +196,22 @@ uint64_t QueryJob::start(const QString &sql, size_t pageRows)
             }
             s.pageRunning = false;
         }
-        const double seconds = double(timer.nsecsElapsed()) / 1e9;
-        const bool atEnd = s.cursorDone;
-        QMetaObject::invokeMethod(this, [this, id, page, seconds, atEnd, err] {
-            if (id != m_current)
-                return;
-            m_fetching = false;
-            m_atEnd = atEnd;
-            m_rows += page->rows.size();
-            emit this->page(id, page, true);
-            emit finished(id, m_rows, seconds, atEnd, err);
-        }, Qt::QueuedConnection);
+        deliver(id, page, true, double(timer.nsecsElapsed()) / 1e9, s.cursorDone, err);
     });
     return id;
+}
+
+void QueryJob::deliver(uint64_t id, std::shared_ptr<QueryPage> page, bool first, double seconds, bool atEnd, QueryError err)
+{
+    QMetaObject::invokeMethod(this, [this, id, page = std::move(page), first, seconds, atEnd, err = std::move(err)] {
+        if (id != m_current)
+            return;
+        m_fetching = false;
+        m_atEnd = atEnd;
+        m_rows += page->rows.size();
+        emit this->page(id, page, first);
+        emit finished(id, m_rows, seconds, atEnd, err);
+    }, Qt::QueuedConnection);
 }
 
 bool QueryJob::fetchMore(size_t pageRows)
@@ -251,17 +254,7 @@ bool QueryJob::fetchMore(size_t pageRows)
                 s.cursor.reset();
             s.pageRunning = false;
         }
-        const double seconds = double(timer.nsecsElapsed()) / 1e9;
-        const bool atEnd = s.cursorDone;
-        QMetaObject::invokeMethod(this, [this, id, page, seconds, atEnd, err] {
-            if (id != m_current)
-                return;
-            m_fetching = false;
-            m_atEnd = atEnd;
-            m_rows += page->rows.size();
-            emit this->page(id, page, false);
-            emit finished(id, m_rows, seconds, atEnd, err);
-        }, Qt::QueuedConnection);
+        deliver(id, page, false, double(timer.nsecsElapsed()) / 1e9, s.cursorDone, err);
     });
     return true;
 }

@@ -92,6 +92,9 @@ private:
     struct Shared; // the engine and the open cursor, owned jointly with the worker's tasks
 
     void post(std::function<void(Shared &)> work);
+    // From the worker: hands a page of query `id` to the GUI thread (page(), then finished()), unless
+    // another query replaced it.
+    void deliver(uint64_t id, std::shared_ptr<QueryPage> page, bool first, double seconds, bool atEnd, QueryError err);
 
     std::shared_ptr<const Trace> m_trace;
     std::shared_ptr<Shared> m_shared;

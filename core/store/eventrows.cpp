@@ -88,20 +88,50 @@ template <typename F> bool eachTrackSorted(const TrackRuns &runs, F tsOfRow)
     return true;
 }
 
-class SliceRows : public ExportRows
+// A table of one kind of per-track event (slices, instants, counter samples): rows in track order
+// (TrackRuns), the track of a row, per-track row runs and whether every run is sorted by ts (checked
+// once, on first use) for the SQL engine's ts-range lookups. Subclasses give the columns and tsOf.
+class TrackEventRows : public ExportRows
 {
 public:
-    explicit SliceRows(const Trace &t)
-        : ExportRows({"slices",
-                      {column("id", I, false, "PRIMARY KEY"), column("track_id", I, true, "REFERENCES tracks(id)"),
-                       column("ts", I, true), column("dur", I, true), column("name", T, true), column("category", T, true),
-                       column("depth", I, true), column("parent_id", I, false, "REFERENCES slices(id)"),
-                       column("arg_set_id", I, false), column("flags", I, true)}}),
-          m_t(t), m_runs(t, [](const Track &tr) { return tr.sliceBegin; }, [](const Track &tr) { return tr.sliceCount; })
+    template <typename Begin, typename Count>
+    TrackEventRows(ExportTable table, const Trace &t, Begin begin, Count count)
+        : ExportRows(std::move(table)), m_t(t), m_runs(t, begin, count)
     {
     }
 
     uint64_t size() const override { return m_runs.size(); }
+    RowRun trackRows(uint32_t t) const override { return m_runs.track(t); }
+    uint32_t trackCount() const override { return m_runs.trackCount(); }
+    bool tsSorted() const override
+    {
+        if (m_sorted < 0)
+            m_sorted = eachTrackSorted(m_runs, [this](uint64_t r) { return tsOf(r); }) ? 1 : 0;
+        return m_sorted == 1;
+    }
+
+protected:
+    const Trace &m_t;
+    TrackRuns m_runs;
+    uint32_t m_trackHint = 0;
+
+private:
+    mutable int m_sorted = -1;
+};
+
+class SliceRows : public TrackEventRows
+{
+public:
+    explicit SliceRows(const Trace &t)
+        : TrackEventRows({"slices",
+                      {column("id", I, false, "PRIMARY KEY"), column("track_id", I, true, "REFERENCES tracks(id)"),
+                       column("ts", I, true), column("dur", I, true), column("name", T, true), column("category", T, true),
+                       column("depth", I, true), column("parent_id", I, false, "REFERENCES slices(id)"),
+                       column("arg_set_id", I, false), column("flags", I, true)}},
+                         t, [](const Track &tr) { return tr.sliceBegin; }, [](const Track &tr) { return tr.sliceCount; })
+    {
+    }
+
     void cell(uint64_t row, int c, CellSink &s) override
     {
         const uint32_t id = m_runs.index(row);
@@ -131,15 +161,7 @@ public:
         return k;
     }
     uint64_t rowOfId(int64_t id) const override { return id < 0 ? kNoRow : m_runs.row(uint64_t(id)); }
-    RowRun trackRows(uint32_t t) const override { return m_runs.track(t); }
-    uint32_t trackCount() const override { return m_runs.trackCount(); }
     int64_t tsOf(uint64_t row) const override { return m_t.allSlices()[m_runs.index(row)].start; }
-    bool tsSorted() const override
-    {
-        if (m_sorted < 0)
-            m_sorted = eachTrackSorted(m_runs, [this](uint64_t r) { return tsOf(r); }) ? 1 : 0;
-        return m_sorted == 1;
-    }
     StringId nameOf(uint64_t row) const override { return m_t.allSlices()[m_runs.index(row)].name; }
 
 private:
@@ -171,26 +193,21 @@ private:
         return m_parents[row];
     }
 
-    const Trace &m_t;
-    TrackRuns m_runs;
-    uint32_t m_trackHint = 0;
-    mutable int m_sorted = -1;
     std::vector<uint32_t> m_parents; // by row
 };
 
-class InstantRows : public ExportRows
+class InstantRows : public TrackEventRows
 {
 public:
     explicit InstantRows(const Trace &t)
-        : ExportRows({"instants",
+        : TrackEventRows({"instants",
                       {column("id", I, false, "PRIMARY KEY"), column("track_id", I, true, "REFERENCES tracks(id)"),
                        column("ts", I, true), column("name", T, true), column("category", T, true), column("scope", T, true),
-                       column("arg_set_id", I, false)}}),
-          m_t(t), m_runs(t, [](const Track &tr) { return tr.instantBegin; }, [](const Track &tr) { return tr.instantCount; })
+                       column("arg_set_id", I, false)}},
+                         t, [](const Track &tr) { return tr.instantBegin; }, [](const Track &tr) { return tr.instantCount; })
     {
     }
 
-    uint64_t size() const override { return m_runs.size(); }
     void cell(uint64_t row, int c, CellSink &s) override
     {
         const uint32_t id = m_runs.index(row);
@@ -217,35 +234,21 @@ public:
         return k;
     }
     uint64_t rowOfId(int64_t id) const override { return id < 0 ? kNoRow : m_runs.row(uint64_t(id)); }
-    RowRun trackRows(uint32_t t) const override { return m_runs.track(t); }
-    uint32_t trackCount() const override { return m_runs.trackCount(); }
     int64_t tsOf(uint64_t row) const override { return m_t.allInstants()[m_runs.index(row)].ts; }
-    bool tsSorted() const override
-    {
-        if (m_sorted < 0)
-            m_sorted = eachTrackSorted(m_runs, [this](uint64_t r) { return tsOf(r); }) ? 1 : 0;
-        return m_sorted == 1;
-    }
     StringId nameOf(uint64_t row) const override { return m_t.allInstants()[m_runs.index(row)].name; }
 
-private:
-    const Trace &m_t;
-    TrackRuns m_runs;
-    uint32_t m_trackHint = 0;
-    mutable int m_sorted = -1;
 };
 
-class CounterRows : public ExportRows
+class CounterRows : public TrackEventRows
 {
 public:
     explicit CounterRows(const Trace &t)
-        : ExportRows({"counters",
-                      {column("track_id", I, true, "REFERENCES tracks(id)"), column("ts", I, true), column("value", R, true)}}),
-          m_t(t), m_runs(t, [](const Track &tr) { return tr.counterBegin; }, [](const Track &tr) { return tr.counterCount; })
+        : TrackEventRows({"counters",
+                      {column("track_id", I, true, "REFERENCES tracks(id)"), column("ts", I, true), column("value", R, true)}},
+                         t, [](const Track &tr) { return tr.counterBegin; }, [](const Track &tr) { return tr.counterCount; })
     {
     }
 
-    uint64_t size() const override { return m_runs.size(); }
     void cell(uint64_t row, int c, CellSink &s) override
     {
         const CounterSample &cs = m_t.allCounterSamples()[m_runs.index(row)];
@@ -264,21 +267,7 @@ public:
         k.ts = 1;
         return k;
     }
-    RowRun trackRows(uint32_t t) const override { return m_runs.track(t); }
-    uint32_t trackCount() const override { return m_runs.trackCount(); }
     int64_t tsOf(uint64_t row) const override { return m_t.allCounterSamples()[m_runs.index(row)].ts; }
-    bool tsSorted() const override
-    {
-        if (m_sorted < 0)
-            m_sorted = eachTrackSorted(m_runs, [this](uint64_t r) { return tsOf(r); }) ? 1 : 0;
-        return m_sorted == 1;
-    }
-
-private:
-    const Trace &m_t;
-    TrackRuns m_runs;
-    uint32_t m_trackHint = 0;
-    mutable int m_sorted = -1;
 };
 
 } // namespace
