@@ -79,10 +79,24 @@ std::unique_ptr<ExportRows> described(const char *name, const RowDescription<Row
     return std::make_unique<CellRows>(ExportTable{name, ExportTables::columnsOf(columns)}, std::move(cells));
 }
 
-class StringRows : public ExportRows
+// A table whose first column, id, is the row number (strings, groups, tracks): `id =` finds its row.
+class RowIdRows : public ExportRows
 {
 public:
-    explicit StringRows(const Trace &t) : ExportRows({"strings", {column("id", I, false, "PRIMARY KEY"), column("value", T, true)}}), m_t(t) {}
+    using ExportRows::ExportRows;
+    RowKeys keys() const override
+    {
+        RowKeys k;
+        k.id = 0;
+        return k;
+    }
+    uint64_t rowOfId(int64_t id) const override { return id >= 0 && uint64_t(id) < size() ? uint64_t(id) : kNoRow; }
+};
+
+class StringRows : public RowIdRows
+{
+public:
+    explicit StringRows(const Trace &t) : RowIdRows({"strings", {column("id", I, false, "PRIMARY KEY"), column("value", T, true)}}), m_t(t) {}
     uint64_t size() const override { return m_t.strings().size(); }
     void cell(uint64_t row, int c, CellSink &s) override
     {
@@ -91,13 +105,6 @@ public:
         else
             s.text(c, m_t.strings().view(StringId(uint32_t(row))));
     }
-    RowKeys keys() const override
-    {
-        RowKeys k;
-        k.id = 0;
-        return k;
-    }
-    uint64_t rowOfId(int64_t id) const override { return id >= 0 && uint64_t(id) < size() ? uint64_t(id) : kNoRow; }
 
 private:
     const Trace &m_t;
@@ -130,11 +137,11 @@ private:
     std::string m_status;
 };
 
-class GroupRows : public ExportRows
+class GroupRows : public RowIdRows
 {
 public:
     explicit GroupRows(const Trace &t)
-        : ExportRows({"groups",
+        : RowIdRows({"groups",
                       {column("id", I, false, "PRIMARY KEY"), column("parent_id", I, false, "REFERENCES groups(id)"),
                        column("kind", T, true), column("name", T, true), column("external_id", I, true), column("path", T, true)}}),
           m_t(t)
@@ -157,24 +164,17 @@ public:
         default: s.null(c);
         }
     }
-    RowKeys keys() const override
-    {
-        RowKeys k;
-        k.id = 0;
-        return k;
-    }
-    uint64_t rowOfId(int64_t id) const override { return id >= 0 && uint64_t(id) < size() ? uint64_t(id) : kNoRow; }
 
 private:
     const Trace &m_t;
     std::string m_path;
 };
 
-class TrackRows : public ExportRows
+class TrackRows : public RowIdRows
 {
 public:
     explicit TrackRows(const Trace &t)
-        : ExportRows({"tracks",
+        : RowIdRows({"tracks",
                       {column("id", I, false, "PRIMARY KEY"), column("group_id", I, false, "REFERENCES groups(id)"),
                        column("kind", T, true), column("name", T, true), column("path", T, true), column("external_id", I, true),
                        column("unit", T, false), column("max_depth", I, true), column("slice_count", I, true),
@@ -209,13 +209,6 @@ public:
         default: s.null(c);
         }
     }
-    RowKeys keys() const override
-    {
-        RowKeys k;
-        k.id = 0;
-        return k;
-    }
-    uint64_t rowOfId(int64_t id) const override { return id >= 0 && uint64_t(id) < size() ? uint64_t(id) : kNoRow; }
 
 private:
     const Trace &m_t;
