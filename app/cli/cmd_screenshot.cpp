@@ -24,10 +24,12 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QFileInfo>
+#include <QFontMetrics>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <future>
 
 namespace lanescope::cli {
 
@@ -217,7 +219,18 @@ int cmdScreenshot(const Args &args)
                          TimeRange::deprecationNote(TimeRange::BareNumber::MsAfterStart).c_str());
     }
 
-    const LoadResult r = loadTrace(paths[0], args);
+    // The trace loads on a worker while this thread starts Qt and its fonts (fontconfig reads its
+    // configuration: tens of ms), which a trace reopened from the cache would otherwise wait for after it.
+    auto loading = std::async(std::launch::async, [&paths, &args] { return loadTrace(paths[0], args); });
+    // Rendering needs a QApplication; without a display it draws offscreen.
+    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    int argc = 1;
+    char name[] = "lanescope-cli";
+    char *argv[] = {name, nullptr};
+    QApplication app(argc, argv);
+    (void)QFontMetrics(QApplication::font()).height(); // the font database, beside the load
+    const LoadResult r = loading.get();
     if (!r.ok()) {
         std::fprintf(stderr, "lanescope-cli: %s\n", r.error.c_str());
         return kExitUnreadable;
@@ -234,14 +247,6 @@ int cmdScreenshot(const Args &args)
     }
     if (range && !range->resolve(r.trace->startNs(), r.trace->endNs(), false, &request.t0, &request.t1, &rangeError))
         return usageError(("--range " + rangeError).c_str());
-
-    // Rendering needs a QApplication; without a display it draws offscreen.
-    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    int argc = 1;
-    char name[] = "lanescope-cli";
-    char *argv[] = {name, nullptr};
-    QApplication app(argc, argv);
 
     QString error;
     const QString outPath = QString::fromLocal8Bit(out.c_str());

@@ -5,6 +5,7 @@
 // its result to the dock on the GUI thread, unless a newer start() or a drop() (another trace) came
 // first: an outdated result is never shown.
 #include "throttle.h"
+#include "util/workerpool.h"
 
 #include <QDockWidget>
 #include <QElapsedTimer>
@@ -42,7 +43,7 @@ public:
             const std::pair<Result, double> out = watcher->result();
             done(out.first, out.second);
         });
-        watcher->setFuture(QtConcurrent::run([work = std::move(work)] {
+        watcher->setFuture(QtConcurrent::run(workerPool(), [work = std::move(work)] {
             QElapsedTimer timer;
             timer.start();
             Result result = work();

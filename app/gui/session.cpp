@@ -10,6 +10,7 @@
 #include "io/formats.h"
 #include "io/neff/neffreader.h"
 #include "model/trace.h"
+#include "util/workerpool.h"
 
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -274,7 +275,7 @@ void Session::showTrace(std::shared_ptr<const Trace> trace, const QString &path,
     // The views' shared analysis starts now, off the GUI thread; a view that asks before it is done waits on its own worker thread.
     m_analysis = m_trace ? std::make_shared<const TraceAnalysis>(m_trace) : nullptr;
     if (m_analysis)
-        QThreadPool::globalInstance()->start([analysis = m_analysis] { analysis->launchIndex(); });
+        workerPool()->start([analysis = m_analysis] { analysis->launchIndex(); });
     emit traceChanged(m_trace);
     emit titleChanged();
     // Cache notices (stale or corrupt entry rebuilt, cache unavailable) are said once, with the load.
@@ -316,7 +317,7 @@ void Session::readNeff(const QString &path)
         emit loadFinished(true, {});
     });
     const std::string file = path.toStdString();
-    watcher->setFuture(QtConcurrent::run([file, cancel] {
+    watcher->setFuture(QtConcurrent::run(workerPool(), [file, cancel] {
         NeffRead read;
         try {
             LoadOptions options;
@@ -361,7 +362,7 @@ void Session::readJob(const QString &path)
         emit loadFinished(true, {});
     });
     const std::string folder = path.toStdString();
-    watcher->setFuture(QtConcurrent::run([folder, cancel] {
+    watcher->setFuture(QtConcurrent::run(workerPool(), [folder, cancel] {
         LoadOptions options;
         options.cancel = cancel.get();
         return Result(std::make_shared<const JobFolder::Result>(JobFolder::open(folder, options)));

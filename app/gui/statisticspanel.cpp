@@ -11,6 +11,7 @@
 #include "timeline/timelineview.h"
 
 #include "model/trace.h"
+#include "util/workerpool.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -256,7 +257,7 @@ void StatisticsPanel::recompute()
         watcher->deleteLater();
         onComputed(generation, watcher->result());
     });
-    watcher->setFuture(QtConcurrent::run([job = std::move(job)] { return run(job); }));
+    watcher->setFuture(QtConcurrent::run(workerPool(), [job = std::move(job)] { return run(job); }));
 }
 
 void StatisticsPanel::onComputed(uint64_t generation, std::vector<Side> sides)

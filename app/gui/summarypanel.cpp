@@ -17,6 +17,7 @@
 #include "analysis/traceanalysis.h"
 #include "model/trace.h"
 #include "util/durationtext.h"
+#include "util/workerpool.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -159,7 +160,7 @@ void SummaryPanel::recompute()
             return;
         }
         m_view->setStatus(tr("Computing the findings of both profiles..."));
-        m_watcher.setFuture(QtConcurrent::run([job, ta = profiles[size_t(a)], tb = profiles[size_t(b)], rules = m_rules]() mutable {
+        m_watcher.setFuture(QtConcurrent::run(workerPool(), [job, ta = profiles[size_t(a)], tb = profiles[size_t(b)], rules = m_rules]() mutable {
             QElapsedTimer timer;
             timer.start();
             Insights::Options options;
@@ -190,7 +191,7 @@ void SummaryPanel::recompute()
     job.t0 = options.t0;
     job.t1 = options.t1;
     m_view->setStatus(tr("Computing..."));
-    m_watcher.setFuture(QtConcurrent::run([job, analysis = session()->analysis(), listed = m_regionsListed, options]() mutable {
+    m_watcher.setFuture(QtConcurrent::run(workerPool(), [job, analysis = session()->analysis(), listed = m_regionsListed, options]() mutable {
         QElapsedTimer timer;
         timer.start();
         const std::shared_ptr<const LaunchIndex> index = analysis->launchIndex(); // the Session's, shared with the Analysis tables

@@ -1,6 +1,9 @@
 #include "trace.h"
 
+#include "depthindex.h"
+
 #include <algorithm>
+#include <mutex>
 
 namespace lanescope {
 
@@ -10,6 +13,43 @@ const std::string *TraceMetadata::find(std::string_view key) const
         if (k == key)
             return &v;
     return nullptr;
+}
+
+struct Trace::DepthCache
+{
+    std::mutex mutex;
+    std::shared_ptr<const DepthTables> tables;
+};
+
+Trace::Trace() : m_depth(std::make_unique<DepthCache>()) {}
+Trace::~Trace() = default;
+Trace::Trace(Trace &&) noexcept = default;
+Trace &Trace::operator=(Trace &&) noexcept = default;
+
+std::shared_ptr<const DepthTables> Trace::depthTables() const
+{
+    if (!m_depth) // a moved-from trace: nothing to keep them in
+        return std::make_shared<const DepthTables>(DepthTables::build(*this));
+    const std::lock_guard lock(m_depth->mutex);
+    if (!m_depth->tables)
+        m_depth->tables = std::make_shared<const DepthTables>(DepthTables::build(*this));
+    return m_depth->tables;
+}
+
+bool Trace::hasDepthTables() const
+{
+    if (!m_depth)
+        return false;
+    const std::lock_guard lock(m_depth->mutex);
+    return m_depth->tables != nullptr;
+}
+
+void Trace::setDepthTables(std::shared_ptr<const DepthTables> tables) const
+{
+    if (!m_depth)
+        return;
+    const std::lock_guard lock(m_depth->mutex);
+    m_depth->tables = std::move(tables);
 }
 
 std::string Trace::groupPath(GroupId id) const

@@ -12,12 +12,15 @@
 #include "util/uninitializedallocator.h"
 
 #include <map>
+#include <memory>
 #include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace lanescope {
+
+struct DepthTables;
 
 struct ImportStats
 {
@@ -44,9 +47,10 @@ struct TraceMetadata
 class Trace
 {
 public:
-    Trace() = default;
-    Trace(Trace &&) noexcept = default;
-    Trace &operator=(Trace &&) noexcept = default;
+    Trace();
+    ~Trace();
+    Trace(Trace &&) noexcept;
+    Trace &operator=(Trace &&) noexcept;
     Trace(const Trace &) = delete;
     Trace &operator=(const Trace &) = delete;
 
@@ -81,6 +85,12 @@ public:
     std::vector<FlowId> flowsTo(SliceId id) const;
 
     const ArgStore &args() const { return m_args; }
+
+    // The slices of every track by depth, with their level-of-detail summaries (depthindex.h): built
+    // on the first call (thread-safe; later calls share them), or viewed in a reopened cache file.
+    std::shared_ptr<const DepthTables> depthTables() const;
+    // Whether depthTables() is ready without building (e.g. read from the cache).
+    bool hasDepthTables() const;
 
     int64_t startNs() const { return m_start; }
     int64_t endNs() const { return m_end; }
@@ -117,6 +127,10 @@ private:
     Diagnostics m_diagnostics;
     ImportStats m_stats;
     TraceMetadata m_metadata;
+    // depthTables(), once built or set (a mutex and the tables; null in a moved-from trace).
+    struct DepthCache;
+    std::unique_ptr<DepthCache> m_depth;
+    void setDepthTables(std::shared_ptr<const DepthTables> tables) const;
 };
 
 } // namespace lanescope

@@ -483,6 +483,7 @@ Trace TraceBuilder::finishAround(Trace &&source, GroupId parent, const std::stri
     if (!m_trace.m_tracks.empty() || !m_slices.empty() || !m_instants.empty() || !m_counters.empty() || !m_flows.empty())
         throw std::logic_error("TraceBuilder::finishAround: the builder holds more than groups");
     Trace out = std::move(source);
+    out.setDepthTables(nullptr); // its tracks change below: depth tables built before no longer apply
     // The builder's groups first (names into the source's strings), the source's after them.
     const uint32_t shift = uint32_t(m_trace.m_groups.size());
     auto into = [&](StringId id) { return id.isValid() ? out.m_strings.intern(m_trace.m_strings.view(id)) : id; };

@@ -2,6 +2,7 @@
 
 #include "loadjob.h"
 #include "model/trace.h"
+#include "util/workerpool.h"
 
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -188,11 +189,14 @@ void CompareSession::rebuild(bool comparisonToo)
         else
             emit diffReady();
     });
-    watcher->setFuture(QtConcurrent::run([=]() -> BuildResult {
+    watcher->setFuture(QtConcurrent::run(workerPool(), [=]() -> BuildResult {
         BuildResult r;
         try {
-            if (comparisonToo)
+            if (comparisonToo) {
                 r.comparison = TraceComparison::build(profiles, options);
+                if (r.comparison.combined)
+                    r.comparison.combined->depthTables(); // the timeline's, built here rather than on the GUI thread
+            }
             r.diff = ProfileDiff::compute(*profiles[size_t(base)], *profiles[size_t(other)], diffOptions);
         } catch (const std::exception &e) {
             r.error = QString::fromUtf8(e.what());

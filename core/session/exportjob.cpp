@@ -2,6 +2,7 @@
 
 #include "store/parquetexporter.h"
 #include "store/sqliteexporter.h"
+#include "util/workerpool.h"
 
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -24,7 +25,7 @@ bool ExportJob::start(std::shared_ptr<const Trace> trace, const QString &outPath
     m_running = true;
     m_cancel = false;
     const std::string out = outPath.toStdString();
-    m_worker = QtConcurrent::run([this, trace = std::move(trace), out, outPath, notes = std::move(notes), format] {
+    m_worker = QtConcurrent::run(workerPool(), [this, trace = std::move(trace), out, outPath, notes = std::move(notes), format] {
         QElapsedTimer sinceReport;
         sinceReport.start();
         LoadOptions options;

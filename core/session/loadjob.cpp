@@ -1,6 +1,7 @@
 #include "loadjob.h"
 
 #include "store/cachedloader.h"
+#include "util/workerpool.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -38,7 +39,7 @@ uint64_t LoadJob::start(const QString &path, const QStringList &rankFiles)
     for (const QString &r : rankFiles)
         ranks.push_back(r.toStdString());
     const CacheOptions cacheOptions = m_cacheOptions;
-    m_workers.append(QtConcurrent::run([this, id, shared, file, ranks, cacheOptions] {
+    m_workers.append(QtConcurrent::run(workerPool(), [this, id, shared, file, ranks, cacheOptions] {
         QElapsedTimer sinceReport;
         sinceReport.start();
         int last = -1;
@@ -56,6 +57,8 @@ uint64_t LoadJob::start(const QString &path, const QStringList &rankFiles)
         CachedLoader loader(cacheOptions);
         loader.setDeferStore(true); // show the trace first, store it afterwards (the trace is immutable)
         LoadResult result = ranks.empty() ? loader.load(file, options) : loader.load(ranks, options); // a rank set is cached too
+        if (result.trace && !shared->cancel.load())
+            result.trace->depthTables(); // what the timeline's first frame needs, built here rather than on the GUI thread
         QMetaObject::invokeMethod(
             this, [this, id, result = std::move(result)] { deliver(id, result); }, Qt::QueuedConnection);
         if (!shared->cancel.load())

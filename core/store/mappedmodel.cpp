@@ -1,5 +1,6 @@
 #include "mappedmodel.h"
 
+#include "model/depthindex.h"
 #include "util/contentfingerprint.h"
 
 #include <QSaveFile>
@@ -41,6 +42,10 @@ constexpr ColumnSpec kColumns[] = {
     {"flows.byTarget", sizeof(std::pair<uint32_t, uint32_t>), false},
     {"args", sizeof(Arg), false},
     {"args.offsets", sizeof(uint32_t), false},
+    {"depth.entries", sizeof(uint32_t), false}, // DepthTables::check reads them whole anyway
+    {"depth.offsets", sizeof(uint32_t), true},
+    {"depth.trackFirst", sizeof(uint32_t), true},
+    {"depth.nodes", sizeof(DepthNode), false},
 };
 constexpr size_t kColumnCount = std::size(kColumns);
 
@@ -113,7 +118,8 @@ std::string MappedModel::layoutTag() { return "m" + std::to_string(kVersion) + "
 
 uint64_t MappedModel::fileSize(const Trace &trace)
 {
-    const Contents c(trace, recordColumns(trace));
+    const auto depth = trace.depthTables();
+    const Contents c(trace, recordColumns(trace, *depth));
     uint64_t off = alignUp(sizeof(Header) + c.meta.size());
     for (size_t i = 0; i < kColumnCount; ++i)
         off = (i + 1 < kColumnCount ? alignUp(off + c.columns[i].size()) : off + c.columns[i].size());
@@ -122,7 +128,9 @@ uint64_t MappedModel::fileSize(const Trace &trace)
 
 bool MappedModel::write(const Trace &trace, const std::string &path, std::string *error)
 {
-    const Contents c(trace, recordColumns(trace));
+    // The depth tables go with the model, so a reopened trace draws without building them.
+    const auto depth = trace.depthTables();
+    const Contents c(trace, recordColumns(trace, *depth));
     Header h{};
     std::memcpy(h.magic, kMagic, sizeof kMagic);
     h.version = kVersion;
@@ -236,16 +244,20 @@ Trace MappedModel::open(const std::string &path, const std::string &sourcePath)
     std::vector<std::string_view> columns;
     for (const ColumnEntry &e : h.columns)
         columns.emplace_back(bytes + e.offset, e.bytes);
-    Trace t = viewColumns(mapping, columns, std::string_view(bytes + h.metaOffset, h.metaBytes), sourcePath);
-    return t;
+    try {
+        return viewColumns(mapping, columns, std::string_view(bytes + h.metaOffset, h.metaBytes), sourcePath);
+    } catch (const CorruptCacheEntry &e) { // an index that points outside the records: name the file
+        throw CorruptCacheEntry(path + ": " + e.what());
+    }
 }
 
-std::vector<std::string_view> MappedModel::recordColumns(const Trace &t)
+std::vector<std::string_view> MappedModel::recordColumns(const Trace &t, const DepthTables &d)
 {
     return {bytesOf(t.m_groups),        bytesOf(t.m_tracks),        bytesOf(t.m_slices),
             bytesOf(t.m_trackBySliceBegin), bytesOf(t.m_instants),  bytesOf(t.m_counters),
             bytesOf(t.m_flows),         bytesOf(t.m_flowsBySource), bytesOf(t.m_flowsByTarget),
-            bytesOf(t.m_args.m_args),   bytesOf(t.m_args.m_offsets)};
+            bytesOf(t.m_args.m_args),   bytesOf(t.m_args.m_offsets), bytesOf(d.entries),
+            bytesOf(d.depthOffsets),    bytesOf(d.trackFirstDepth), bytesOf(d.nodes)};
 }
 
 namespace {
@@ -279,6 +291,14 @@ Trace MappedModel::viewColumns(const std::shared_ptr<const void> &keeper, const 
     viewColumn(t.m_args.m_args, c[11], keeper);
     viewColumn(t.m_args.m_offsets, c[12], keeper);
     TraceSerializer::checkReferences(t);
+    auto depth = std::make_shared<DepthTables>();
+    viewColumn(depth->entries, c[13], keeper);
+    viewColumn(depth->depthOffsets, c[14], keeper);
+    viewColumn(depth->trackFirstDepth, c[15], keeper);
+    viewColumn(depth->nodes, c[16], keeper);
+    if (const std::string problem = depth->check(t); !problem.empty())
+        throw CorruptCacheEntry(problem);
+    t.setDepthTables(std::move(depth));
     return t;
 }
 

@@ -9,12 +9,15 @@
 //            per column (offset, bytes, record width, checksum), then the checksum of all that and
 //            the meta bytes
 //   meta     TraceSerializer::encodeHeader (metadata, stats, warnings)
-//   columns  strings.bytes, strings.lengths, groups, tracks, slices, ... (TraceSerializer's columns)
+//   columns  strings.bytes, strings.lengths, groups, tracks, slices, ... (TraceSerializer's columns),
+//            then the depth tables (Trace::depthTables, built at write when not yet), so a reopened
+//            trace draws its first frame without walking its slices
 //
 // open() checks the magic, the version (StaleModelFile), that the file is as long as the header says,
 // the header checksum, that every column lies inside the file and is made of whole records of this
 // build's sizes, the checksums of the small columns read whole at open (strings, groups, tracks, the
-// slice track index), and every index the model follows (TraceSerializer::checkReferences); any
+// slice track index, the depth offsets), every index the model follows (TraceSerializer::checkReferences)
+// and the depth tables' sizes, offsets and slice ids (DepthTables::check); any
 // failure throws CorruptCacheEntry naming the file and what did not fit. The large record columns
 // (slices, args, instants, counters, flows) are not hashed: that would read every page.
 // write() writes to a temporary file beside the target and renames it over (QSaveFile), so a file that
@@ -42,7 +45,7 @@ class MappedModel
 {
 public:
     // Bump when the file layout changes (records changing size are caught by the width check).
-    static constexpr uint32_t kVersion = 1;
+    static constexpr uint32_t kVersion = 2; // 2: the depth tables (model/depthindex.h)
     static constexpr size_t kAlign = 4096;
 
     // The size write() will give the file.
@@ -57,7 +60,7 @@ public:
 
 private:
     // The trace's arrays after the strings, in file order (friend of Trace and ArgStore).
-    static std::vector<std::string_view> recordColumns(const Trace &t);
+    static std::vector<std::string_view> recordColumns(const Trace &t, const DepthTables &depth);
     // The trace over the file's columns (in file order) and meta block, keeping `keeper` alive.
     static Trace viewColumns(const std::shared_ptr<const void> &keeper, const std::vector<std::string_view> &columns,
                              std::string_view meta, const std::string &sourcePath);

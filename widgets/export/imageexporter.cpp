@@ -9,6 +9,7 @@
 
 #include "analysis/timerange.h"
 #include "model/trace.h"
+#include "util/pngencoder.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -308,10 +309,14 @@ bool ImageExporter::save(QWidget *widget, const QString &path, Format format, qr
         }
         return true;
     }
-    const QImage image = renderImage(widget, dpr, caption);
-    if (!image.save(path, "PNG")) {
+    // The picture is opaque (drawn on white): written as RGB by the small encoder made for such
+    // pictures (util/pngencoder.h), several times faster than Qt's writer on a large screenshot.
+    const QImage image = renderImage(widget, dpr, caption).convertToFormat(QImage::Format_RGB888);
+    const std::string png = png::encodeRgb(image.constBits(), image.width(), image.height(), size_t(image.bytesPerLine()));
+    QFile f(path);
+    if (png.empty() || !f.open(QIODevice::WriteOnly) || f.write(png.data(), qint64(png.size())) != qint64(png.size())) {
         if (error)
-            *error = QStringLiteral("cannot write %1").arg(path);
+            *error = QStringLiteral("cannot write %1: %2").arg(path, png.empty() ? QStringLiteral("PNG encoding failed") : f.errorString());
         return false;
     }
     return true;

@@ -1,7 +1,7 @@
 #include "lanegeometry.h"
 
 #include "model/trace.h"
-#include "timeline/depthindex.h"
+#include "model/depthindex.h"
 
 #include <algorithm>
 #include <climits>

@@ -1,7 +1,7 @@
 #include "lanelod.h"
 
 #include "model/trace.h"
-#include "timeline/depthindex.h"
+#include "model/depthindex.h"
 
 #include <algorithm>
 #include <cmath>

@@ -5,6 +5,7 @@
 
 #include "analysis/dependencychain.h"
 #include "model/trace.h"
+#include "util/workerpool.h"
 
 #include <QAction>
 #include <QtConcurrent/QtConcurrentRun>
@@ -53,7 +54,7 @@ void ChainController::setTrace(std::shared_ptr<const Trace> trace)
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     const uint64_t id = ++m_buildId;
     // A replaced build keeps running until its next cancel check; it owns what it reads and its result is dropped.
-    m_watcher.setFuture(QtConcurrent::run([trace = m_trace, cancel = m_cancel, id] {
+    m_watcher.setFuture(QtConcurrent::run(workerPool(), [trace = m_trace, cancel = m_cancel, id] {
         auto graph = std::make_shared<const DependencyGraph>(DependencyGraph::build(*trace, [cancel] { return cancel->load(); }));
         return Built{graph->empty() ? nullptr : graph, id};
     }));

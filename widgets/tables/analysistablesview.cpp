@@ -11,6 +11,7 @@
 #include "analysis/optable.h"
 #include "analysis/rankfilter.h"
 #include "model/trace.h"
+#include "util/workerpool.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -367,7 +368,7 @@ void AnalysisTablesView::recompute()
         updateStatus();
         emit computed();
     });
-    watcher->setFuture(QtConcurrent::run([trace = m_trace, analysis = m_analysis, oo, ko, dopt, ro] {
+    watcher->setFuture(QtConcurrent::run(workerPool(), [trace = m_trace, analysis = m_analysis, oo, ko, dopt, ro] {
         Results r;
         const std::shared_ptr<const LaunchIndex> index = analysis->launchIndex();
         r.ops = OpTable::compute(*trace, *index, oo, analysis->executionCost().get());

@@ -1,6 +1,6 @@
 #include "timelineframe.h"
 
-#include "depthindex.h"
+#include "model/depthindex.h"
 #include "lanes/lanecache.h"
 #include "slicecolors.h"
 

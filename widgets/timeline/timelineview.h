@@ -12,7 +12,7 @@
 // time range, a click selects a slice (or folds a group), double click or F fits the selection,
 // Home/0 shows everything, arrows pan and scroll, M marks the selected slice's range, Backspace
 // undoes the last zoom, / or Ctrl+F asks for the search bar.
-#include "depthindex.h"
+#include "model/depthindex.h"
 #include "lanes/lanecache.h"
 #include "overlays/flowoverlay.h"
 #include "overlays/timelineoverlay.h"

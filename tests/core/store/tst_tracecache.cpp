@@ -9,6 +9,7 @@
 
 #include "io/synthetic/samplefolderwriter.h"
 #include "io/traceloader.h"
+#include "model/depthindex.h"
 #include "store/cachedloader.h"
 #include "store/tracecache.h"
 #include "util/contentfingerprint.h"
@@ -22,6 +23,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstring>
 #include <thread>
 
@@ -247,12 +249,15 @@ private slots:
         QTest::newRow("cut short") << QStringLiteral("truncate-half") << QStringLiteral("cut short: ");
         QTest::newRow("cut inside the header") << QStringLiteral("truncate-100") << QStringLiteral("cut short: 100 bytes");
         QTest::newRow("header byte flipped") << QStringLiteral("flip-49") << QStringLiteral("header checksum mismatch");
-        QTest::newRow("metadata byte flipped") << QStringLiteral("flip-470") << QStringLiteral("header checksum mismatch");
+        QTest::newRow("metadata byte flipped") << QStringLiteral("flip-600") << QStringLiteral("header checksum mismatch");
         QTest::newRow("not a model file") << QStringLiteral("flip-0") << QStringLiteral("not a Lanescope model file");
         QTest::newRow("another version") << QStringLiteral("version") << QStringLiteral("stale (");
         QTest::newRow("tracks damaged") << QStringLiteral("tracks") << QStringLiteral("column tracks");
         QTest::newRow("slices past the end") << QStringLiteral("slices-size") << QStringLiteral("column slices");
         QTest::newRow("missing file") << QStringLiteral("remove") << QStringLiteral("cannot open the cache file");
+        // The depth tables (model/depthindex.h): the entries are not hashed, every id is checked instead.
+        QTest::newRow("depth entry past the slices") << QStringLiteral("depth-entry") << QStringLiteral("depth index: slice id 4294967295");
+        QTest::newRow("depth offsets damaged") << QStringLiteral("depth-offsets") << QStringLiteral("column depth.offsets");
     }
 
     void corruptEntryIsRebuilt()
@@ -275,6 +280,8 @@ private slots:
             std::memcpy(&v, bytes.constData() + at, 8);
             return v;
         };
+        // The header: 40 bytes, then 17 columns of (offset, bytes, width, checksum), then its checksum.
+        constexpr qsizetype kColumns = 17, kChecksumAt = 40 + kColumns * 32, kMetaAt = kChecksumAt + 8;
         const uint64_t metaBytes = u64At(32);
         if (damage == QLatin1String("truncate-half")) {
             bytes.truncate(bytes.size() / 2);
@@ -282,10 +289,10 @@ private slots:
             bytes.truncate(100);
         } else if (damage.startsWith(QLatin1String("flip-"))) {
             const qsizetype at = damage.mid(5).toLongLong();
-            QVERIFY(at < 464 + qsizetype(metaBytes));
+            QVERIFY(at < kMetaAt + qsizetype(metaBytes));
             bytes[at] = char(bytes[at] ^ 0x10);
         } else if (damage == QLatin1String("version")) {
-            bytes[8] = char(bytes[8] + 1); // version 1 -> 2, as a newer Lanescope would write
+            bytes[8] = char(bytes[8] + 1); // the next version, as a newer Lanescope would write
         } else if (damage == QLatin1String("tracks")) {
             const uint64_t tracksAt = u64At(40 + 3 * 32);
             QVERIFY(u64At(40 + 3 * 32 + 8) > 0);
@@ -294,9 +301,17 @@ private slots:
             // A header whose checksum holds but whose slices column runs past the end of the file.
             const uint64_t huge = uint64_t(bytes.size()) * 32;
             std::memcpy(bytes.data() + 40 + 4 * 32 + 8, &huge, 8);
-            const uint64_t sum = ContentFingerprint::hashBytes(std::string_view(bytes.constData() + 464, metaBytes),
-                                                               ContentFingerprint::hashBytes(std::string_view(bytes.constData(), 456)));
-            std::memcpy(bytes.data() + 456, &sum, 8);
+            const uint64_t sum = ContentFingerprint::hashBytes(std::string_view(bytes.constData() + kMetaAt, metaBytes),
+                                                               ContentFingerprint::hashBytes(std::string_view(bytes.constData(), kChecksumAt)));
+            std::memcpy(bytes.data() + kChecksumAt, &sum, 8);
+        } else if (damage == QLatin1String("depth-entry")) {
+            const uint64_t entriesAt = u64At(40 + 13 * 32);
+            QVERIFY(u64At(40 + 13 * 32 + 8) >= 4);
+            std::memset(bytes.data() + entriesAt, 0xff, 4); // slice id 2^32 - 1
+        } else if (damage == QLatin1String("depth-offsets")) {
+            const uint64_t offsetsAt = u64At(40 + 14 * 32);
+            QVERIFY(u64At(40 + 14 * 32 + 8) >= 4);
+            bytes[qsizetype(offsetsAt)] = char(bytes[qsizetype(offsetsAt)] ^ 1);
         }
         f.resize(0);
         f.seek(0);
@@ -345,6 +360,19 @@ private slots:
         QVERIFY(mapped(model));
         QString diff = QString::fromStdString(test::traceDifference(*parsed.trace, *reopened));
         QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        { // (the tables hold the mapping too: let them go before the check below that it is unmapped)
+            // The depth tables come with it (no walk over the slices on reopen), equal to the parsed trace's.
+            QVERIFY(reopened->hasDepthTables());
+            const auto built = parsed.trace->depthTables(), read = reopened->depthTables();
+            QVERIFY(read->entries.isView() && read->nodes.isView());
+            QCOMPARE(read->entries.size(), parsed.trace->allSlices().size());
+            QVERIFY(std::equal(built->entries.begin(), built->entries.end(), read->entries.begin(), read->entries.end()));
+            QVERIFY(std::equal(built->depthOffsets.begin(), built->depthOffsets.end(), read->depthOffsets.begin(), read->depthOffsets.end()));
+            QVERIFY(std::equal(built->trackFirstDepth.begin(), built->trackFirstDepth.end(), read->trackFirstDepth.begin(),
+                               read->trackFirstDepth.end()));
+            QCOMPARE(read->nodes.size(), built->nodes.size());
+            QVERIFY(std::memcmp(read->nodes.data(), built->nodes.data(), built->nodes.size() * sizeof(DepthNode)) == 0);
+        }
         {
             TraceCache cache(o);
             QVERIFY(cache.open(nullptr));

@@ -5,7 +5,7 @@
 // 2 % of columns), and a viewport moved within the built range reuses the items.
 #include "lanes/lanegeometry.h"
 #include "lanes/lanelod.h"
-#include "timeline/depthindex.h"
+#include "model/depthindex.h"
 
 #include "model/tracebuilder.h"
 

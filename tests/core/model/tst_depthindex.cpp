@@ -1,6 +1,6 @@
 // DepthIndex: per-depth visible ranges and the multi-resolution summary behind level of detail:
 // consumeRun must equal a plain walk over the slices (next position, count, end, longest member).
-#include "timeline/depthindex.h"
+#include "model/depthindex.h"
 
 #include "model/tracebuilder.h"
 
@@ -92,6 +92,41 @@ private slots:
         QVERIFY(hit.isValid());
         QCOMPARE(trace->slice(hit).start, int64_t(510'000));
         QVERIFY(!index.sliceAt(t, 1, 517'000, 100).isValid());
+    }
+
+    // The tables belong to the trace: built once and shared; check() accepts them for their own trace
+    // and names what does not fit another one (the cache's guard against a damaged model file).
+    void tablesAreSharedAndChecked()
+    {
+        TraceBuilder b;
+        const StringId cat = b.intern("c");
+        const GroupId p = b.addGroup(GroupKind::Process, b.intern("p"), {}, 1);
+        const TrackId t = b.addTrack(p, TrackKind::Slices, b.intern("t"), 1);
+        for (int i = 0; i < 40; ++i) {
+            b.addSlice(t, int64_t(i) * 100, 90, b.intern("outer"), cat);
+            b.addSlice(t, int64_t(i) * 100 + 10, 20, b.intern("inner"), cat);
+        }
+        const Trace trace = b.finish();
+        QVERIFY(!trace.hasDepthTables());
+        const auto tables = trace.depthTables();
+        QVERIFY(trace.hasDepthTables());
+        QCOMPARE(trace.depthTables().get(), tables.get()); // built once
+        // 80 slices: depth 0 then depth 1 of the one track; levels of 80 / 16 = 5 nodes (and none of 256).
+        QCOMPARE(tables->entries.size(), size_t(80));
+        QCOMPARE(tables->depthOffsets.toVector(), (std::vector<uint32_t>{0, 40, 80}));
+        QCOMPARE(tables->trackFirstDepth.toVector(), (std::vector<uint32_t>{0, 3}));
+        QCOMPARE(tables->nodes.size(), size_t(5));
+        QCOMPARE(tables->nodes[0].firstStart, int64_t(0));
+        QCOMPARE(tables->nodes[0].lastEnd, int64_t(15 * 100 + 90));
+        QCOMPARE(tables->nodes[0].maxGap, int64_t(10));
+        QCOMPARE(tables->check(trace), std::string());
+
+        TraceBuilder other;
+        const GroupId q = other.addGroup(GroupKind::Process, other.intern("q"), {}, 1);
+        const TrackId u = other.addTrack(q, TrackKind::Slices, other.intern("u"), 1);
+        other.addSlice(u, 0, 10, other.intern("x"), other.intern("c"));
+        const Trace small = other.finish();
+        QCOMPARE(tables->check(small), std::string("depth index: 80 entries for 1 slices"));
     }
 };
 

@@ -11,10 +11,17 @@
 // inner gap and longest member. A run of sub-pixel slices with sub-pixel gaps is then consumed a
 // whole group at a time, so a frame reads a few summaries per folded run instead of every slice
 // (or every pixel column) under it. Costs about 2.7 bytes per slice.
-#include "model/ids.h"
+//
+// The arrays (DepthTables) belong to the trace: built once on first use (Trace::depthTables), kept in
+// the trace cache's model file beside the slices and viewed in place on reopen, so a reopened trace
+// draws its first frame without walking its slices. DepthIndex is the queries over them.
+#include "column.h"
+#include "ids.h"
 
 #include <cstdint>
+#include <memory>
 #include <span>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -22,9 +29,39 @@ namespace lanescope {
 
 class Trace;
 
+// One summary of 16^k consecutive entries (see above). A plain record: the model file keeps it as is.
+struct DepthNode
+{
+    int64_t firstStart = 0;
+    int64_t lastEnd = 0;
+    int64_t maxGap = 0; // largest start - previous end between consecutive members
+    int64_t longestDuration = -1;
+    uint32_t longest = 0; // SliceId value
+    uint32_t reserved = 0;
+};
+
+struct DepthTables
+{
+    static constexpr int kFanoutBits = 4; // 16 entries per group
+
+    Column<uint32_t> entries;         // slice ids grouped by track, then depth
+    Column<uint32_t> depthOffsets;    // per (track, depth): begin in entries; one extra per track
+    Column<uint32_t> trackFirstDepth; // per track: begin in depthOffsets; one extra at the end
+    Column<DepthNode> nodes;          // level 1 (groups of 16 entries), then level 2 (256), ...
+
+    static DepthTables build(const Trace &trace);
+    // Nodes of level k (1-based) over n entries: n / 16^k; the levels end at the first empty one.
+    static std::vector<size_t> levelSizes(size_t entryCount);
+    // Empty when these tables can serve `trace` (every size as build() makes it, every id and offset
+    // in range, offsets ordered), else what does not fit. O(entries); for tables read from a file.
+    std::string check(const Trace &trace) const;
+    size_t bytes() const;
+};
+
 class DepthIndex
 {
 public:
+    // Uses the trace's tables (Trace::depthTables: built on first use, or read from the cache).
     void build(const Trace *trace);
     void clear();
 
@@ -53,24 +90,13 @@ public:
     Run consumeRun(TrackId track, int depth, size_t from, size_t last, int64_t runEnd, int64_t maxGap,
                    int64_t maxDuration) const;
 
-    static constexpr int kFanoutBits = 4; // 16 entries per group
+    static constexpr int kFanoutBits = DepthTables::kFanoutBits;
     int levelCount() const { return int(m_levels.size()); }
 
 private:
-    struct Node
-    {
-        int64_t firstStart = 0;
-        int64_t lastEnd = 0;
-        int64_t maxGap = 0; // largest start - previous end between consecutive members
-        int64_t longestDuration = -1;
-        uint32_t longest = 0;
-    };
-    void buildLevels();
     const Trace *m_trace = nullptr;
-    std::vector<std::vector<Node>> m_levels; // level k + 1: nodes over 16^(k+1) entries of m_entries
-    std::vector<uint32_t> m_entries;         // slice ids grouped by track, then depth
-    std::vector<uint32_t> m_depthOffsets;    // per (track, depth): begin in m_entries; one extra per track
-    std::vector<uint32_t> m_trackFirstDepth; // per track: begin in m_depthOffsets
+    std::shared_ptr<const DepthTables> m_tables;
+    std::vector<std::span<const DepthNode>> m_levels; // level k + 1: nodes over 16^(k+1) entries
 };
 
 } // namespace lanescope
