@@ -113,8 +113,7 @@ int cmdCollectives(const Args &args)
     const Trace &trace = *loaded.trace;
     const CollectiveAnalysis a = CollectiveAnalysis::compute(trace, LaunchIndex::build(trace)); // every rank: matching needs them all
     const CollectiveTableResult r = ta.rank >= 0 ? CollectiveTable::compute(trace, ta.rank) : a.table;
-    std::vector<CollectiveRow> all = r.rows;
-    all.insert(all.end(), r.perRank.begin(), r.perRank.end());
+    const std::vector<CollectiveRow> all = r.allRows();
     const std::optional<NeuronCollectives> neuron = NeuronCollectives::of(trace);
     if (ta.format == TableArgs::Format::Csv) {
         printCsv(TableRows::collectives(), all, ta.shown(all.size()));

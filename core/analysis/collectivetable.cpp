@@ -14,6 +14,13 @@
 
 namespace lanescope {
 
+std::vector<CollectiveRow> CollectiveTableResult::allRows() const
+{
+    std::vector<CollectiveRow> all = rows;
+    all.insert(all.end(), perRank.begin(), perRank.end());
+    return all;
+}
+
 namespace {
 
 struct Keys

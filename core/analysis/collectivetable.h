@@ -61,6 +61,9 @@ struct CollectiveTableResult
     std::vector<CollectiveRow> rows;           // across ranks, most total time first
     std::vector<CollectiveRow> perRank;        // per rank then most total time (multi-rank traces only)
     int64_t totalNs = 0;                       // all instances' time
+
+    // rows, then perRank: the table of `collectives --format csv` and of the exports' `collectives`.
+    std::vector<CollectiveRow> allRows() const;
 };
 
 class CollectiveTable

@@ -12,6 +12,7 @@ namespace {
 
 constexpr unsigned kJsonCsv = OutJson | OutCsv;
 constexpr unsigned kShown = OutJson | OutCsv | OutGui; // the CLI's and a column of the GUI's table
+constexpr unsigned kShownFile = kShown | OutSqlite;     // ... and a column of the file exports' table too
 
 Cell i64(uint64_t v) { return int64_t(v); }
 
@@ -92,17 +93,17 @@ const RowDescription<KernelTable::Row> &TableRows::kernels()
     using R = KernelTable::Row;
     // The GUI leaves out launchers and unattributed (its "Launched by" says "(+N more)").
     static const RowDescription<R> d = {
-        text<R>("name", "Name", [](const R &r) { return r.name; }, kShown),
-        text<R>("kind", "Kind", [](const R &r) { return std::string(LaunchIndex::kindName(r.kind)); }, kShown),
-        integer<R>("count", "Count", "count", [](const R &r) { return i64(r.count); }, kShown),
-        integer<R>("total_ns", "Total", "ns", [](const R &r) { return Cell(r.total); }, kShown),
-        real<R>("mean_ns", "Mean", "ns", [](const R &r) { return Cell(r.mean()); }, kShown),
-        integer<R>("min_ns", "Min", "ns", [](const R &r) { return Cell(r.min); }, kShown),
-        integer<R>("max_ns", "Max", "ns", [](const R &r) { return Cell(r.max); }, kShown),
-        real<R>("percent", "% of device", "%", [](const R &r) { return Cell(r.percent); }, kShown),
-        text<R>("launched_by", "Launched by", [](const R &r) { return r.launchedBy; }, kShown),
-        integer<R>("launchers", "Launchers", "count", [](const R &r) { return i64(r.launchers); }),
-        integer<R>("unattributed", "Unattributed", "count", [](const R &r) { return i64(r.unattributed); }),
+        text<R>("name", "Name", [](const R &r) { return r.name; }, kShownFile),
+        text<R>("kind", "Kind", [](const R &r) { return std::string(LaunchIndex::kindName(r.kind)); }, kShownFile),
+        integer<R>("count", "Count", "count", [](const R &r) { return i64(r.count); }, kShownFile),
+        integer<R>("total_ns", "Total", "ns", [](const R &r) { return Cell(r.total); }, kShownFile),
+        real<R>("mean_ns", "Mean", "ns", [](const R &r) { return Cell(r.mean()); }, kShownFile),
+        integer<R>("min_ns", "Min", "ns", [](const R &r) { return Cell(r.min); }, kShownFile),
+        integer<R>("max_ns", "Max", "ns", [](const R &r) { return Cell(r.max); }, kShownFile),
+        real<R>("percent", "% of device", "%", [](const R &r) { return Cell(r.percent); }, kShownFile),
+        text<R>("launched_by", "Launched by", [](const R &r) { return r.launchedBy; }, kShownFile),
+        integer<R>("launchers", "Launchers", "count", [](const R &r) { return i64(r.launchers); }, OutAll),
+        integer<R>("unattributed", "Unattributed", "count", [](const R &r) { return i64(r.unattributed); }, OutAll),
     };
     return d;
 }
@@ -111,14 +112,14 @@ const RowDescription<DeviceSummary::Row> &TableRows::devices()
 {
     using R = DeviceSummary::Row;
     static const RowDescription<R> d = {
-        text<R>("device", "Device", [](const R &r) { return r.device; }, kShown),
-        integer<R>("total_ns", "Total", "ns", [](const R &r) { return Cell(r.total); }, kShown),
-        integer<R>("busy_ns", "Busy", "ns", [](const R &r) { return Cell(r.busy); }, kShown),
-        integer<R>("idle_ns", "Idle", "ns", [](const R &r) { return Cell(r.idle); }, kShown),
-        integer<R>("compute_ns", "Compute", "ns", [](const R &r) { return Cell(r.compute); }, kShown),
-        integer<R>("memcpy_ns", "Memcpy / DMA", "ns", [](const R &r) { return Cell(r.memcpy); }, kShown),
-        real<R>("busy_percent", "Busy %", "%", [](const R &r) { return Cell(r.busyPercent()); }, kShown),
-        integer<R>("work", "Work items", "count", [](const R &r) { return i64(r.work); }, kShown),
+        text<R>("device", "Device", [](const R &r) { return r.device; }, kShownFile),
+        integer<R>("total_ns", "Total", "ns", [](const R &r) { return Cell(r.total); }, kShownFile),
+        integer<R>("busy_ns", "Busy", "ns", [](const R &r) { return Cell(r.busy); }, kShownFile),
+        integer<R>("idle_ns", "Idle", "ns", [](const R &r) { return Cell(r.idle); }, kShownFile),
+        integer<R>("compute_ns", "Compute", "ns", [](const R &r) { return Cell(r.compute); }, kShownFile),
+        integer<R>("memcpy_ns", "Memcpy / DMA", "ns", [](const R &r) { return Cell(r.memcpy); }, kShownFile),
+        real<R>("busy_percent", "Busy %", "%", [](const R &r) { return Cell(r.busyPercent()); }, kShownFile),
+        integer<R>("work", "Work items", "count", [](const R &r) { return i64(r.work); }, kShownFile),
     };
     return d;
 }
@@ -169,17 +170,17 @@ const RowDescription<DmaQueueBreakdownRow> &TableRows::dmaQueues()
 {
     using R = DmaQueueBreakdownRow;
     static const RowDescription<R> d = {
-        text<R>("core", "Core", [](const R &r) { return r.coreName; }),
-        text<R>("queue", "DMA queue", [](const R &r) { return r.queue; }),
-        integer<R>("bytes", "Bytes", "bytes", [](const R &r) { return i64(r.bytes); }),
-        integer<R>("active_time_ns", "Active time", "ns", [](const R &r) { return Cell(r.activeTimeNs); }),
-        real<R>("active_percent", "Active %", "%", [](const R &r) { return Cell(r.activePercent); }),
-        integer<R>("packet_count", "Packets", "count", [](const R &r) { return i64(r.packetCount); }),
-        real<R>("throughput_bytes_per_s", "Throughput", "bytes/s", [](const R &r) { return Cell(r.throughputBytesPerSec); }),
+        text<R>("core", "Core", [](const R &r) { return r.coreName; }, OutAll),
+        text<R>("queue", "DMA queue", [](const R &r) { return r.queue; }, OutAll),
+        integer<R>("bytes", "Bytes", "bytes", [](const R &r) { return i64(r.bytes); }, OutAll),
+        integer<R>("active_time_ns", "Active time", "ns", [](const R &r) { return Cell(r.activeTimeNs); }, OutAll),
+        real<R>("active_percent", "Active %", "%", [](const R &r) { return Cell(r.activePercent); }, OutAll),
+        integer<R>("packet_count", "Packets", "count", [](const R &r) { return i64(r.packetCount); }, OutAll),
+        real<R>("throughput_bytes_per_s", "Throughput", "bytes/s", [](const R &r) { return Cell(r.throughputBytesPerSec); }, OutAll),
         nullable(integer<R>("dma_engine", "DMA engine", "",
-                            [](const R &r) { return r.dmaEngine >= 0 ? Cell(int64_t(r.dmaEngine)) : Cell(); })),
+                            [](const R &r) { return r.dmaEngine >= 0 ? Cell(int64_t(r.dmaEngine)) : Cell(); }, OutAll)),
         nullable(integer<R>("dma_queue", "Queue index", "",
-                            [](const R &r) { return r.queueIndex >= 0 ? Cell(int64_t(r.queueIndex)) : Cell(); })),
+                            [](const R &r) { return r.queueIndex >= 0 ? Cell(int64_t(r.queueIndex)) : Cell(); }, OutAll)),
     };
     return d;
 }
@@ -249,23 +250,23 @@ const RowDescription<TensorRow> &TableRows::tensors()
     using R = TensorRow;
     const auto opt = [](const std::optional<double> &v) { return v ? Cell(*v) : Cell(nullptr); };
     static const RowDescription<R> d = {
-        text<R>("name", "Tensor", [](const R &r) { return r.name; }, kShown),
-        text<R>("program", "Program", [](const R &r) { return r.program; }, kShown),
-        text<R>("type", "Type", [](const R &r) { return r.type; }, kShown),
-        text<R>("format", "Format", [](const R &r) { return r.format; }, kShown),
-        text<R>("shape", "Shape", [](const R &r) { return r.shape; }, kShown),
+        text<R>("name", "Tensor", [](const R &r) { return r.name; }, kShownFile),
+        text<R>("program", "Program", [](const R &r) { return r.program; }, kShownFile),
+        text<R>("type", "Type", [](const R &r) { return r.type; }, kShownFile),
+        text<R>("format", "Format", [](const R &r) { return r.format; }, kShownFile),
+        text<R>("shape", "Shape", [](const R &r) { return r.shape; }, kShownFile),
         nullable(integer<R>("size_bytes", "Size", "bytes", [](const R &r) { return r.sizeBytes ? Cell(int64_t(*r.sizeBytes)) : Cell(nullptr); },
-                            kShown)),
-        integer<R>("in_neff_node", "Listed", "", [](const R &r) { return Cell(int64_t(r.listed ? 1 : 0)); }),
-        integer<R>("dma_packets", "DMA packets", "count", [](const R &r) { return i64(r.packets); }, kShown),
-        integer<R>("dma_packet_bytes", "Packet bytes", "bytes", [](const R &r) { return i64(r.packetBytes); }),
-        integer<R>("dma_transfers", "DMA transfers", "count", [](const R &r) { return i64(r.transfers); }, kShown),
-        integer<R>("dma_transfer_bytes", "Bytes moved", "bytes", [](const R &r) { return i64(r.transferBytes); }, kShown),
-        text<R>("bytes_by_direction", "By direction", [](const R &r) { return TensorTable::directionsText(r); }, kShown),
-        integer<R>("load_to_sbuf_dma_count", "Loads to SBUF", "count", [](const R &r) { return i64(r.loadToSbufCount); }, kShown),
-        integer<R>("load_to_sbuf_total_size_bytes", "Load bytes", "bytes", [](const R &r) { return i64(r.loadToSbufBytes); }, kShown),
-        nullable(real<R>("load_to_sbuf_avg_size_bytes", "Avg load", "bytes", [opt](const R &r) { return opt(r.loadToSbufAvgBytes); }, kShown)),
-        nullable(real<R>("load_to_sbuf_repeat_factor", "Repeat factor", "", [opt](const R &r) { return opt(r.repeatFactor); }, kShown)),
+                            kShownFile)),
+        integer<R>("in_neff_node", "Listed", "", [](const R &r) { return Cell(int64_t(r.listed ? 1 : 0)); }, OutAll),
+        integer<R>("dma_packets", "DMA packets", "count", [](const R &r) { return i64(r.packets); }, kShownFile),
+        integer<R>("dma_packet_bytes", "Packet bytes", "bytes", [](const R &r) { return i64(r.packetBytes); }, OutAll),
+        integer<R>("dma_transfers", "DMA transfers", "count", [](const R &r) { return i64(r.transfers); }, kShownFile),
+        integer<R>("dma_transfer_bytes", "Bytes moved", "bytes", [](const R &r) { return i64(r.transferBytes); }, kShownFile),
+        text<R>("bytes_by_direction", "By direction", [](const R &r) { return TensorTable::directionsText(r); }, kShownFile),
+        integer<R>("load_to_sbuf_dma_count", "Loads to SBUF", "count", [](const R &r) { return i64(r.loadToSbufCount); }, kShownFile),
+        integer<R>("load_to_sbuf_total_size_bytes", "Load bytes", "bytes", [](const R &r) { return i64(r.loadToSbufBytes); }, kShownFile),
+        nullable(real<R>("load_to_sbuf_avg_size_bytes", "Avg load", "bytes", [opt](const R &r) { return opt(r.loadToSbufAvgBytes); }, kShownFile)),
+        nullable(real<R>("load_to_sbuf_repeat_factor", "Repeat factor", "", [opt](const R &r) { return opt(r.repeatFactor); }, kShownFile)),
     };
     return d;
 }
@@ -275,22 +276,22 @@ const RowDescription<CollectiveRow> &TableRows::collectives()
     using R = CollectiveRow;
     const auto opt = [](const std::optional<double> &v) { return v ? Cell(*v) : Cell(nullptr); };
     static const RowDescription<R> d = {
-        nullable(integer<R>("rank", "Rank", "", [](const R &r) { return r.rank >= 0 ? Cell(r.rank) : Cell(nullptr); }, kShown)),
-        text<R>("collective", "Collective", [](const R &r) { return r.kind; }, kShown),
-        text<R>("process_group", "Process group", [](const R &r) { return r.processGroup; }, kShown),
-        nullable(integer<R>("group_size", "Ranks", "count", [](const R &r) { return r.groupSize > 0 ? Cell(r.groupSize) : Cell(nullptr); }, kShown)),
-        text<R>("dtype", "Dtype", [](const R &r) { return r.dtype; }, kShown),
+        nullable(integer<R>("rank", "Rank", "", [](const R &r) { return r.rank >= 0 ? Cell(r.rank) : Cell(nullptr); }, kShownFile)),
+        text<R>("collective", "Collective", [](const R &r) { return r.kind; }, kShownFile),
+        text<R>("process_group", "Process group", [](const R &r) { return r.processGroup; }, kShownFile),
+        nullable(integer<R>("group_size", "Ranks", "count", [](const R &r) { return r.groupSize > 0 ? Cell(r.groupSize) : Cell(nullptr); }, kShownFile)),
+        text<R>("dtype", "Dtype", [](const R &r) { return r.dtype; }, kShownFile),
         nullable(integer<R>("message_bytes", "Message", "bytes",
-                            [](const R &r) { return r.messageBytes ? Cell(int64_t(*r.messageBytes)) : Cell(nullptr); }, kShown)),
-        integer<R>("count", "Count", "count", [](const R &r) { return i64(r.count); }, kShown),
-        integer<R>("total_ns", "Total", "ns", [](const R &r) { return Cell(r.totalNs); }, kShown),
-        integer<R>("median_ns", "Median", "ns", [](const R &r) { return Cell(r.medianNs); }, kShown),
-        integer<R>("max_ns", "Max", "ns", [](const R &r) { return Cell(r.maxNs); }, kShown),
-        integer<R>("min_ns", "Min", "ns", [](const R &r) { return Cell(r.minNs); }),
-        integer<R>("p25_ns", "P25", "ns", [](const R &r) { return Cell(r.p25Ns); }),
-        integer<R>("p75_ns", "P75", "ns", [](const R &r) { return Cell(r.p75Ns); }),
-        nullable(real<R>("algbw_bytes_per_s", "Algorithm BW", "bytes/s", [opt](const R &r) { return opt(r.algBwBytesPerSec); }, kShown)),
-        nullable(real<R>("busbw_bytes_per_s", "Bus BW", "bytes/s", [opt](const R &r) { return opt(r.busBwBytesPerSec); }, kShown)),
+                            [](const R &r) { return r.messageBytes ? Cell(int64_t(*r.messageBytes)) : Cell(nullptr); }, kShownFile)),
+        integer<R>("count", "Count", "count", [](const R &r) { return i64(r.count); }, kShownFile),
+        integer<R>("total_ns", "Total", "ns", [](const R &r) { return Cell(r.totalNs); }, kShownFile),
+        integer<R>("median_ns", "Median", "ns", [](const R &r) { return Cell(r.medianNs); }, kShownFile),
+        integer<R>("max_ns", "Max", "ns", [](const R &r) { return Cell(r.maxNs); }, kShownFile),
+        integer<R>("min_ns", "Min", "ns", [](const R &r) { return Cell(r.minNs); }, OutAll),
+        integer<R>("p25_ns", "P25", "ns", [](const R &r) { return Cell(r.p25Ns); }, OutAll),
+        integer<R>("p75_ns", "P75", "ns", [](const R &r) { return Cell(r.p75Ns); }, OutAll),
+        nullable(real<R>("algbw_bytes_per_s", "Algorithm BW", "bytes/s", [opt](const R &r) { return opt(r.algBwBytesPerSec); }, kShownFile)),
+        nullable(real<R>("busbw_bytes_per_s", "Bus BW", "bytes/s", [opt](const R &r) { return opt(r.busBwBytesPerSec); }, kShownFile)),
     };
     return d;
 }

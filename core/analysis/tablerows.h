@@ -25,13 +25,13 @@ public:
     // `ops`: OpTable rows; input_shapes only when grouped by shapes (the GUI takes it always and hides
     // the column). SQLite table `ops`.
     static const RowDescription<OpTable::Row> &ops(bool withShapes = false);
-    // `kernels`: KernelTable rows.
+    // `kernels`: KernelTable rows. SQLite table `kernels`.
     static const RowDescription<KernelTable::Row> &kernels();
-    // `devices`: DeviceSummary rows.
+    // `devices`: DeviceSummary rows. SQLite table `devices`.
     static const RowDescription<DeviceSummary::Row> &devices();
     // `engines`: one Neuron engine of a core (EngineBreakdown). SQLite table `engines`.
     static const RowDescription<EngineBreakdownRow> &engines();
-    // `engines` --table dma: one DMA queue of a core.
+    // `engines` --table dma: one DMA queue of a core. SQLite table `dma_queues`.
     static const RowDescription<DmaQueueBreakdownRow> &dmaQueues();
     // `engines` --table cores: DMA totals and MFU / HFU per core.
     static const RowDescription<CoreBreakdown> &cores();
@@ -39,10 +39,11 @@ public:
     // layer_summary names plus a unit ("tensor_engine_active_time_ns"); FLOPs / MFU / HFU null when not
     // reported.
     static const RowDescription<OpBreakdownRow> &opRows();
-    // `tensors`: one tensor of the NEFF (TensorTable), neuron-profile's load_to_sbuf_* names.
+    // `tensors`: one tensor of the NEFF (TensorTable), neuron-profile's load_to_sbuf_* names. SQLite table
+    // `tensors`.
     static const RowDescription<TensorRow> &tensors();
     // `collectives`: one kind / process group / message size of NCCL collectives (CollectiveTable),
-    // across ranks (rank null) or per rank.
+    // across ranks (rank null) or per rank. SQLite table `collectives` (rows, then perRank).
     static const RowDescription<CollectiveRow> &collectives();
     // `collectives` "overlap" / "overlap_steps": CommOverlap rows (rank null on a single-rank trace,
     // step null on a device's total row; overlap_pct null without communication).

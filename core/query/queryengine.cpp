@@ -208,6 +208,15 @@ bool QueryEngine::prepare(std::string_view sql, size_t &at, sqlite3_stmt **stmt,
             }
             return false;
         }
+        // Preparing connects the tables a statement names, and a derived table is computed whole then
+        // (the analyses take no cancel): a cancel or time limit that came meanwhile stops it here.
+        if (*stmt && onProgress(this)) {
+            sqlite3_finalize(*stmt);
+            *stmt = nullptr;
+            if (error)
+                *error = interruptedError();
+            return false;
+        }
         if (*stmt) {
             at = next;
             return true;
@@ -220,23 +229,28 @@ bool QueryEngine::prepare(std::string_view sql, size_t &at, sqlite3_stmt **stmt,
     return true;
 }
 
-QueryError QueryEngine::stepError() const
+QueryError QueryEngine::interruptedError() const
 {
     QueryError e;
-    if (sqlite3_errcode(m_db) == SQLITE_INTERRUPT) {
-        if (m_timedOut) {
-            char seconds[32];
-            std::snprintf(seconds, sizeof seconds, "%g", m_timeoutSeconds);
-            e.kind = QueryError::Kind::TimedOut;
-            e.message = std::string("query cancelled after ") + seconds + " s";
-        } else {
-            e.kind = QueryError::Kind::Cancelled;
-            e.message = "query cancelled";
-        }
+    if (m_timedOut) {
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%g", m_timeoutSeconds);
+        e.kind = QueryError::Kind::TimedOut;
+        e.message = std::string("query cancelled after ") + seconds + " s";
     } else {
-        e.kind = QueryError::Kind::Runtime;
-        e.message = sqlite3_errmsg(m_db);
+        e.kind = QueryError::Kind::Cancelled;
+        e.message = "query cancelled";
     }
+    return e;
+}
+
+QueryError QueryEngine::stepError() const
+{
+    if (sqlite3_errcode(m_db) == SQLITE_INTERRUPT)
+        return interruptedError();
+    QueryError e;
+    e.kind = QueryError::Kind::Runtime;
+    e.message = sqlite3_errmsg(m_db);
     return e;
 }
 
@@ -303,6 +317,7 @@ std::unique_ptr<QueryCursor> QueryEngine::open(std::string_view sql, QueryError 
         return nullptr;
     }
     m_cancel.store(false, std::memory_order_relaxed);
+    startClock(0); // no time limit while preparing (each fetch sets its own); an earlier run's is over
     size_t at = 0;
     sqlite3_stmt *stmt = nullptr;
     if (!prepare(sql, at, &stmt, error))

@@ -6,7 +6,10 @@
 //
 // Results are delivered row by row (run() with a QueryResultSink, or a QueryCursor fetched a page at a
 // time), so a result of millions of rows is never held whole. A query stops when cancel() is called
-// (from any thread) or its time limit passes. Writes of any kind are refused before they run
+// (from any thread) or its time limit passes. The exception: a derived table (ops, kernels, ...) is
+// computed whole when a statement first names it (the analyses take no cancel), which can take seconds
+// on a large trace; a cancel or time limit that comes meanwhile stops the statement right after it
+// (the table is kept for the next query). Writes of any kind are refused before they run
 // ("read-only: ..."). One engine runs one query at a time; use it from one thread at a time (cancel()
 // excepted). The CLI's `query` command and the GUI's Query dock both run queries through this class.
 #include "queryerror.h"
@@ -101,6 +104,8 @@ private:
     bool prepare(std::string_view sql, size_t &at, sqlite3_stmt **stmt, QueryError *error);
     // The error of a failed step (cancel, time limit, runtime error).
     QueryError stepError() const;
+    // "query cancelled" or, past the time limit, "query cancelled after N s".
+    QueryError interruptedError() const;
     void startClock(double timeoutSeconds);
     static int onProgress(void *self);
     static int onAuthorize(void *self, int action, const char *a, const char *b, const char *db, const char *trigger);

@@ -1,7 +1,8 @@
 #pragma once
 // The export's tables of one loaded trace as a query engine reads them: each table's rows
 // (store/exportrows.h, reading the trace in place) and its name index, both made on first use and kept
-// for the engine's life, so the derived tables (ops, engines) are computed once per engine.
+// for the engine's life, so the derived tables (ops, engines, kernels, collectives, devices, dma_queues,
+// tensors) are computed once per engine, when a statement first names them.
 #include "annotations/annotation.h"
 #include "nameindex.h"
 #include "store/exportrows.h"

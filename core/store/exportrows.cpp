@@ -26,8 +26,10 @@ std::vector<uint64_t> ExportRows::flowRows(bool, uint32_t) const { return {}; }
 
 const std::vector<std::string> &ExportRows::tableNames()
 {
-    static const std::vector<std::string> names = {"meta",    "strings",  "files", "groups",   "tracks", "slices", "instants",
-                                                   "args",    "counters", "flows", "warnings", "ops",    "engines", "notes"};
+    static const std::vector<std::string> names = {"meta",     "strings", "files",   "groups",      "tracks",  "slices",
+                                                   "instants", "args",    "counters", "flows",      "warnings", "ops",
+                                                   "engines",  "kernels", "collectives", "devices", "dma_queues", "tensors",
+                                                   "notes"};
     return names;
 }
 
@@ -60,6 +62,16 @@ std::unique_ptr<ExportRows> ExportRows::make(std::string_view name, const Trace 
         return ops(t);
     if (name == "engines")
         return engines(t);
+    if (name == "kernels")
+        return kernels(t);
+    if (name == "collectives")
+        return collectives(t);
+    if (name == "devices")
+        return devices(t);
+    if (name == "dma_queues")
+        return dmaQueues(t);
+    if (name == "tensors")
+        return tensors(t);
     if (name == "notes")
         return exportrows::notes(notes);
     return nullptr;

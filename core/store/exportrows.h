@@ -65,10 +65,12 @@ public:
     virtual std::vector<uint64_t> flowRows(bool from, uint32_t slice) const;
 
     // The export's tables, in the export's order: meta, strings, files, groups, tracks, slices,
-    // instants, args, counters, flows, warnings, ops, engines, notes.
+    // instants, args, counters, flows, warnings, ops, engines, kernels, collectives, devices,
+    // dma_queues, tensors, notes.
     static const std::vector<std::string> &tableNames();
-    // The rows of table `name` (null for an unknown name). The derived tables (ops, engines) are
-    // computed here; the others read `trace` (and `notes`) in place, which must outlive the rows.
+    // The rows of table `name` (null for an unknown name). The derived tables (ops, engines, kernels,
+    // collectives, devices, dma_queues, tensors: derivedrows.cpp) are computed here, whole, and cannot
+    // be interrupted; the others read `trace` (and `notes`) in place, which must outlive the rows.
     static std::unique_ptr<ExportRows> make(std::string_view name, const Trace &trace,
                                             const std::vector<Annotation> &notes);
 

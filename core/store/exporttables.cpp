@@ -21,6 +21,8 @@ bool ExportTables::write(const Trace &trace, const std::vector<Annotation> &note
     };
     for (const std::string &name : ExportRows::tableNames()) {
         const std::unique_ptr<ExportRows> rows = ExportRows::make(name, trace, notes);
+        if (options.cancelled()) // a derived table's analysis runs whole: the cancel is honoured after it
+            return fail("export cancelled");
         if (!sink.beginTable(rows->table()))
             return fail({});
         const int columns = int(rows->table().columns.size());

@@ -63,8 +63,9 @@ public:
     // meta('schema_version'): bumped only for incompatible changes; columns may be added.
     static constexpr int kSchemaVersion = 1;
 
-    // Streams every table (meta, strings, files, groups, tracks, slices, instants, args, counters,
-    // flows, warnings, ops, engines, notes; their rows are ExportRows', exportrows.h) into `sink`. Progress 0..1000 and cancel from `options`.
+    // Streams every table (ExportRows::tableNames(): meta, strings, ..., the derived ops, engines,
+    // kernels, collectives, devices, dma_queues, tensors, then notes; their rows are ExportRows',
+    // exportrows.h) into `sink`. Progress 0..1000 and cancel from `options` (checked between tables too).
     // False with `error` set (the sink's error, or "export cancelled").
     static bool write(const Trace &trace, const std::vector<Annotation> &notes, ExportSink &sink,
                       const LoadOptions &options, std::string *error);

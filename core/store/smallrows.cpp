@@ -1,12 +1,7 @@
 // The export's small tables (meta, strings, files, groups, tracks, warnings, notes) read from the
-// trace in place, and the derived ones (ops, engines) computed once from their row descriptions
-// (core/analysis/tablerows.h: the columns marked for SQLite, in that order).
+// trace in place; rows held as cells (meta's, the derived tables' of derivedrows.cpp).
 #include "exportrowsmakers.h"
 
-#include "analysis/enginebreakdown.h"
-#include "analysis/launchindex.h"
-#include "analysis/optable.h"
-#include "analysis/tablerows.h"
 #include "model/trace.h"
 
 #include <algorithm>
@@ -58,26 +53,6 @@ public:
 private:
     std::vector<std::vector<Cell>> m_rows;
 };
-
-// A table from its row description: the columns marked for file exports, computed for every row.
-template <typename Row, typename Rows>
-std::unique_ptr<ExportRows> described(const char *name, const RowDescription<Row> &columns, const Rows &rows)
-{
-    std::vector<const TableColumn<Row> *> used;
-    for (const TableColumn<Row> &c : columns)
-        if (c.in(OutSqlite))
-            used.push_back(&c);
-    std::vector<std::vector<Cell>> cells;
-    cells.reserve(rows.size());
-    for (const Row &r : rows) {
-        std::vector<Cell> line;
-        line.reserve(used.size());
-        for (const TableColumn<Row> *c : used)
-            line.push_back(c->get(r));
-        cells.push_back(std::move(line));
-    }
-    return std::make_unique<CellRows>(ExportTable{name, ExportTables::columnsOf(columns)}, std::move(cells));
-}
 
 // A table whose first column, id, is the row number (strings, groups, tracks): `id =` finds its row.
 class RowIdRows : public ExportRows
@@ -311,21 +286,16 @@ std::unique_ptr<ExportRows> meta(const Trace &t)
         ExportTable{"meta", {column("key", T, false, "PRIMARY KEY"), ExportColumn{"value", T, false, true, {}}}}, std::move(rows));
 }
 
+std::unique_ptr<ExportRows> cellRows(ExportTable table, std::vector<std::vector<Cell>> rows)
+{
+    return std::make_unique<CellRows>(std::move(table), std::move(rows));
+}
+
 std::unique_ptr<ExportRows> strings(const Trace &t) { return std::make_unique<StringRows>(t); }
 std::unique_ptr<ExportRows> files(const Trace &t) { return std::make_unique<FileRows>(t); }
 std::unique_ptr<ExportRows> groups(const Trace &t) { return std::make_unique<GroupRows>(t); }
 std::unique_ptr<ExportRows> tracks(const Trace &t) { return std::make_unique<TrackRows>(t); }
 std::unique_ptr<ExportRows> warnings(const Trace &t) { return std::make_unique<WarningRows>(t); }
 std::unique_ptr<ExportRows> notes(const std::vector<Annotation> &n) { return std::make_unique<NoteRows>(n); }
-
-std::unique_ptr<ExportRows> ops(const Trace &t)
-{
-    return described("ops", TableRows::ops(), OpTable::compute(t, LaunchIndex::build(t), OpTable::Options()).rows);
-}
-
-std::unique_ptr<ExportRows> engines(const Trace &t)
-{
-    return described("engines", TableRows::engines(), EngineBreakdown::compute(t).engines);
-}
 
 } // namespace lanescope::exportrows

@@ -1,12 +1,18 @@
 // lanescope-cli export-sqlite and cache, run as a user would (real processes): exported row counts
 // equal `info --json`, the documented queries (README.md, docs/sqlite-schema.md) run in the sqlite3 shell, the second `info` comes from
-// the cache, two processes filling one cache at once both succeed, `cache --clear` empties it.
+// the cache, two processes filling one cache at once both succeed, `cache --clear` empties it. The
+// derived tables (kernels, collectives, devices, dma_queues, tensors) of a real Kineto NCCL trace, a
+// real NTFF and a neuron-profile JSON: `query` (the engine), the SQLite file and DuckDB's reading of
+// the Parquet file hold the same cells, and the rows of the CLI command that prints the table, as many
+// as an independent count of the raw file.
 // Every run uses a temporary LANESCOPE_CACHE_DIR, never the user's cache.
 #include "corpus.h"
 #include "duckdb.h"
 #include "requiretool.h"
 
 #include "io/parquet/parquetfilereader.h"
+
+#include <sqlite3.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -52,6 +58,77 @@ qint64 sqliteCount(const QString &db, const QString &table)
     p.start(QStringLiteral("sqlite3"), {db, QStringLiteral("SELECT COUNT(*) FROM ") + table});
     p.waitForFinished(60000);
     return p.exitCode() == 0 ? p.readAllStandardOutput().trimmed().toLongLong() : -1;
+}
+
+// A cell of SQLite's current row as canonical text, and the same for a JSON cell (the engine's `query
+// --format json`, a CLI command's --json, DuckDB's) read as SQLite's type says: integers exact, reals
+// to 17 digits (both read back exactly), text as is, "NULL". DuckDB writes BIGINT (and may write
+// DOUBLE) as text.
+QString sqliteCell(sqlite3_stmt *s, int i)
+{
+    switch (sqlite3_column_type(s, i)) {
+    case SQLITE_NULL: return QStringLiteral("NULL");
+    case SQLITE_INTEGER: return QStringLiteral("i:") + QString::number(sqlite3_column_int64(s, i));
+    case SQLITE_FLOAT: return QStringLiteral("r:") + QString::number(sqlite3_column_double(s, i), 'g', 17);
+    default:
+        return QStringLiteral("t:")
+            + QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, i)), sqlite3_column_bytes(s, i));
+    }
+}
+
+QString jsonCell(const QJsonValue &v, const QString &as)
+{
+    if (v.isNull() || v.isUndefined())
+        return QStringLiteral("NULL");
+    if (as.startsWith(QLatin1String("i:")))
+        return QStringLiteral("i:") + (v.isString() ? v.toString() : QString::number(v.toInteger()));
+    if (as.startsWith(QLatin1String("r:")))
+        return QStringLiteral("r:") + QString::number(v.isString() ? v.toString().toDouble() : v.toDouble(), 'g', 17);
+    return QStringLiteral("t:") + v.toString();
+}
+
+struct SqliteTable
+{
+    QStringList columns;
+    QList<QStringList> rows;
+};
+
+SqliteTable readSqlite(const QString &db, const QString &table)
+{
+    SqliteTable t;
+    sqlite3 *h = nullptr;
+    if (sqlite3_open_v2(db.toUtf8().constData(), &h, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt *s = nullptr;
+        const QByteArray sql = QStringLiteral("SELECT * FROM %1 ORDER BY rowid").arg(table).toUtf8();
+        if (sqlite3_prepare_v2(h, sql.constData(), -1, &s, nullptr) == SQLITE_OK) {
+            for (int i = 0; i < sqlite3_column_count(s); ++i)
+                t.columns << QString::fromUtf8(sqlite3_column_name(s, i));
+            while (sqlite3_step(s) == SQLITE_ROW) {
+                QStringList row;
+                for (int i = 0; i < sqlite3_column_count(s); ++i)
+                    row << sqliteCell(s, i);
+                t.rows << row;
+            }
+        }
+        sqlite3_finalize(s);
+    }
+    sqlite3_close(h);
+    return t;
+}
+
+// The first difference of `rows` (JSON arrays or objects by column name) from the SQLite table, or "".
+QString diffFrom(const SqliteTable &want, const QJsonArray &rows, const QString &what)
+{
+    if (rows.size() != want.rows.size())
+        return QStringLiteral("%1: %2 rows, SQLite %3").arg(what).arg(rows.size()).arg(want.rows.size());
+    for (qsizetype r = 0; r < rows.size(); ++r)
+        for (qsizetype c = 0; c < want.columns.size(); ++c) {
+            const QJsonValue v = rows[r].isArray() ? rows[r].toArray().at(c) : rows[r].toObject().value(want.columns[c]);
+            const QString got = jsonCell(v, want.rows[r][c]);
+            if (got != want.rows[r][c])
+                return QStringLiteral("%1 row %2 %3: %4, SQLite %5").arg(what).arg(r).arg(want.columns[c], got, want.rows[r][c]);
+        }
+    return {};
 }
 
 } // namespace
@@ -167,9 +244,9 @@ private slots:
                            QStringLiteral("--codec"), QStringLiteral("snappy"), QStringLiteral("--no-cache")},
                           tmp.path());
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        QVERIFY2(r.out.startsWith("wrote 14 Parquet files to "), r.out.constData());
+        QVERIFY2(r.out.startsWith("wrote 19 Parquet files to "), r.out.constData());
         const QStringList tables = QStringLiteral("meta strings files groups tracks slices instants args counters flows "
-                                                  "warnings ops engines notes")
+                                                  "warnings ops engines kernels collectives devices dma_queues tensors notes")
                                        .split(QLatin1Char(' '));
         QCOMPARE(QDir(out).entryList({QStringLiteral("*.parquet")}, QDir::Files).size(), tables.size());
         for (const QString &t : tables) {
@@ -215,6 +292,99 @@ private slots:
             QVERIFY2(!d.rows.isEmpty(), qPrintable(sql));
         }
         QCOMPARE(queries, 5);
+    }
+
+    // The derived tables: for each, the CLI command that prints the same rows (its --json arrays, in
+    // order), and the number of rows counted by Python over the raw file (json.load, gzip.open for .gz):
+    //   hta/nccl_parser_config__nccl_data.json.gz, ev = d['traceEvents'], X = [e for e in ev if e.get('ph') == 'X']
+    //     kernels      len({(e['cat'], e['name']) for e in X if e['cat'] in ('kernel', 'gpu_memcpy',
+    //                  'gpu_memset')})                                        -> 72 (70 kernel names, 1 memcpy, 1 memset)
+    //     collectives  len({(a['Collective name'], a['Process Group Name'], max(a['In msg nelems'],
+    //                  a['Out msg nelems']), a['dtype']) for kernels with a = e['args'] holding
+    //                  'Collective name'})                                    -> 7 (one rank: no per-rank rows)
+    //     devices      len({e['args']['device'] of those kernel / memcpy / memset events})  -> 1
+    //   neuron-trn2-v6/fused_bf16_s512/fused_exec_2.ntff, over the JSON neuron-profile exported from it
+    //   (fused_exec_2_profile_full.json, d):
+    //     kernels      len({r['opcode'] for r in d['instruction']}) + 1 (the DMA packets, one row)
+    //                  + 1 (the NEFF execution)                             -> 19 + 1 + 1 = 21
+    //     dma_queues   len({r['subgroup'] for r in d['dma']}) ('Q0-E64' ...) -> 40
+    //     devices      one NeuronCore                                         -> 1
+    //     collectives  no NCCL kernel                                         -> 0
+    //   neuron-profile-json/profile_128x128x256.json:
+    //     tensors      sum(1 for n in d['neff_node'] if n.get('variable_name')) -> 4 (the DMAs' 'variable'
+    //                  names are among them, or 'unknown')
+    void derivedTablesSameEverywhere_data()
+    {
+        QTest::addColumn<QString>("relative");
+        QTest::addColumn<QString>("table");
+        QTest::addColumn<QStringList>("command"); // the CLI command, then its JSON arrays
+        QTest::addColumn<int>("rows");
+        const QString nccl = QStringLiteral("hta/nccl_parser_config__nccl_data.json.gz");
+        const QString ntff = QStringLiteral("neuron-trn2-v6/fused_bf16_s512/fused_exec_2.ntff");
+        const QString json = QStringLiteral("neuron-profile-json/profile_128x128x256.json");
+        const auto c = [](const char *text) { return QString::fromLatin1(text).split(QLatin1Char(' ')); };
+        QTest::newRow("nccl kernels") << nccl << QStringLiteral("kernels") << c("kernels kernels") << 72;
+        QTest::newRow("nccl collectives") << nccl << QStringLiteral("collectives") << c("collectives collectives per_rank") << 7;
+        QTest::newRow("nccl devices") << nccl << QStringLiteral("devices") << c("devices devices") << 1;
+        QTest::newRow("ntff kernels") << ntff << QStringLiteral("kernels") << c("kernels kernels") << 21;
+        QTest::newRow("ntff collectives") << ntff << QStringLiteral("collectives") << c("collectives collectives per_rank") << 0;
+        QTest::newRow("ntff devices") << ntff << QStringLiteral("devices") << c("devices devices") << 1;
+        QTest::newRow("ntff dma_queues") << ntff << QStringLiteral("dma_queues") << c("engines dma") << 40;
+        QTest::newRow("json tensors") << json << QStringLiteral("tensors") << c("tensors tensors") << 4;
+    }
+
+    void derivedTablesSameEverywhere()
+    {
+        QFETCH(QString, relative);
+        QFETCH(QString, table);
+        QFETCH(QStringList, command);
+        QFETCH(int, rows);
+        LANESCOPE_REQUIRE_CORPUS_FILE(relative);
+        LANESCOPE_REQUIRE_DUCKDB();
+        const QString path = lanescope::test::corpusFile(relative);
+        const QString cache = m_tmp.filePath(QStringLiteral("derived-cache"));
+        QString &dir = m_exports[relative]; // one export of each kind per file
+        if (dir.isEmpty()) {
+            dir = m_tmp.filePath(QStringLiteral("derived-%1").arg(m_exports.size()));
+            QVERIFY(QDir().mkpath(dir));
+            const Run db = cli({QStringLiteral("export-sqlite"), path, QStringLiteral("-o"), dir + QStringLiteral("/out.db")}, cache);
+            QVERIFY2(db.exitCode == 0, db.err.constData());
+            const Run pq = cli({QStringLiteral("export-parquet"), path, QStringLiteral("-o"), dir + QStringLiteral("/parquet")}, cache);
+            QVERIFY2(pq.exitCode == 0, pq.err.constData());
+        }
+        const SqliteTable file = readSqlite(dir + QStringLiteral("/out.db"), table);
+        QVERIFY2(!file.columns.isEmpty(), qPrintable(table));
+        QCOMPARE(file.rows.size(), qsizetype(rows)); // the independent count
+
+        // the engine: `query`, every row and column as JSON
+        const Run q = cli({QStringLiteral("query"), path, QStringLiteral("SELECT * FROM ") + table, QStringLiteral("--format"), QStringLiteral("json")},
+                          cache);
+        QVERIFY2(q.exitCode == 0, q.err.constData());
+        QString diff = diffFrom(file, QJsonDocument::fromJson(q.out).array(), QStringLiteral("query"));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+
+        // DuckDB's reading of the Parquet file: same columns, same cells in the same order
+        const QString pq = dir + QStringLiteral("/parquet/") + table + QStringLiteral(".parquet");
+        const lanescope::test::DuckResult d = lanescope::test::duckdb(QStringLiteral("SELECT * FROM read_parquet('%1')").arg(pq));
+        QVERIFY2(d.error.isEmpty(), qPrintable(d.error));
+        QCOMPARE(d.columns, file.columns);
+        diff = diffFrom(file, d.rows, QStringLiteral("DuckDB"));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+
+        // the CLI command's --json: its arrays, one after the other, are the table's rows
+        const Run c = cli({command[0], path, QStringLiteral("--json")}, cache);
+        QVERIFY2(c.exitCode == 0, c.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(c.out).object();
+        QJsonArray printed;
+        for (qsizetype i = 1; i < command.size(); ++i) {
+            QVERIFY2(o.value(command[i]).isArray(), qPrintable(command[i]));
+            for (const QJsonValue &v : o.value(command[i]).toArray())
+                printed.append(v);
+        }
+        if (command[0] == QLatin1String("kernels"))
+            QCOMPARE(o.value(QStringLiteral("rows_total")).toInteger(), qint64(rows));
+        diff = diffFrom(file, printed, command[0] + QStringLiteral(" --json"));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
     }
 
     void usageErrors()
@@ -292,6 +462,7 @@ private slots:
 private:
     QTemporaryDir m_tmp;
     QString m_queryDb;
+    QMap<QString, QString> m_exports; // corpus file -> folder of its SQLite and Parquet exports
 };
 
 QTEST_GUILESS_MAIN(TestCliExportSqlite)

@@ -67,6 +67,15 @@ private slots:
                  split("core queue bytes active_time_ns active_percent packet_count throughput_bytes_per_s dma_engine dma_queue"));
         QCOMPARE(keys(TableRows::cores(), OutJson),
                  split("core dma_bytes dma_active_time_ns mfu_percent hfu_percent peak_flops_per_s flops_note"));
+        // The derived tables of the file exports (docs/sqlite-schema.md) have the --json keys, in order.
+        QCOMPARE(keys(TableRows::kernels(), OutSqlite), keys(TableRows::kernels(), OutJson));
+        QCOMPARE(keys(TableRows::devices(), OutSqlite), keys(TableRows::devices(), OutJson));
+        QCOMPARE(keys(TableRows::dmaQueues(), OutSqlite), keys(TableRows::dmaQueues(), OutJson));
+        QCOMPARE(keys(TableRows::tensors(), OutSqlite), keys(TableRows::tensors(), OutJson));
+        QCOMPARE(keys(TableRows::collectives(), OutSqlite),
+                 split("rank collective process_group group_size dtype message_bytes count total_ns median_ns max_ns "
+                       "min_ns p25_ns p75_ns algbw_bytes_per_s busbw_bytes_per_s"));
+        QCOMPARE(keys(TableRows::collectives(), OutSqlite), keys(TableRows::collectives(), OutJson));
         QCOMPARE(keys(TableRows::diffRows(), OutJson), split("name kind a_ns b_ns delta_ns delta_pct a_calls b_calls"));
         QVERIFY(unique(TableRows::ops(true)) && unique(TableRows::engines()) && unique(TableRows::kernels())
                 && unique(TableRows::devices()) && unique(TableRows::dmaQueues()) && unique(TableRows::cores())

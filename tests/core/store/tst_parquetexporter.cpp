@@ -80,6 +80,9 @@ void TstParquetExporter::sameAsSqlite_data()
         << QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz")
         << QStringLiteral("gzip") << 100000;
     QTest::newRow("sample folder, uncompressed") << QString() << QStringLiteral("none") << (1 << 20);
+    // the derived tables with rows: collectives (a Kineto NCCL trace), dma_queues (an NTFF v6)
+    QTest::newRow("kineto nccl, zstd") << QStringLiteral("hta/nccl_parser_config__nccl_data.json.gz") << QStringLiteral("zstd") << (1 << 20);
+    QTest::newRow("ntff v6, snappy") << QStringLiteral("neuron-trn2-v6/fused_bf16_s512/fused_exec_2.ntff") << QStringLiteral("snappy") << (1 << 20);
 }
 
 void TstParquetExporter::sameAsSqlite()
