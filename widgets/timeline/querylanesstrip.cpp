@@ -22,6 +22,7 @@ namespace {
 
 constexpr int kButton = 14;   // the remove button's side
 constexpr int kPickPx = 3;    // how close to a thin item a click or hover must be
+constexpr uint32_t kFoldedRowsSearched = 64; // folded rows drawn row by row up to this many
 
 QColor textOn(QRgb fill)
 {
@@ -56,6 +57,7 @@ void QueryLanesStrip::addLane(std::shared_ptr<const QueryLane> lane)
 {
     if (!lane)
         return;
+    m_colors.emplace_back(lane->names.size(), QRgb(0));
     m_lanes.push_back(std::move(lane));
     relayout();
     emit lanesChanged();
@@ -66,6 +68,7 @@ void QueryLanesStrip::removeLane(int index)
     if (index < 0 || index >= laneCount())
         return;
     m_lanes.erase(m_lanes.begin() + index);
+    m_colors.erase(m_colors.begin() + index);
     m_hoverLane = -1;
     m_hoverItem = -1;
     relayout();
@@ -78,6 +81,7 @@ void QueryLanesStrip::clear()
     if (m_lanes.empty())
         return;
     m_lanes.clear();
+    m_colors.clear();
     m_hoverLane = -1;
     m_hoverItem = -1;
     relayout();
@@ -262,71 +266,84 @@ void QueryLanesStrip::paintLane(QPainter &p, int lane, int left, int timeRight)
     p.setClipRect(QRect(left, y, std::max(0, timeRight - left), height - 1));
     const double nsPerPx = double(t1 - t0) / std::max(1, timeRight - left);
     const double h = (shown == 1 ? kRowHeight - 4 : kSubRowHeight) - 1;
-    for (int row = 0; row < shown; ++row) {
+    // Draws the items of lane row `laneRow` (-1: every visible item of the rows from `row` on, a scan)
+    // in shown row `row`: slices as bars, an item narrower than a pixel once per pixel column, then the
+    // instants over them. Within one lane row, past a thin item or an instant the items that end within
+    // its pixel column are skipped by a binary search (a row's items do not overlap, so their ends are
+    // in order): a row costs about its pixel columns, not its items.
+    std::vector<std::pair<double, QRgb>> instants;
+    std::vector<QRgb> &colors = m_colors[size_t(lane)];
+    const auto drawItems = [&](int row, int64_t laneRow) {
         const double top = rowTop(lane, row);
-        const bool foldedRow = folded && row == shown - 1;
-        // Slices as bars, an item narrower than a pixel once per pixel column, then instants. A row of
-        // its own: the visible positions of that row, and past a thin item the ones that end within
-        // its pixel column are skipped (ends are in order within a row). The folded row: every visible
-        // item of its rows.
-        const auto [lo, hi] = foldedRow ? l.overlapping(t0, t1) : l.overlappingInRow(uint32_t(row), t0, t1);
-        const auto itemOf = [&](size_t k) -> size_t { return foldedRow ? k : l.rowItems[k]; };
-        int lastPx = INT_MIN;
+        const bool scan = laneRow < 0, labels = !(folded && row == shown - 1); // folded: labels would overlap
+        const auto [lo, hi] = scan ? l.overlapping(t0, t1) : l.overlappingInRow(uint32_t(laneRow), t0, t1);
+        int lastPx = INT_MIN, lastInstantPx = INT_MIN;
+        instants.clear();
         for (size_t k = lo; k < hi; ++k) {
-            const QueryLaneItem &it = l.items[itemOf(k)];
-            if (it.instant() || it.end() < t0 || (foldedRow && it.row < uint32_t(row)))
+            const QueryLaneItem &it = l.items[scan ? k : l.rowItems[k]];
+            if (it.end() < t0 || (scan && it.row < uint32_t(row)))
                 continue;
             const double x0 = std::max(double(left) - 1, xOf(it.ts));
-            const double x1 = std::min(double(timeRight) + 1, xOf(it.end()));
-            const QRgb fill = SliceColors::colorForName(l.nameOf(it));
-            if (x1 - x0 < 1.0) {
-                const int px = int(x0);
-                if (px != lastPx) {
-                    lastPx = px;
-                    p.fillRect(QRectF(px, top, 1, h), QColor::fromRgb(fill));
-                }
-                if (!foldedRow) {
-                    // the next item that ends past this pixel column (minus one: the loop steps on)
-                    const int64_t next = t0 + int64_t(std::ceil((px + 1 - left) * nsPerPx));
-                    const auto e = l.rowItems.begin() + long(hi);
-                    const auto at = std::lower_bound(l.rowItems.begin() + long(k) + 1, e, next,
-                                                     [&l](uint32_t i, int64_t t) { return l.items[i].end() < t; });
-                    k = size_t(at - l.rowItems.begin()) - 1;
+            const double x1 = it.instant() ? x0 : std::min(double(timeRight) + 1, xOf(it.end()));
+            QRgb &fill = colors[it.name];
+            if (fill == 0)
+                fill = SliceColors::colorForName(l.nameOf(it)) | 0xff000000u; // opaque: never 0
+            if (x1 - x0 >= 1.0) {
+                const QRectF r(x0, top, x1 - x0, h);
+                p.fillRect(r, QColor::fromRgb(fill));
+                lastPx = int(x1);
+                if (labels && r.width() > 30 && !l.nameOf(it).empty()) {
+                    p.setPen(textOn(fill));
+                    p.drawText(r.adjusted(3, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                               fm.elidedText(QString::fromStdString(l.nameOf(it)), Qt::ElideRight, int(r.width()) - 5));
                 }
                 continue;
             }
-            const QRectF r(x0, top, x1 - x0, h);
-            p.fillRect(r, QColor::fromRgb(fill));
-            lastPx = int(x1);
-            if (r.width() > 30 && !foldedRow && !l.nameOf(it).empty()) { // folded: items overlap, labels would too
-                p.setPen(textOn(fill));
-                p.drawText(r.adjusted(3, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                           fm.elidedText(QString::fromStdString(l.nameOf(it)), Qt::ElideRight, int(r.width()) - 5));
+            const int px = int(x0);
+            if (it.instant()) {
+                if (px != lastInstantPx && it.ts >= t0)
+                    instants.emplace_back(xOf(it.ts), fill);
+                lastInstantPx = px;
+            } else if (px != lastPx) {
+                p.fillRect(QRectF(px, top, 1, h), QColor::fromRgb(fill));
+                lastPx = px;
+            }
+            if (!scan) { // on to the position before the next item that ends at or past column px + 1
+                const int64_t next = t0 + int64_t(std::ceil((px + 1 - left) * nsPerPx));
+                const auto at = std::lower_bound(l.rowItems.begin() + long(k) + 1, l.rowItems.begin() + long(hi), next,
+                                                 [&l](uint32_t i, int64_t t) { return l.items[i].end() < t; });
+                k = size_t(at - l.rowItems.begin()) - 1;
             }
         }
+        if (instants.empty())
+            return;
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setPen(QPen(m_palette.text, 0.8));
         const double cy = top + h / 2.0, half = std::min(5.0, h / 2.0 - 0.5);
-        lastPx = INT_MIN;
-        for (size_t k = lo; k < hi; ++k) {
-            const QueryLaneItem &it = l.items[itemOf(k)];
-            if (!it.instant() || it.ts < t0 || (foldedRow && it.row < uint32_t(row)))
-                continue;
-            const double x = xOf(it.ts);
-            if (int(x) == lastPx)
-                continue;
-            lastPx = int(x);
+        for (const auto &[x, fill] : instants) {
             QPainterPath diamond;
             diamond.moveTo(x, cy - half);
             diamond.lineTo(x + half * 0.8, cy);
             diamond.lineTo(x, cy + half);
             diamond.lineTo(x - half * 0.8, cy);
             diamond.closeSubpath();
-            p.setBrush(QColor::fromRgb(SliceColors::colorForName(l.nameOf(it))));
+            p.setBrush(QColor::fromRgb(fill));
             p.drawPath(diamond);
         }
         p.setBrush(Qt::NoBrush);
         p.setRenderHint(QPainter::Antialiasing, false);
+    };
+    // The folded rows one by one while they are few (each searched as above); past that a scan of the
+    // visible items, which does not grow with the row count.
+    const uint32_t foldedRows = folded ? l.rowCount - uint32_t(shown - 1) : 0;
+    for (int row = 0; row < shown; ++row) {
+        if (row < shown - 1 || !folded)
+            drawItems(row, row);
+        else if (foldedRows > kFoldedRowsSearched)
+            drawItems(row, -1);
+        else
+            for (uint32_t r = uint32_t(row); r < l.rowCount; ++r)
+                drawItems(row, int64_t(r));
     }
     if (lane == m_hoverLane && m_hoverItem >= 0) {
         const QueryLaneItem &it = l.items[size_t(m_hoverItem)];

@@ -104,6 +104,7 @@ private:
     std::function<std::pair<int, int>()> m_insets;
     TimelinePalette m_palette = TimelinePalette::light();
     std::vector<std::shared_ptr<const QueryLane>> m_lanes;
+    std::vector<std::vector<QRgb>> m_colors; // per lane, per name: its colour once drawn (0: not yet)
     int64_t m_origin = 0;
     std::vector<int> m_tops{0}; // lane i: [m_tops[i], m_tops[i + 1])
     int m_hoverLane = -1;
