@@ -151,6 +151,7 @@ private slots:
         QVERIFY(pinned.wait(60000));
         QVERIFY2(pinned.at(0).at(0).toBool(), qPrintable(pinned.at(0).at(1).toString()));
         QCOMPARE(strip->lane(0)->rowCount, uint32_t(7));
+        QVERIFY2(pinned.at(0).at(1).toString().contains(QStringLiteral(" items in 7 rows")), qPrintable(pinned.at(0).at(1).toString()));
         QCOMPARE(strip->shownRows(0), 7);
         QCOMPARE(strip->laneHeight(0), 7 * 16 + 4); // 16 px a row, 2 above and below
         QTRY_COMPARE(strip->height(), 7 * 16 + 4 + 1);
