@@ -5,8 +5,8 @@
 // result. The starter queries run on a real Kineto trace and a real NTFF.
 #include "corpus.h"
 #include "loadtrace.h"
+#include "smalltrace.h"
 
-#include "io/traceloader.h"
 #include "model/trace.h"
 #include "session/queryjob.h"
 #include "session/querylane.h"
@@ -22,26 +22,6 @@
 using namespace lanescope;
 
 namespace {
-
-// A trace of `events` X events: event i is "op<i % 50>" at ts = 2 i us (2000 i ns), 1 us long, on
-// thread i % 4.
-std::shared_ptr<const Trace> smallTrace(QTemporaryDir &dir, int events)
-{
-    QFile f(dir.filePath(QStringLiteral("t.json")));
-    if (!f.open(QIODevice::WriteOnly))
-        return nullptr;
-    f.write("{\"traceEvents\":[");
-    for (int i = 0; i < events; ++i)
-        f.write(QStringLiteral("%1{\"ph\":\"X\",\"name\":\"op%2\",\"ts\":%3,\"dur\":1,\"pid\":1,\"tid\":%4}")
-                    .arg(i ? QStringLiteral(",") : QString())
-                    .arg(i % 50)
-                    .arg(i * 2)
-                    .arg(i % 4)
-                    .toUtf8());
-    f.write("]}");
-    f.close();
-    return test::load(f.fileName());
-}
 
 struct Pages
 {
@@ -242,7 +222,7 @@ private slots:
     void pagesAndReopen()
     {
         QTemporaryDir dir;
-        const auto trace = smallTrace(dir, 1200);
+        const auto trace = test::loadSmallTrace(dir, 1200);
         QVERIFY(trace);
         QCOMPARE(trace->allSlices().size(), size_t(1200));
         QueryJob job;
@@ -292,7 +272,7 @@ private slots:
     void errorPosition()
     {
         QTemporaryDir dir;
-        const auto trace = smallTrace(dir, 10);
+        const auto trace = test::loadSmallTrace(dir, 10);
         QueryJob job;
         job.setTrace(trace);
         // "WHRE" is taken as the table's alias; SQLite stops at "dur", line 2, column 6.
@@ -314,7 +294,7 @@ private slots:
     void cancelRunaway()
     {
         QTemporaryDir dir;
-        const auto trace = smallTrace(dir, 10);
+        const auto trace = test::loadSmallTrace(dir, 10);
         QueryJob job;
         job.setTrace(trace);
         QSignalSpy busy(&job, &QueryJob::busyChanged);
@@ -341,7 +321,7 @@ private slots:
     void exportCsvStreams()
     {
         QTemporaryDir dir;
-        const auto trace = smallTrace(dir, 300);
+        const auto trace = test::loadSmallTrace(dir, 300);
         QueryJob job;
         job.setTrace(trace);
         QSignalSpy exported(&job, &QueryJob::exported);
