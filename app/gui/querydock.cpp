@@ -337,6 +337,8 @@ void QueryDock::onLaneReady(quint64 id, const std::shared_ptr<const QueryLane> &
     }
     m_strip->addLane(lane);
     QString text = tr("Pinned \"%1\": %2 items").arg(QString::fromStdString(lane->title), QLocale().toString(qulonglong(lane->items.size())));
+    if (lane->rowCount > 1)
+        text += tr(" in %1 rows (overlapping items stacked)").arg(lane->rowCount);
     if (lane->skippedNullTs)
         text += tr("; %1 rows without ts skipped").arg(QLocale().toString(lane->skippedNullTs));
     if (lane->truncated)

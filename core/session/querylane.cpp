@@ -4,7 +4,9 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <functional>
 #include <limits>
+#include <queue>
 
 namespace lanescope {
 
@@ -129,8 +131,10 @@ QueryLane QueryLaneBuilder::finish(std::string title, std::string sql)
     QueryLane lane = std::move(m_lane);
     lane.title = std::move(title);
     lane.sql = std::move(sql);
-    std::stable_sort(lane.items.begin(), lane.items.end(),
-                     [](const QueryLaneItem &a, const QueryLaneItem &b) { return a.ts < b.ts; });
+    // By start, and of two that start together the longer first: an enclosing slice gets the upper row.
+    std::stable_sort(lane.items.begin(), lane.items.end(), [](const QueryLaneItem &a, const QueryLaneItem &b) {
+        return a.ts != b.ts ? a.ts < b.ts : a.end() > b.end();
+    });
     if (!lane.items.empty()) {
         lane.startNs = lane.items.front().ts;
         lane.endNs = lane.items.front().end();
@@ -139,6 +143,7 @@ QueryLane QueryLaneBuilder::finish(std::string title, std::string sql)
             lane.maxDur = std::max(lane.maxDur, std::max<int64_t>(i.dur, 0));
         }
     }
+    lane.packRows();
     m_lane = QueryLane();
     m_nameIndex.clear();
     m_ts = m_dur = m_name = m_id = m_track = -1;
@@ -151,6 +156,51 @@ std::pair<size_t, size_t> QueryLane::overlapping(int64_t t0, int64_t t1) const
     const auto lo = std::lower_bound(items.begin(), items.end(), from, [](const QueryLaneItem &i, int64_t t) { return i.ts < t; });
     const auto hi = std::upper_bound(lo, items.end(), t1, [](int64_t t, const QueryLaneItem &i) { return t < i.ts; });
     return {size_t(lo - items.begin()), size_t(hi - items.begin())};
+}
+
+void QueryLane::packRows()
+{
+    rowCount = 0;
+    rowItems.clear();
+    rowBegin.assign(1, 0);
+    // In start order a row free at one item's start stays free for every later item until it is
+    // given one, so the free rows are a set (the lowest is taken) and the busy ones a queue by end.
+    using Busy = std::pair<int64_t, uint32_t>; // (end of the row's last item, row)
+    std::priority_queue<Busy, std::vector<Busy>, std::greater<Busy>> busy;
+    std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<uint32_t>> idle;
+    std::vector<uint32_t> perRow;
+    for (QueryLaneItem &item : items) {
+        while (!busy.empty() && busy.top().first <= item.ts) {
+            idle.push(busy.top().second);
+            busy.pop();
+        }
+        if (idle.empty()) {
+            item.row = rowCount++;
+            perRow.push_back(0);
+        } else {
+            item.row = idle.top();
+            idle.pop();
+        }
+        ++perRow[item.row];
+        busy.push({item.end(), item.row});
+    }
+    rowBegin.resize(size_t(rowCount) + 1);
+    for (uint32_t r = 0; r < rowCount; ++r)
+        rowBegin[r + 1] = rowBegin[r] + perRow[r];
+    rowItems.resize(items.size());
+    std::vector<uint32_t> next(rowBegin.begin(), rowBegin.end() - 1);
+    for (size_t i = 0; i < items.size(); ++i)
+        rowItems[next[items[i].row]++] = uint32_t(i);
+}
+
+std::pair<size_t, size_t> QueryLane::overlappingInRow(uint32_t row, int64_t t0, int64_t t1) const
+{
+    if (row >= rowCount)
+        return {0, 0};
+    const auto b = rowItems.begin() + rowBegin[row], e = rowItems.begin() + rowBegin[row + 1];
+    const auto lo = std::lower_bound(b, e, t0, [this](uint32_t i, int64_t t) { return items[i].end() < t; });
+    const auto hi = std::upper_bound(lo, e, t1, [this](int64_t t, uint32_t i) { return t < items[i].ts; });
+    return {size_t(lo - rowItems.begin()), size_t(hi - rowItems.begin())};
 }
 
 } // namespace lanescope

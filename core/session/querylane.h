@@ -5,8 +5,10 @@
 // id of the trace: the item then points at that slice, and a click selects it) and `track_id`. Column
 // names match case-insensitively (SQLite keeps `s.ts` as "ts"); times are absolute ns as in the Trace,
 // i.e. the units of docs/sqlite-schema.md. Rows whose `ts` is NULL (or not a number) are skipped and
-// counted. Pure computation: the Query dock builds lanes with it, the strip over the timeline draws
-// them (widgets/timeline/querylanesstrip.h).
+// counted. Overlapping items are stacked into rows when the lane is built (packRows(): greedy interval
+// packing in start order, each item in the first row that is free at its start), so nested slices or
+// slices of several tracks in one result do not cover each other. Pure computation: the Query dock
+// builds lanes with it, the strip over the timeline draws them (widgets/timeline/querylanesstrip.h).
 #include "util/tablecolumn.h"
 
 #include <cstdint>
@@ -22,6 +24,7 @@ struct QueryLaneItem
     int64_t ts = 0;
     int64_t dur = -1;        // -1: an instant
     uint32_t name = 0;       // index into QueryLane::names (0: "")
+    uint32_t row = 0;        // the lane's row it is drawn in (QueryLane::packRows)
     int64_t sliceId = -1;    // the row's `id`, -1 without one
     int64_t trackId = -1;    // the row's `track_id`, -1 without one
 
@@ -34,7 +37,7 @@ struct QueryLane
     std::string title;
     std::string sql;
     std::vector<std::string> names{std::string()}; // distinct labels; items refer to them by index
-    std::vector<QueryLaneItem> items;               // sorted by ts
+    std::vector<QueryLaneItem> items;               // sorted by ts, then the longer first
     uint64_t skippedNullTs = 0;                     // rows without a usable ts
     uint64_t rowsRead = 0;                          // rows given to the builder
     bool truncated = false;                         // more rows than kMaxItems: the first ones kept
@@ -46,6 +49,20 @@ struct QueryLane
     // items longer than the longest seen end are not missed (the search starts maxDur before t0).
     std::pair<size_t, size_t> overlapping(int64_t t0, int64_t t1) const;
     int64_t maxDur = 0;
+
+    // Rows: items that overlap in time are in different rows. An item goes to the lowest row whose
+    // last item ends at or before its start (a slice [ts, ts + dur) ends where the next may begin; an
+    // instant or a zero-length slice takes a row free at its ts), so a row never holds two overlapping
+    // items and the row count is the most items open at one time. Instants-only lanes have one row.
+    uint32_t rowCount = 0;               // 0 without items
+    std::vector<uint32_t> rowItems;      // item indices grouped by row, in ts order within a row
+    std::vector<uint32_t> rowBegin;      // row r's items: rowItems[rowBegin[r], rowBegin[r + 1])
+    // Items of row `row` whose time overlaps [t0, t1], as a position range into rowItems (exact: a
+    // row's items do not overlap, so their ends are in order too).
+    std::pair<size_t, size_t> overlappingInRow(uint32_t row, int64_t t0, int64_t t1) const;
+    const QueryLaneItem &rowItem(size_t position) const { return items[rowItems[position]]; }
+    // Sets every item's row and the row index; items must be sorted as `items` is. O(n log rows).
+    void packRows();
 };
 
 // Feeds a lane one row at a time (a run()'s sink or a page of fetched rows).

@@ -2,6 +2,7 @@
 // that was open; a replaced load never reports; a NEFF is read off the GUI thread and announced once;
 // selection and ranges are said once per change.
 #include "session.h"
+#include "smalltrace.h"
 
 #include "io/neff/neffinfo.h"
 #include "io/parquet/parquetfilewriter.h"
@@ -15,27 +16,6 @@
 #include <QTest>
 
 using namespace lanescope;
-
-namespace {
-
-QString writeTrace(const QTemporaryDir &dir, const QString &name, int events)
-{
-    QFile f(dir.filePath(name));
-    if (!f.open(QIODevice::WriteOnly))
-        return {};
-    f.write("{\"traceEvents\":[");
-    for (int i = 0; i < events; ++i)
-        f.write(QStringLiteral("%1{\"ph\":\"X\",\"name\":\"op%2\",\"ts\":%3,\"dur\":1,\"pid\":1,\"tid\":%4}")
-                    .arg(i ? QStringLiteral(",") : QString())
-                    .arg(i % 50)
-                    .arg(i * 2)
-                    .arg(i % 4)
-                    .toUtf8());
-    f.write("]}");
-    return f.fileName();
-}
-
-} // namespace
 
 class TestSession : public QObject
 {
@@ -59,8 +39,8 @@ private slots:
     {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_dir.isValid());
-        m_good = writeTrace(m_dir, QStringLiteral("good.json"), 100);
-        m_big = writeTrace(m_dir, QStringLiteral("big.json"), 300000);
+        m_good = test::writeSmallTrace(m_dir, QStringLiteral("good.json"), 100);
+        m_big = test::writeSmallTrace(m_dir, QStringLiteral("big.json"), 300000);
         SampleFolderWriter::write(m_dir.path().toStdString());
         const auto executions = SampleFolderWriter::executions();
         QVERIFY(executions.size() >= 2);

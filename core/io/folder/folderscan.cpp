@@ -207,7 +207,8 @@ struct Walker
         out.push_back(std::move(f));
     }
 
-    void walk(const std::string &abs, const std::string &rel, int depth)
+    // The names in folder `abs`, sorted; false (warned, and noted for a subfolder) when it cannot be read.
+    bool list(const std::string &abs, const std::string &rel, std::vector<std::string> &names)
     {
         DIR *d = ::opendir(abs.c_str());
         if (!d) {
@@ -215,9 +216,8 @@ struct Walker
             diagnostics.warn("folders that cannot be read (skipped)", (rel.empty() ? std::string(".") : rel) + ": " + why);
             if (!rel.empty())
                 note(rel + "/", abs, FileOutcome::NotReadable, why);
-            return;
+            return false;
         }
-        std::vector<std::string> names;
         while (const dirent *e = ::readdir(d)) {
             const std::string name = e->d_name;
             if (name != "." && name != "..")
@@ -225,6 +225,19 @@ struct Walker
         }
         ::closedir(d);
         std::sort(names.begin(), names.end());
+        return true;
+    }
+
+    void walk(const std::string &abs, const std::string &rel, int depth)
+    {
+        std::vector<std::string> names;
+        if (list(abs, rel, names))
+            walk(abs, rel, depth, names);
+    }
+
+    // The entries `names` of folder `abs` (listed once by list()).
+    void walk(const std::string &abs, const std::string &rel, int depth, const std::vector<std::string> &names)
+    {
         for (const std::string &name : names) {
             if (truncated)
                 return;
@@ -282,8 +295,13 @@ struct Walker
                 return;
             }
             // A processed Neuron Explorer profile (a directory of Parquet tables) is one entry, not a folder
-            // to walk: its tables are read together by its importer.
-            if (const FileFormat kind = explorerKind(abs); kind != FileFormat::Unknown) {
+            // to walk: its tables are read together by its importer. The folder is listed once here; only
+            // one that holds a .parquet file is asked whether it is a profile (which lists it again).
+            std::vector<std::string> names;
+            const bool listed = list(abs, rel, names);
+            const auto parquetFile = [](const std::string &n) { return n.size() > 8 && n.ends_with(".parquet"); };
+            const bool mayBeProfile = listed && std::any_of(names.begin(), names.end(), parquetFile);
+            if (const FileFormat kind = mayBeProfile ? explorerKind(abs) : FileFormat::Unknown; kind != FileFormat::Unknown) {
                 FolderFile f;
                 f.path = abs;
                 f.relativePath = rel;
@@ -295,8 +313,10 @@ struct Walker
                 return;
             }
             dirs.emplace(id, rel);
+            if (!listed)
+                return;
             stack.push_back(id);
-            walk(abs, rel, depth + 1);
+            walk(abs, rel, depth + 1, names);
             stack.pop_back();
             return;
         }

@@ -2,8 +2,9 @@
 // and one finished() on the GUI thread; the Parquet export writes one file per table of the SQLite
 // export (the same row source), with the trace's slice count in slices.parquet read back by Lanescope's
 // Parquet reader; a failure names the file; cancel() stops it without a result left behind.
+#include "smalltrace.h"
+
 #include "io/parquet/parquettablereader.h"
-#include "io/traceloader.h"
 #include "session/exportjob.h"
 
 #include <QDir>
@@ -14,29 +15,6 @@
 
 using namespace lanescope;
 
-namespace {
-
-std::shared_ptr<const Trace> loadTrace(QTemporaryDir &dir, int events)
-{
-    QFile f(dir.filePath(QStringLiteral("t.json")));
-    if (!f.open(QIODevice::WriteOnly))
-        return nullptr;
-    f.write("{\"traceEvents\":[");
-    for (int i = 0; i < events; ++i)
-        f.write(QStringLiteral("%1{\"ph\":\"X\",\"name\":\"op%2\",\"ts\":%3,\"dur\":1,\"pid\":1,\"tid\":%4}")
-                    .arg(i ? QStringLiteral(",") : QString())
-                    .arg(i % 50)
-                    .arg(i * 2)
-                    .arg(i % 4)
-                    .toUtf8());
-    f.write("]}");
-    f.close();
-    const LoadResult r = TraceLoader::load(f.fileName().toStdString());
-    return r.ok() ? r.trace : nullptr;
-}
-
-} // namespace
-
 class TestExportJob : public QObject
 {
     Q_OBJECT
@@ -44,7 +22,7 @@ private slots:
     void parquetFolder()
     {
         QTemporaryDir dir;
-        const auto trace = loadTrace(dir, 3000);
+        const auto trace = test::loadSmallTrace(dir, 3000);
         QVERIFY(trace);
         ExportJob job;
         QSignalSpy done(&job, &ExportJob::finished);
@@ -68,7 +46,7 @@ private slots:
     void sqliteFile()
     {
         QTemporaryDir dir;
-        const auto trace = loadTrace(dir, 500);
+        const auto trace = test::loadSmallTrace(dir, 500);
         QVERIFY(trace);
         ExportJob job;
         QSignalSpy done(&job, &ExportJob::finished);
@@ -85,7 +63,7 @@ private slots:
     void failureNamesTheFile()
     {
         QTemporaryDir dir;
-        const auto trace = loadTrace(dir, 10);
+        const auto trace = test::loadSmallTrace(dir, 10);
         QVERIFY(trace);
         QFile blocker(dir.filePath(QStringLiteral("blocker")));
         QVERIFY(blocker.open(QIODevice::WriteOnly)); // a file where the folder should go

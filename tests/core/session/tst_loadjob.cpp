@@ -1,5 +1,7 @@
 // LoadJob: background loading delivers progress and the result on the GUI thread; cancel and a
 // replacing start() drop stale results; errors come back as text naming the file.
+#include "smalltrace.h"
+
 #include "session/loadjob.h"
 
 #include <QSignalSpy>
@@ -8,27 +10,6 @@
 
 using namespace lanescope;
 
-namespace {
-
-QString writeTrace(QTemporaryDir &dir, const QString &name, int events)
-{
-    QFile f(dir.filePath(name));
-    f.open(QIODevice::WriteOnly);
-    f.write("{\"traceEvents\":[");
-    for (int i = 0; i < events; ++i) {
-        f.write(QStringLiteral("%1{\"ph\":\"X\",\"name\":\"op%2\",\"ts\":%3,\"dur\":1,\"pid\":1,\"tid\":%4}")
-                    .arg(i ? QStringLiteral(",") : QString())
-                    .arg(i % 50)
-                    .arg(i * 2)
-                    .arg(i % 4)
-                    .toUtf8());
-    }
-    f.write("]}");
-    return f.fileName();
-}
-
-} // namespace
-
 class TestLoadJob : public QObject
 {
     Q_OBJECT
@@ -36,7 +17,7 @@ private slots:
     void loadsInBackground()
     {
         QTemporaryDir dir;
-        const QString path = writeTrace(dir, QStringLiteral("t.json"), 2000);
+        const QString path = test::writeSmallTrace(dir, QStringLiteral("t.json"), 2000);
         LoadJob job;
         QSignalSpy done(&job, &LoadJob::finished);
         QSignalSpy progress(&job, &LoadJob::progress);
@@ -71,8 +52,8 @@ private slots:
     void replacedJobIsDropped()
     {
         QTemporaryDir dir;
-        const QString big = writeTrace(dir, QStringLiteral("big.json"), 200000);
-        const QString small = writeTrace(dir, QStringLiteral("small.json"), 10);
+        const QString big = test::writeSmallTrace(dir, QStringLiteral("big.json"), 200000);
+        const QString small = test::writeSmallTrace(dir, QStringLiteral("small.json"), 10);
         LoadJob job;
         QSignalSpy done(&job, &LoadJob::finished);
         job.start(big);
@@ -86,7 +67,7 @@ private slots:
     void cancel()
     {
         QTemporaryDir dir;
-        const QString big = writeTrace(dir, QStringLiteral("big.json"), 300000);
+        const QString big = test::writeSmallTrace(dir, QStringLiteral("big.json"), 300000);
         LoadJob job;
         QSignalSpy cancelled(&job, &LoadJob::cancelled);
         QSignalSpy done(&job, &LoadJob::finished);

@@ -5,8 +5,8 @@
 // result. The starter queries run on a real Kineto trace and a real NTFF.
 #include "corpus.h"
 #include "loadtrace.h"
+#include "smalltrace.h"
 
-#include "io/traceloader.h"
 #include "model/trace.h"
 #include "session/queryjob.h"
 #include "session/querylane.h"
@@ -22,26 +22,6 @@
 using namespace lanescope;
 
 namespace {
-
-// A trace of `events` X events: event i is "op<i % 50>" at ts = 2 i us (2000 i ns), 1 us long, on
-// thread i % 4.
-std::shared_ptr<const Trace> smallTrace(QTemporaryDir &dir, int events)
-{
-    QFile f(dir.filePath(QStringLiteral("t.json")));
-    if (!f.open(QIODevice::WriteOnly))
-        return nullptr;
-    f.write("{\"traceEvents\":[");
-    for (int i = 0; i < events; ++i)
-        f.write(QStringLiteral("%1{\"ph\":\"X\",\"name\":\"op%2\",\"ts\":%3,\"dur\":1,\"pid\":1,\"tid\":%4}")
-                    .arg(i ? QStringLiteral(",") : QString())
-                    .arg(i % 50)
-                    .arg(i * 2)
-                    .arg(i % 4)
-                    .toUtf8());
-    f.write("]}");
-    f.close();
-    return test::load(f.fileName());
-}
 
 struct Pages
 {
@@ -134,10 +114,115 @@ private slots:
         QVERIFY(!lane.hasDur);
     }
 
+    void laneRows()
+    {
+        // Hand-made intervals (ns), given out of order; rows worked out by hand (first row free at the
+        // start, items in start order, the longer first of two that start together):
+        //   A [0,100) 0 | B [0,50) 1 | C [10,30) 2 | D [50,60) 1 (B ended at 50; C's row 2 is free too,
+        //   the lowest wins) | E [100,110) 0 (A ended) | F instant 105: 0 busy -> 1 | G instant 105: 1
+        //   (F ends at 105) | H zero-length at 110: 0 (E ended) | J [120,220) 0 | I [200,205) 1
+        QueryLaneBuilder b;
+        std::string error;
+        QVERIFY(b.begin({"name", "ts", "dur"}, &error));
+        const struct { const char *name; int64_t ts, dur; } in[] = {
+            {"I", 200, 5}, {"E", 100, 10}, {"B", 0, 50}, {"G", 105, -1}, {"A", 0, 100}, {"C", 10, 20},
+            {"H", 110, 0}, {"F", 105, -1}, {"D", 50, 10}, {"J", 120, 100},
+        };
+        for (const auto &r : in)
+            QVERIFY(b.add({std::string(r.name), r.ts, r.dur >= 0 ? Cell(r.dur) : Cell(nullptr)}));
+        const QueryLane lane = b.finish("rows", "q");
+        QCOMPARE(lane.items.size(), size_t(10));
+        std::string order, rows;
+        for (const QueryLaneItem &i : lane.items) {
+            order += lane.nameOf(i);
+            rows += char('0' + i.row);
+        }
+        QCOMPARE(order, std::string("ABCDEGFHJI")); // G before F: both instants at 105, kept in input order
+        QCOMPARE(rows, std::string("0121011001"));
+        QCOMPARE(lane.rowCount, uint32_t(3));
+        QCOMPARE(lane.rowBegin, (std::vector<uint32_t>{0, 4, 9, 10}));
+        // row 1 holds B, D, G, F, I: its items overlapping [55, 104] are D alone
+        auto names = [&lane](std::pair<size_t, size_t> r) {
+            std::string s;
+            for (size_t p = r.first; p < r.second; ++p)
+                s += lane.nameOf(lane.rowItem(p));
+            return s;
+        };
+        QCOMPARE(names(lane.overlappingInRow(1, 55, 104)), std::string("D"));
+        QCOMPARE(names(lane.overlappingInRow(0, 100, 100)), std::string("AE")); // A ends at 100, E starts there
+        QCOMPARE(names(lane.overlappingInRow(1, 0, 1000)), std::string("BDGFI"));
+        QCOMPARE(names(lane.overlappingInRow(2, 31, 1000)), std::string());
+        QCOMPARE(names(lane.overlappingInRow(3, 0, 1000)), std::string()); // no such row
+
+        // Instants alone stay in one row, however many share a time.
+        QVERIFY(b.begin({"ts"}, &error));
+        for (int64_t t : {5, 5, 5, 7, 1})
+            QVERIFY(b.add({t}));
+        QCOMPARE(b.finish("i", "q").rowCount, uint32_t(1));
+        // 3,000 slices that all overlap: one row each (and no quadratic search: the rows are a heap).
+        QVERIFY(b.begin({"ts", "dur"}, &error));
+        for (int64_t t = 0; t < 3000; ++t)
+            QVERIFY(b.add({t, int64_t(1'000'000)}));
+        const QueryLane wide = b.finish("w", "q");
+        QCOMPARE(wide.rowCount, uint32_t(3000));
+        QCOMPARE(wide.items[2999].row, uint32_t(2999));
+        // An empty lane: no rows.
+        QVERIFY(b.begin({"ts"}, &error));
+        const QueryLane empty = b.finish("e", "q");
+        QCOMPARE(empty.rowCount, uint32_t(0));
+        QCOMPARE(empty.overlappingInRow(0, 0, 10), (std::pair<size_t, size_t>(0, 0)));
+    }
+
+    void laneRowsOnCorpus_data()
+    {
+        QTest::addColumn<QString>("where");
+        QTest::addColumn<int>("items");
+        QTest::addColumn<int>("rows");
+        // python3 over the raw file (the X events the condition selects, [ts, ts + dur) in ns; a sweep in
+        // time order, ends before starts at the same time, a zero-length event counting one while
+        // open): the most events open at once is the row count greedy packing needs.
+        //   name starts with "aten::": 40,374 events on two threads, at most 7 open at once
+        //   cat == "Operator": 42,438 events, at most 9 open at once
+        QTest::newRow("aten") << QStringLiteral("name LIKE 'aten::%'") << 40374 << 7;
+        QTest::newRow("operator") << QStringLiteral("category = 'Operator'") << 42438 << 9;
+    }
+
+    void laneRowsOnCorpus()
+    {
+        QFETCH(QString, where);
+        QFETCH(int, items);
+        QFETCH(int, rows);
+        const QString file = QStringLiteral("kineto/tb_samples_2021-01__resnet50_num_workers_0__worker0.pt.trace.json.gz");
+        LANESCOPE_REQUIRE_CORPUS_FILE(file);
+        static std::shared_ptr<const Trace> trace = test::load(test::corpusFile(file));
+        QVERIFY(trace);
+        QueryJob job;
+        job.setTrace(trace);
+        QSignalSpy ready(&job, &QueryJob::laneReady);
+        job.buildLane(QStringLiteral("SELECT id, ts, dur, name, track_id FROM slices WHERE ") + where, where);
+        QVERIFY(ready.wait(60000));
+        const auto lane = ready.at(0).at(1).value<std::shared_ptr<const QueryLane>>();
+        QVERIFY2(lane, qPrintable(ready.at(0).at(2).toString()));
+        QCOMPARE(lane->items.size(), size_t(items));
+        QCOMPARE(lane->rowCount, uint32_t(rows));
+        // No row holds two items that overlap, and every item is in its row's list once.
+        size_t listed = 0;
+        for (uint32_t r = 0; r < lane->rowCount; ++r) {
+            int64_t lastEnd = INT64_MIN;
+            for (uint32_t p = lane->rowBegin[r]; p < lane->rowBegin[r + 1]; ++p, ++listed) {
+                const QueryLaneItem &it = lane->rowItem(p);
+                QCOMPARE(it.row, r);
+                QVERIFY(it.ts >= lastEnd);
+                lastEnd = it.end();
+            }
+        }
+        QCOMPARE(listed, lane->items.size());
+    }
+
     void pagesAndReopen()
     {
         QTemporaryDir dir;
-        const auto trace = smallTrace(dir, 1200);
+        const auto trace = test::loadSmallTrace(dir, 1200);
         QVERIFY(trace);
         QCOMPARE(trace->allSlices().size(), size_t(1200));
         QueryJob job;
@@ -187,7 +272,7 @@ private slots:
     void errorPosition()
     {
         QTemporaryDir dir;
-        const auto trace = smallTrace(dir, 10);
+        const auto trace = test::loadSmallTrace(dir, 10);
         QueryJob job;
         job.setTrace(trace);
         // "WHRE" is taken as the table's alias; SQLite stops at "dur", line 2, column 6.
@@ -209,7 +294,7 @@ private slots:
     void cancelRunaway()
     {
         QTemporaryDir dir;
-        const auto trace = smallTrace(dir, 10);
+        const auto trace = test::loadSmallTrace(dir, 10);
         QueryJob job;
         job.setTrace(trace);
         QSignalSpy busy(&job, &QueryJob::busyChanged);
@@ -236,7 +321,7 @@ private slots:
     void exportCsvStreams()
     {
         QTemporaryDir dir;
-        const auto trace = smallTrace(dir, 300);
+        const auto trace = test::loadSmallTrace(dir, 300);
         QueryJob job;
         job.setTrace(trace);
         QSignalSpy exported(&job, &QueryJob::exported);
