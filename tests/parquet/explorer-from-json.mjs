@@ -9,7 +9,11 @@
 //     Instruction_1.parquet (first half, second half)
 //   - a table is written only when the JSON has rows for it (a missing file means "none")
 // Ids (Instruction.id, DmaPacket.id, packet_aggregation_id) are row numbers: the JSON's 64-bit ids do not
-// survive JSON.parse. PsumUsage's bank_N_util_percent are the JSON's psum rows' bank_N_usage.
+// survive JSON.parse as numbers. PsumUsage's bank_N_util_percent are the JSON's psum rows' bank_N_usage.
+// The compiler hierarchy: FrameworkInstruction has one row per distinct instruction "layer", HloInstruction
+// one per distinct "hlo_name" (raw_framework_id / raw_hlo_id numbered 1.. in order of first use, also
+// written on the Instruction rows); Flow has one row per entry of the instructions' "predecessors" (in =
+// the predecessor, out = the instruction; in_id / out_id their Instruction.id).
 // Usage: node explorer-from-json.mjs CACHE_DIR JSON_FILE OUT_DIR [--row-group N]
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -23,7 +27,8 @@ const rowGroup = rgAt >= 0 ? Number(args[rgAt + 1]) : 64;
 const require = createRequire(path.resolve(cacheDir) + '/');
 const { DuckDBInstance } = require('@duckdb/node-api');
 
-const j = JSON.parse(fs.readFileSync(jsonFile, 'utf8'));
+// The rows' 64-bit "id"s (the instructions' predecessors name them) kept exact: read as text
+const j = JSON.parse(fs.readFileSync(jsonFile, 'utf8').replace(/"id":\s*(-?\d+)/g, '"id": "$1"'));
 fs.mkdirSync(outDir, { recursive: true });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'explorer-from-json-'));
 
@@ -75,7 +80,13 @@ const instructionFields = [['start_ts', B], ['end_ts', B], ['duration_ns', B], [
   ['pcore_idx', B], ['opcode', S], ['operands', S], ['id', B], ['pc', B], ['compiler_pc', B], ['penguin_id', S],
   ['raw_penguin_id', B], ['bir_id', S], ['raw_bir_id', B], ['bir_instruction_name', S], ['hlo_attrs', S],
   ['hlo_name', S], ['layer', S], ['crc_in', B], ['crc_out', B], ['evt_wait_time_ns', B],
-  ['tensor_instruction_type', S], ['scalar_activation_fn', S]];
+  ['tensor_instruction_type', S], ['scalar_activation_fn', S], ['raw_framework_id', B], ['raw_hlo_id', B]];
+const frameworkIds = new Map(), hloIds = new Map();
+const keyOf = (ids, name) => {
+  if (name === undefined || name === null || name === '') return null;
+  if (!ids.has(name)) ids.set(name, ids.size + 1);
+  return ids.get(name);
+};
 const instructions = (j.instruction || []).map((r, i) => ({
   start_ts: int(r.timestamp), end_ts: int(r.timestamp) + int(r.duration), duration_ns: int(r.duration),
   engine: str(r.subgroup), timeline_track: str(r.label), pcore_idx: pcore(r.subgraph), opcode: str(r.opcode),
@@ -84,10 +95,42 @@ const instructions = (j.instruction || []).map((r, i) => ({
   bir_instruction_name: str(r.bir_instruction_name), hlo_attrs: str(r.hlo_attrs), hlo_name: str(r.hlo_name),
   layer: str(r.layer), crc_in: int(r.crc_in), crc_out: int(r.crc_out), evt_wait_time_ns: int(r.evt_wait_time),
   tensor_instruction_type: str(r.instruction_type), scalar_activation_fn: str(r.activation_fn),
+  raw_framework_id: keyOf(frameworkIds, r.layer), raw_hlo_id: keyOf(hloIds, r.hlo_name),
 }));
 const half = Math.ceil(instructions.length / 2);
 await write('Instruction_0', 'Instruction', instructionFields, instructions.slice(0, half), 'ZSTD');
 await write('Instruction_1', 'Instruction', instructionFields, instructions.slice(half), 'SNAPPY');
+
+// FrameworkInstruction, HloInstruction: one row per layer / HLO op, spanning its instructions
+const hierarchyFields = (nameField) => [['id', B], ['raw_bir_id', B], ['raw_penguin_id', B], ['raw_hlo_id', B],
+  ['raw_framework_id', B], [nameField, S], ['modular_flow_invocation_idx', B], ['start_ts', B], ['end_ts', B],
+  ['time_intervals', S], ['element_count_per_interval', 'BIGINT[]'], ['transpose_element_count_per_interval', 'BIGINT[]'],
+  ['hbm_transfer_size_per_interval', 'BIGINT[]'], ['hbm_read_bytes', B], ['hbm_write_bytes', B]];
+const hierarchyRows = (ids, idField, nameField, nameOf) => [...ids].map(([name, key]) => {
+  const rows = (j.instruction || []).map((r, i) => [r, i]).filter(([r]) => nameOf(r) === name);
+  const start = Math.min(...rows.map(([r]) => int(r.timestamp)));
+  const end = Math.max(...rows.map(([r]) => int(r.timestamp) + int(r.duration)));
+  return { id: rows[0][1], raw_bir_id: 0, raw_penguin_id: 0, raw_hlo_id: idField === 'raw_hlo_id' ? key : 0,
+    raw_framework_id: idField === 'raw_framework_id' ? key : 0, [nameField]: name, modular_flow_invocation_idx: 0,
+    start_ts: start, end_ts: end, time_intervals: `[[${start}, ${end}]]`, element_count_per_interval: [0],
+    transpose_element_count_per_interval: [0], hbm_transfer_size_per_interval: [0],
+    hbm_read_bytes: rows.reduce((a, [r]) => a + (int(r.hbm_read_bytes) || 0), 0),
+    hbm_write_bytes: rows.reduce((a, [r]) => a + (int(r.hbm_write_bytes) || 0), 0) };
+});
+await write('FrameworkInstruction', 'FrameworkInstruction', hierarchyFields('framework_name'),
+  hierarchyRows(frameworkIds, 'raw_framework_id', 'framework_name', (r) => r.layer));
+await write('HloInstruction', 'HloInstruction', hierarchyFields('hlo_name'),
+  hierarchyRows(hloIds, 'raw_hlo_id', 'hlo_name', (r) => r.hlo_name));
+
+// Flow: the instructions' predecessors (predecessor -> instruction)
+const rowOfId = new Map((j.instruction || []).map((r, i) => [String(r.id), i]));
+await write('Flow', 'Flow', [['in_id', B], ['out_id', B], ['in_table', S], ['out_table', S], ['dependency_type', S],
+  ['gap_time', B]], (j.instruction || []).flatMap((r, i) => (r.predecessors || []).filter((d) => rowOfId.has(String(d.id)))
+  .map((d) => {
+    const from = j.instruction[rowOfId.get(String(d.id))];
+    return { in_id: rowOfId.get(String(d.id)), out_id: i, in_table: 'instruction', out_table: 'instruction',
+      dependency_type: str(d.type), gap_time: int(r.timestamp) - int(from.timestamp) - int(from.duration) };
+  })));
 
 // DmaPacket ("aggregated": "no" rows) and DmaPacketAggregated ("yes" rows)
 const aggregationIds = new Map();
@@ -241,7 +284,8 @@ await write('Warning', 'Warning', [['message', S], ['category', S]],
   (j.warnings || []).map((r) => ({ message: str(r.message), category: str(r.category) })));
 
 // SchemaFields: what was written, one row per (table, field)
-const typeName = { BIGINT: 'integer', INTEGER: 'integer', FLOAT: 'number', VARCHAR: 'string', BOOLEAN: 'boolean' };
+const typeName = { BIGINT: 'integer', INTEGER: 'integer', FLOAT: 'number', VARCHAR: 'string', BOOLEAN: 'boolean',
+  'BIGINT[]': 'array' };
 const formatName = { BIGINT: 'int64', INTEGER: 'int32', FLOAT: 'float' };
 await write('SchemaFields', 'SchemaFields', [['table_name', S], ['table_description', S], ['field_name', S],
   ['field_description', S], ['field_type', S], ['field_required', Bool], ['field_format', S]],

@@ -28,14 +28,13 @@ void checkCancel(const DeviceState &s)
 void readMetadata(DeviceState &s)
 {
     NtffProfile &p = s.profile;
-    LoadedTable t;
-    if (!s.dir.read("Metadata", &t, p.diagnostics)) {
+    DeviceTable c(s, "Metadata");
+    if (!c) {
         p.diagnostics.note("Neuron Explorer profile without a Metadata table (no schema version, core count, "
                            "versions or trace end; the latest instruction end used)", s.dir.path());
         return;
     }
-    TableColumns c(t, p.diagnostics);
-    if (const auto *v = c.text("profile_schema_version"); v && t.rows) {
+    if (const auto *v = c.text("profile_schema_version"); v && c.rows()) {
         const std::string version(textAt(v, 0).value_or(""));
         const std::string major = version.substr(0, version.find('.'));
         if (major != "7" && major != "12")
@@ -58,7 +57,7 @@ void readMetadata(DeviceState &s)
     text("driver_version", p.driverVersion);
     text("collectives_version", p.collectivesVersion);
     c.note("their values are unknown");
-    s.keepRows(t, "neuron_profile.metadata", false);
+    s.keepRows(c.loaded(), "neuron_profile.metadata", false);
     // The names neuron-profile's JSON metadata gives these (what the engine breakdown reads)
     static constexpr std::pair<std::string_view, std::string_view> kJsonNames[] = {
         {"tensor_engine_clock_freq", "pe_clock_freq"},
@@ -66,7 +65,7 @@ void readMetadata(DeviceState &s)
         {"tensor_engine_num_rows", "pe_num_rows"},
         {"tensor_engine_num_cols", "pe_num_cols"}};
     for (const auto &[column, json] : kJsonNames)
-        if (const parquet::ColumnData *col = t.find(column))
+        if (const parquet::ColumnData *col = c.loaded().find(column))
             if (auto v = valueText(*col, 0))
                 p.reportedMetadata.emplace_back("neuron_profile.metadata." + std::string(json), std::move(*v));
 }
@@ -75,20 +74,19 @@ void readMetadata(DeviceState &s)
 void readSummary(DeviceState &s)
 {
     NtffProfile &p = s.profile;
-    LoadedTable t;
-    if (!s.dir.read("Summary", &t, p.diagnostics))
+    DeviceTable t(s, "Summary");
+    if (!t)
         return;
-    if (t.rows > 1)
-        p.diagnostics.warn("Summary table of " + std::to_string(t.rows) + " rows (expected one; the first is used)",
-                           TableColumns(t, p.diagnostics).where());
-    s.keepRows(t, "neuron_profile.summary", false);
-    if (const parquet::ColumnData *c = t.find("total_time"))
+    if (t.rows() > 1)
+        p.diagnostics.warn("Summary table of " + std::to_string(t.rows()) + " rows (expected one; the first is used)", t.where());
+    s.keepRows(t.loaded(), "neuron_profile.summary", false);
+    if (const parquet::ColumnData *c = t.loaded().find("total_time"))
         if (auto v = valueText(*c, 0); v && c->type != parquet::PhysicalType::ByteArray) {
             uint64_t ps = 0;
             if (NeuronProfileValues::secondsToPs(*v, ps))
                 p.totalTimePs = ps;
         }
-    if (const parquet::ColumnData *c = t.find("event_count"))
+    if (const parquet::ColumnData *c = t.loaded().find("event_count"))
         if (auto v = intAt(c, 0); v && *v >= 0 && (c->type == parquet::PhysicalType::Int64 || c->type == parquet::PhysicalType::Int32))
             p.eventRecordCount = uint64_t(*v);
 }
@@ -96,15 +94,14 @@ void readSummary(DeviceState &s)
 void readNeffHeader(DeviceState &s)
 {
     NtffProfile &p = s.profile;
-    LoadedTable t;
-    if (!s.dir.read("NeffHeader", &t, p.diagnostics))
+    DeviceTable c(s, "NeffHeader");
+    if (!c)
         return;
-    TableColumns c(t, p.diagnostics);
     if (auto v = textAt(c.text("uuid"), 0))
         p.uuid = std::string(*v);
     if (auto v = textAt(c.text("network_name"), 0))
         p.neffName = std::string(*v);
-    s.keepRows(t, "neuron_profile.neff_header", false);
+    s.keepRows(c.loaded(), "neuron_profile.neff_header", false);
 }
 
 // The physical cores the rows use, "sg00", "sg01", ..., numbered by their DMA engines when the logical
@@ -135,16 +132,14 @@ void placeCores(DeviceState &s)
 void readQueues(DeviceState &s)
 {
     NtffProfile &p = s.profile;
-    LoadedTable t;
-    if (s.dir.read("DmaQueuesInfo", &t, p.diagnostics)) {
-        TableColumns c(t, p.diagnostics);
+    if (DeviceTable c(s, "DmaQueuesInfo"); c) {
         const auto *name = c.text("name");
         const auto *engine = c.integer("engine_idx");
         const auto *queue = c.integer("idx");
         const auto *pcore = c.integer("pcore_idx");
         c.note("queues without them are not described");
         RowProblems problems;
-        for (size_t row = 0; row < t.rows; ++row) {
+        for (size_t row = 0; row < c.rows(); ++row) {
             const auto n = textAt(name, row);
             const auto e = intAt(engine, row);
             const auto q = intAt(queue, row);
@@ -212,12 +207,18 @@ NtffProfile ExplorerDeviceReader::read(const ProfileDirectory &dir, const LoadOp
     checkCancel(s);
     readSemaphores(s);
     readThrottle(s);
+    readCollectives(s);
+    readErrors(s);
     checkCancel(s);
     placeCores(s);
     readQueues(s);
     readCounters(s);
+    readSbufAllocation(s);
     readMemoryUsage(s);
+    readActiveTime(s);
     readLookupTables(s);
+    readHierarchy(s);
+    readDependencies(s);
     if (profile.lastHwTimestamp < 0) {
         int64_t last = 0;
         for (const auto &r : profile.instructions) {

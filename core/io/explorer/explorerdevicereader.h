@@ -29,6 +29,14 @@
 //   TensorInfo, Warning, ExecutionInfo -> neuron_profile.neff_node[i].*, neuron_profile.warnings[i].*,
 //                           neuron_profile.execution_info[i].* (what the tensor table and the capture
 //                           findings read from a JSON export)
+//   CcOp, CcInstruction  -> lanes "collective ops" and "CC-Core N" of the NeuronCore; CoreBarriers ->
+//   CoreBarriers, Error     "core barriers", Error -> "errors" (instants) of the physical core
+//                           (NtffProfile::eventLanes; explorerdevicelanes.cpp)
+//   SbufAllocation       -> counters "SBUF allocated (partitions 0-31)", ... (bytes)
+//   ActiveTime           -> neuron_profile.active_time.<engine> (ns summed) and .intervals
+//   FrameworkInstruction, HloInstruction -> the layer / HLO op of the instructions whose raw_framework_id
+//                           / raw_hlo_id they name, where Instruction.layer / hlo_name gives none
+//   Flow                 -> dependencies (flows "dependency" between instructions and DMA transfers)
 // Physical cores: pcore_idx 0..num_physical_cores-1 ("sg00", "sg01"); a core's number (NtffCore::index,
 // "pcore 4") is its DMA engines' (engine_idx / 16 on trn2), when they agree.
 //

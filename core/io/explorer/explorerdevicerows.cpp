@@ -13,18 +13,6 @@ namespace lanescope::explorer {
 
 namespace {
 
-// The duration of a row: duration_ns, else end_ts - start_ts; -1 when neither gives one >= 0.
-int64_t durationOf(const parquet::ColumnData *duration, const parquet::ColumnData *end, std::optional<int64_t> start, size_t row)
-{
-    if (!start)
-        return -1;
-    if (auto d = intAt(duration, row))
-        return *d >= 0 ? *d : -1;
-    if (auto e = intAt(end, row); e && *e >= *start)
-        return *e - *start;
-    return -1;
-}
-
 // "S[8] (qSyncSpillReload0)" -> 8, "qSyncSpillReload0"; "12" -> 12.
 bool parseSemaphoreId(std::string_view s, uint8_t &id, std::string_view &name)
 {
@@ -56,12 +44,11 @@ std::string_view memoryName(std::string_view s)
 void readInstructions(DeviceState &s)
 {
     NtffProfile &p = s.profile;
-    LoadedTable t;
-    if (!s.dir.read("Instruction", &t, p.diagnostics)) {
+    DeviceTable c(s, "Instruction");
+    if (!c) {
         p.diagnostics.note("Neuron Explorer profile without an Instruction table (no engine lanes)", s.dir.path());
         return;
     }
-    TableColumns c(t, p.diagnostics);
     const auto *start = c.integer("start_ts");
     const auto *duration = c.integer("duration_ns");
     const auto *end = c.integer("end_ts");
@@ -77,6 +64,12 @@ void readInstructions(DeviceState &s)
     const auto *pcore = c.integer("pcore_idx");
     const auto *layer = c.text("layer");
     const auto *hlo = c.text("hlo_name");
+    const auto *id = c.integer("id");
+    // the compiler hierarchy's keys (explorerdevicehierarchy.cpp), when the table has them: not noted
+    // when absent (the layer and HLO op names above are what the lanes need)
+    const bool rawIds = c.loaded().find("raw_framework_id") || c.loaded().find("raw_hlo_id");
+    const auto *rawFramework = rawIds ? c.integer("raw_framework_id") : nullptr;
+    const auto *rawHlo = rawIds ? c.integer("raw_hlo_id") : nullptr;
     c.note("those values are absent from the instructions");
     RowProblems problems;
     const size_t rows = c.rows();
@@ -139,10 +132,17 @@ void readInstructions(DeviceState &s)
         if (auto v = textAt(hlo, row))
             op.hlo = s.nameIndex(*v);
         const auto ops = textAt(operands, row);
+        if (auto v = intAt(id, row))
+            s.instructionIds.emplace_back(*v, uint32_t(p.instructions.size()));
+        if (rawIds) {
+            s.rawFrameworkId.push_back(intAt(rawFramework, row));
+            s.rawHloId.push_back(intAt(rawHlo, row));
+        }
         p.instructions.push_back(r);
         p.instructionSync.push_back(ops ? NtffSync::fromOperands(*ops) : NtffSync{});
         p.instructionOps.push_back(op);
     }
+    std::sort(s.instructionIds.begin(), s.instructionIds.end());
     s.rowsRead += rows;
     problems.report(p.diagnostics, c.where());
 }
@@ -150,10 +150,9 @@ void readInstructions(DeviceState &s)
 void readDmaBlocks(DeviceState &s)
 {
     NtffProfile &p = s.profile;
-    LoadedTable t;
-    if (!s.dir.read("DmaPacketAggregated", &t, p.diagnostics))
+    DeviceTable c(s, "DmaPacketAggregated");
+    if (!c)
         return;
-    TableColumns c(t, p.diagnostics);
     const auto *start = c.integer("start_ts");
     const auto *duration = c.integer("duration_ns");
     const auto *end = c.integer("end_ts");
@@ -188,15 +187,18 @@ void readDmaBlocks(DeviceState &s)
             b.tag.dest = s.nameIndex(memoryName(*v));
         if (auto v = textAt(type, row))
             b.tag.queueType = s.nameIndex(*v);
-        if (auto blockId = intAt(id, row))
+        if (auto blockId = intAt(id, row)) {
+            s.blockIds.emplace_back(*blockId, uint32_t(p.dmaBlocks.size())); // Flow's "dma_block" ends
             if (auto v = textAt(semaphore, row)) {
                 const NtffSync parsed = NtffSync::fromOperands(std::string(*v) + "++");
                 if (parsed.updatesSemaphore())
                     s.blockSemaphore.emplace_back(*blockId, parsed.updateSemaphore);
             }
+        }
         p.dmaBlocks.push_back(std::move(b));
     }
     std::sort(s.blockSemaphore.begin(), s.blockSemaphore.end());
+    std::sort(s.blockIds.begin(), s.blockIds.end());
     s.rowsRead += c.rows();
     problems.report(p.diagnostics, c.where());
 }
@@ -204,10 +206,9 @@ void readDmaBlocks(DeviceState &s)
 void readDmaPackets(DeviceState &s)
 {
     NtffProfile &p = s.profile;
-    LoadedTable t;
-    if (!s.dir.read("DmaPacket", &t, p.diagnostics))
+    DeviceTable c(s, "DmaPacket");
+    if (!c)
         return;
-    TableColumns c(t, p.diagnostics);
     const auto *start = c.integer("start_ts");
     const auto *duration = c.integer("duration_ns");
     const auto *end = c.integer("end_ts");
@@ -281,10 +282,9 @@ void readDmaPackets(DeviceState &s)
 void readSemaphores(DeviceState &s)
 {
     NtffProfile &p = s.profile;
-    LoadedTable t;
-    if (!s.dir.read("SemaphoreUpdate", &t, p.diagnostics))
+    DeviceTable c(s, "SemaphoreUpdate");
+    if (!c)
         return;
-    TableColumns c(t, p.diagnostics);
     const auto *ts = c.integer("timestamp");
     const auto *id = c.text("id");
     const auto *value = c.integer("value");
@@ -318,10 +318,9 @@ void readSemaphores(DeviceState &s)
 void readThrottle(DeviceState &s)
 {
     NtffProfile &p = s.profile;
-    LoadedTable t;
-    if (!s.dir.read("Throttle", &t, p.diagnostics))
+    DeviceTable c(s, "Throttle");
+    if (!c)
         return;
-    TableColumns c(t, p.diagnostics);
     const auto *ts = c.integer("timestamp");
     const auto *duration = c.integer("duration");
     const auto *k = c.integer("k");

@@ -126,6 +126,77 @@ uint32_t DeviceState::nameIndex(std::string_view name)
     return index;
 }
 
+uint32_t DeviceState::textIndex(std::string_view name)
+{
+    if (name.empty())
+        return 0;
+    if (const auto it = m_names.find(name); it != m_names.end())
+        return it->second;
+    profile.names.emplace_back(name);
+    const uint32_t index = uint32_t(profile.names.size());
+    m_names.emplace(std::string(name), index);
+    return index;
+}
+
+uint32_t DeviceState::eventLane(std::string_view name, std::string_view category, uint8_t c, int64_t sortIndex)
+{
+    for (size_t i = 0; i < profile.eventLanes.size(); ++i)
+        if (profile.eventLanes[i].name == name && profile.eventLanes[i].core == c)
+            return uint32_t(i);
+    profile.eventLanes.push_back(NtffEventLane{std::string(name), std::string(category), c, sortIndex});
+    return uint32_t(profile.eventLanes.size() - 1);
+}
+
+void DeviceState::argInt(std::string_view key, std::optional<int64_t> v)
+{
+    if (!v)
+        return;
+    NtffEventArg a;
+    a.key = textIndex(key);
+    a.integer = *v;
+    profile.eventArgs.push_back(a);
+}
+
+void DeviceState::argReal(std::string_view key, std::optional<double> v)
+{
+    if (!v)
+        return;
+    NtffEventArg a;
+    a.key = textIndex(key);
+    a.kind = NtffEventArg::Kind::Real;
+    a.real = *v;
+    profile.eventArgs.push_back(a);
+}
+
+void DeviceState::argText(std::string_view key, std::optional<std::string_view> v)
+{
+    if (!v || v->empty())
+        return;
+    NtffEventArg a;
+    a.key = textIndex(key);
+    a.kind = NtffEventArg::Kind::Text;
+    a.text = textIndex(*v);
+    profile.eventArgs.push_back(a);
+}
+
+void DeviceState::addEvent(uint32_t lane, int64_t ts, int64_t duration, std::string_view name)
+{
+    NtffLaneEvent e;
+    e.timestamp = ts;
+    e.duration = duration;
+    e.lane = lane;
+    e.name = textIndex(name);
+    e.firstArg = m_firstArg;
+    e.argCount = uint32_t(profile.eventArgs.size() - m_firstArg);
+    profile.laneEvents.push_back(e);
+    m_firstArg = uint32_t(profile.eventArgs.size());
+}
+
+DeviceTable::DeviceTable(DeviceState &s, std::string_view name) : LoadedTableHolder{}, TableColumns(table, s.profile.diagnostics)
+{
+    m_ok = s.dir.read(name, &table, s.profile.diagnostics);
+}
+
 void DeviceState::noteSemaphoreName(uint8_t c, uint8_t id, std::string_view name, const std::string &where)
 {
     const auto [it, inserted] = profile.semaphoreNames.emplace(uint32_t(c) * 256u + id, std::string(name));

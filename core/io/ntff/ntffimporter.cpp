@@ -88,11 +88,12 @@ size_t addTagArgs(const NtffDmaTag &tag, const DmaTagKeys &keys, const std::vect
 
 // The "DMA transfers" lane: one slice per transfer neuron-profile summarised (its packets are on the
 // queue lanes), named after the tensor it moves.
-void addTransfers(TraceBuilder &b, GroupId core, const NtffProfile &profile, const std::vector<StringId> &names,
-                  const DmaTagKeys &keys)
+std::vector<uint32_t> addTransfers(TraceBuilder &b, GroupId core, const NtffProfile &profile, const std::vector<StringId> &names,
+                                   const DmaTagKeys &keys)
 {
+    std::vector<uint32_t> slices;
     if (profile.dmaBlocks.empty())
-        return;
+        return slices;
     const TrackId track = b.addTrack(core, TrackKind::Async, b.intern(HierarchyNames::kTransfers.name), 0);
     b.track(track).sortIndex = kDmaSortBase - 1;
     const StringId category = b.intern(HierarchyNames::kTransfers.category), unnamed = b.intern("DMA transfer");
@@ -101,7 +102,48 @@ void addTransfers(TraceBuilder &b, GroupId core, const NtffProfile &profile, con
         std::array<Arg, 6> args = {Arg::makeUInt(kSize, blk.transferSize), Arg::makeString(kQueue, b.intern(blk.queue))};
         const size_t n = addTagArgs(blk.tag, keys, names, args, 2);
         const StringId name = blk.tag.variable && blk.tag.variable <= names.size() ? names[blk.tag.variable - 1u] : unnamed;
-        b.addSlice(track, blk.timestamp, blk.duration, name, category, b.addArgs(std::span<const Arg>(args.data(), n)));
+        slices.push_back(b.addSlice(track, blk.timestamp, blk.duration, name, category, b.addArgs(std::span<const Arg>(args.data(), n))));
+    }
+    return slices;
+}
+
+// The lanes of rows an NTFF and its JSON export lack (NtffEventLane: Neuron Explorer's collectives, core
+// barriers, hardware errors), in the lane set of their physical core or of the NeuronCore itself.
+void addEventLanes(TraceBuilder &b, GroupId core, const std::vector<GroupId> &laneSet, const NtffProfile &profile,
+                   const std::vector<StringId> &names)
+{
+    std::vector<TrackId> track(profile.eventLanes.size());
+    std::vector<StringId> category(profile.eventLanes.size());
+    for (size_t i = 0; i < profile.eventLanes.size(); ++i) {
+        const NtffEventLane &l = profile.eventLanes[i];
+        const GroupId group = l.core == kNtffLogicalCore || laneSet.empty() ? core : laneSet[std::min<size_t>(l.core, laneSet.size() - 1)];
+        track[i] = b.addTrack(group, TrackKind::Async, b.intern(l.name), int64_t(i));
+        b.track(track[i]).sortIndex = l.sortIndex;
+        category[i] = b.intern(l.category);
+    }
+    std::vector<Arg> args;
+    for (const NtffLaneEvent &e : profile.laneEvents) {
+        if (e.lane >= track.size())
+            continue;
+        args.clear();
+        for (uint32_t k = e.firstArg; k < e.firstArg + e.argCount && k < profile.eventArgs.size(); ++k) {
+            const NtffEventArg &a = profile.eventArgs[k];
+            if (!a.key || a.key > names.size())
+                continue;
+            const StringId key = names[a.key - 1u];
+            if (a.kind == NtffEventArg::Kind::Int)
+                args.push_back(Arg::makeInt(key, a.integer));
+            else if (a.kind == NtffEventArg::Kind::Real)
+                args.push_back(Arg::makeDouble(key, a.real));
+            else if (a.text && a.text <= names.size())
+                args.push_back(Arg::makeString(key, names[a.text - 1u]));
+        }
+        const StringId name = e.name && e.name <= names.size() ? names[e.name - 1u] : category[e.lane];
+        const ArgSetId set = b.addArgs(args);
+        if (e.duration < 0)
+            b.addInstant(track[e.lane], e.timestamp, name, category[e.lane], set);
+        else
+            b.addSlice(track[e.lane], e.timestamp, e.duration, name, category[e.lane], set);
     }
 }
 
@@ -336,7 +378,8 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
         pending[r.core].emplace_back(r.timestamp, +1);
         pending[r.core].emplace_back(saturatingEnd(r.timestamp, r.duration), -1);
     }
-    addTransfers(b, core, profile, opString, tagKeys);
+    const std::vector<uint32_t> blockSlice = addTransfers(b, core, profile, opString, tagKeys);
+    addEventLanes(b, core, laneSet, profile, opString);
     options.report(960);
 
     // Counters per physical core: in-flight DMA packets (ends before starts at equal times), throttling,
@@ -418,6 +461,26 @@ Trace NtffImporter::build(const NtffProfile &profile, const std::string &name, c
         b.diagnostics().warn("semaphore increments that skip values: the updates between them are missing from the trace "
                              "(event records lost by the capture), so waits on them cannot be linked",
                              std::string(), links.incrementSkips);
+    // The profile's own dependency edges (Neuron Explorer's Flow table), beside the links made above.
+    if (!profile.dependencies.empty()) {
+        const StringId catDependency = b.intern("dependency"), unnamed = b.intern("dependency");
+        uint64_t dangling = 0;
+        const auto sliceOf = [&](NtffDependency::End kind, uint32_t i) -> std::optional<uint32_t> {
+            const std::vector<uint32_t> &slices = kind == NtffDependency::End::Instruction ? instructionSlice : blockSlice;
+            return i < slices.size() ? std::optional<uint32_t>(slices[i]) : std::nullopt;
+        };
+        for (const NtffDependency &d : profile.dependencies) {
+            const auto from = sliceOf(d.fromKind, d.from), to = sliceOf(d.toKind, d.to);
+            if (!from || !to) {
+                ++dangling;
+                continue;
+            }
+            const StringId name = d.type && d.type <= opString.size() ? opString[d.type - 1u] : unnamed;
+            b.addFlow(FlowEnd::slice(*from), FlowEnd::slice(*to), catDependency, name, 0);
+        }
+        if (dangling)
+            b.diagnostics().warn("dependency edges whose end is no row of the trace (not linked)", std::string(), dangling);
+    }
     options.report(980);
     Trace trace = b.finish();
     options.report(1000);

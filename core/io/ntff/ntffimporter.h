@@ -4,6 +4,8 @@
 // order) and one per DMA queue (engine/queue, named from the queue descriptors), counter tracks for
 // pending DMAs and throttling, and a "semaphores" group with one counter track per semaphore.
 // Times are ns from the trace origin (the end of the start NOTIFY), as neuron-profile shows them.
+// A Neuron Explorer profile adds the lanes of NtffProfile::eventLanes (collective ops, CC-Core N, core
+// barriers, errors) and its own dependency edges (NtffProfile::dependencies: flows "dependency").
 #include "io/input/loadoptions.h"
 #include "ntffprofile.h"
 

@@ -316,6 +316,55 @@ struct NtffCounterSeries
     uint8_t core = 0; // physical core (2.28 "subgraph"): position in NtffProfile::cores
 };
 
+// Rows neither an NTFF nor its JSON export carries, read from a processed Neuron Explorer profile
+// (core/io/explorer/): each on a lane of its own in the lane set of its physical core, or of the logical
+// NeuronCore (kNtffLogicalCore: CcOp and CcInstruction name no physical core). The lanes:
+//   "collective ops"        CcOp, category "cc_op", named as the operation ("AllGather")
+//   "CC-Core N"             CcInstruction of collective core N, category "cc_instruction" (the firmware name)
+//   "core barriers"         CoreBarriers, category "core_barrier" (the compiler opcode)
+//   "errors"                Error as instants (duration -1), category "hardware_error" (the description)
+constexpr uint8_t kNtffLogicalCore = 255;
+
+struct NtffEventLane
+{
+    std::string name;     // "collective ops"
+    std::string category; // of its slices: "cc_op"
+    uint8_t core = kNtffLogicalCore;
+    int64_t sortIndex = 0; // among the lanes of its lane set (engine lanes 0..5, DMA queues 100..)
+};
+
+// One arg of a lane event: key and text are indices into NtffProfile::names (1-based); numbers as read.
+struct NtffEventArg
+{
+    enum class Kind : uint8_t { Int, Real, Text };
+    uint32_t key = 0;
+    Kind kind = Kind::Int;
+    int64_t integer = 0;
+    double real = 0;
+    uint32_t text = 0;
+};
+
+struct NtffLaneEvent
+{
+    int64_t timestamp = 0; // ns
+    int64_t duration = 0;  // ns; -1: an instant
+    uint32_t lane = 0;     // position in NtffProfile::eventLanes
+    uint32_t name = 0;     // NtffProfile::names (1-based; 0: the lane's category)
+    uint32_t firstArg = 0; // NtffProfile::eventArgs[firstArg, firstArg + argCount)
+    uint32_t argCount = 0;
+};
+
+// A dependency edge the profile names (Neuron Explorer's Flow table; the compiler's dependencies between
+// instructions, and between instructions and DMA transfers): a flow of category "dependency" named as
+// its dependency type ("FLOW_DEPENDENCE"), from `from` (the input event) to `to`.
+struct NtffDependency
+{
+    enum class End : uint8_t { Instruction, DmaBlock };
+    uint32_t from = 0, to = 0; // positions in `instructions` / `dmaBlocks`
+    End fromKind = End::Instruction, toKind = End::Instruction;
+    uint32_t type = 0; // NtffProfile::names (1-based), 0 = none
+};
+
 // One physical core of the traced logical NeuronCore (pb f4.f4.f1, a subgraph message each).
 struct NtffCore
 {
@@ -394,6 +443,12 @@ struct NtffProfile
     std::vector<NtffDmaTag> dmaTags;               // parallel to `dma`, or empty: none known
     std::vector<NtffDmaBlock> dmaBlocks;           // JSON only
     std::vector<NtffCounterSeries> counters;       // JSON only
+    // Neuron Explorer only: the lanes the NTFF and JSON lack (collectives, core barriers, errors), and
+    // the profile's own dependency edges
+    std::vector<NtffEventLane> eventLanes;
+    std::vector<NtffLaneEvent> laneEvents;
+    std::vector<NtffEventArg> eventArgs;
+    std::vector<NtffDependency> dependencies;
     // What neuron-profile itself reported ("neuron_profile.summary.total_time" -> "0.0018"), copied
     // verbatim into TraceMetadata::entries.
     std::vector<std::pair<std::string, std::string>> reportedMetadata;
