@@ -62,6 +62,8 @@ void printUsage(std::FILE *to)
                      "  --mark FROM:TO          with --screenshot: select the time range FROM..TO (range summary)\n"
                      "  --search TEXT           with --screenshot: search slice names and go to the first match\n"
                      "  --flows                 with --screenshot: show all flows\n"
+                     "  --first-frame           with --screenshot: save as soon as the window has drawn the trace\n"
+                     "                          (what a user sees first; the docks may still be computing)\n"
                      "  --analysis TABLE        with --screenshot: show the Analysis dock on ops, kernels, devices or\n"
                      "                          ranks (a multi-rank trace's step times per rank)\n"
                      "                          (ops and kernels: the top row clicked, its first occurrence selected)\n"
@@ -108,6 +110,7 @@ struct Options
     int64_t markFromNs = 0, markToNs = 0;
     std::string search;
     bool flows = false;
+    bool firstFrame = false;
     bool dark = false;
     std::string view; // "summary": wait for the Summary page
     bool notes = false;
@@ -182,6 +185,8 @@ int parseArgs(int argc, char **argv, Options &o)
             if (!v)
                 return 2;
             o.search = v;
+        } else if (a == "--first-frame") {
+            o.firstFrame = true;
         } else if (a == "--flows") {
             o.flows = true;
         } else if (a == "--event") {
@@ -493,7 +498,7 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
         if (trace && options.chain && !chain->graph())
             QObject::connect(chain, &ChainController::graphReady, &app, [&] { saveAfter(200); });
         else
-            saveAfter(200);
+            saveAfter(options.firstFrame ? 0 : 200); // docks that fill in the background get a moment, unless asked not to
     });
     if (paths.isEmpty())
         saveAfter(100);

@@ -40,7 +40,9 @@ public:
     // 18: Explorer profile directories inside a folder are entries of the folder (system + device
     //     profiles merged, devices placed at their nc_exec_running).
     // 19: neuron-profile JSON exports read the psum rows' bank_N_usage ("PSUM usage (bank N)" counters).
-    static constexpr uint32_t kImporterVersion = 19;
+    // 20: Explorer device profiles read CcOp, CcInstruction, CoreBarriers, Error, SbufAllocation, Flow,
+    //     the Framework/Hlo instruction tables and ActiveTime.
+    static constexpr uint32_t kImporterVersion = 20;
 
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
     // A file is read by FileImporter. A directory of Neuron Explorer system tables is read by
