@@ -72,8 +72,8 @@ QueryDock::QueryDock(Session *session, TimelineView *timeline, QMainWindow *wind
     m_editor->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_editor->setTabChangesFocus(false);
     m_editor->setPlaceholderText(tr("SELECT name, COUNT(*), SUM(dur) FROM slices GROUP BY name ORDER BY 3 DESC\n\n"
-                                    "Ctrl+Enter runs. Tables: docs/sqlite-schema.md (slices, tracks, flows, args, "
-                                    "ops, engines, ...); times in ns."));
+                                    "Ctrl+Enter runs. Tables: docs/sqlite-schema.md (slices, tracks, flows, args, counters, "
+                                    "ops, kernels, engines, collectives, devices, dma_queues, tensors, ...); times in ns."));
     m_editor->installEventFilter(this);
     auto *results = new QWidget(split);
     auto *resultsLayout = new QVBoxLayout(results);
