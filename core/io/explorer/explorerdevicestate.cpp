@@ -116,14 +116,7 @@ uint32_t DeviceState::opcodeCode(std::string_view name)
 
 uint32_t DeviceState::nameIndex(std::string_view name)
 {
-    if (name.empty() || name == "unknown")
-        return 0;
-    if (const auto it = m_names.find(name); it != m_names.end())
-        return it->second;
-    profile.names.emplace_back(name);
-    const uint32_t index = uint32_t(profile.names.size());
-    m_names.emplace(std::string(name), index);
-    return index;
+    return name == "unknown" ? 0 : textIndex(name);
 }
 
 uint32_t DeviceState::textIndex(std::string_view name)
