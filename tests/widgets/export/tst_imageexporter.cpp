@@ -8,6 +8,7 @@
 #include "io/synthetic/kinetosamplewriter.h"
 #include "io/traceloader.h"
 #include "model/trace.h"
+#include "util/pngencoder.h"
 
 #include <QDateTime>
 #include <QPainter>
@@ -15,6 +16,8 @@
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cstring>
 
 using namespace lanescope;
 using lanescope::test::distinctColors;
@@ -309,6 +312,45 @@ private slots:
         const QImage image = ImageExporter::renderImage(&w, 2, QStringLiteral("c"));
         QCOMPARE(image.size(), QSize(640, 2 * (200 + ImageExporter::captionHeight(&w))));
         QVERIFY(saturatedPixels(image) > 100);
+    }
+
+    // util/pngencoder.h, read back by Qt's own PNG reader (libpng): every pixel as drawn, for pictures
+    // small (one deflate part), tall (two parts joined: rows split at height / 2) and with rows that
+    // repeat (the Up filter) beside rows of noise (Sub) and a stride wider than the row.
+    void pngEncoderRoundTrip_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::newRow("1x1") << 1 << 1;
+        QTest::newRow("small") << 37 << 20;
+        QTest::newRow("tall, two parts") << 301 << 613;
+    }
+
+    void pngEncoderRoundTrip()
+    {
+        QFETCH(int, width);
+        QFETCH(int, height);
+        QImage image(width, height, QImage::Format_RGB888);
+        uint32_t seed = 12345;
+        for (int y = 0; y < height; ++y) {
+            uchar *row = image.scanLine(y);
+            if (y % 7 == 3 && y > 0) { // a repeated row
+                std::memcpy(row, image.constScanLine(y - 1), size_t(width) * 3);
+                continue;
+            }
+            for (int x = 0; x < width * 3; ++x) {
+                seed = seed * 1103515245u + 12345u;
+                row[x] = x < width * 3 / 2 ? uchar(40 * (y / 10)) : uchar(seed >> 24); // a flat half, a noisy half
+            }
+        }
+        QVERIFY(image.bytesPerLine() >= width * 3);
+        const std::string png = png::encodeRgb(image.constBits(), width, height, size_t(image.bytesPerLine()));
+        QVERIFY(!png.empty());
+        QImage back;
+        QVERIFY(back.loadFromData(reinterpret_cast<const uchar *>(png.data()), int(png.size()), "PNG"));
+        QCOMPARE(back.size(), image.size());
+        QCOMPARE(back.convertToFormat(QImage::Format_RGB888), image);
+        QVERIFY(png::encodeRgb(image.constBits(), 0, height, size_t(image.bytesPerLine())).empty());
     }
 };
 
