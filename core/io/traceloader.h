@@ -42,7 +42,8 @@ public:
     // 19: neuron-profile JSON exports read the psum rows' bank_N_usage ("PSUM usage (bank N)" counters).
     // 20: Explorer device profiles read CcOp, CcInstruction, CoreBarriers, Error, SbufAllocation, Flow,
     //     the Framework/Hlo instruction tables and ActiveTime.
-    static constexpr uint32_t kImporterVersion = 20;
+    // 21: neuron-profile JSON exports read the instructions' "predecessors" (dependency flows).
+    static constexpr uint32_t kImporterVersion = 21;
 
     // Never throws: failures come back as LoadResult::error ("file: at byte N: problem").
     // A file is read by FileImporter. A directory of Neuron Explorer system tables is read by

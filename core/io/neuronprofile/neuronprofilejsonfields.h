@@ -41,6 +41,26 @@ inline bool intIn(sj::value &v, int64_t lo, int64_t hi, int64_t &out)
     return true;
 }
 
+// An unsigned 64-bit integer written as a number or a decimal string (the instructions' "id"s use the
+// whole range, beyond a double's 2^53).
+inline bool u64Of(sj::value &v, uint64_t &out)
+{
+    const auto err = v.get_uint64().get(out);
+    if (err != simdjson::INCORRECT_TYPE)
+        return !err;
+    std::string_view s;
+    if (!stringOf(v, s) || s.empty())
+        return false;
+    uint64_t value = 0;
+    for (const char c : s) {
+        if (c < '0' || c > '9' || value > (std::numeric_limits<uint64_t>::max() - uint64_t(c - '0')) / 10)
+            return false;
+        value = value * 10 + uint64_t(c - '0');
+    }
+    out = value;
+    return true;
+}
+
 // Stores an integer within [lo, hi] into `dst` and sets `bit` in `ok`; leaves both alone otherwise.
 template <class T> void takeIn(sj::value &v, int64_t lo, int64_t hi, T &dst, uint32_t &ok, uint32_t bit)
 {

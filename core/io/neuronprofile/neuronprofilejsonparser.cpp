@@ -30,6 +30,7 @@ std::string_view expectation(std::string_view table, std::string_view field)
         {"crc_in", "0..65535"},
         {"crc_out", "0..65535"},
         {"compiler_pc", "an integer >= 0"},
+        {"predecessors", "an array of {\"id\": the id of another instruction, \"type\": a name} objects"},
         {"dma_engine", "0..255, a number or decimal string"},
         {"dma_queue", "0..15, a number or decimal string"},
         {"transfer_size", "an integer >= 0"},
@@ -509,6 +510,8 @@ void NeuronProfileJsonPart::clear()
     rows.throttle.clear();
     rows.memoryUsage.clear();
     rows.diagnostics = Diagnostics();
+    instructionIds.clear();
+    predecessors.clear();
     subgraphs.clear();
     subgraphFirst.clear();
     withoutSubgraph = {};

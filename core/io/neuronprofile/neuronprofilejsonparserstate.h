@@ -55,6 +55,7 @@ private:
     bool requireAll(const char *table, uint32_t ok, std::initializer_list<std::pair<uint32_t, const char *>> fields,
                     uint64_t offset);
     void readInstruction(sj::object obj, uint64_t offset);
+    void readPredecessors(sj::value &val, uint64_t offset);
     void readDma(sj::object obj, uint64_t offset);
     void readSemaphore(sj::object obj, uint64_t offset);
     void readThrottle(sj::object obj, uint64_t offset);
@@ -78,6 +79,7 @@ private:
     OpcodeTable m_names;        // layer / HLO op / tensor name -> 1 + index in m_profile.names
     std::vector<bool> m_rowQueueSeen = std::vector<bool>(kNeuronProfileQueueKeys); // engine * 16 + queue
     std::map<std::tuple<uint8_t, uint8_t, std::string>, size_t, std::less<>> m_semaphoreNames; // (core, id, name) -> index in m_part.semaphoreNames
+    std::vector<NeuronProfileJsonPart::Predecessor> m_rowPredecessors; // of the instruction row being read
 };
 
 // What neuron-profile writes in a field the reader needs (the "expected" of a warning).

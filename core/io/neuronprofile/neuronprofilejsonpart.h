@@ -61,6 +61,16 @@ struct NeuronProfileJsonPart
         size_t warningsBefore = 0; // rows.diagnostics.warnings().size() at that first row
     };
     std::vector<SemaphoreName> semaphoreNames;
+    // Instruction "id"s (parallel to rows.instructions; 0 = none) and the "predecessors" that name them
+    // (the compiler's dependencies), resolved to NtffProfile::dependencies once every part is merged.
+    struct Predecessor
+    {
+        uint32_t instruction = 0; // position in rows.instructions (after the merge: in the profile's)
+        uint32_t type = 0;        // "type" ("FLOW_DEPENDENCE"): rows.names (1-based), 0 = none
+        uint64_t id = 0;          // the predecessor's "id"
+    };
+    std::vector<uint64_t> instructionIds;
+    std::vector<Predecessor> predecessors;
     uint64_t rowCount = 0; // row objects read, kept or skipped
     std::string lead;      // a window: JsonWindow::lead, the top-level text before it, parsed when merged
     uint64_t leadOffset = 0;

@@ -45,6 +45,7 @@ private:
     void noteQueueName(uint32_t engine, uint32_t queue, uint8_t core, std::string_view lane);
     void finish(uint64_t objectOffset);
     void finishQueues(const std::array<uint8_t, 256> &coreOf);
+    void finishDependencies();
 
     InputStream &m_input;
     const std::string &m_name;
@@ -61,6 +62,8 @@ private:
     uint64_t m_rows = 0;
     bool m_cut = false; // the input ended inside a windowed array (warned once)
     uint64_t m_modelBytes = 0; // the rows merged so far
+    std::vector<uint64_t> m_instructionIds;                       // parallel to m_profile.instructions
+    std::vector<NeuronProfileJsonPart::Predecessor> m_predecessors; // positions in m_profile.instructions
 };
 
 uint32_t Reader::opcodeCode(const std::string &name, uint64_t offset)
@@ -111,10 +114,13 @@ void Reader::merge(NeuronProfileJsonPart &part)
         }
     m_modelBytes += rows.instructions.size() * (sizeof(NtffInstructionRow) + sizeof(NtffSync) + sizeof(NtffInstructionOp)) +
                     rows.dma.size() * (sizeof(NtffDmaRow) + sizeof(int16_t) + sizeof(NtffDmaTag)) + rows.semaphores.size() * sizeof(NtffSemaphoreRow) +
-                    rows.throttle.size() * sizeof(NtffThrottleRow);
+                    rows.throttle.size() * sizeof(NtffThrottleRow) + part.instructionIds.size() * sizeof(uint64_t) +
+                    part.predecessors.size() * sizeof(NeuronProfileJsonPart::Predecessor);
     JsonObjectPieces::requireModel(m_modelBytes, m_options.memoryBudget, m_name, part.end, m_rows + part.rowCount);
+    const auto base = uint32_t(m_profile.instructions.size());
     append(m_profile.instructions, rows.instructions);
     append(m_profile.instructionSync, rows.instructionSync);
+    append(m_instructionIds, part.instructionIds);
     if (!rows.names.empty()) { // the part's names -> the profile's, in order of first use
         std::vector<uint32_t> index(rows.names.size() + 1, 0);
         for (size_t i = 0; i < rows.names.size(); ++i) {
@@ -128,6 +134,8 @@ void Reader::merge(NeuronProfileJsonPart &part)
             map(op.layer);
             map(op.hlo);
         }
+        for (NeuronProfileJsonPart::Predecessor &d : part.predecessors)
+            map(d.type);
         for (NtffDmaTag &t : rows.dmaTags) {
             map(t.variable);
             map(t.source);
@@ -142,6 +150,9 @@ void Reader::merge(NeuronProfileJsonPart &part)
         }
     }
     append(m_profile.instructionOps, rows.instructionOps);
+    for (NeuronProfileJsonPart::Predecessor &d : part.predecessors)
+        d.instruction += base;
+    append(m_predecessors, part.predecessors);
     append(m_profile.dmaTags, rows.dmaTags);
     append(m_profile.dmaBlocks, rows.dmaBlocks);
     for (NtffCounterSeries &c : rows.counters) { // pieces only: few rows, merged by name
@@ -187,6 +198,39 @@ void Reader::piece(InputBuffer text, uint64_t offset, Piece kind)
     merge(m_piece);
 }
 
+// The instructions' predecessors as dependency edges (predecessor -> instruction), the same
+// NtffProfile::dependencies a Neuron Explorer profile's Flow table gives. An id no instruction of the
+// export has (the instruction ran outside the captured window) is counted in a note.
+void Reader::finishDependencies()
+{
+    if (m_predecessors.empty())
+        return;
+    std::unordered_map<uint64_t, uint32_t> position;
+    position.reserve(m_instructionIds.size());
+    for (size_t i = 0; i < m_instructionIds.size(); ++i)
+        if (m_instructionIds[i])
+            position.emplace(m_instructionIds[i], uint32_t(i)); // the first row of an id
+    uint64_t unknown = 0;
+    m_profile.dependencies.reserve(m_predecessors.size());
+    for (const NeuronProfileJsonPart::Predecessor &d : m_predecessors) {
+        const auto it = position.find(d.id);
+        if (it == position.end()) {
+            ++unknown;
+            continue;
+        }
+        NtffDependency dep;
+        dep.from = it->second;
+        dep.to = d.instruction;
+        dep.type = d.type;
+        m_profile.dependencies.push_back(dep);
+    }
+    if (unknown)
+        m_profile.diagnostics.note(std::to_string(unknown) + " instruction predecessors name an id no instruction of the "
+                                   "export has (ran outside the captured window): no dependency flow drawn for them");
+    m_predecessors = {};
+    m_instructionIds = {};
+}
+
 void Reader::finish(uint64_t objectOffset)
 {
     if (!m_tables.sawInstruction)
@@ -197,6 +241,7 @@ void Reader::finish(uint64_t objectOffset)
                         "\"instruction\", \"dma\" and \"semaphore_update\"") +
                 (m_tables.sawTraceEvents ? " (this one has \"traceEvents\": a Chrome/Kineto trace)" : ""));
     finishQueues(m_cores.place(m_profile, m_tables, m_cut));
+    finishDependencies();
     if (!m_tables.sawLastHw) {
         int64_t last = 0;
         for (const auto &r : m_profile.instructions) {

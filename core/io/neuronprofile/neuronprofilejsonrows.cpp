@@ -14,11 +14,15 @@ void Parser::readInstruction(sj::object obj, uint64_t offset)
     std::string_view s;
     bool hasSubgraph = false;
     uint8_t core = 0;
+    uint64_t id = 0;
+    m_rowPredecessors.clear();
     forEachField(obj, "instruction", [&](std::string_view key, sj::value &val) {
         switch (key.size()) { // the keys of interest differ in length or first letter: few compares per key
         case 2:
             if (key == "pc")
                 take(val, r.pc, ok, Pc);
+            else if (key == "id" && !u64Of(val, id))
+                id = 0;
             break;
         case 5:
             if (key == "label" && stringOf(val, s) && NeuronProfileValues::laneFromName(s, r.lane))
@@ -62,6 +66,10 @@ void Parser::readInstruction(sj::object obj, uint64_t offset)
                 takeIn(val, 0, std::numeric_limits<int32_t>::max(), r.compilerPc, ok, Cpc);
             }
             break;
+        case 12:
+            if (key == "predecessors")
+                readPredecessors(val, offset);
+            break;
         case 13:
             if (key == "evt_wait_time")
                 take(val, r.evtWaitTime, ok, Wait);
@@ -95,9 +103,48 @@ void Parser::readInstruction(sj::object obj, uint64_t offset)
     if ((ok & CpcPresent) && !(ok & Cpc))
         warn(kTable, "with an invalid", "compiler_pc", "ignored", offset);
     r.core = placed(hasSubgraph, core, InstructionRows, offset);
+    for (NeuronProfileJsonPart::Predecessor &d : m_rowPredecessors) {
+        d.instruction = uint32_t(m_profile.instructions.size());
+        m_part.predecessors.push_back(d);
+    }
+    m_part.instructionIds.push_back(id);
     m_profile.instructions.push_back(r);
     m_profile.instructionSync.push_back(sync);
     m_profile.instructionOps.push_back(op);
+}
+
+// "predecessors": [{"id": 3813231492213955883, "type": "FLOW_DEPENDENCE"}, ...], the instructions this one
+// depends on (2.28+ exports). Kept for the row being read; an entry without a valid "id" is skipped.
+void Parser::readPredecessors(sj::value &val, uint64_t offset)
+{
+    sj::array entries;
+    if (val.get_array().get(entries)) {
+        warn("instruction", "with an invalid", "predecessors", "ignored", offset);
+        return;
+    }
+    bool bad = false;
+    for (auto er : entries) {
+        sj::object entry;
+        if (std::move(er).get_object().get(entry)) {
+            bad = true;
+            continue;
+        }
+        NeuronProfileJsonPart::Predecessor d;
+        bool hasId = false;
+        std::string_view type;
+        forEachField(entry, "instruction", [&](std::string_view key, sj::value &v) {
+            if (key == "id")
+                hasId = u64Of(v, d.id);
+            else if (key == "type" && stringOf(v, type))
+                d.type = nameIndex(type);
+        });
+        if (hasId)
+            m_rowPredecessors.push_back(d);
+        else
+            bad = true;
+    }
+    if (bad)
+        warn("instruction", "with an invalid", "predecessors", "entry without an \"id\" skipped", offset);
 }
 
 void Parser::readDma(sj::object obj, uint64_t offset)

@@ -334,7 +334,14 @@ void TstExplorerDevice::corpusParity()
         QVERIFY(d.fromKind == NtffDependency::End::Instruction && d.toKind == NtffDependency::End::Instruction &&
                 d.from < p.instructions.size() && d.to < p.instructions.size() && d.from != d.to);
     QCOMPARE(uint64_t(flowCount(*pt.trace, "dependency")), e.flows);
-    QCOMPARE(flowCount(*jt.trace, "dependency"), size_t(0));
+    // The JSON reader reads the same predecessors: the same edges, in the same order, of the same types.
+    QCOMPARE(j.dependencies.size(), p.dependencies.size());
+    for (size_t i = 0; i < p.dependencies.size(); ++i) {
+        const NtffDependency &a = p.dependencies[i], &b = j.dependencies[i];
+        QVERIFY(a.from == b.from && a.to == b.to && a.fromKind == b.fromKind && a.toKind == b.toKind);
+        QCOMPARE(p.name(a.type), j.name(b.type));
+    }
+    QCOMPARE(flowCount(*jt.trace, "dependency"), flowCount(*pt.trace, "dependency"));
     QCOMPARE(flowCount(*pt.trace, "semaphore"), flowCount(*jt.trace, "semaphore"));
     QCOMPARE(flowCount(*pt.trace, "dma_queue"), flowCount(*jt.trace, "dma_queue"));
     // The layers: Instruction.layer (FrameworkInstruction names the same, joined by raw_framework_id)

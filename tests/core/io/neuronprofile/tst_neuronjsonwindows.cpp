@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -87,6 +88,8 @@ std::vector<std::string> dump(const NtffProfile &p)
                       std::string(p.name(b.tag.dest)));
     for (const std::string &n : p.names) // in order of first use, each once
         out.push_back("L " + n);
+    for (const NtffDependency &d : p.dependencies) // the predecessors, across windows
+        out.push_back("P " + std::to_string(d.from) + ' ' + std::to_string(d.to) + ' ' + std::string(p.name(d.type)));
     for (const auto &[id, name] : p.semaphoreNames)
         out.push_back("N " + std::to_string(id) + ' ' + name);
     for (const auto &[k, v] : p.reportedMetadata)
@@ -237,6 +240,74 @@ private slots:
         InputBuffer buffer = InputBuffer::fromBytes(text, path.toStdString(), o);
         std::vector<std::string> viaBuffer = dump(NeuronProfileJsonReader::read(buffer, "test.json", o));
         compareProfiles(viaBuffer, want, "read(InputBuffer&)");
+    }
+
+    // The instructions' "predecessors" become dependency edges (predecessor -> instruction), whatever
+    // window each row was read in. Expected counts: Python over each export, json.load (exact 64-bit
+    // ids), every entry of every row's "predecessors" whose id is some instruction's "id", by "type".
+    void predecessors_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("edges");
+        QTest::addColumn<int>("flowDependence");
+        QTest::addColumn<int>("ordered");
+        QTest::newRow("v6 attention") << QStringLiteral("neuron-trn2-v6/baseline_attention/baseline_exec_2_profile_full.json") << 772 << 436 << 192;
+        QTest::newRow("v6 bf16") << QStringLiteral("neuron-trn2-v6/baseline_bf16_s512/baseline_exec_2_profile_full.json") << 709 << 413 << 192;
+        QTest::newRow("v6 fused") << QStringLiteral("neuron-trn2-v6/fused_bf16_s512/fused_exec_2_profile_full.json") << 757 << 403 << 192;
+        QTest::newRow("inf2 128x128x256") << QStringLiteral("neuron-profile-json/profile_128x128x256.json") << 17 << 17 << 0;
+        QTest::newRow("inf2 128x128x1024") << QStringLiteral("neuron-profile-json/profile_128x128x1024.json") << 21 << 21 << 0;
+    }
+
+    void predecessors()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, edges);
+        QFETCH(int, flowDependence);
+        QFETCH(int, ordered);
+        LANESCOPE_REQUIRE_CORPUS_FILE(file);
+        const std::string text = test::readFile(test::corpusFile(file));
+        const NtffProfile p = readText(text, 4096, 2, 333);
+        QCOMPARE(int(p.dependencies.size()), edges);
+        const auto ofType = [&p](std::string_view type) {
+            return int(std::count_if(p.dependencies.begin(), p.dependencies.end(), [&](const NtffDependency &d) { return p.name(d.type) == type; }));
+        };
+        QCOMPARE(ofType("FLOW_DEPENDENCE"), flowDependence);
+        QCOMPARE(ofType("ORDERED"), ordered);
+        for (const NtffDependency &d : p.dependencies)
+            QVERIFY(d.from < p.instructions.size() && d.to < p.instructions.size() && d.from != d.to);
+    }
+
+    // Hand-written: ids as numbers beyond 2^53 and as strings, an id no row has (a note), an entry
+    // without an id and a "predecessors" that is no array (warnings naming the field).
+    void predecessorsHandWritten()
+    {
+        const std::string row = R"({"timestamp": %T, "duration": 5, "pc": 1, "opcode": "MATMUL", "subgroup": "Tensor", "label": "Tensor", "evt_wait_time": 0, "crc_in": 1, "crc_out": 1%X})";
+        const auto make = [&row](int ts, const std::string &extra) {
+            std::string r = row;
+            r.replace(r.find("%T"), 2, std::to_string(ts));
+            r.replace(r.find("%X"), 2, extra);
+            return r;
+        };
+        const std::string text = "{\"instruction\": [" + make(0, R"(, "id": 18446744073709551615)") + ", " +
+                                 make(10, R"(, "id": "9007199254740993", "predecessors": [{"id": 18446744073709551615, "type": "FLOW_DEPENDENCE"}])") + ", " +
+                                 make(20, R"(, "id": 7, "predecessors": [{"id": "9007199254740993", "type": "ORDERED"}, {"id": 123}, {"type": "ANTI_DEPENDENCE"}])") + ", " +
+                                 make(30, R"(, "predecessors": 5)") + "]}";
+        const NtffProfile p = readText(text, 64, 2, 100);
+        QCOMPARE(p.instructions.size(), size_t(4));
+        QCOMPARE(p.dependencies.size(), size_t(2));
+        QCOMPARE(p.dependencies[0].from, 0u);
+        QCOMPARE(p.dependencies[0].to, 1u);
+        QCOMPARE(p.name(p.dependencies[0].type), std::string_view("FLOW_DEPENDENCE"));
+        QCOMPARE(p.dependencies[1].from, 1u);
+        QCOMPARE(p.dependencies[1].to, 2u);
+        QCOMPARE(p.name(p.dependencies[1].type), std::string_view("ORDERED"));
+        std::string warnings;
+        for (const Warning &w : p.diagnostics.warnings())
+            warnings += Diagnostics::format(w) + (w.isNote() ? " (note)\n" : "\n");
+        QVERIFY2(warnings.find("1 instruction predecessors name an id no instruction of the export has") != std::string::npos, warnings.c_str());
+        QVERIFY2(warnings.find("instruction rows with an invalid \"predecessors\"") != std::string::npos, warnings.c_str());
+        QVERIFY2(warnings.find("entry without an \"id\" skipped") != std::string::npos, warnings.c_str());
+        QCOMPARE(dump(p), dump(single(text))); // windows or not
     }
 
     // The same from gzip and zstd files streamed from disk.

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <set>
 #include <tuple>
 
@@ -159,7 +160,13 @@ private slots:
         const LoadResult json = TraceLoader::load((stem + QStringLiteral(".json")).toStdString());
         QVERIFY2(ntff.ok(), ntff.error.c_str());
         QVERIFY2(json.ok(), json.error.c_str());
-        const auto a = links(*ntff.trace), b = links(*json.trace);
+        auto a = links(*ntff.trace), b = links(*json.trace);
+        // The JSON's own dependency edges (its instructions' "predecessors", the compiler's; flows of
+        // category "dependency") have no counterpart in an NTFF: set aside, the linker's links agree.
+        const size_t before = b.size();
+        std::erase_if(b, [](const auto &link) { return std::get<2>(link).starts_with("dependency "); });
+        QVERIFY(b.size() < before); // every corpus export names predecessors (17 or 21 each)
+        QVERIFY(std::none_of(a.begin(), a.end(), [](const auto &link) { return std::get<2>(link).starts_with("dependency "); }));
         QVERIFY(!a.empty());
         QCOMPARE(a.size(), b.size());
         QVERIFY(a == b);
