@@ -364,7 +364,8 @@ void TimelinePainter::paintSlices(const TimelineLayout::Row &row, const LaneGeom
             continue;
         // Label the part that is on screen.
         const QRectF textRect(left + vx0 + 3, r.top(), vx1 - vx0 - 6, r.height());
-        const QString text = fm.elidedText(fromView(trace.str(all[item.slice].name)), Qt::ElideRight, int(textRect.width()));
+        const StringId name = all[item.slice].name;
+        const QString &text = label(fm, name.value, trace.str(name), int(textRect.width()));
         if (text.isEmpty())
             continue;
         // Dark text on light colours, white on dark ones (perceived luminance).
@@ -372,6 +373,15 @@ void TimelinePainter::paintSlices(const TimelineLayout::Row &row, const LaneGeom
         m_p.setPen(luminance < 135 ? QColor(Qt::white) : QColor(0x1f, 0x23, 0x2b));
         m_p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft, text);
     }
+}
+
+const QString &TimelinePainter::label(const QFontMetrics &fm, uint32_t name, std::string_view text, int width)
+{
+    const quint64 key = (quint64(name) << 24) | quint64(std::clamp(width, 0, (1 << 24) - 1));
+    auto it = m_labels.find(key);
+    if (it == m_labels.end())
+        it = m_labels.insert(key, fm.elidedText(fromView(text), Qt::ElideRight, width));
+    return *it;
 }
 
 void TimelinePainter::paintInstants(const TimelineLayout::Row &row, const LaneGeometry &g, int y)

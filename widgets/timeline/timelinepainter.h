@@ -7,10 +7,15 @@
 #include "timeruler.h"
 
 #include <QFont>
+#include <QHash>
+#include <QString>
 
+#include <cstdint>
 #include <span>
+#include <string_view>
 #include <vector>
 
+class QFontMetrics;
 class QPainter;
 
 namespace lanescope {
@@ -49,6 +54,10 @@ private:
     std::span<TimelineOverlay *const> m_overlays;
     std::vector<const TimelineOverlay *> m_dimmers; // overlays dimming slices in this frame
     QFont m_font;                                   // the widget's font, as the painter started
+    // Slice labels of this frame, elided to a width: (name id, width px) -> text. Names repeat across a
+    // trace (every step runs the same ops), and elision shapes the whole text each time.
+    QHash<quint64, QString> m_labels;
+    const QString &label(const QFontMetrics &fm, uint32_t name, std::string_view text, int width);
 };
 
 } // namespace lanescope
