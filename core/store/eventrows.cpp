@@ -102,6 +102,8 @@ public:
 
     uint64_t size() const override { return m_runs.size(); }
     RowRun trackRows(uint32_t t) const override { return m_runs.track(t); }
+    // A row's id is its record's index in the trace (a slice or instant id), whatever the row order.
+    uint64_t rowOfId(int64_t id) const override { return id < 0 ? kNoRow : m_runs.row(uint64_t(id)); }
     uint32_t trackCount() const override { return m_runs.trackCount(); }
     bool tsSorted() const override
     {
@@ -151,16 +153,7 @@ public:
         }
     }
 
-    RowKeys keys() const override
-    {
-        RowKeys k;
-        k.id = 0;
-        k.track = 1;
-        k.ts = 2;
-        k.name = 4;
-        return k;
-    }
-    uint64_t rowOfId(int64_t id) const override { return id < 0 ? kNoRow : m_runs.row(uint64_t(id)); }
+    RowKeys keys() const override { return {.id = 0, .track = 1, .ts = 2, .name = 4}; }
     int64_t tsOf(uint64_t row) const override { return m_t.allSlices()[m_runs.index(row)].start; }
     StringId nameOf(uint64_t row) const override { return m_t.allSlices()[m_runs.index(row)].name; }
 
@@ -224,16 +217,7 @@ public:
         }
     }
 
-    RowKeys keys() const override
-    {
-        RowKeys k;
-        k.id = 0;
-        k.track = 1;
-        k.ts = 2;
-        k.name = 3;
-        return k;
-    }
-    uint64_t rowOfId(int64_t id) const override { return id < 0 ? kNoRow : m_runs.row(uint64_t(id)); }
+    RowKeys keys() const override { return {.id = 0, .track = 1, .ts = 2, .name = 3}; }
     int64_t tsOf(uint64_t row) const override { return m_t.allInstants()[m_runs.index(row)].ts; }
     StringId nameOf(uint64_t row) const override { return m_t.allInstants()[m_runs.index(row)].name; }
 
@@ -260,13 +244,7 @@ public:
         }
     }
 
-    RowKeys keys() const override
-    {
-        RowKeys k;
-        k.track = 0;
-        k.ts = 1;
-        return k;
-    }
+    RowKeys keys() const override { return {.track = 0, .ts = 1}; }
     int64_t tsOf(uint64_t row) const override { return m_t.allCounterSamples()[m_runs.index(row)].ts; }
 };
 

@@ -54,6 +54,8 @@ public:
 
     virtual RowKeys keys() const { return {}; }
     virtual uint64_t rowOfId(int64_t) const { return kNoRow; }
+    // rowOfId of a table whose id is its row number (strings, groups, tracks, flows).
+    uint64_t rowNumber(int64_t id) const { return id >= 0 && uint64_t(id) < size() ? uint64_t(id) : kNoRow; }
     virtual RowRun trackRows(uint32_t) const { return {}; }
     virtual uint32_t trackCount() const { return 0; }
     virtual int64_t tsOf(uint64_t) const { return 0; }

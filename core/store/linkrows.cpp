@@ -53,12 +53,7 @@ public:
         }
     }
 
-    RowKeys keys() const override
-    {
-        RowKeys k;
-        k.argSet = 0;
-        return k;
-    }
+    RowKeys keys() const override { return {.argSet = 0}; }
     RowRun argSetRows(uint32_t set) const override
     {
         if (uint64_t(set) + 1 >= m_offsets.size())
@@ -139,15 +134,8 @@ public:
         }
     }
 
-    RowKeys keys() const override
-    {
-        RowKeys k;
-        k.id = 0;
-        k.fromSlice = 1;
-        k.toSlice = 2;
-        return k;
-    }
-    uint64_t rowOfId(int64_t id) const override { return id >= 0 && uint64_t(id) < size() ? uint64_t(id) : kNoRow; }
+    RowKeys keys() const override { return {.id = 0, .fromSlice = 1, .toSlice = 2}; }
+    uint64_t rowOfId(int64_t id) const override { return rowNumber(id); }
     std::vector<uint64_t> flowRows(bool from, uint32_t slice) const override
     {
         std::vector<uint64_t> out;

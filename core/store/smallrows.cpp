@@ -59,13 +59,8 @@ class RowIdRows : public ExportRows
 {
 public:
     using ExportRows::ExportRows;
-    RowKeys keys() const override
-    {
-        RowKeys k;
-        k.id = 0;
-        return k;
-    }
-    uint64_t rowOfId(int64_t id) const override { return id >= 0 && uint64_t(id) < size() ? uint64_t(id) : kNoRow; }
+    RowKeys keys() const override { return {.id = 0}; }
+    uint64_t rowOfId(int64_t id) const override { return rowNumber(id); }
 };
 
 class StringRows : public RowIdRows

@@ -46,6 +46,18 @@ QString starter(const char *prefix)
     return {};
 }
 
+// Shows `w` at 1400x900, opens `path` in it and brings its Query dock up; null when the trace did not open.
+QueryDock *openWithQueryDock(MainWindow &w, const QString &path)
+{
+    w.resize(1400, 900);
+    w.show();
+    if (!test::openInWindow(w, path))
+        return nullptr;
+    QueryDock *dock = w.queryDock();
+    dock->present();
+    return dock;
+}
+
 bool runAndWait(QueryDock *dock, const QString &sql)
 {
     QSignalSpy done(dock, &QueryDock::queryFinished);
@@ -70,12 +82,8 @@ private slots:
         LANESCOPE_REQUIRE_CORPUS_FILE(kKineto);
         const QString path = test::corpusFile(kKineto);
         MainWindow w;
-        w.resize(1400, 900);
-        w.show();
-        QVERIFY(test::openInWindow(w, path));
-        QueryDock *dock = w.queryDock();
+        QueryDock *dock = openWithQueryDock(w, path);
         QVERIFY(dock);
-        dock->present();
         QVERIFY(dock->isVisible());
         QueryLanesStrip *strip = dock->strip();
         QVERIFY(!strip->isVisible()); // nothing pinned
@@ -135,11 +143,8 @@ private slots:
         LANESCOPE_REQUIRE_CORPUS_FILE(kKineto);
         const QString path = test::corpusFile(kKineto);
         MainWindow w;
-        w.resize(1400, 900);
-        w.show();
-        QVERIFY(test::openInWindow(w, path));
-        QueryDock *dock = w.queryDock();
-        dock->present();
+        QueryDock *dock = openWithQueryDock(w, path);
+        QVERIFY(dock);
         QueryLanesStrip *strip = dock->strip();
         QSignalSpy pinned(dock, &QueryDock::lanePinned);
 

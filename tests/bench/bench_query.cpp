@@ -58,22 +58,6 @@ double median(std::vector<double> v)
     return v.empty() ? 0 : v[v.size() / 2];
 }
 
-// Resident bytes now (VmRSS).
-uint64_t rssNow()
-{
-    uint64_t kb = 0;
-    if (std::FILE *f = std::fopen("/proc/self/status", "r")) {
-        char line[256];
-        while (std::fgets(line, sizeof line, f))
-            if (!std::strncmp(line, "VmRSS:", 6)) {
-                kb = std::strtoull(line + 6, nullptr, 10);
-                break;
-            }
-        std::fclose(f);
-    }
-    return kb * 1024;
-}
-
 class CountRows : public QueryResultSink
 {
 public:
@@ -121,10 +105,10 @@ int main(int argc, char **argv)
         const Trace &trace = *loaded.trace;
         const double model = double(trace.memoryUsage());
         std::printf("%s: %zu slices, load %.2f s, model %.0f MB, resident after load %.0f MB\n", file.c_str(),
-                    trace.allSlices().size(), loadS, model / 1e6, double(rssNow()) / 1e6);
+                    trace.allSlices().size(), loadS, model / 1e6, double(test::currentRss()) / 1e6);
 
         // The engine: first run (name index built), then R runs.
-        const uint64_t before = rssNow();
+        const uint64_t before = test::currentRss();
         lanescope::test::resetPeakRss();
         QueryEngine engine(loaded.trace);
         std::vector<double> wall, cpu;

@@ -17,20 +17,26 @@ inline void resetPeakRss()
     }
 }
 
-// Bytes.
-inline uint64_t peakRss()
+// A /proc/self/status memory line ("VmHWM:", "VmRSS:") in bytes; 0 when there is none.
+inline uint64_t statusBytes(const char *field)
 {
+    const size_t n = std::strlen(field);
     uint64_t kb = 0;
     if (std::FILE *f = std::fopen("/proc/self/status", "r")) {
         char line[256];
         while (std::fgets(line, sizeof line, f))
-            if (!std::strncmp(line, "VmHWM:", 6)) {
-                kb = std::strtoull(line + 6, nullptr, 10);
+            if (!std::strncmp(line, field, n)) {
+                kb = std::strtoull(line + n, nullptr, 10);
                 break;
             }
         std::fclose(f);
     }
     return kb * 1024;
 }
+
+// Peak resident bytes of the process.
+inline uint64_t peakRss() { return statusBytes("VmHWM:"); }
+// Resident bytes now.
+inline uint64_t currentRss() { return statusBytes("VmRSS:"); }
 
 } // namespace lanescope::test
