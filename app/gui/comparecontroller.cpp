@@ -19,15 +19,18 @@ namespace lanescope {
 
 CompareController::CompareController(Session *session, QMainWindow *window, TimelineSearchBar *search)
     : QObject(window), m_session(session), m_window(window), m_search(search),
-      m_bar(new CompareBar(window)), m_view(new DiffView(window)), m_dock(new QDockWidget(tr("Compare"), window))
+      m_bar(new CompareBar(window)), m_dock(new QDockWidget(tr("Compare"), window))
 {
     m_bar->hide();
     m_dock->setObjectName(QStringLiteral("compareDock"));
-    m_dock->setWidget(m_view);
     window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
     m_dock->hide();
     CompareSession *compare = session->compareSession();
-    m_view->setSession(compare);
+    // A restored layout may show the dock before any comparison: its tables then, empty.
+    connect(m_dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible)
+            diffView();
+    });
 
     connect(session, &Session::comparisonShown, this, &CompareController::onShown);
     connect(session, &Session::comparisonLeft, this, [this] {
@@ -40,7 +43,17 @@ CompareController::CompareController(Session *session, QMainWindow *window, Time
     connect(m_bar, &CompareBar::optionsChanged, compare, [this, compare] { compare->setOptions(m_bar->options()); });
     connect(m_bar, &CompareBar::alignToSelectionRequested, this, &CompareController::alignToSelection);
     connect(m_bar, &CompareBar::closeRequested, session, &Session::leaveComparison);
-    connect(m_view, &DiffView::rowActivated, this, &CompareController::showOccurrences);
+}
+
+DiffView *CompareController::diffView()
+{
+    if (!m_view) {
+        m_view = new DiffView(m_window);
+        m_dock->setWidget(m_view);
+        m_view->setSession(m_session->compareSession()); // shows the comparison there is
+        connect(m_view, &DiffView::rowActivated, this, &CompareController::showOccurrences);
+    }
+    return m_view;
 }
 
 void CompareController::onShown(bool entering)
@@ -50,6 +63,7 @@ void CompareController::onShown(bool entering)
     m_bar->setProfiles(compare->labels(), compare->paths(), compare->options());
     m_bar->setMessage(tr("%1 lane sets matched, %2 lanes without a partner").arg(c.matchedSets).arg(c.unmatchedLanes));
     m_bar->show();
+    diffView();
     m_dock->show();
     if (entering) {
         // Full width below the timeline, in front of the warnings.

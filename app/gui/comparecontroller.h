@@ -22,7 +22,8 @@ public:
     CompareController(Session *session, QMainWindow *window, TimelineSearchBar *search);
 
     CompareBar *bar() const { return m_bar; }
-    DiffView *diffView() const { return m_view; }
+    // The diff tables, made when a comparison is first shown (or asked for).
+    DiffView *diffView();
     QDockWidget *dock() const { return m_dock; }
 
 private:
@@ -34,7 +35,7 @@ private:
     QMainWindow *m_window;
     TimelineSearchBar *m_search;
     CompareBar *m_bar;
-    DiffView *m_view;
+    DiffView *m_view = nullptr;
     QDockWidget *m_dock;
 };
 

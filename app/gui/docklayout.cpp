@@ -81,6 +81,24 @@ void DockLayout::apply(QMainWindow *window)
             dock->raise();
     window->layout()->activate(); // the groups' tab bars exist from here
     scrollTabs(window);
+    resizeGroups(window);
+}
+
+void DockLayout::resizeGroups(QMainWindow *window)
+{
+    // The first dock of each group in the table (the group's size is its size) and the one in front.
+    QDockWidget *firstOf[2] = {nullptr, nullptr}; // right, bottom
+    QDockWidget *frontOf[2] = {nullptr, nullptr};
+    for (const Placement &p : kPlacements) {
+        QDockWidget *dock = findDock(window, p.objectName);
+        if (!dock || dock->isFloating() || window->dockWidgetArea(dock) != p.area)
+            continue;
+        const int group = p.area == Qt::RightDockWidgetArea ? 0 : 1;
+        if (!firstOf[group])
+            firstOf[group] = dock;
+        if (p.front)
+            frontOf[group] = dock;
+    }
     if (firstOf[0]) {
         const QDockWidget *front = frontOf[0] ? frontOf[0] : firstOf[0];
         const int wanted = front->widget() ? front->widget()->sizeHint().width() : 0;

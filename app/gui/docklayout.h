@@ -43,6 +43,9 @@ public:
     // Every dock of the window named in the table goes to its area, tabbed with the others there, and
     // gets the group's size; docks not in the table are left alone.
     static void apply(QMainWindow *window);
+    // Only the groups' sizes, for the window's size now (apply() placed the docks while the window was
+    // not shown yet and had no size of its own).
+    static void resizeGroups(QMainWindow *window);
     // One dock created later (the NEFF panel): into its group, in front.
     static void place(QMainWindow *window, QDockWidget *dock);
     // Tabs of every dock group scroll and elide, so a group never widens the window.

@@ -7,16 +7,29 @@
 
 #include <QMainWindow>
 #include <QMessageBox>
+#include <QShowEvent>
 
 #include <cstdio>
 
 namespace lanescope {
 
-JobPanel::JobPanel(Session *session, QMainWindow *window)
-    : Panel(tr("Job"), QStringLiteral("jobDock"), session, window), m_view(new JobOverviewView(this))
+JobPanel::JobPanel(Session *session, QMainWindow *window) : Panel(tr("Job"), QStringLiteral("jobDock"), session, window) {}
+
+JobOverviewView *JobPanel::view()
 {
-    setWidget(m_view);
-    connect(m_view, &JobOverviewView::rankActivated, this, [this](size_t index) { openRank(index); });
+    if (!m_view) {
+        m_view = new JobOverviewView(this);
+        m_view->setDark(m_dark);
+        setWidget(m_view);
+        connect(m_view, &JobOverviewView::rankActivated, this, [this](size_t index) { openRank(index); });
+    }
+    return m_view;
+}
+
+void JobPanel::showEvent(QShowEvent *event)
+{
+    view(); // a restored layout may show the dock before any job
+    Panel::showEvent(event);
 }
 
 JobPanel *JobPanel::attach(Session *session, QMainWindow *window)
@@ -35,7 +48,7 @@ JobPanel *JobPanel::attach(Session *session, QMainWindow *window)
 
 void JobPanel::showJob(const QString &path, const std::shared_ptr<const JobFolder::Result> &job)
 {
-    m_view->setResult(job);
+    view()->setResult(job);
     setWindowTitle(tr("Job · %1").arg(Session::displayName(path)));
     if (isHidden())
         DockLayout::place(mainWindow(), this);
@@ -47,7 +60,7 @@ void JobPanel::showJob(const QString &path, const std::shared_ptr<const JobFolde
 
 QString JobPanel::openRank(size_t index)
 {
-    const JobOverview *job = m_view->job();
+    const JobOverview *job = view()->job();
     if (!job || index >= job->ranks.size())
         return tr("no such rank");
     const RankSummary &s = job->ranks[index];
@@ -74,7 +87,9 @@ QString JobPanel::openRank(size_t index)
 
 void JobPanel::setDark(bool dark)
 {
-    m_view->setDark(dark);
+    m_dark = dark;
+    if (m_view)
+        m_view->setDark(dark);
 }
 
 } // namespace lanescope

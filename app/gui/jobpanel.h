@@ -24,15 +24,20 @@ public:
     // The dock of `window`, created and wired to the Session.
     static JobPanel *attach(Session *session, QMainWindow *window);
 
-    JobOverviewView *view() const { return m_view; }
+    // The overview, made on first use (most sessions never read a job).
+    JobOverviewView *view();
     void showJob(const QString &path, const std::shared_ptr<const JobFolder::Result> &job);
     // Opens the trace of the shown job's summary `index` (what a double-click does); the message when
     // it is not found (also shown in the status bar), empty when the load started.
     QString openRank(size_t index);
     void setDark(bool dark);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
-    JobOverviewView *m_view;
+    JobOverviewView *m_view = nullptr;
+    bool m_dark = false;
 };
 
 } // namespace lanescope

@@ -23,6 +23,7 @@
 
 #include "io/input/memorybudget.h"
 #include "model/trace.h"
+#include "util/workerpool.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -30,6 +31,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QIcon>
+#include <QPixmap>
+#include <QScreen>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
@@ -291,12 +294,16 @@ int parseArgs(int argc, char **argv, Options &o)
 int screenshot(QApplication &app, const Options &options, const QStringList &paths)
 {
     using namespace lanescope;
-    auto *window = new MainWindow;
+    auto *window = new MainWindow(paths);
     Session *session = window->session();
     window->setQuietErrors(true);
     window->resize(options.width, options.height);
     window->notes()->setShown(options.notes, false); // scripted pictures: notes only when asked for
     window->show();
+    // The first frame needs only the load in flight: the views' background work waits, for the picture
+    // too and not only for the paint (MainWindow holds it back until then).
+    if (options.firstFrame && session->isPreloading())
+        pauseWorkerPool();
     const QString out = QString::fromLocal8Bit(options.screenshot.c_str());
     int status = 0;
     const auto save = [&, window] {
@@ -305,7 +312,14 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
         for (const std::string &lane : window->timeline()->frame().visibleLanes())
             std::printf("visible lane: %s\n", lane.c_str());
         QString error;
-        if (!ImageExporter::save(window, out, ImageExporter::formatForPath(out), 1.0, {}, &error)) {
+        // The first frame is the picture the window has just painted, as the screen got it; other
+        // pictures are rendered afresh once everything asked for is shown.
+        const ImageExporter::Format format = ImageExporter::formatForPath(out);
+        const QPixmap painted = options.firstFrame && format == ImageExporter::Format::Png
+                                    ? window->screen()->grabWindow(window->winId())
+                                    : QPixmap();
+        if (painted.size() == window->size() ? !ImageExporter::savePng(painted.toImage(), out, &error)
+                                              : !ImageExporter::save(window, out, format, 1.0, {}, &error)) {
             std::fprintf(stderr, "lanescope: %s\n", qPrintable(error));
             status = 2;
         } else {
@@ -535,7 +549,7 @@ int main(int argc, char **argv)
     if (!options.screenshot.empty())
         return screenshot(app, options, paths);
 
-    auto *first = new lanescope::MainWindow;
+    auto *first = new lanescope::MainWindow(paths);
     first->restoreWindowLayout();
     first->show();
     first->session()->openPaths(paths);

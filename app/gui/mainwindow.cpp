@@ -38,6 +38,7 @@
 #include "timeline/utilizationstrip.h"
 
 #include "model/trace.h"
+#include "util/workerpool.h"
 
 #include <QAction>
 #include <QApplication>
@@ -65,6 +66,7 @@ namespace {
 
 const auto kGeometryKey = QStringLiteral("window/geometry");
 const auto kStateKey = QStringLiteral("window/state");
+constexpr int kFirstFrameHoldMs = 400; // at most: a window that is not shown never paints
 
 QStringList localPaths(const QMimeData *mime)
 {
@@ -79,8 +81,11 @@ QStringList localPaths(const QMimeData *mime)
 
 } // namespace
 
-MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_session(new Session(this))
+MainWindow::MainWindow(QWidget *parent) : MainWindow(QStringList(), parent) {}
+
+MainWindow::MainWindow(const QStringList &opening, QWidget *parent) : QMainWindow(parent), m_session(new Session(this))
 {
+    m_session->preload(opening);
     setAttribute(Qt::WA_DeleteOnClose);
     setAcceptDrops(true);
     setWindowIcon(QIcon(QStringLiteral(":/icons/lanescope.svg")));
@@ -126,12 +131,14 @@ void MainWindow::createCentralArea()
 void MainWindow::connectTimeline()
 {
     connect(m_session, &Session::traceChanged, this, [this](const std::shared_ptr<const Trace> &trace) {
-        m_timeline->setTrace(trace);
+        holdForForeground(kFirstFrameHoldMs); // the views' background work leaves the GUI thread a core until
+        m_timeline->setTrace(trace);          // the timeline has drawn the trace
         // A comparison's combined trace has lanes of its own: the first profile's layout does not apply.
         if (!m_session->currentPath().isEmpty() && trace->metadata().format != "comparison")
             if (const auto saved = LaneLayoutSettings::load(QSettings(), m_session->currentPath()))
                 m_timeline->setLaneState(*saved);
     });
+    connect(m_timeline, &TimelineView::tracePainted, this, [] { releaseForeground(); });
     connect(m_session, &Session::revealRequested, m_timeline, &TimelineView::revealSlice);
     connect(m_session, &Session::findRequested, this, [this](const QString &text) {
         m_searchBar->activate();
@@ -205,7 +212,7 @@ void MainWindow::showEvent(QShowEvent *event)
 {
     // The first-run layout is sized for the window as it is first shown (a restored layout keeps its own).
     if (!m_layoutApplied && !m_layoutRestored)
-        DockLayout::apply(this);
+        DockLayout::resizeGroups(this); // createPanels() placed the docks
     m_layoutApplied = true;
     QMainWindow::showEvent(event);
 }

@@ -44,6 +44,9 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 public:
     explicit MainWindow(QWidget *parent = nullptr);
+    // Starts reading `opening` (what session()->openPaths() is called with once the window is shown)
+    // before the window is built, so that the load and the window's construction overlap.
+    explicit MainWindow(const QStringList &opening, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     Session *session() const { return m_session; }

@@ -159,16 +159,45 @@ void Session::startLoad(const QString &path, const QStringList &rankFiles)
     emit statusMessage(tr("Loading %1...").arg(displayName(path)), 0);
     m_job->setCacheOptions(cacheOptions());
     m_loadNotices.clear();
-    m_job->start(path, rankFiles);
+    const QStringList key = QStringList{path} + rankFiles;
+    const bool preloaded = m_preloadId != 0 && m_job->currentId() == m_preloadId && m_job->isRunning() && m_preloadKey == key;
+    m_preloadId = 0;
+    if (!preloaded)
+        m_job->start(path, rankFiles);
+}
+
+// Whether openPaths(paths) loads a trace through the LoadJob (one trace file or folder, or a rank
+// set: `rankFiles`), rather than a NEFF, rank summaries or a comparison.
+bool Session::opensAsLoad(const QStringList &paths, QStringList *rankFiles)
+{
+    rankFiles->clear();
+    if (paths.size() == 1)
+        return !isNeff(paths.front()) && !isJob(paths.front());
+    std::vector<std::string> files;
+    for (const QString &p : paths)
+        files.push_back(p.toStdString());
+    if (paths.size() < 2 || !MultiRankLoader::looksLikeRankSet(files))
+        return false;
+    *rankFiles = paths;
+    return true;
+}
+
+void Session::preload(const QStringList &paths)
+{
+    QStringList rankFiles;
+    if (!opensAsLoad(paths, &rankFiles))
+        return;
+    m_job->setCacheOptions(cacheOptions());
+    m_job->start(paths.front(), rankFiles);
+    m_preloadId = m_job->currentId();
+    m_preloadKey = QStringList{paths.front()} + rankFiles;
 }
 
 void Session::openPaths(const QStringList &paths)
 {
-    std::vector<std::string> files;
-    for (const QString &p : paths)
-        files.push_back(p.toStdString());
-    if (paths.size() >= 2 && MultiRankLoader::looksLikeRankSet(files))
-        startLoad(paths.front(), paths);
+    QStringList rankFiles;
+    if (paths.size() >= 2 && opensAsLoad(paths, &rankFiles))
+        startLoad(paths.front(), rankFiles);
     else if (paths.size() >= 2)
         openComparison(paths);
     else if (paths.size() == 1)

@@ -43,6 +43,12 @@ public:
     // One path opens; two or more open as one multi-rank trace when every file carries a distinct rank
     // (MultiRankLoader::looksLikeRankSet), else as a comparison (lanescope A B).
     void openPaths(const QStringList &paths);
+    // Starts reading what openPaths(paths) will open (one trace file or folder, or a rank set) before
+    // anything listens, so that the load runs while the window is still being built; it announces
+    // nothing. The openPaths(paths) that follows takes the load over instead of starting another one.
+    void preload(const QStringList &paths);
+    // preload() started a load that openPaths() has not taken over yet.
+    bool isPreloading() const { return m_preloadId != 0; }
     // Loads `paths` and shows them compared on one time axis (labels default to A, B, C, ...).
     void openComparison(const QStringList &paths, const QStringList &labels = {});
     // Compares the profile on screen with `path` (opens it when nothing is shown).
@@ -136,6 +142,7 @@ signals:
 
 private:
     void startLoad(const QString &path, const QStringList &rankFiles);
+    static bool opensAsLoad(const QStringList &paths, QStringList *rankFiles);
     void readNeff(const QString &path);
     void readJob(const QString &path);
     void onLoaded(std::shared_ptr<const Trace> trace);
@@ -148,6 +155,8 @@ private:
     std::shared_ptr<const TraceAnalysis> m_analysis;
     QString m_currentPath;
     QString m_loadingPath;
+    uint64_t m_preloadId = 0; // the job preload() started, until openPaths() takes it over
+    QStringList m_preloadKey; // its path and rank files
     QString m_titleOverride;
     QString m_documentPath; // the last NEFF or job overview shown (the title when no trace is open)
     QStringList m_loadNotices;

@@ -38,30 +38,50 @@ struct Part
     bool ok = false;
 };
 
-void deflateRows(const uint8_t *pixels, size_t stride, size_t rowBytes, int first, int last, bool final, Part &part)
+// One row as 3 bytes per pixel, from either layout.
+void rgbRow(const uint8_t *in, Pixels layout, size_t width, uint8_t *out)
+{
+    if (layout == Pixels::Rgb888) {
+        std::memcpy(out, in, width * 3);
+        return;
+    }
+    for (size_t x = 0; x < width; ++x) {
+        uint32_t v;
+        std::memcpy(&v, in + 4 * x, 4);
+        out[3 * x] = uint8_t(v >> 16);
+        out[3 * x + 1] = uint8_t(v >> 8);
+        out[3 * x + 2] = uint8_t(v);
+    }
+}
+
+void deflateRows(const uint8_t *pixels, size_t stride, Pixels layout, size_t width, int first, int last, bool final, Part &part)
 {
     z_stream z{};
     if (deflateInit2(&z, Z_BEST_SPEED, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
         return;
+    const size_t rowBytes = width * 3;
+    const size_t inBytes = width * (layout == Pixels::Rgb888 ? 3 : 4);
     part.bytes = (rowBytes + 1) * size_t(last - first);
     part.deflated.resize(deflateBound(&z, uLong(part.bytes)) + 16);
     z.next_out = reinterpret_cast<Bytef *>(part.deflated.data());
     z.avail_out = uInt(part.deflated.size());
     std::vector<uint8_t> row(rowBytes + 1);
+    std::vector<uint8_t> rgb(rowBytes);
     bool ok = true;
     part.adler = adler32(0L, Z_NULL, 0);
     for (int y = first; y < last && ok; ++y) {
         const uint8_t *in = pixels + size_t(y) * stride;
-        if (y > 0 && std::memcmp(in, in - stride, rowBytes) == 0) {
+        if (y > 0 && std::memcmp(in, in - stride, inBytes) == 0) {
             row[0] = 2; // Up: the row above again, all zeros
             std::memset(row.data() + 1, 0, rowBytes);
         } else {
             row[0] = 1; // Sub: the difference to the pixel on the left
-            std::memcpy(row.data() + 1, in, 3);
+            rgbRow(in, layout, width, rgb.data());
+            std::memcpy(row.data() + 1, rgb.data(), 3);
             for (size_t i = 3; i < rowBytes; ++i)
-                row[1 + i] = uint8_t(in[i] - in[i - 3]);
+                row[1 + i] = uint8_t(rgb[i] - rgb[i - 3]);
         }
-        part.adler = adler32(part.adler, row.data(), uInt(row.size()));
+    part.adler = adler32(part.adler, row.data(), uInt(row.size()));
         z.next_in = row.data();
         z.avail_in = uInt(row.size());
         const int flush = y + 1 < last ? Z_NO_FLUSH : (final ? Z_FINISH : Z_SYNC_FLUSH);
@@ -74,11 +94,10 @@ void deflateRows(const uint8_t *pixels, size_t stride, size_t rowBytes, int firs
 
 } // namespace
 
-std::string encodeRgb(const uint8_t *pixels, int width, int height, size_t stride)
+std::string encodeRgb(const uint8_t *pixels, int width, int height, size_t stride, Pixels layout)
 {
     if (!pixels || width <= 0 || height <= 0)
         return {};
-    const size_t rowBytes = size_t(width) * 3;
     // Two halves deflated at once on a large picture (pigz's way: the first ends byte-aligned, the
     // second continues the stream, their Adler-32s combined), so the PNG costs half as long to wait for.
     const int parts = height >= 256 && std::thread::hardware_concurrency() > 1 ? 2 : 1;
@@ -87,8 +106,8 @@ std::string encodeRgb(const uint8_t *pixels, int width, int height, size_t strid
     {
         std::thread second;
         if (parts == 2)
-            second = std::thread([&] { deflateRows(pixels, stride, rowBytes, split, height, true, done[1]); });
-        deflateRows(pixels, stride, rowBytes, 0, split, parts == 1, done[0]);
+            second = std::thread([&] { deflateRows(pixels, stride, layout, size_t(width), split, height, true, done[1]); });
+        deflateRows(pixels, stride, layout, size_t(width), 0, split, parts == 1, done[0]);
         if (second.joinable())
             second.join();
     }

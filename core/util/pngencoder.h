@@ -10,8 +10,12 @@
 
 namespace lanescope::png {
 
-// The PNG file of a width x height picture whose rows start `stride` bytes apart, 3 bytes (R, G, B) per
-// pixel. Returns an empty string when the sizes are not positive or zlib fails.
-std::string encodeRgb(const uint8_t *pixels, int width, int height, size_t stride);
+// How the pixels are laid out in memory: 3 bytes R, G, B; or a native-endian 32-bit 0xffRRGGBB word
+// (QImage::Format_RGB32, what a window's backing store holds: written without a conversion first).
+enum class Pixels { Rgb888, Rgb32 };
+
+// The PNG file (8-bit RGB) of a width x height picture whose rows start `stride` bytes apart. Returns an
+// empty string when the sizes are not positive or zlib fails.
+std::string encodeRgb(const uint8_t *pixels, int width, int height, size_t stride, Pixels layout = Pixels::Rgb888);
 
 } // namespace lanescope::png

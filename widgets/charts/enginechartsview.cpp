@@ -21,6 +21,7 @@
 #include <QPieSeries>
 #include <QPieSlice>
 #include <QResizeEvent>
+#include <QShowEvent>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -60,14 +61,6 @@ EngineChartsView::EngineChartsView(QWidget *parent) : QWidget(parent)
     m_header = new QLabel(this);
     m_header->setWordWrap(true);
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_activeIdle = new QChartView(this);
-    m_share = new QChartView(this);
-    m_dma = new QChartView(this);
-    m_utilization = new UtilizationStrip(this);
-    for (QChartView *v : {m_activeIdle, m_share, m_dma, static_cast<QChartView *>(m_utilization)}) {
-        v->setRenderHint(QPainter::Antialiasing);
-        v->setMinimumSize(260, 200);
-    }
     m_coreBox = new QComboBox(this);
     m_coreBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_coreBox->setToolTip(tr("The charts show one NeuronCore, or all of them"));
@@ -80,15 +73,74 @@ EngineChartsView::EngineChartsView(QWidget *parent) : QWidget(parent)
     top->addWidget(m_header, 1);
     top->addWidget(m_coreBox, 0, Qt::AlignTop);
     grid->addLayout(top, 0, 0, 1, 2);
-    grid->addWidget(m_activeIdle, 1, 0);
-    grid->addWidget(m_share, 1, 1);
-    grid->addWidget(m_utilization, 2, 0);
-    grid->addWidget(m_dma, 2, 1);
     grid->setRowStretch(1, 1);
     grid->setRowStretch(2, 1);
     grid->setColumnStretch(0, 1);
     grid->setColumnStretch(1, 1);
     rebuild();
+}
+
+// The four chart views (a QChart and its graphics scene each: a tenth of the window's start) are made
+// when first shown or asked for: most traces have no NeuronCore engines and never show them.
+void EngineChartsView::ensureCharts()
+{
+    if (!m_activeIdle) {
+        auto *grid = static_cast<QGridLayout *>(layout());
+        m_activeIdle = new QChartView(this);
+        m_share = new QChartView(this);
+        m_dma = new QChartView(this);
+        m_utilization = new UtilizationStrip(this);
+        m_utilization->setDark(m_dark);
+        for (QChartView *v : {m_activeIdle, m_share, m_dma, static_cast<QChartView *>(m_utilization)}) {
+            v->setRenderHint(QPainter::Antialiasing);
+            v->setMinimumSize(260, 200);
+        }
+        grid->addWidget(m_activeIdle, 1, 0);
+        grid->addWidget(m_share, 1, 1);
+        grid->addWidget(m_utilization, 2, 0);
+        grid->addWidget(m_dma, 2, 1);
+        if (isVisible()) // made while the view is shown: at once, not after the next event loop pass
+            for (QWidget *v : {static_cast<QWidget *>(m_activeIdle), static_cast<QWidget *>(m_share), static_cast<QWidget *>(m_dma),
+                               static_cast<QWidget *>(m_utilization)})
+                v->show();
+    }
+    if (!m_stale)
+        return;
+    m_stale = false;
+    buildActiveIdle();
+    buildShare();
+    buildDma();
+    m_utilization->showResult(m_shown, m_trace ? m_trace->startNs() : 0);
+}
+
+QChartView *EngineChartsView::activeIdleChart()
+{
+    ensureCharts();
+    return m_activeIdle;
+}
+
+QChartView *EngineChartsView::shareChart()
+{
+    ensureCharts();
+    return m_share;
+}
+
+QChartView *EngineChartsView::dmaChart()
+{
+    ensureCharts();
+    return m_dma;
+}
+
+UtilizationStrip *EngineChartsView::utilizationChart()
+{
+    ensureCharts();
+    return m_utilization;
+}
+
+void EngineChartsView::showEvent(QShowEvent *event)
+{
+    ensureCharts();
+    QWidget::showEvent(event);
 }
 
 EngineChartsView::~EngineChartsView() = default;
@@ -102,7 +154,8 @@ void EngineChartsView::setTrace(std::shared_ptr<const Trace> trace)
 void EngineChartsView::setDark(bool dark)
 {
     m_dark = dark;
-    m_utilization->setDark(dark);
+    if (m_utilization)
+        m_utilization->setDark(dark);
     rebuild();
 }
 
@@ -213,17 +266,16 @@ int EngineChartsView::dmaQueuesThatFit() const
 void EngineChartsView::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    if (dmaQueuesThatFit() != m_dmaShown)
+    if (m_dma && !m_stale && dmaQueuesThatFit() != m_dmaShown)
         buildDma();
 }
 
 void EngineChartsView::rebuild()
 {
     m_header->setText(headerText());
-    buildActiveIdle();
-    buildShare();
-    buildDma();
-    m_utilization->showResult(m_shown, m_trace ? m_trace->startNs() : 0);
+    m_stale = true;
+    if (isVisible())
+        ensureCharts();
 }
 
 void EngineChartsView::buildActiveIdle()

@@ -36,11 +36,11 @@ public:
     const EngineBreakdownResult &shown() const { return m_shown; }
     QComboBox *coreBox() const { return m_coreBox; }
     QString headerText() const;
-    // The chart views, for tests and screenshots.
-    QChartView *activeIdleChart() const { return m_activeIdle; }
-    QChartView *shareChart() const { return m_share; }
-    QChartView *dmaChart() const { return m_dma; }
-    UtilizationStrip *utilizationChart() const { return m_utilization; }
+    // The chart views, for tests and screenshots (made and filled on first use).
+    QChartView *activeIdleChart();
+    QChartView *shareChart();
+    QChartView *dmaChart();
+    UtilizationStrip *utilizationChart();
 
     static constexpr int kMaxDmaQueues = 8; // the busiest queues by bytes (fewer when short of height)
 
@@ -54,9 +54,11 @@ public slots:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void rebuild();
+    void ensureCharts();
     void fillCoreBox();
     void applyCoreFilter();
     int dmaQueuesThatFit() const;
@@ -70,6 +72,7 @@ private:
     std::optional<size_t> m_execution;
     bool m_dark = false;
     int m_dmaShown = 0; // queues in the DMA chart as last built
+    bool m_stale = true; // the charts do not show m_shown yet
     QLabel *m_header = nullptr;
     QComboBox *m_coreBox = nullptr;
     static constexpr int kMaxRowsForAllCores = 10; // more engine rows than this: one core at a time

@@ -309,10 +309,21 @@ bool ImageExporter::save(QWidget *widget, const QString &path, Format format, qr
         }
         return true;
     }
+    return savePng(renderImage(widget, dpr, caption), path, error);
+}
+
+bool ImageExporter::savePng(const QImage &picture, const QString &path, QString *error)
+{
     // The picture is opaque (drawn on white): written as RGB by the small encoder made for such
-    // pictures (util/pngencoder.h), several times faster than Qt's writer on a large screenshot.
-    const QImage image = renderImage(widget, dpr, caption).convertToFormat(QImage::Format_RGB888);
-    const std::string png = png::encodeRgb(image.constBits(), image.width(), image.height(), size_t(image.bytesPerLine()));
+    // pictures (util/pngencoder.h), several times faster than Qt's writer on a large screenshot. A
+    // window's own pixels (32-bit, 0xffRRGGBB) are read as they are.
+    std::string png;
+    if (picture.format() == QImage::Format_RGB32) {
+        png = png::encodeRgb(picture.constBits(), picture.width(), picture.height(), size_t(picture.bytesPerLine()), png::Pixels::Rgb32);
+    } else {
+        const QImage image = picture.convertToFormat(QImage::Format_RGB888);
+        png = png::encodeRgb(image.constBits(), image.width(), image.height(), size_t(image.bytesPerLine()));
+    }
     QFile f(path);
     if (png.empty() || !f.open(QIODevice::WriteOnly) || f.write(png.data(), qint64(png.size())) != qint64(png.size())) {
         if (error)

@@ -83,6 +83,8 @@ public:
     // PNG or SVG by format; false and *error when the file cannot be written.
     static bool save(QWidget *widget, const QString &path, Format format, qreal dpr, const QString &caption,
                      QString *error);
+    // `image` as an opaque PNG file (util/pngencoder.h); false and *error when it cannot be written.
+    static bool savePng(const QImage &image, const QString &path, QString *error);
     // ".svg" means SVG, everything else PNG.
     static Format formatForPath(const QString &path);
 

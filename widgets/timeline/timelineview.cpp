@@ -126,6 +126,7 @@ TimelineFrame TimelineView::frame() const
 void TimelineView::setTrace(std::shared_ptr<const Trace> trace)
 {
     m_trace = std::move(trace);
+    m_tracePainted = !m_trace;
     for (const auto &overlay : m_overlays)
         overlay->reset();
     m_colors.reset(m_trace.get());
@@ -468,6 +469,10 @@ void TimelineView::paintEvent(QPaintEvent *)
         overlays.push_back(overlay.get());
     overlays.push_back(m_inputOverlay.get());
     TimelinePainter(p, frame(), overlays).paint();
+    if (!m_tracePainted) {
+        m_tracePainted = true;
+        emit tracePainted();
+    }
 }
 
 void TimelineView::resizeEvent(QResizeEvent *event)

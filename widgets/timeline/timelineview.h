@@ -182,6 +182,8 @@ signals:
     // timeArea() moved or changed width (a resize, the lane scroll bar shown or hidden): what lines up
     // with the time axis (the utilization strip under the timeline) follows.
     void timeAreaChanged();
+    // The first paint of the trace setTrace() gave has reached the window (the first frame).
+    void tracePainted();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -208,6 +210,7 @@ private:
     void scrollToTrack(TrackId track);
 
     std::shared_ptr<const Trace> m_trace;
+    bool m_tracePainted = true; // tracePainted() was emitted for m_trace
     ViewState *m_state = nullptr;
     bool m_ownsState = true; // false: the Session's, which it starts over on a new trace
     QScrollBar *m_vbar = nullptr;

@@ -10,6 +10,7 @@
 #include <QLineSeries>
 #include <QPainter>
 #include <QPen>
+#include <QShowEvent>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -97,7 +98,7 @@ void UtilizationStrip::resizeEvent(QResizeEvent *event)
 
 void UtilizationStrip::updateInsets()
 {
-    if (!m_insets || !chart())
+    if (!m_insets || !chart() || m_stale) // a stale chart gets its insets when it is built
         return;
     const auto [left, right] = m_insets();
     constexpr int kYLabels = 44;
@@ -115,6 +116,7 @@ void UtilizationStrip::updateInsets()
 
 double UtilizationStrip::xForTime(int64_t ns) const
 {
+    ensureBuilt();
     if (!chart())
         return 0;
     const int64_t origin = m_trace ? m_trace->startNs() : m_origin;
@@ -126,6 +128,7 @@ double UtilizationStrip::xForTime(int64_t ns) const
 
 QRectF UtilizationStrip::plotRect() const
 {
+    ensureBuilt();
     if (!chart())
         return {};
     return viewportTransform().mapRect(chart()->mapRectToScene(chart()->plotArea())).translated(QPointF(viewport()->pos()));
@@ -133,6 +136,7 @@ QRectF UtilizationStrip::plotRect() const
 
 std::vector<TimeRuler::Tick> UtilizationStrip::timeTicks() const
 {
+    ensureBuilt();
     if (!m_insets || !chart() || m_result.endNs <= m_result.startNs)
         return {};
     const int64_t origin = m_trace ? m_trace->startNs() : m_origin;
@@ -185,7 +189,11 @@ void UtilizationStrip::setDark(bool dark)
     rebuild();
 }
 
-int UtilizationStrip::seriesCount() const { return chart() ? int(chart()->series().size()) : 0; }
+int UtilizationStrip::seriesCount() const
+{
+    ensureBuilt();
+    return chart() ? int(chart()->series().size()) : 0;
+}
 
 void UtilizationStrip::setRange(int64_t start, int64_t end)
 {
@@ -215,8 +223,30 @@ void UtilizationStrip::showResult(const EngineBreakdownResult &result, int64_t o
     rebuild();
 }
 
+// A new chart costs a few ms (the Engines dock's strip exists from the start, hidden for most traces):
+// it is made when the strip is shown or asked about, for what it shows then.
 void UtilizationStrip::rebuild()
 {
+    m_stale = true;
+    if (isVisible())
+        build();
+}
+
+void UtilizationStrip::ensureBuilt() const
+{
+    if (m_stale)
+        const_cast<UtilizationStrip *>(this)->build(); // what the strip shows is set; only its chart is late
+}
+
+void UtilizationStrip::showEvent(QShowEvent *event)
+{
+    ensureBuilt();
+    QChartView::showEvent(event);
+}
+
+void UtilizationStrip::build()
+{
+    m_stale = false;
     auto *c = new QChart();
     c->setTheme(m_dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     c->setMargins(QMargins(4, 4, 4, 4));

@@ -66,16 +66,20 @@ public slots:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void drawForeground(QPainter *painter, const QRectF &rect) override;
 
 private:
     void rebuild();
+    void build();
+    void ensureBuilt() const;
 
     std::shared_ptr<const Trace> m_trace;
     EngineBreakdownResult m_result;
     std::function<std::pair<int, int>()> m_insets;
     size_t m_buckets = 0;
     bool m_dark = false;
+    bool m_stale = true; // the chart does not show m_result yet
     int64_t m_start = 0, m_end = 0;
     int64_t m_origin = 0; // axis zero, absolute ns
     double m_scale = 1.0; // ns per axis unit

@@ -11,6 +11,7 @@
 #include "util/pngencoder.h"
 
 #include <QDateTime>
+#include <QFile>
 #include <QPainter>
 #include <QRegularExpression>
 #include <QSvgRenderer>
@@ -351,6 +352,22 @@ private slots:
         QCOMPARE(back.size(), image.size());
         QCOMPARE(back.convertToFormat(QImage::Format_RGB888), image);
         QVERIFY(png::encodeRgb(image.constBits(), 0, height, size_t(image.bytesPerLine())).empty());
+
+        // The same picture as a window holds it (32-bit 0xffRRGGBB words, native endian), read as it is.
+        const QImage words = image.convertToFormat(QImage::Format_RGB32);
+        const std::string fromWords =
+            png::encodeRgb(words.constBits(), width, height, size_t(words.bytesPerLine()), png::Pixels::Rgb32);
+        QImage backFromWords;
+        QVERIFY(backFromWords.loadFromData(reinterpret_cast<const uchar *>(fromWords.data()), int(fromWords.size()), "PNG"));
+        QCOMPARE(backFromWords.convertToFormat(QImage::Format_RGB888), image);
+        QCOMPARE(fromWords, png); // the same rows, filtered and deflated alike
+        // savePng takes either without converting the 32-bit one first: the files are the same.
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(ImageExporter::savePng(words, dir.filePath(QStringLiteral("w.png")), &error), qPrintable(error));
+        QFile written(dir.filePath(QStringLiteral("w.png")));
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(written.readAll(), QByteArray(png.data(), qsizetype(png.size())));
     }
 };
 
