@@ -7,18 +7,27 @@
 #include "model/trace.h"
 
 #include <QMainWindow>
+#include <QShowEvent>
 
 namespace lanescope {
 
 AnalysisPanel::AnalysisPanel(Session *session, TimelineView *timeline, QMainWindow *window)
-    : Panel(tr("Analysis"), QStringLiteral("analysisDock"), session, window), m_timeline(timeline),
-      m_tables(new AnalysisTablesView(this))
+    : Panel(tr("Analysis"), QStringLiteral("analysisDock"), session, window), m_timeline(timeline)
 {
-    setWidget(m_tables);
     connect(session, &Session::traceChanged, this, &AnalysisPanel::onTraceChanged);
     // The recompute runs in the background, so every change of the range may ask for one.
-    connect(session, &Session::markedRangeChanged, m_tables,
-            [this] { m_tables->setRange(this->session()->markedStart(), this->session()->markedEnd()); });
+    connect(session, &Session::markedRangeChanged, this, [this] {
+        if (m_tables)
+            m_tables->setRange(this->session()->markedStart(), this->session()->markedEnd());
+    });
+}
+
+AnalysisTablesView *AnalysisPanel::tables()
+{
+    if (m_tables)
+        return m_tables;
+    m_tables = new AnalysisTablesView(this);
+    setWidget(m_tables);
     // A clicked row: its occurrences become the timeline's matches, the first one is selected;
     // clicking it again or Next steps through them in time order.
     connect(m_tables, &AnalysisTablesView::occurrencesSelected, this,
@@ -28,6 +37,18 @@ AnalysisPanel::AnalysisPanel(Session *session, TimelineView *timeline, QMainWind
                 emit this->session()->statusMessage(label, 5000);
             });
     connect(m_tables, &AnalysisTablesView::nextOccurrenceRequested, m_timeline, [this] { m_timeline->stepMatch(true); });
+    if (session()->trace()) {
+        m_tables->setTrace(session()->trace(), session()->analysis());
+        if (session()->hasMarkedRange())
+            m_tables->setRange(session()->markedStart(), session()->markedEnd());
+    }
+    return m_tables;
+}
+
+void AnalysisPanel::showEvent(QShowEvent *event)
+{
+    tables();
+    Panel::showEvent(event);
 }
 
 void AnalysisPanel::onTraceChanged()
@@ -41,7 +62,8 @@ void AnalysisPanel::onTraceChanged()
         m_hiddenForCompare = false;
         setVisible(m_wasVisible);
     }
-    m_tables->setTrace(session()->trace(), session()->analysis());
+    if (m_tables) // else made with this trace once the window asks (after the first frame) or the dock is shown
+        m_tables->setTrace(session()->trace(), session()->analysis());
 }
 
 void AnalysisPanel::present(AnalysisTablesView::Table table, int height)
@@ -49,12 +71,12 @@ void AnalysisPanel::present(AnalysisTablesView::Table table, int height)
     show();
     raise();
     mainWindow()->resizeDocks({this}, {height}, Qt::Vertical);
-    m_tables->setCurrentTable(table);
+    tables()->setCurrentTable(table);
 }
 
 void AnalysisPanel::whenComputed(std::function<void()> action)
 {
-    if (!m_tables->isComputing()) {
+    if (!tables()->isComputing()) {
         action();
         return;
     }

@@ -18,17 +18,22 @@ class AnalysisPanel : public Panel
 public:
     AnalysisPanel(Session *session, TimelineView *timeline, QMainWindow *window);
 
-    AnalysisTablesView *tables() const { return m_tables; }
+    // The tables, made on first use: the window asks once the first frame of a trace is drawn, so that
+    // they compute in the background as before without delaying that frame.
+    AnalysisTablesView *tables();
     // Brings `table` to the front in a dock `height` pixels high (screenshots, navigation).
     void present(AnalysisTablesView::Table table, int height);
     // Runs `action` once the tables are computed (now when they are).
     void whenComputed(std::function<void()> action);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void onTraceChanged();
 
     TimelineView *m_timeline;
-    AnalysisTablesView *m_tables;
+    AnalysisTablesView *m_tables = nullptr;
     bool m_hiddenForCompare = false;
     bool m_wasVisible = true;
 };

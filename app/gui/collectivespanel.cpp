@@ -16,6 +16,7 @@
 
 #include <QLabel>
 #include <QMainWindow>
+#include <QShowEvent>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -89,13 +90,24 @@ int sourceRow(const QTableView *view, const QModelIndex &index)
 
 CollectivesPanel::CollectivesPanel(Session *session, TimelineView *timeline, QMainWindow *window)
     : ComputedDock(tr("Collectives"), QStringLiteral("collectivesDock"), session, window), m_timeline(timeline),
-      m_tabs(new QTabWidget(this)),
       m_model(new RowModel<CollectiveRow, std::vector<CollectiveRow>>(TableRows::collectives(), decorations(), this)),
       m_overlapModel(new RowModel<CommOverlapRow, std::vector<CommOverlapRow>>(TableRows::overlap(), {}, this)),
       m_skewModel(new RowModel<MatchedCollective, std::vector<MatchedCollective>>(TableRows::matchedCollectives(), messageBytes<MatchedCollective>(&MatchedCollective::bytes), this)),
-      m_latenessModel(new RowModel<RankLateness, std::vector<RankLateness>>(TableRows::rankLateness(), {}, this)),
-      m_durations(new CollectiveDurationsView(this)), m_status(new QLabel(this))
+      m_latenessModel(new RowModel<RankLateness, std::vector<RankLateness>>(TableRows::rankLateness(), {}, this))
 {
+    window->addDockWidget(Qt::BottomDockWidgetArea, this);
+}
+
+// The tabs, tables and chart: made when the dock is first shown or has a result (most traces have no
+// collectives, and the window starts faster without them).
+void CollectivesPanel::ensureBody()
+{
+    if (m_tabs)
+        return;
+    m_tabs = new QTabWidget(this);
+    m_durations = new CollectiveDurationsView(this);
+    m_durations->setDark(m_dark);
+    m_status = new QLabel(this);
     m_view = newTable(m_model, RowTableModel::SortRole, m_model->column("total_ns"));
     m_view->setToolTip(tr("Double-click or Enter: the row's kernels (every rank) become the timeline's matches"));
     m_overlapView = newTable(m_overlapModel, RowTableModel::SortRole, m_overlapModel->column("exposed_ns"));
@@ -122,7 +134,48 @@ CollectivesPanel::CollectivesPanel(Session *session, TimelineView *timeline, QMa
             selectMatched(size_t(r->worst));
     });
     connect(m_durations, &CollectiveDurationsView::instanceClicked, this, [this](uint32_t i) { findInstance(i); });
-    window->addDockWidget(Qt::BottomDockWidgetArea, this);
+}
+
+void CollectivesPanel::showEvent(QShowEvent *event)
+{
+    ensureBody();
+    ComputedDock::showEvent(event);
+}
+
+QTabWidget *CollectivesPanel::tabs()
+{
+    ensureBody();
+    return m_tabs;
+}
+
+QTableView *CollectivesPanel::table()
+{
+    ensureBody();
+    return m_view;
+}
+
+QTableView *CollectivesPanel::overlapTable()
+{
+    ensureBody();
+    return m_overlapView;
+}
+
+QTableView *CollectivesPanel::skewTable()
+{
+    ensureBody();
+    return m_skewView;
+}
+
+QTableView *CollectivesPanel::latenessTable()
+{
+    ensureBody();
+    return m_latenessView;
+}
+
+CollectiveDurationsView *CollectivesPanel::durations()
+{
+    ensureBody();
+    return m_durations;
 }
 
 bool CollectivesPanel::hasContentFor(const Trace &trace) const
@@ -149,8 +202,10 @@ void CollectivesPanel::clear()
     m_overlapModel->setResult({});
     m_skewModel->setResult({});
     m_latenessModel->setResult({});
-    m_durations->setGroups({});
-    m_status->clear();
+    if (m_tabs) {
+        m_durations->setGroups({});
+        m_status->clear();
+    }
 }
 
 void CollectivesPanel::compute()
@@ -167,6 +222,7 @@ void CollectivesPanel::compute()
 
 void CollectivesPanel::present(const CollectiveAnalysis &a)
 {
+    ensureBody();
     m_result = a;
     m_matchOf.assign(a.table.instances.size(), -1);
     for (size_t m = 0; m < a.match.matched.size(); ++m)
@@ -204,13 +260,14 @@ void CollectivesPanel::present(const CollectiveAnalysis &a)
 
 QString CollectivesPanel::status() const
 {
-    return m_status->text();
+    return m_status ? m_status->text() : QString();
 }
 
 void CollectivesPanel::showMatches(std::vector<uint32_t> slices, const QString &what)
 {
     if (slices.empty())
         return;
+    ensureBody();
     m_status->setText(tr("%n kernel(s) of %1 are the timeline's matches (Enter / Shift+Enter step through them)", nullptr,
                          int(slices.size()))
                           .arg(what));
@@ -273,7 +330,9 @@ size_t CollectivesPanel::findInstance(uint32_t instance)
 
 void CollectivesPanel::setDark(bool dark)
 {
-    m_durations->setDark(dark);
+    m_dark = dark;
+    if (m_durations)
+        m_durations->setDark(dark);
 }
 
 } // namespace lanescope

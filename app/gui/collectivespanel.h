@@ -34,12 +34,13 @@ public:
 
     CollectivesPanel(Session *session, TimelineView *timeline, QMainWindow *window);
 
-    QTabWidget *tabs() const { return m_tabs; }
-    QTableView *table() const { return m_view; }
-    QTableView *overlapTable() const { return m_overlapView; }
-    QTableView *skewTable() const { return m_skewView; }
-    QTableView *latenessTable() const { return m_latenessView; }
-    CollectiveDurationsView *durations() const { return m_durations; }
+    // The dock's widgets, made on first use.
+    QTabWidget *tabs();
+    QTableView *table();
+    QTableView *overlapTable();
+    QTableView *skewTable();
+    QTableView *latenessTable();
+    CollectiveDurationsView *durations();
     const CollectiveAnalysis &result() const { return m_result; }
     QString status() const;
 
@@ -57,23 +58,26 @@ protected:
     bool hasContentFor(const Trace &trace) const override;
     void clear() override;
     void compute() override;
+    void showEvent(QShowEvent *event) override;
 
 private:
+    void ensureBody();
     void present(const CollectiveAnalysis &a);
     void showMatches(std::vector<uint32_t> slices, const QString &what);
 
     TimelineView *m_timeline;
-    QTabWidget *m_tabs;
+    QTabWidget *m_tabs = nullptr;
     RowModel<CollectiveRow, std::vector<CollectiveRow>> *m_model;
     RowModel<CommOverlapRow, std::vector<CommOverlapRow>> *m_overlapModel;
     RowModel<MatchedCollective, std::vector<MatchedCollective>> *m_skewModel;
     RowModel<RankLateness, std::vector<RankLateness>> *m_latenessModel;
-    QTableView *m_view;
-    QTableView *m_overlapView;
-    QTableView *m_skewView;
-    QTableView *m_latenessView;
-    CollectiveDurationsView *m_durations;
-    QLabel *m_status;
+    QTableView *m_view = nullptr;
+    QTableView *m_overlapView = nullptr;
+    QTableView *m_skewView = nullptr;
+    QTableView *m_latenessView = nullptr;
+    CollectiveDurationsView *m_durations = nullptr;
+    QLabel *m_status = nullptr;
+    bool m_dark = false;
     CollectiveAnalysis m_result;
     std::vector<int32_t> m_matchOf; // per instance: its index in m_result.match.matched, -1 when unmatched
 };

@@ -139,6 +139,9 @@ void MainWindow::connectTimeline()
                 m_timeline->setLaneState(*saved);
     });
     connect(m_timeline, &TimelineView::tracePainted, this, [] { releaseForeground(); });
+    // Docks that compute for every trace in the background get their widgets once the first frame is
+    // drawn (after the paint: queued).
+    connect(m_timeline, &TimelineView::tracePainted, this, [this] { m_analysis->tables(); }, Qt::QueuedConnection);
     connect(m_session, &Session::revealRequested, m_timeline, &TimelineView::revealSlice);
     connect(m_session, &Session::findRequested, this, [this](const QString &text) {
         m_searchBar->activate();

@@ -6,6 +6,7 @@
 #include "recentmenu.h"
 #include "session.h"
 
+#include "analysispanel.h"
 #include "details/neffinfoview.h"
 #include "filespanel.h"
 #include "io/synthetic/samplefolderwriter.h"
@@ -15,6 +16,7 @@
 #include "overlays/marksoverlay.h"
 #include "session/viewstate.h"
 #include "timeline/timelineview.h"
+#include "util/workerpool.h"
 
 #include <QAction>
 #include <QApplication>
@@ -24,6 +26,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QThread>
 #include <QTimer>
 #include <QUrl>
 #include <QSignalSpy>
@@ -211,6 +214,42 @@ private slots:
         QVERIFY(timeline->markedRange().ranges().empty());
         QCOMPARE(s->visibleStart(), s->viewState()->traceStart());
         QVERIFY(s->analysis() != analysis);
+    }
+
+    // The first frame: a window made with the paths it will open reads them while it is built, and
+    // openPaths() takes that load over (one load, not two); until the timeline has drawn the trace the
+    // views' background work leaves the GUI thread a core; the Analysis tables are made after that
+    // frame and compute without their dock being shown.
+    void firstFrameFirst()
+    {
+        MainWindow w(QStringList{good()});
+        Session *s = w.session();
+        QVERIFY(s->isPreloading());
+        w.resize(1000, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        int threadsWhileShown = -1;
+        connect(s, &Session::traceChanged, this, [&threadsWhileShown] { threadsWhileShown = workerPool()->maxThreadCount(); });
+        QSignalSpy started(s, &Session::loadStarted);
+        QSignalSpy finished(s, &Session::loadFinished);
+        QSignalSpy painted(w.timeline(), &TimelineView::tracePainted);
+        s->openPaths(QStringList{good()});
+        QVERIFY(!s->isPreloading()); // taken over
+        QCOMPARE(started.size(), 1);  // announced once, when openPaths() is called
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(finished.size(), 1);
+        QVERIFY(finished.first().value(0).toBool());
+        QCOMPARE(s->currentPath(), good());
+        QCOMPARE(threadsWhileShown, std::max(1, QThread::idealThreadCount() - 1));
+        QVERIFY(painted.size() == 1 || painted.wait(5000));
+        QCOMPARE(workerPool()->maxThreadCount(), QThread::idealThreadCount()); // released by the first frame
+        AnalysisPanel *analysis = w.analysisPanel();
+        QVERIFY(!analysis->widget() || painted.size() == 1); // not before the frame
+        QTRY_VERIFY(analysis->widget() != nullptr); // made after the frame, without being asked
+        QTRY_VERIFY(!analysis->tables()->isComputing());
+        QVERIFY(analysis->tables()->proxy(AnalysisTablesView::Table::Operators)->rowCount() > 0);
+        QTest::qWait(50);
+        QCOMPARE(finished.size(), 1); // no second load reported
     }
 
     void missingFile()
