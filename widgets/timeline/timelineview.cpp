@@ -73,6 +73,9 @@ TimelineView::TimelineView(QWidget *parent, ViewState *state)
     });
     connect(m_vbar, &QScrollBar::valueChanged, this, qOverload<>(&QWidget::update));
     m_vbar->hide();
+    // Opaque: shown or moved, it does not make the timeline repaint the strip beneath it (a second pass
+    // over every lane right after a new trace's first frame).
+    m_vbar->setAutoFillBackground(true);
 }
 
 TimelineView::~TimelineView() = default;
