@@ -7,7 +7,6 @@
 #include "model/trace.h"
 
 #include <QMainWindow>
-#include <QShowEvent>
 
 namespace lanescope {
 
@@ -19,6 +18,11 @@ AnalysisPanel::AnalysisPanel(Session *session, TimelineView *timeline, QMainWind
     connect(session, &Session::markedRangeChanged, this, [this] {
         if (m_tables)
             m_tables->setRange(this->session()->markedStart(), this->session()->markedEnd());
+    });
+    // Seen: its tab is the current one of its group (a tab behind another is not seen).
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible)
+            tables();
     });
 }
 
@@ -43,12 +47,6 @@ AnalysisTablesView *AnalysisPanel::tables()
             m_tables->setRange(session()->markedStart(), session()->markedEnd());
     }
     return m_tables;
-}
-
-void AnalysisPanel::showEvent(QShowEvent *event)
-{
-    tables();
-    Panel::showEvent(event);
 }
 
 void AnalysisPanel::onTraceChanged()

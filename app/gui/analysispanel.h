@@ -26,9 +26,6 @@ public:
     // Runs `action` once the tables are computed (now when they are).
     void whenComputed(std::function<void()> action);
 
-protected:
-    void showEvent(QShowEvent *event) override;
-
 private:
     void onTraceChanged();
 

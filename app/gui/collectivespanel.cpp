@@ -16,7 +16,6 @@
 
 #include <QLabel>
 #include <QMainWindow>
-#include <QShowEvent>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -96,6 +95,10 @@ CollectivesPanel::CollectivesPanel(Session *session, TimelineView *timeline, QMa
       m_latenessModel(new RowModel<RankLateness, std::vector<RankLateness>>(TableRows::rankLateness(), {}, this))
 {
     window->addDockWidget(Qt::BottomDockWidgetArea, this);
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) { // seen: its tab is the current one
+        if (visible)
+            ensureBody();
+    });
 }
 
 // The tabs, tables and chart: made when the dock is first shown or has a result (most traces have no
@@ -134,12 +137,6 @@ void CollectivesPanel::ensureBody()
             selectMatched(size_t(r->worst));
     });
     connect(m_durations, &CollectiveDurationsView::instanceClicked, this, [this](uint32_t i) { findInstance(i); });
-}
-
-void CollectivesPanel::showEvent(QShowEvent *event)
-{
-    ensureBody();
-    ComputedDock::showEvent(event);
 }
 
 QTabWidget *CollectivesPanel::tabs()

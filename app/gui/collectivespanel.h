@@ -58,7 +58,6 @@ protected:
     bool hasContentFor(const Trace &trace) const override;
     void clear() override;
     void compute() override;
-    void showEvent(QShowEvent *event) override;
 
 private:
     void ensureBody();

@@ -7,13 +7,18 @@
 
 #include <QMainWindow>
 #include <QMessageBox>
-#include <QShowEvent>
 
 #include <cstdio>
 
 namespace lanescope {
 
-JobPanel::JobPanel(Session *session, QMainWindow *window) : Panel(tr("Job"), QStringLiteral("jobDock"), session, window) {}
+JobPanel::JobPanel(Session *session, QMainWindow *window) : Panel(tr("Job"), QStringLiteral("jobDock"), session, window)
+{
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) { // a restored layout may show it before any job
+        if (visible)
+            view();
+    });
+}
 
 JobOverviewView *JobPanel::view()
 {
@@ -24,12 +29,6 @@ JobOverviewView *JobPanel::view()
         connect(m_view, &JobOverviewView::rankActivated, this, [this](size_t index) { openRank(index); });
     }
     return m_view;
-}
-
-void JobPanel::showEvent(QShowEvent *event)
-{
-    view(); // a restored layout may show the dock before any job
-    Panel::showEvent(event);
 }
 
 JobPanel *JobPanel::attach(Session *session, QMainWindow *window)

@@ -32,9 +32,6 @@ public:
     QString openRank(size_t index);
     void setDark(bool dark);
 
-protected:
-    void showEvent(QShowEvent *event) override;
-
 private:
     JobOverviewView *m_view = nullptr;
     bool m_dark = false;
