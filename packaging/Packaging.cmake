@@ -37,8 +37,6 @@ set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "shared-mime-info, desktop-file-utils, hicol
 find_program(LANESCOPE_DPKG_SHLIBDEPS dpkg-shlibdeps)
 if(LANESCOPE_DPKG_SHLIBDEPS)
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-  # the product's own libraries (installed in a private folder, cmake/ProductLibraries.cmake)
-  set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${CMAKE_LIBRARY_OUTPUT_DIRECTORY})
 else()
   set(CPACK_DEBIAN_PACKAGE_DEPENDS
       "libc6, libstdc++6, libqt6core6, libqt6gui6, libqt6widgets6, libqt6charts6, libqt6svg6, libqt6concurrent6, libsimdjson14, libzstd1, zlib1g, libarchive13, libsqlite3-0")
