@@ -57,6 +57,7 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -67,6 +68,7 @@ namespace {
 const auto kGeometryKey = QStringLiteral("window/geometry");
 const auto kStateKey = QStringLiteral("window/state");
 constexpr int kFirstFrameHoldMs = 400; // at most: a window that is not shown never paints
+constexpr int kSettledMs = 100;         // after the first frame
 
 QStringList localPaths(const QMimeData *mime)
 {
@@ -140,8 +142,8 @@ void MainWindow::connectTimeline()
     });
     connect(m_timeline, &TimelineView::tracePainted, this, [] { releaseForeground(); });
     // Docks that compute for every trace in the background get their widgets once the first frame is
-    // drawn (after the paint: queued).
-    connect(m_timeline, &TimelineView::tracePainted, this, [this] { m_analysis->tables(); }, Qt::QueuedConnection);
+    // on screen and the window has settled.
+    connect(m_timeline, &TimelineView::tracePainted, this, [this] { QTimer::singleShot(kSettledMs, m_analysis, &AnalysisPanel::tables); });
     connect(m_session, &Session::revealRequested, m_timeline, &TimelineView::revealSlice);
     connect(m_session, &Session::findRequested, this, [this](const QString &text) {
         m_searchBar->activate();
