@@ -11,6 +11,7 @@
 #include "tables/rowtablemodel.h"
 
 #include "analysis/deviceexecutions.h"
+#include "analysis/neuroncoretracks.h"
 #include "analysis/opbreakdown.h"
 #include "analysis/tablerows.h"
 #include "model/trace.h"
@@ -31,17 +32,35 @@ namespace lanescope {
 
 EnginesPanel::EnginesPanel(Session *session, TimelineView *timeline, QMainWindow *window)
     : Panel(tr("Engines"), QStringLiteral("enginesDock"), session, window), m_timeline(timeline),
-      m_charts(new EngineChartsView(this)), m_executionBox(new QComboBox(this)), m_modeBox(new QComboBox(this)),
-      m_stack(new QStackedWidget(this)), m_opModel(new RowModel<OpBreakdownRow, OpBreakdownResult>(TableRows::opRows(), {}, this)),
-      m_opJob(new DockJob(this, [this] { computeOps(); }, 0)), m_strip(new UtilizationStrip), m_markedThrottle(new Throttle([this] {
-          if (this->session()->trace() && !m_charts->result().empty())
+      m_opModel(new RowModel<OpBreakdownRow, OpBreakdownResult>(TableRows::opRows(), {}, this)),
+      m_opJob(new DockJob(this, [this] { computeOps(); }, 0)), m_stripArea(new QWidget), m_markedThrottle(new Throttle([this] {
+          if (this->session()->trace() && m_charts && !m_charts->result().empty())
               m_charts->setRange(this->session()->markedStart(), this->session()->markedEnd());
       }, this)),
       m_visibleThrottle(new Throttle([this] {
-          if (m_strip->isVisible())
+          if (m_strip && m_strip->isVisible())
               m_strip->setRange(this->session()->visibleStart(), this->session()->visibleEnd());
       }, this))
 {
+    auto *area = new QVBoxLayout(m_stripArea); // empty (no height) until a trace with engines
+    area->setContentsMargins(0, 0, 0, 0);
+    connect(session, &Session::traceChanged, this, &EnginesPanel::onTraceChanged);
+    connect(toggleViewAction(), &QAction::triggered, this, [this](bool checked) { m_userClosed = !checked; });
+    connect(session, &Session::markedRangeChanged, m_markedThrottle, &Throttle::poke);
+    connect(session, &Session::visibleRangeChanged, m_visibleThrottle, &Throttle::poke);
+}
+
+// The charts, the op tables and the strip under the timeline: made for the first trace with NeuronCore
+// engines (or when asked for), so that every other window starts without them.
+void EnginesPanel::ensureBody()
+{
+    if (m_charts)
+        return;
+    m_charts = new EngineChartsView(this);
+    m_charts->setDark(m_dark);
+    m_executionBox = new QComboBox(this);
+    m_modeBox = new QComboBox(this);
+    m_stack = new QStackedWidget(this);
     auto *content = new QWidget(this);
     auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -89,21 +108,48 @@ EnginesPanel::EnginesPanel(Session *session, TimelineView *timeline, QMainWindow
     connect(m_opView, &QTableView::activated, this, [this](const QModelIndex &index) {
         findOp(static_cast<const QSortFilterProxyModel *>(m_opView->model())->mapToSource(index).row());
     });
+    m_strip = new UtilizationStrip(m_stripArea);
     m_strip->setFixedHeight(130);
     m_strip->hide(); // shown for traces with NeuronCore engines
+    m_strip->setDark(m_dark);
+    TimelineView *timeline = m_timeline;
     m_strip->setPlotInsets([timeline] { // the plot lines up with the timeline's time axis
         const QRect area = timeline->timeArea();
         return std::make_pair(area.left(), std::max(0, timeline->width() - area.right() - 1));
     });
+    m_stripArea->layout()->addWidget(m_strip);
     connect(timeline, &TimelineView::timeAreaChanged, m_strip, &UtilizationStrip::updateInsets);
-    connect(session, &Session::traceChanged, this, &EnginesPanel::onTraceChanged);
-    connect(toggleViewAction(), &QAction::triggered, this, [this](bool checked) { m_userClosed = !checked; });
-    connect(session, &Session::markedRangeChanged, m_markedThrottle, &Throttle::poke);
-    connect(session, &Session::visibleRangeChanged, m_visibleThrottle, &Throttle::poke);
+}
+
+UtilizationStrip *EnginesPanel::strip()
+{
+    ensureBody();
+    return m_strip;
+}
+
+EngineChartsView *EnginesPanel::charts()
+{
+    ensureBody();
+    return m_charts;
+}
+
+QComboBox *EnginesPanel::executionBox()
+{
+    ensureBody();
+    return m_executionBox;
+}
+
+QTableView *EnginesPanel::opTable()
+{
+    ensureBody();
+    return m_opView;
 }
 
 void EnginesPanel::setDark(bool dark)
 {
+    m_dark = dark;
+    if (!m_charts)
+        return;
     m_charts->setDark(dark);
     m_strip->setDark(dark);
 }
@@ -126,12 +172,14 @@ void EnginesPanel::onTraceChanged()
 {
     const std::shared_ptr<const Trace> &trace = session()->trace();
     // A comparison's combined trace would mix the profiles (the Compare dock has their diff).
-    if (trace->metadata().format == "comparison") {
+    if (trace->metadata().format == "comparison" || (!m_charts && coretracks::find(*trace).empty())) {
         m_hasEngines = false;
         hide();
-        m_strip->hide();
+        if (m_strip)
+            m_strip->hide();
         return;
     }
+    ensureBody();
     m_charts->setExecution(std::nullopt);
     m_opJob->drop();
     m_opModel->setResult({});
@@ -172,6 +220,7 @@ void EnginesPanel::fillExecutionBox()
 
 void EnginesPanel::setMode(Mode mode)
 {
+    ensureBody();
     m_modeBox->setCurrentIndex(int(mode));
     m_stack->setCurrentIndex(mode == Mode::Charts ? 0 : 1);
     m_executionRow->setVisible(mode == Mode::Charts && m_executions && !m_executions->empty());
@@ -183,7 +232,7 @@ void EnginesPanel::setMode(Mode mode)
 
 EnginesPanel::Mode EnginesPanel::mode() const
 {
-    return Mode(m_modeBox->currentIndex());
+    return m_modeBox ? Mode(m_modeBox->currentIndex()) : Mode::Charts;
 }
 
 void EnginesPanel::computeOps()

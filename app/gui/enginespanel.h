@@ -36,13 +36,16 @@ class EnginesPanel : public Panel
 public:
     EnginesPanel(Session *session, TimelineView *timeline, QMainWindow *window);
 
-    UtilizationStrip *strip() const { return m_strip; }
-    EngineChartsView *charts() const { return m_charts; }
-    QComboBox *executionBox() const { return m_executionBox; }
+    // Where the utilization strip goes under the timeline (empty, no height, until a trace has engines).
+    QWidget *stripArea() const { return m_stripArea; }
+    // The dock's widgets and the strip, made for the first trace with NeuronCore engines or on first use.
+    UtilizationStrip *strip();
+    EngineChartsView *charts();
+    QComboBox *executionBox();
     enum class Mode { Charts, ByLayer, ByHloOp };
     void setMode(Mode mode);
     Mode mode() const;
-    QTableView *opTable() const { return m_opView; }
+    QTableView *opTable();
     // Makes the instructions of a row of the table (its source row) the timeline's matches; how many.
     size_t findOp(int sourceRow);
     void setDark(bool dark);
@@ -57,26 +60,29 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    void ensureBody();
     void onTraceChanged();
     void fillExecutionBox();
     void onExecutionChosen(int index);
     void computeOps();
 
     TimelineView *m_timeline;
-    EngineChartsView *m_charts;
-    QComboBox *m_executionBox;
-    QWidget *m_executionRow;
-    QComboBox *m_modeBox;
-    QStackedWidget *m_stack;
+    EngineChartsView *m_charts = nullptr; // null until ensureBody(), like the other widgets
+    QComboBox *m_executionBox = nullptr;
+    QWidget *m_executionRow = nullptr;
+    QComboBox *m_modeBox = nullptr;
+    QStackedWidget *m_stack = nullptr;
     RowModel<OpBreakdownRow, OpBreakdownResult> *m_opModel;
-    QTableView *m_opView;
+    QTableView *m_opView = nullptr;
     QLabel *m_opStatus = nullptr;
     DockJob *m_opJob;
     std::shared_ptr<const DeviceExecutions> m_executions;
-    UtilizationStrip *m_strip;
+    QWidget *m_stripArea;
+    UtilizationStrip *m_strip = nullptr;
     Throttle *m_markedThrottle;
     Throttle *m_visibleThrottle;
     bool m_hasEngines = false;
+    bool m_dark = false;
     bool m_userClosed = false; // closed with its button or the View menu: stays closed for the next Neuron trace
 };
 

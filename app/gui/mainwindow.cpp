@@ -171,7 +171,7 @@ void MainWindow::createPanels()
     m_compare = new CompareController(m_session, this, m_searchBar);
     m_centralLayout->insertWidget(0, m_compare->bar());
     m_engines = new EnginesPanel(m_session, m_timeline, this);
-    m_centralLayout->addWidget(m_engines->strip());
+    m_centralLayout->addWidget(m_engines->stripArea());
     addDockWidget(Qt::BottomDockWidgetArea, m_engines);
     m_tensors = new TensorsPanel(m_session, m_timeline, this);
     m_collectives = new CollectivesPanel(m_session, m_timeline, this);
