@@ -88,10 +88,24 @@ QString memoryHtml(const MemoryReport &m)
 } // namespace
 
 TensorsPanel::TensorsPanel(Session *session, TimelineView *timeline, QMainWindow *window)
-    : ComputedDock(tr("Tensors"), QStringLiteral("tensorsDock"), session, window), m_timeline(timeline), m_tabs(new QTabWidget(this)),
-      m_model(new RowModel<TensorRow, TensorTableResult>(TableRows::tensors(), {}, this)), m_status(new QLabel(this)),
-      m_memory(new QLabel(this))
+    : ComputedDock(tr("Tensors"), QStringLiteral("tensorsDock"), session, window), m_timeline(timeline),
+      m_model(new RowModel<TensorRow, TensorTableResult>(TableRows::tensors(), {}, this))
 {
+    window->addDockWidget(Qt::BottomDockWidgetArea, this);
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) { // seen
+        if (visible)
+            ensureBody();
+    });
+}
+
+// The tabs: made when the dock is first seen or has a result (most traces have no tensors).
+void TensorsPanel::ensureBody()
+{
+    if (m_tabs)
+        return;
+    m_tabs = new QTabWidget(this);
+    m_status = new QLabel(this);
+    m_memory = new QLabel(this);
     m_tensorView = newTable(m_model, RowTableModel::SortRole, m_model->column("dma_transfer_bytes"));
     m_tensorView->setToolTip(tr("Double-click or Enter: the tensor's DMAs become the timeline's matches"));
     auto *page = new QWidget(m_tabs);
@@ -100,6 +114,7 @@ TensorsPanel::TensorsPanel(Session *session, TimelineView *timeline, QMainWindow
     m_status->setWordWrap(true);
     m_status->setContentsMargins(6, 2, 6, 2);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setText(m_statusText);
     layout->addWidget(m_status);
     layout->addWidget(m_tensorView, 1);
     m_tabs->addTab(page, tr("Tensors"));
@@ -120,7 +135,24 @@ TensorsPanel::TensorsPanel(Session *session, TimelineView *timeline, QMainWindow
         findTensor(proxy->mapToSource(index).row());
     };
     connect(m_tensorView, &QTableView::activated, this, activate);
-    window->addDockWidget(Qt::BottomDockWidgetArea, this);
+}
+
+QTabWidget *TensorsPanel::tabs()
+{
+    ensureBody();
+    return m_tabs;
+}
+
+QTableView *TensorsPanel::tensorTable()
+{
+    ensureBody();
+    return m_tensorView;
+}
+
+QLabel *TensorsPanel::memoryText()
+{
+    ensureBody();
+    return m_memory;
 }
 
 bool TensorsPanel::hasContentFor(const Trace &trace) const
@@ -131,7 +163,8 @@ bool TensorsPanel::hasContentFor(const Trace &trace) const
 void TensorsPanel::clear()
 {
     m_model->setResult({});
-    m_memory->clear();
+    if (m_memory)
+        m_memory->clear();
 }
 
 void TensorsPanel::compute()
@@ -146,6 +179,7 @@ void TensorsPanel::compute()
 
 void TensorsPanel::present(const TensorTableResult &tensors, const MemoryReport &memory)
 {
+    ensureBody();
     m_model->setResult(tensors);
     m_tensorView->resizeColumnsToContents();
     m_statusText = tensors.rows.empty() ? QString::fromStdString(tensors.note)
@@ -172,6 +206,7 @@ size_t TensorsPanel::findTensor(int sourceRow)
                                   : tr("%n DMA(s) of %1 are the timeline's matches (Enter / Shift+Enter step through them)", nullptr,
                                        int(slices.size()))
                                         .arg(QString::fromStdString(row->name));
+    ensureBody();
     m_status->setText(m_statusText);
     if (!ids.empty()) {
         m_timeline->setSearchMatches(std::move(ids));

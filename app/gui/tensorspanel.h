@@ -25,9 +25,10 @@ class TensorsPanel : public ComputedDock
 public:
     TensorsPanel(Session *session, TimelineView *timeline, QMainWindow *window);
 
-    QTabWidget *tabs() const { return m_tabs; }
-    QTableView *tensorTable() const { return m_tensorView; }
-    QLabel *memoryText() const { return m_memory; }
+    // The dock's widgets, made on first use.
+    QTabWidget *tabs();
+    QTableView *tensorTable();
+    QLabel *memoryText();
     // Makes the DMAs of the tensor in a row of the table (its source row) the timeline's matches;
     // returns how many there are.
     size_t findTensor(int sourceRow);
@@ -39,14 +40,15 @@ protected:
     void compute() override;
 
 private:
+    void ensureBody();
     void present(const TensorTableResult &tensors, const MemoryReport &memory);
 
     TimelineView *m_timeline;
-    QTabWidget *m_tabs;
+    QTabWidget *m_tabs = nullptr;
     RowModel<TensorRow, TensorTableResult> *m_model;
-    QTableView *m_tensorView;
-    QLabel *m_status;
-    QLabel *m_memory;
+    QTableView *m_tensorView = nullptr;
+    QLabel *m_status = nullptr;
+    QLabel *m_memory = nullptr;
     QString m_statusText;
 };
 
