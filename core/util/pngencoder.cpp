@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -32,7 +33,10 @@ void putChunk(std::string &out, const char type[4], const std::string &data)
 // sync flush (byte-aligned, not final) unless `final`. Sets `adler` to the Adler-32 of the filtered bytes.
 struct Part
 {
-    std::string deflated;
+    // The output, in a buffer of deflate's worst case left uninitialised: only the pages written (a
+    // flat picture deflates to a few percent of it) are ever touched.
+    std::unique_ptr<uint8_t[]> buffer;
+    size_t deflatedBytes = 0;
     uLong adler = 1;
     size_t bytes = 0;
     bool ok = false;
@@ -62,9 +66,10 @@ void deflateRows(const uint8_t *pixels, size_t stride, Pixels layout, size_t wid
     const size_t rowBytes = width * 3;
     const size_t inBytes = width * (layout == Pixels::Rgb888 ? 3 : 4);
     part.bytes = (rowBytes + 1) * size_t(last - first);
-    part.deflated.resize(deflateBound(&z, uLong(part.bytes)) + 16);
-    z.next_out = reinterpret_cast<Bytef *>(part.deflated.data());
-    z.avail_out = uInt(part.deflated.size());
+    const size_t capacity = deflateBound(&z, uLong(part.bytes)) + 16;
+    part.buffer.reset(new uint8_t[capacity]);
+    z.next_out = part.buffer.get();
+    z.avail_out = uInt(capacity);
     std::vector<uint8_t> row(rowBytes + 1);
     std::vector<uint8_t> rgb(rowBytes);
     bool ok = true;
@@ -81,14 +86,14 @@ void deflateRows(const uint8_t *pixels, size_t stride, Pixels layout, size_t wid
             for (size_t i = 3; i < rowBytes; ++i)
                 row[1 + i] = uint8_t(rgb[i] - rgb[i - 3]);
         }
-    part.adler = adler32(part.adler, row.data(), uInt(row.size()));
+        part.adler = adler32(part.adler, row.data(), uInt(row.size()));
         z.next_in = row.data();
         z.avail_in = uInt(row.size());
         const int flush = y + 1 < last ? Z_NO_FLUSH : (final ? Z_FINISH : Z_SYNC_FLUSH);
         ok = deflate(&z, flush) != Z_STREAM_ERROR && z.avail_in == 0;
     }
     part.ok = ok && z.avail_out > 0;
-    part.deflated.resize(part.deflated.size() - z.avail_out);
+    part.deflatedBytes = capacity - z.avail_out;
     deflateEnd(&z);
 }
 
@@ -116,7 +121,7 @@ std::string encodeRgb(const uint8_t *pixels, int width, int height, size_t strid
     for (const Part &p : done) {
         if (!p.ok)
             return {};
-        idat += p.deflated;
+        idat.append(reinterpret_cast<const char *>(p.buffer.get()), p.deflatedBytes);
         adler = adler32_combine(adler, p.adler, z_off_t(p.bytes));
     }
     putBigEndian(idat, uint32_t(adler));
