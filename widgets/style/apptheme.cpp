@@ -75,7 +75,10 @@ void AppTheme::apply(bool dark)
     if (QApplication::style() && !s.styleName.isEmpty() && QApplication::style()->name() != s.styleName)
         if (QStyle *style = QStyleFactory::create(s.styleName))
             QApplication::setStyle(style);
-    QApplication::setPalette(QApplication::style()->standardPalette());
+    // Every widget hears of a new application palette: not when it is the one in use (a light start).
+    const QPalette standard = QApplication::style()->standardPalette();
+    if (QApplication::palette() != standard)
+        QApplication::setPalette(standard);
 }
 
 bool AppTheme::isDark()
