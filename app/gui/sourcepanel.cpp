@@ -38,10 +38,40 @@ const std::vector<SourceFile> kNoFiles;
 } // namespace
 
 SourcePanel::SourcePanel(Session *session, QDockWidget *beside, QMainWindow *window)
-    : Panel(tr("Source"), QStringLiteral("sourceDock"), session, window), m_beside(beside), m_view(new SourceView),
-      m_files(new QComboBox), m_weight(new QComboBox), m_rootsButton(new QToolButton), m_open(new QPushButton(tr("Open in Editor"))),
-      m_status(new QLabel), m_action(new QAction(tr("Source"), this)), m_job(new DockJob(this, [this] { recompute(); }, 250))
+    : Panel(tr("Source"), QStringLiteral("sourceDock"), session, window), m_beside(beside),
+      m_action(new QAction(tr("Source"), this)), m_job(new DockJob(this, [this] { recompute(); }, 250))
 {
+    window->addDockWidget(Qt::BottomDockWidgetArea, this);
+    hide();
+
+    Shortcuts::bind(m_action, Shortcuts::Id::Source);
+    m_action->setToolTip(tr("Show the Python source of the selected frame with the time of each line"));
+    window->addAction(m_action);
+    connect(m_action, &QAction::triggered, this, &SourcePanel::present);
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible)
+            ensureBody();
+    });
+    connect(session, &Session::traceChanged, this, &SourcePanel::onTraceChanged);
+    connect(session, &Session::markedRangeChanged, m_job, &DockJob::request);
+    connect(session, &Session::selectionChanged, this, [this](SliceId id) {
+        if (m_trace && id.isValid() && id.value < m_trace->allSlices().size())
+            showFrame(QString::fromUtf8(m_trace->str(m_trace->allSlices()[id.value].name)));
+    });
+}
+
+// The file box, the buttons and the source view (a monospaced font to load): made when the dock is
+// first shown or asked for.
+void SourcePanel::ensureBody()
+{
+    if (m_view)
+        return;
+    m_view = new SourceView;
+    m_files = new QComboBox;
+    m_weight = new QComboBox;
+    m_rootsButton = new QToolButton;
+    m_open = new QPushButton(tr("Open in Editor"));
+    m_status = new QLabel;
     m_files->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_files->setMinimumContentsLength(30);
     m_files->setToolTip(tr("The Python files of the trace's frames, by device time launched, then CPU time"));
@@ -53,14 +83,9 @@ SourcePanel::SourcePanel(Session *session, QDockWidget *beside, QMainWindow *win
     m_rootsButton->setMenu(new QMenu(m_rootsButton));
     m_open->setEnabled(false); // until a file on this machine is shown
     m_open->setToolTip(tr("Open the file at the current line in your editor (double-click or Enter on a line does the same)"));
+    if (m_trace)
+        m_view->showMessage(tr("Computing..."));
     setBody({{m_files, 1}, {m_weight, 0}, {m_rootsButton, 0}, {m_open, 0}}, m_status, m_view);
-    window->addDockWidget(Qt::BottomDockWidgetArea, this);
-    hide();
-
-    Shortcuts::bind(m_action, Shortcuts::Id::Source);
-    m_action->setToolTip(tr("Show the Python source of the selected frame with the time of each line"));
-    window->addAction(m_action);
-    connect(m_action, &QAction::triggered, this, &SourcePanel::present);
     connect(m_rootsButton->menu(), &QMenu::aboutToShow, this, &SourcePanel::buildRootsMenu);
     connect(m_files, &QComboBox::activated, this, [this](int index) { showFile(index, 0); });
     connect(m_weight, &QComboBox::activated, this, [this](int index) {
@@ -70,12 +95,32 @@ SourcePanel::SourcePanel(Session *session, QDockWidget *beside, QMainWindow *win
     });
     connect(m_open, &QPushButton::clicked, this, &SourcePanel::openInEditor);
     connect(m_view, &SourceView::lineActivated, this, &SourcePanel::openInEditor);
-    connect(session, &Session::traceChanged, this, &SourcePanel::onTraceChanged);
-    connect(session, &Session::markedRangeChanged, m_job, &DockJob::request);
-    connect(session, &Session::selectionChanged, this, [this](SliceId id) {
-        if (m_trace && id.isValid() && id.value < m_trace->allSlices().size())
-            showFrame(QString::fromUtf8(m_trace->str(m_trace->allSlices()[id.value].name)));
-    });
+    if (m_result)
+        resolveFiles();
+}
+
+SourceView *SourcePanel::view()
+{
+    ensureBody();
+    return m_view;
+}
+
+QComboBox *SourcePanel::fileBox()
+{
+    ensureBody();
+    return m_files;
+}
+
+QComboBox *SourcePanel::weightBox()
+{
+    ensureBody();
+    return m_weight;
+}
+
+QLabel *SourcePanel::statusLabel()
+{
+    ensureBody();
+    return m_status;
 }
 
 SourcePanel::~SourcePanel() = default;
@@ -104,6 +149,7 @@ std::vector<std::string> SourcePanel::roots() const
 
 void SourcePanel::present()
 {
+    ensureBody();
     if (isHidden()) {
         if (m_beside && !m_beside->isHidden() && !m_beside->isFloating()
             && mainWindow()->dockWidgetArea(m_beside) == Qt::BottomDockWidgetArea) {
@@ -157,7 +203,7 @@ void SourcePanel::reloadRoots()
 
 void SourcePanel::keepCurrent()
 {
-    if (m_wantedPath.empty() && m_result && m_files->currentIndex() >= 0 && size_t(m_files->currentIndex()) < m_result->size()) {
+    if (m_view && m_wantedPath.empty() && m_result && m_files->currentIndex() >= 0 && size_t(m_files->currentIndex()) < m_result->size()) {
         m_wantedPath = (*m_result)[size_t(m_files->currentIndex())].path;
         m_wantedLine = m_view->currentLine();
     }
@@ -170,9 +216,11 @@ void SourcePanel::onTraceChanged()
     m_result.reset();
     m_resolved.clear();
     m_wantedPath.clear();
-    m_files->clear();
-    m_open->setEnabled(false);
-    m_view->showMessage(tr("Computing..."));
+    if (m_view) {
+        m_files->clear();
+        m_open->setEnabled(false);
+        m_view->showMessage(tr("Computing..."));
+    }
     if (isVisible())
         recompute();
 }
@@ -182,6 +230,7 @@ void SourcePanel::recompute()
     const std::shared_ptr<const TraceAnalysis> analysis = session()->analysis();
     if (!m_trace || !analysis)
         return;
+    ensureBody();
     CallTree::Options options;
     options.mergeThreads = true;
     if (session()->hasMarkedRange()) {
@@ -211,6 +260,7 @@ void SourcePanel::onComputed(const std::shared_ptr<const std::vector<SourceFile>
 
 void SourcePanel::resolveFiles()
 {
+    ensureBody();
     m_resolver.setRoots(roots());
     m_resolved.clear();
     m_files->clear();
@@ -231,6 +281,7 @@ void SourcePanel::goToWanted(bool reload)
 {
     if (!m_result)
         return;
+    ensureBody();
     if (m_result->empty()) {
         m_message.clear();
         m_open->setEnabled(false);
@@ -260,6 +311,7 @@ void SourcePanel::showFile(int index, uint32_t line)
 {
     if (!m_result || index < 0 || size_t(index) >= m_result->size())
         return;
+    ensureBody();
     const std::shared_ptr<const SourceFile> file(m_result, &(*m_result)[size_t(index)]); // shares the result's lifetime
     const QString resolved = resolvedPath(index);
     QStringList text;
@@ -295,6 +347,7 @@ void SourcePanel::showFile(int index, uint32_t line)
 
 void SourcePanel::showStatus()
 {
+    ensureBody();
     QStringList parts{m_scope};
     if (!m_message.isEmpty())
         parts << m_message;
@@ -303,6 +356,7 @@ void SourcePanel::showStatus()
 
 bool SourcePanel::openInEditor()
 {
+    ensureBody();
     const QString file = resolvedPath(m_files->currentIndex());
     QString error;
     if (file.isEmpty())

@@ -53,10 +53,11 @@ public:
     // Opens the shown file at the current line in the editor; false with the reason in the status.
     bool openInEditor();
 
-    SourceView *view() const { return m_view; }
-    QComboBox *fileBox() const { return m_files; }
-    QComboBox *weightBox() const { return m_weight; }
-    QLabel *statusLabel() const { return m_status; }
+    // The dock's widgets, made when it is first shown or asked for.
+    SourceView *view();
+    QComboBox *fileBox();
+    QComboBox *weightBox();
+    QLabel *statusLabel();
     bool isComputing() const;
     const std::vector<SourceFile> &files() const;
     // Where the file of the file box's entry `index` is here (empty when not found).
@@ -66,6 +67,7 @@ signals:
     void computed();
 
 private:
+    void ensureBody();
     void onTraceChanged();
     void recompute();
     void onComputed(const std::shared_ptr<const std::vector<SourceFile>> &files, double ms);
@@ -81,12 +83,12 @@ private:
     std::vector<std::string> roots() const;
 
     QDockWidget *m_beside;
-    SourceView *m_view;
-    QComboBox *m_files;
-    QComboBox *m_weight;
-    QToolButton *m_rootsButton;
-    QPushButton *m_open;
-    QLabel *m_status;
+    SourceView *m_view = nullptr; // null until ensureBody(), like the other widgets
+    QComboBox *m_files = nullptr;
+    QComboBox *m_weight = nullptr;
+    QToolButton *m_rootsButton = nullptr;
+    QPushButton *m_open = nullptr;
+    QLabel *m_status = nullptr;
     QAction *m_action;
     DockJob *m_job;
     std::shared_ptr<const Trace> m_trace;
