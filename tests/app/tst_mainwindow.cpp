@@ -30,6 +30,7 @@
 #include <QTimer>
 #include <QUrl>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
