@@ -6,9 +6,10 @@
 #   frame       lanescope-cli screenshot FILE -o OUT.png     (the first frame: the timeline of the whole
 #                                                             trace rendered offscreen, written as PNG)
 #   gui frame   lanescope FILE --screenshot OUT.png --first-frame  (the GUI's window as soon as it has
-#                                                             drawn the trace, offscreen; the docks' analyses
-#                                                             go on in the background and are not waited
-#                                                             for), when BUILD_DIR/app/lanescope exists
+#                                                             drawn the trace, offscreen, its painted pixels
+#                                                             written as PNG; the docks' analyses are not
+#                                                             waited for: they wait for the picture), when
+#                                                             BUILD_DIR/app/lanescope exists
 # parse: LANESCOPE_NO_CACHE=1; reopen: a trace cache in a temporary folder, filled once beforehand by
 # `lanescope-cli info` (FILE older than 2 s, so its stat signature is trusted as on a user's second
 # open; the model file is in the page cache, as after a first open). Goal: reopen >= 25x faster.
