@@ -19,15 +19,7 @@ AnalysisPanel::AnalysisPanel(Session *session, TimelineView *timeline, QMainWind
         if (m_tables)
             m_tables->setRange(this->session()->markedStart(), this->session()->markedEnd());
     });
-    // Seen: its tab is the current one of its group. The window's first show tells every dock of a
-    // group it is visible: asked again once that has settled.
-    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-        if (visible && !m_tables)
-            QMetaObject::invokeMethod(this, [this] {
-                if (isVisible() && !visibleRegion().isEmpty()) // a tab behind the current one has none
-                    tables();
-            }, Qt::QueuedConnection);
-    });
+    buildWhenSeen([this] { tables(); });
 }
 
 AnalysisTablesView *AnalysisPanel::tables()

@@ -95,10 +95,7 @@ CollectivesPanel::CollectivesPanel(Session *session, TimelineView *timeline, QMa
       m_latenessModel(new RowModel<RankLateness, std::vector<RankLateness>>(TableRows::rankLateness(), {}, this))
 {
     window->addDockWidget(Qt::BottomDockWidgetArea, this);
-    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) { // seen: its tab is the current one
-        if (visible)
-            ensureBody();
-    });
+    buildWhenSeen([this] { ensureBody(); });
 }
 
 // The tabs, tables and chart: made when the dock is first shown or has a result (most traces have no

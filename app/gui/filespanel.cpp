@@ -18,6 +18,15 @@ namespace lanescope {
 FilesPanel::FilesPanel(Session *session, QMainWindow *window)
     : Panel(tr("Files"), QStringLiteral("filesDock"), session, window), m_model(new FileListModel(this))
 {
+    connect(session, &Session::traceChanged, this, &FilesPanel::refresh);
+    setWindowTitle(tr("Files"));
+    buildWhenSeen([this] { view(); }); // the title counts; the table is made when looked at
+}
+
+QTableView *FilesPanel::view()
+{
+    if (m_view)
+        return m_view;
     m_view = makeTable(m_model, FileListModel::SortRole, FileListModel::File);
     m_view->sortByColumn(FileListModel::File, Qt::AscendingOrder);
     QHeaderView *header = m_view->horizontalHeader();
@@ -33,8 +42,7 @@ FilesPanel::FilesPanel(Session *session, QMainWindow *window)
         const auto *proxy = static_cast<const QSortFilterProxyModel *>(m_view->model());
         openRow(proxy->mapToSource(index).row());
     });
-    connect(session, &Session::traceChanged, this, &FilesPanel::refresh);
-    setWindowTitle(tr("Files"));
+    return m_view;
 }
 
 int FilesPanel::count() const

@@ -14,10 +14,7 @@ namespace lanescope {
 
 JobPanel::JobPanel(Session *session, QMainWindow *window) : Panel(tr("Job"), QStringLiteral("jobDock"), session, window)
 {
-    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) { // a restored layout may show it before any job
-        if (visible)
-            view();
-    });
+    buildWhenSeen([this] { view(); }); // a restored layout may show it before any job
 }
 
 JobOverviewView *JobPanel::view()

@@ -16,6 +16,18 @@ Panel::Panel(const QString &title, const QString &objectName, Session *session, 
     setObjectName(objectName);
 }
 
+void Panel::buildWhenSeen(std::function<void()> build)
+{
+    connect(this, &QDockWidget::visibilityChanged, this, [this, build = std::move(build)](bool visible) {
+        if (!visible)
+            return;
+        QMetaObject::invokeMethod(this, [this, build] {
+            if (isVisible() && !visibleRegion().isEmpty()) // a tab behind the current one has none
+                build();
+        }, Qt::QueuedConnection);
+    });
+}
+
 QTableView *Panel::makeTable(QAbstractItemModel *model, int sortRole, int sortColumn)
 {
     QTableView *view = newTable(model, sortRole, sortColumn);

@@ -4,6 +4,7 @@
 // and keeps whatever state it needs. The window only places the panels.
 #include <QDockWidget>
 
+#include <functional>
 #include <initializer_list>
 #include <utility>
 
@@ -34,6 +35,11 @@ protected:
     // A row of controls (each with its stretch factor), a status line (selectable, wrapped) and the
     // view filling the rest: the body of the Flame Graph and Source docks.
     void setBody(std::initializer_list<std::pair<QWidget *, int>> controls, QLabel *status, QWidget *view);
+    // Runs `build` when the dock is seen: shown on its own, or its tab the current one of its group. For
+    // widgets most sessions never look at (made then, not with the window); `build` must do nothing
+    // once they exist, and the dock also runs it wherever it needs them sooner. The window's first show
+    // tells every tabbed dock it is visible: whether it is seen is asked once that has settled.
+    void buildWhenSeen(std::function<void()> build);
 
 private:
     Session *m_session;

@@ -17,10 +17,18 @@ RangePanel::RangePanel(Session *session, QMainWindow *window, std::vector<QDockW
     : Panel(tr("Range Summary"), QStringLiteral("rangeDock"), session, window), m_model(new RangeSummaryModel(this)),
       m_keepInFront(std::move(keepInFront)), m_throttle(new Throttle([this] { refresh(); }, this))
 {
-    QTableView *view = makeTable(m_model, RangeSummaryModel::SortRole, RangeSummaryModel::Total);
-    view->horizontalHeader()->setSectionResizeMode(RangeSummaryModel::Name, QHeaderView::Stretch);
     connect(session, &Session::traceChanged, m_model, &RangeSummaryModel::setTrace);
     connect(session, &Session::markedRangeChanged, m_throttle, &Throttle::poke);
+    buildWhenSeen([this] { view(); });
+}
+
+QTableView *RangePanel::view()
+{
+    if (!m_view) {
+        m_view = makeTable(m_model, RangeSummaryModel::SortRole, RangeSummaryModel::Total);
+        m_view->horizontalHeader()->setSectionResizeMode(RangeSummaryModel::Name, QHeaderView::Stretch);
+    }
+    return m_view;
 }
 
 void RangePanel::refresh()
@@ -29,6 +37,7 @@ void RangePanel::refresh()
     m_model->setRange(start, end);
     if (!session()->hasMarkedRange())
         return;
+    view();
     show();
     if (std::all_of(m_keepInFront.begin(), m_keepInFront.end(), [](QDockWidget *d) { return d->visibleRegion().isEmpty(); }))
         raise();

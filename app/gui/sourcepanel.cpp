@@ -48,10 +48,7 @@ SourcePanel::SourcePanel(Session *session, QDockWidget *beside, QMainWindow *win
     m_action->setToolTip(tr("Show the Python source of the selected frame with the time of each line"));
     window->addAction(m_action);
     connect(m_action, &QAction::triggered, this, &SourcePanel::present);
-    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-        if (visible)
-            ensureBody();
-    });
+    buildWhenSeen([this] { ensureBody(); });
     connect(session, &Session::traceChanged, this, &SourcePanel::onTraceChanged);
     connect(session, &Session::markedRangeChanged, m_job, &DockJob::request);
     connect(session, &Session::selectionChanged, this, [this](SliceId id) {

@@ -92,10 +92,7 @@ TensorsPanel::TensorsPanel(Session *session, TimelineView *timeline, QMainWindow
       m_model(new RowModel<TensorRow, TensorTableResult>(TableRows::tensors(), {}, this))
 {
     window->addDockWidget(Qt::BottomDockWidgetArea, this);
-    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) { // seen
-        if (visible)
-            ensureBody();
-    });
+    buildWhenSeen([this] { ensureBody(); });
 }
 
 // The tabs: made when the dock is first seen or has a result (most traces have no tensors).

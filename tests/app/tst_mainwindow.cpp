@@ -33,6 +33,7 @@
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -341,6 +342,11 @@ private slots:
         const auto &reports = w.session()->trace()->metadata().files;
         QVERIFY(!reports.empty());
         QCOMPARE(files->count(), int(reports.size()));
+        // Its table is made when the dock is looked at, with the rows the title counts.
+        files->raise();
+        QTRY_VERIFY(files->widget() != nullptr);
+        QCOMPARE(files->widget(), files->view());
+        QCOMPARE(files->view()->model()->rowCount(), int(reports.size()));
         int neffRow = -1;
         for (size_t i = 0; i < reports.size() && neffRow < 0; ++i)
             if (reports[i].kind == FileFormat::Neff)
