@@ -140,10 +140,12 @@ void MainWindow::connectTimeline()
             if (const auto saved = LaneLayoutSettings::load(QSettings(), m_session->currentPath()))
                 m_timeline->setLaneState(*saved);
     });
-    connect(m_timeline, &TimelineView::tracePainted, this, [] { releaseForeground(); });
-    // Docks that compute for every trace in the background get their widgets once the first frame is
-    // on screen and the window has settled.
-    connect(m_timeline, &TimelineView::tracePainted, this, [this] { QTimer::singleShot(kSettledMs, m_analysis, &AnalysisPanel::tables); });
+    // The first frame is drawn: the background work gets every core, and docks that compute for every
+    // trace in the background get their widgets once the window has settled.
+    connect(m_timeline, &TimelineView::tracePainted, this, [this] {
+        releaseForeground();
+        QTimer::singleShot(kSettledMs, m_analysis, &AnalysisPanel::tables);
+    });
     connect(m_session, &Session::revealRequested, m_timeline, &TimelineView::revealSlice);
     connect(m_session, &Session::findRequested, this, [this](const QString &text) {
         m_searchBar->activate();

@@ -18,14 +18,15 @@ QThreadPool *workerPool()
 }
 
 namespace {
-int g_holds = 0;
+bool g_held = false;
 uint64_t g_generation = 0; // a release or timeout ends the holds made before it
 } // namespace
 
 void holdForForeground(int timeoutMs)
 {
-    if (g_holds++ == 0)
+    if (!g_held)
         workerPool()->setMaxThreadCount(std::max(1, QThread::idealThreadCount() - 1));
+    g_held = true;
     const uint64_t generation = g_generation;
     QTimer::singleShot(timeoutMs, QCoreApplication::instance(), [generation] {
         if (generation == g_generation)
@@ -35,9 +36,9 @@ void holdForForeground(int timeoutMs)
 
 void releaseForeground()
 {
-    if (g_holds == 0)
+    if (!g_held)
         return;
-    g_holds = 0;
+    g_held = false;
     ++g_generation;
     workerPool()->setMaxThreadCount(QThread::idealThreadCount()); // queued tasks start now
 }

@@ -91,18 +91,16 @@ void EngineChartsView::ensureCharts()
         m_dma = new QChartView(this);
         m_utilization = new UtilizationStrip(this);
         m_utilization->setDark(m_dark);
-        for (QChartView *v : {m_activeIdle, m_share, m_dma, static_cast<QChartView *>(m_utilization)}) {
-            v->setRenderHint(QPainter::Antialiasing);
-            v->setMinimumSize(260, 200);
-        }
         grid->addWidget(m_activeIdle, 1, 0);
         grid->addWidget(m_share, 1, 1);
         grid->addWidget(m_utilization, 2, 0);
         grid->addWidget(m_dma, 2, 1);
-        if (isVisible()) // made while the view is shown: at once, not after the next event loop pass
-            for (QWidget *v : {static_cast<QWidget *>(m_activeIdle), static_cast<QWidget *>(m_share), static_cast<QWidget *>(m_dma),
-                               static_cast<QWidget *>(m_utilization)})
+        for (QChartView *v : {m_activeIdle, m_share, m_dma, static_cast<QChartView *>(m_utilization)}) {
+            v->setRenderHint(QPainter::Antialiasing);
+            v->setMinimumSize(260, 200);
+            if (isVisible()) // made while the view is shown: at once, not after the next event loop pass
                 v->show();
+        }
     }
     if (!m_stale)
         return;
