@@ -65,7 +65,8 @@ void DockLayout::apply(QMainWindow *window)
         if (!dock)
             continue;
         const int group = p.area == Qt::RightDockWidgetArea ? 0 : 1;
-        dock->setFloating(false);
+        if (dock->isFloating())
+            dock->setFloating(false); // not a no-op when docked: it re-lays the dock out
         window->removeDockWidget(dock); // hides it
         window->addDockWidget(p.area, dock);
         if (firstOf[group])

@@ -56,6 +56,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTimer>
 #include <QUrl>
@@ -108,7 +109,11 @@ MainWindow::MainWindow(const QStringList &opening, QWidget *parent) : QMainWindo
         else
             unsetCursor();
     });
-    setDarkTheme(QSettings().value(QStringLiteral("timeline/dark"), false).toBool());
+    // The saved theme, applied without being saved again: a launch writes no settings file.
+    const bool dark = QSettings().value(QStringLiteral("timeline/dark"), false).toBool();
+    applyTheme(dark);
+    const QSignalBlocker quiet(m_darkAction);
+    m_darkAction->setChecked(dark);
     resize(1400, 900);
     updateTitle();
 }
