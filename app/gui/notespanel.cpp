@@ -5,7 +5,6 @@
 #include "overlays/annotationsoverlay.h"
 #include "style/durationformat.h"
 
-#include "annotations/annotation.h"
 #include "model/trace.h"
 
 #include <QHBoxLayout>
@@ -38,6 +37,13 @@ QIcon swatch(const QColor &c)
 NotesPanel::NotesPanel(Session *session, QMainWindow *window)
     : Panel(tr("Notes"), QStringLiteral("notesDock"), session, window)
 {
+    buildWhenSeen([this] { ensureBody(); });
+}
+
+void NotesPanel::ensureBody()
+{
+    if (m_list)
+        return;
     auto *body = new QWidget(this);
     auto *layout = new QVBoxLayout(body);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -84,27 +90,51 @@ NotesPanel::NotesPanel(Session *session, QMainWindow *window)
             b->setEnabled(any);
         emit currentChanged(currentId());
     });
-    setNotes({}, QString());
+    m_add->setToolTip(m_addTip);
+    fill();
+}
+
+QTreeWidget *NotesPanel::list()
+{
+    ensureBody();
+    return m_list;
+}
+
+QLabel *NotesPanel::location()
+{
+    ensureBody();
+    return m_location;
 }
 
 void NotesPanel::setAddToolTip(const QString &tip)
 {
-    m_add->setToolTip(tip);
+    m_addTip = tip;
+    if (m_add)
+        m_add->setToolTip(tip);
 }
 
 int NotesPanel::currentId() const
 {
-    const QTreeWidgetItem *item = m_list->currentItem();
+    const QTreeWidgetItem *item = m_list ? m_list->currentItem() : nullptr;
     return item ? item->data(Number, Qt::UserRole).toInt() : 0;
 }
 
 void NotesPanel::setNotes(const std::vector<Annotation> &notes, const QString &location)
 {
+    m_notes = notes;
+    m_where = location;
+    setWindowTitle(notes.empty() ? tr("Notes") : tr("Notes (%1)").arg(notes.size()));
+    if (m_list)
+        fill();
+}
+
+void NotesPanel::fill()
+{
     const int current = currentId();
     const auto &trace = session()->trace();
     const int64_t origin = trace ? trace->startNs() : 0;
     m_list->clear();
-    for (const Annotation &note : notes) {
+    for (const Annotation &note : m_notes) {
         QString where;
         switch (note.kind) {
         case Annotation::Kind::Range:
@@ -126,11 +156,10 @@ void NotesPanel::setNotes(const std::vector<Annotation> &notes, const QString &l
             m_list->setCurrentItem(item);
     }
     fitColumns();
-    m_location->setText(location);
+    m_location->setText(m_where);
     const bool any = currentId() > 0;
     for (QPushButton *b : {m_goTo, m_edit, m_delete})
         b->setEnabled(any);
-    setWindowTitle(notes.empty() ? tr("Notes") : tr("Notes (%1)").arg(notes.size()));
 }
 
 void NotesPanel::fitColumns()
@@ -146,9 +175,9 @@ void NotesPanel::fitColumns()
 
 bool NotesPanel::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_list->viewport() && event->type() == QEvent::Resize)
+    if (m_list && watched == m_list->viewport() && event->type() == QEvent::Resize)
         fitColumns();
-    if (watched == m_list && event->type() == QEvent::KeyPress
+    if (m_list && watched == m_list && event->type() == QEvent::KeyPress
         && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Delete && currentId() > 0) {
         emit removeRequested(currentId());
         return true;

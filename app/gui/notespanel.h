@@ -2,8 +2,14 @@
 // The Notes dock: where the notes are kept (or why they cannot be), the list of the trace's notes
 // (number, kind, where, text, in the note's colour), and Go To / Edit / Delete. Double-click or
 // Enter goes to a note, Delete removes it; selecting one emphasises it in the timeline. The panel only
-// shows and asks: NotesController owns the notes, connects to the requests and calls setNotes().
+// shows and asks: NotesController owns the notes, connects to the requests and calls setNotes(). Its
+// widgets are made when the dock is first seen (most sessions never open it); until then it keeps what
+// it was given, and its title counts the notes.
 #include "panel.h"
+
+#include "annotations/annotation.h"
+
+#include <QString>
 
 #include <vector>
 
@@ -12,8 +18,6 @@ class QPushButton;
 class QTreeWidget;
 
 namespace lanescope {
-
-struct Annotation;
 
 class NotesPanel : public Panel
 {
@@ -25,8 +29,9 @@ public:
     void setNotes(const std::vector<Annotation> &notes, const QString &location);
     void setAddToolTip(const QString &tip);
 
-    QTreeWidget *list() const { return m_list; }
-    QLabel *location() const { return m_location; }
+    // The list and the location line (made now if the dock has not been seen yet).
+    QTreeWidget *list();
+    QLabel *location();
     // The id of the selected note, 0 when none.
     int currentId() const;
 
@@ -41,13 +46,18 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void ensureBody();
+    void fill(); // the list and the location line from m_notes and m_where
     void fitColumns(); // the note's text fills what the dock shows; where and kind follow it
-    QLabel *m_location;
-    QTreeWidget *m_list;
-    QPushButton *m_goTo;
-    QPushButton *m_edit;
-    QPushButton *m_delete;
-    QPushButton *m_add;
+    std::vector<Annotation> m_notes;
+    QString m_where;
+    QString m_addTip;
+    QLabel *m_location = nullptr;
+    QTreeWidget *m_list = nullptr;
+    QPushButton *m_goTo = nullptr;
+    QPushButton *m_edit = nullptr;
+    QPushButton *m_delete = nullptr;
+    QPushButton *m_add = nullptr;
 };
 
 } // namespace lanescope

@@ -2,9 +2,12 @@
 
 #include "model/trace.h"
 #include "model/depthindex.h"
+#include "util/runoncores.h"
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <thread>
 
 namespace lanescope {
 
@@ -39,7 +42,8 @@ void LaneLod::clear()
     m_depthBegin.clear();
 }
 
-void LaneLod::build(const Trace &trace, const DepthIndex &index, TrackId track, int level, int64_t from, int64_t to)
+void LaneLod::build(const Trace &trace, const DepthIndex &index, TrackId track, int level, int64_t from, int64_t to,
+                    size_t parallelFrom)
 {
     clear();
     m_valid = true;
@@ -51,35 +55,68 @@ void LaneLod::build(const Trace &trace, const DepthIndex &index, TrackId track, 
     const int64_t fold = bucket * 2;        // 1.7 to 2 pixels: narrower slices fold (house rule: ~2 px)
     // Gaps up to the next level's bucket (1 to 1.19 pixels) close, as LaneGeometry closes sub-pixel ones.
     const int64_t gap = std::max(bucket, bucketOf(level + 1) - 1);
-    const auto all = trace.allSlices();
     const int depths = index.depthCount(track);
+    // A lane of many slices in range (a new trace's first frame, a zoom to another level) has its depths
+    // built on all cores, the largest first, then joined; a small one here, one depth after another.
+    size_t inRange = 0;
+    std::vector<std::pair<size_t, int>> bySize; // (slices in range, depth)
     for (int d = 0; d < depths; ++d) {
-        m_depthBegin.push_back(uint32_t(m_items.size()));
-        const auto ids = index.slices(track, d);
         const auto [first, last] = index.range(track, d, from, to);
-        for (size_t i = first; i < last; ++i) {
-            const uint32_t id = ids[i];
-            const Slice &s = all[id];
-            if (s.duration >= fold) {
-                m_items.push_back(Item{s.start, s.end(), id, 1, s.name.value, s.category.value});
-                continue;
-            }
-            // A run of slices shorter than `fold`, at most `gap` apart (DepthIndex's summaries).
-            const DepthIndex::Run run = index.consumeRun(track, d, i + 1, last, s.end(), gap, fold);
-            Item item{s.start, s.end(), id, 1 + run.count, s.name.value, s.category.value};
-            if (run.count) {
-                item.end = run.end;
-                if (run.longestDuration > s.duration) {
-                    item.slice = run.longest;
-                    item.name = all[run.longest].name.value;
-                    item.category = all[run.longest].category.value;
-                }
-            }
-            m_items.push_back(item);
-            i = run.next - 1;
+        inRange += last - first;
+        bySize.emplace_back(last - first, d);
+    }
+    if (inRange < parallelFrom || depths < 2) {
+        for (int d = 0; d < depths; ++d) {
+            m_depthBegin.push_back(uint32_t(m_items.size()));
+            buildDepth(trace, index, d, fold, gap, m_items);
         }
+        m_depthBegin.push_back(uint32_t(m_items.size()));
+        return;
+    }
+    std::sort(bySize.begin(), bySize.end(), std::greater<>());
+    std::vector<std::vector<Item>> perDepth(static_cast<size_t>(depths));
+    parallelFor(bySize.size(), std::thread::hardware_concurrency(), [&](size_t i) {
+        const int d = bySize[i].second;
+        buildDepth(trace, index, d, fold, gap, perDepth[size_t(d)]);
+    });
+    size_t total = 0;
+    for (const auto &items : perDepth)
+        total += items.size();
+    m_items.reserve(total);
+    for (const auto &items : perDepth) {
+        m_depthBegin.push_back(uint32_t(m_items.size()));
+        m_items.insert(m_items.end(), items.begin(), items.end());
     }
     m_depthBegin.push_back(uint32_t(m_items.size()));
+}
+
+void LaneLod::buildDepth(const Trace &trace, const DepthIndex &index, int d, int64_t fold, int64_t gap,
+                         std::vector<Item> &out) const
+{
+    const auto all = trace.allSlices();
+    const auto ids = index.slices(m_track, d);
+    const auto [first, last] = index.range(m_track, d, m_from, m_to);
+    for (size_t i = first; i < last; ++i) {
+        const uint32_t id = ids[i];
+        const Slice &s = all[id];
+        if (s.duration >= fold) {
+            out.push_back(Item{s.start, s.end(), id, 1, s.name.value, s.category.value});
+            continue;
+        }
+        // A run of slices shorter than `fold`, at most `gap` apart (DepthIndex's summaries).
+        const DepthIndex::Run run = index.consumeRun(m_track, d, i + 1, last, s.end(), gap, fold);
+        Item item{s.start, s.end(), id, 1 + run.count, s.name.value, s.category.value};
+        if (run.count) {
+            item.end = run.end;
+            if (run.longestDuration > s.duration) {
+                item.slice = run.longest;
+                item.name = all[run.longest].name.value;
+                item.category = all[run.longest].category.value;
+            }
+        }
+        out.push_back(item);
+        i = run.next - 1;
+    }
 }
 
 void LaneLod::map(const LaneGeometry::Viewport &vp, std::vector<LaneGeometry::SliceItem> &out) const

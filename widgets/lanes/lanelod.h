@@ -6,11 +6,13 @@
 // (a zoom change under 19 %) whose range lies inside the built range maps
 // these items to pixels in O(visible items), without touching the DepthIndex: panning, a range that
 // moves by a few ns, and every repaint at whole-trace zoom reuse them. Built for the visible range and
-// one visible span either side, so a pan of up to a screen reuses it too.
+// one visible span either side, so a pan of up to a screen reuses it too. A lane with many slices in
+// that range has its depths built on all cores (they are independent; the trace and index only read).
 #include "lanegeometry.h"
 
 #include "model/ids.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -24,17 +26,25 @@ class LaneLod
 public:
     // The level for a viewport, or -1 below one ns per pixel (there LaneGeometry builds exactly).
     static constexpr int kStepsPerOctave = 4;
+    // From this many slices in the built range, the depths are built in parallel (below, a thread
+    // costs more than it saves).
+    static constexpr size_t kParallelSlices = 200'000;
     static int levelFor(const LaneGeometry::Viewport &vp);
     static int64_t bucketOf(int level); // ns
 
     bool covers(TrackId track, int level, int64_t t0, int64_t t1) const;
-    void build(const Trace &trace, const DepthIndex &index, TrackId track, int level, int64_t from, int64_t to);
+    // `parallelFrom`: the slices in range from which depths are built in parallel (tests compare both ways).
+    void build(const Trace &trace, const DepthIndex &index, TrackId track, int level, int64_t from, int64_t to,
+               size_t parallelFrom = kParallelSlices);
     // The items overlapping the viewport, as LaneGeometry::slices (by depth, then time).
     void map(const LaneGeometry::Viewport &vp, std::vector<LaneGeometry::SliceItem> &out) const;
     void clear();
     size_t itemCount() const { return m_items.size(); }
 
 private:
+    struct Item;
+    // Depth d's items, in time order, for the range, track and level being built.
+    void buildDepth(const Trace &trace, const DepthIndex &index, int d, int64_t fold, int64_t gap, std::vector<Item> &out) const;
     struct Item
     {
         int64_t start = 0;

@@ -2,7 +2,8 @@
 // Against LaneGeometry's exact per-viewport folding on the same trace: every slice a pixel or wider is
 // its own item with the same id in both, the folded counts add up to the slices in view, the covered
 // pixel columns per depth agree (a gap narrower than a pixel may fold in one and not the other: at most
-// 2 % of columns), and a viewport moved within the built range reuses the items.
+// 2 % of columns), a viewport moved within the built range reuses the items, and depths built in
+// parallel give the same items as one after another.
 #include "lanes/lanegeometry.h"
 #include "lanes/lanelod.h"
 #include "model/depthindex.h"
@@ -11,6 +12,7 @@
 
 #include <QTest>
 
+#include <cstdint>
 #include <random>
 #include <set>
 
@@ -160,6 +162,38 @@ private slots:
         QVERIFY(!lod.covers(f.track, level, vp.t0 + 2 * span, vp.t1 + 2 * span));
         QVERIFY(!lod.covers(f.track, level + 1, vp.t0, vp.t1));
         QVERIFY(!lod.covers(TrackId(f.track.value + 1), level, vp.t0, vp.t1));
+    }
+
+    // A lane's depths built on several cores (a large lane) give exactly the items of a build one depth
+    // after another, at every level from a tenth of the trace to all of it.
+    void parallelDepthsGiveTheSameItems()
+    {
+        Fixture f;
+        build(f);
+        const Trace &t = *f.trace;
+        QVERIFY(f.index.depthCount(f.track) >= 3);
+        const int64_t span = t.endNs() - t.startNs();
+        for (const int64_t width : {span / 10, span / 3, span}) {
+            const LaneGeometry::Viewport vp{t.startNs(), t.startNs() + width, 1600};
+            const int level = LaneLod::levelFor(vp);
+            QVERIFY(level > 0);
+            LaneLod sequential, parallel;
+            sequential.build(t, f.index, f.track, level, vp.t0, vp.t1, SIZE_MAX);
+            parallel.build(t, f.index, f.track, level, vp.t0, vp.t1, 0);
+            QVERIFY(sequential.itemCount() > 0);
+            QCOMPARE(parallel.itemCount(), sequential.itemCount());
+            std::vector<LaneGeometry::SliceItem> a, b;
+            sequential.map(vp, a);
+            parallel.map(vp, b);
+            QCOMPARE(b.size(), a.size());
+            for (size_t i = 0; i < a.size(); ++i) {
+                QCOMPARE(b[i].slice, a[i].slice);
+                QCOMPARE(b[i].count, a[i].count);
+                QCOMPARE(b[i].depth, a[i].depth);
+                QCOMPARE(b[i].x0, a[i].x0);
+                QCOMPARE(b[i].x1, a[i].x1);
+            }
+        }
     }
 };
 
