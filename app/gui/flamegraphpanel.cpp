@@ -7,6 +7,7 @@
 
 #include "flamegraph/flamegraphview.h"
 #include "session/comparesession.h"
+#include "style/clearbutton.h"
 #include "style/durationformat.h"
 #include "timeline/timelineview.h"
 
@@ -107,7 +108,7 @@ FlameGraphPanel::FlameGraphPanel(Session *session, TimelineView *timeline, QMain
     m_threads->addItems({tr("Each thread"), tr("Threads merged")});
     m_flame->setToolTip(tr("Root at the bottom (flame) instead of the top (icicle)"));
     m_search->setPlaceholderText(tr("Search frames"));
-    m_search->setClearButtonEnabled(true);
+    addClearButtonWhenShown(m_search);
     auto *reset = new QPushButton(tr("Reset Zoom"));
     reset->setToolTip(tr("Show the whole tree again (Home; Backspace goes one level out, double-click zooms in)"));
     m_scroll->setWidget(m_view);

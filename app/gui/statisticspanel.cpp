@@ -7,6 +7,7 @@
 
 #include "charts/durationhistogramview.h"
 #include "session/comparesession.h"
+#include "style/clearbutton.h"
 #include "style/durationformat.h"
 #include "timeline/timelineview.h"
 
@@ -78,7 +79,7 @@ StatisticsPanel::StatisticsPanel(Session *session, TimelineView *timeline, QMain
     layout->setContentsMargins(6, 4, 6, 4);
     auto *top = new QHBoxLayout;
     m_edit->setPlaceholderText(tr("Slice name or regular expression (Shift+S: the selected slice's name)"));
-    m_edit->setClearButtonEnabled(true);
+    addClearButtonWhenShown(m_edit);
     auto *completer = new QCompleter(m_names, this);
     completer->setCaseSensitivity(Qt::CaseInsensitive);
     completer->setFilterMode(Qt::MatchContains);

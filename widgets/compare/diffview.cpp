@@ -2,6 +2,7 @@
 
 #include "difftablemodel.h"
 #include "session/comparesession.h"
+#include "style/clearbutton.h"
 #include "style/durationformat.h"
 
 #include <QBarCategoryAxis>
@@ -56,7 +57,7 @@ DiffView::DiffView(QWidget *parent) : QWidget(parent)
     m_metric->addItem(tr("Wall (inclusive) time"), int(DiffMetric::Wall));
     m_filter = new QLineEdit(this);
     m_filter->setPlaceholderText(tr("Filter names"));
-    m_filter->setClearButtonEnabled(true);
+    addClearButtonWhenShown(m_filter);
     auto *exportButton = new QPushButton(tr("Export CSV…"), this);
     bar->addWidget(new QLabel(tr("Compare"), this));
     bar->addWidget(m_base);

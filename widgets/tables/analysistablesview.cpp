@@ -2,6 +2,7 @@
 #include "placeholdertableview.h"
 
 #include "rankstepmodel.h"
+#include "style/clearbutton.h"
 #include "style/durationformat.h"
 
 #include "analysis/devicesummary.h"
@@ -116,7 +117,7 @@ AnalysisTablesView::AnalysisTablesView(QWidget *parent) : QWidget(parent)
 
     m_filter = new QLineEdit(this);
     m_filter->setPlaceholderText(tr("Filter by name"));
-    m_filter->setClearButtonEnabled(true);
+    addClearButtonWhenShown(m_filter);
     m_shapes = new QCheckBox(tr("Group by input shapes"), this);
     m_next = new QPushButton(tr("Next occurrence"), this);
     m_next->setToolTip(tr("Select the next occurrence of the clicked row on the timeline"));

@@ -5,6 +5,8 @@
 #include "analysis/slicesearch.h"
 #include "model/trace.h"
 
+#include "style/clearbutton.h"
+
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -21,7 +23,7 @@ TimelineSearchBar::TimelineSearchBar(TimelineView *view, QWidget *parent)
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
     m_edit->setPlaceholderText(tr("Search slice names (Enter: next, Shift+Enter: previous)"));
-    m_edit->setClearButtonEnabled(true);
+    addClearButtonWhenShown(m_edit);
     m_edit->installEventFilter(this);
     auto *prev = new QToolButton(this);
     prev->setText(tr("Previous"));

@@ -114,6 +114,21 @@ private slots:
         QTest::keyClick(&view, Qt::Key_Slash);
         QVERIFY(!bar.isHidden());
     }
+
+    // The clear button (an icon-theme lookup) is added when the bar is first shown, not when it is made.
+    void clearButtonWhenShown()
+    {
+        TimelineView view;
+        TimelineSearchBar bar(&view);
+        bar.hide();
+        QVERIFY(!bar.lineEdit()->isClearButtonEnabled());
+        bar.activate();
+        QVERIFY(bar.isVisible());
+        QVERIFY(bar.lineEdit()->isClearButtonEnabled());
+        bar.hide();
+        bar.activate(); // shown again: still one button, no second filter
+        QVERIFY(bar.lineEdit()->isClearButtonEnabled());
+    }
 };
 
 QTEST_MAIN(TestTimelineSearchBar)
