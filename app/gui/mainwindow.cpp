@@ -222,6 +222,7 @@ void MainWindow::showKeyboardShortcuts()
 
 void MainWindow::showEvent(QShowEvent *event)
 {
+    m_prefault.start(this); // the first show: its backing store, ready before the first frame paints into it
     // The first-run layout is sized for the window as it is first shown (a restored layout keeps its own).
     if (!m_layoutApplied && !m_layoutRestored)
         DockLayout::resizeGroups(this); // createPanels() placed the docks

@@ -4,6 +4,7 @@
 // drag and drop. What is shown (the trace, loads, selection, ranges, errors) is the Session's; each
 // dock is a panel that listens to it.
 #include "session/exportjob.h"
+#include "style/backingstoreprefault.h"
 
 #include <QMainWindow>
 
@@ -137,6 +138,7 @@ private:
     QAction *m_cancelAction = nullptr; // Esc, enabled while the Session is busy
     bool m_layoutRestored = false; // the last session's dock arrangement was restored
     bool m_layoutApplied = false;  // the first-run layout was sized for the shown window
+    BackingStorePrefault m_prefault; // the first paint's memory, mapped on another core meanwhile
 };
 
 } // namespace lanescope
