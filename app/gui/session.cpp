@@ -187,7 +187,10 @@ void Session::preload(const QStringList &paths)
     QStringList rankFiles;
     if (!opensAsLoad(paths, &rankFiles))
         return;
-    m_job->setCacheOptions(cacheOptions());
+    // The window is being built meanwhile on the GUI thread: the load leaves it a core.
+    CacheOptions options = cacheOptions();
+    options.reserveCore = true;
+    m_job->setCacheOptions(options);
     m_job->start(paths.front(), rankFiles);
     m_preloadId = m_job->currentId();
     m_preloadKey = QStringList{paths.front()} + rankFiles;

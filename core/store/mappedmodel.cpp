@@ -186,7 +186,7 @@ bool MappedModel::write(const Trace &trace, const std::string &path, std::string
     return true;
 }
 
-Trace MappedModel::open(const std::string &path, const std::string &sourcePath)
+Trace MappedModel::open(const std::string &path, const std::string &sourcePath, unsigned threads)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
@@ -246,7 +246,7 @@ Trace MappedModel::open(const std::string &path, const std::string &sourcePath)
     for (const ColumnEntry &e : h.columns)
         columns.emplace_back(bytes + e.offset, e.bytes);
     try {
-        return viewColumns(mapping, columns, std::string_view(bytes + h.metaOffset, h.metaBytes), sourcePath);
+        return viewColumns(mapping, columns, std::string_view(bytes + h.metaOffset, h.metaBytes), sourcePath, threads);
     } catch (const CorruptCacheEntry &e) { // an index that points outside the records: name the file
         throw CorruptCacheEntry(path + ": " + e.what());
     }
@@ -273,7 +273,7 @@ void viewColumn(C &column, std::string_view bytes, const std::shared_ptr<const v
 } // namespace
 
 Trace MappedModel::viewColumns(const std::shared_ptr<const void> &keeper, const std::vector<std::string_view> &c,
-                               std::string_view meta, const std::string &sourcePath)
+                               std::string_view meta, const std::string &sourcePath, unsigned threads)
 {
     Trace t;
     TraceSerializer::decodeHeader(meta, t, sourcePath);
@@ -297,10 +297,13 @@ Trace MappedModel::viewColumns(const std::shared_ptr<const void> &keeper, const 
     viewColumn(depth->trackFirstDepth, c[15], keeper);
     viewColumn(depth->nodes, c[16], keeper);
     // The two checks read different pages (the depth tables' entries; the args' offsets and the flows):
-    // side by side on two cores. The future joins before anything leaves this scope, a throw included.
-    std::future<std::string> depthProblem = std::async(std::launch::async, [&depth, &t] { return depth->check(t); });
+    // side by side on two cores, where the caller has two to spare. The future joins before anything
+    // leaves this scope, a throw included.
+    std::future<std::string> depthProblem;
+    if (threads >= 2)
+        depthProblem = std::async(std::launch::async, [&depth, &t] { return depth->check(t); });
     TraceSerializer::checkReferences(t);
-    if (const std::string problem = depthProblem.get(); !problem.empty())
+    if (const std::string problem = depthProblem.valid() ? depthProblem.get() : depth->check(t); !problem.empty())
         throw CorruptCacheEntry(problem);
     t.setDepthTables(std::move(depth));
     return t;

@@ -53,8 +53,9 @@ public:
     // Writes `trace` to `path` (replacing it atomically). Returns false with `error` set on failure.
     static bool write(const Trace &trace, const std::string &path, std::string *error);
     // Maps `path` and returns a trace viewing it. `sourcePath` replaces the stored source path (as
-    // TraceSerializer::deserialize). Throws StaleModelFile or CorruptCacheEntry.
-    static Trace open(const std::string &path, const std::string &sourcePath);
+    // TraceSerializer::deserialize). Throws StaleModelFile or CorruptCacheEntry. `threads`: the cores
+    // the checks may use (two of them read different pages side by side; 1: one after the other).
+    static Trace open(const std::string &path, const std::string &sourcePath, unsigned threads = 2);
     // "m1-v6-s32-...": this file version and TraceSerializer::layoutTag(), the cache entries' layout.
     static std::string layoutTag();
 
@@ -63,7 +64,7 @@ private:
     static std::vector<std::string_view> recordColumns(const Trace &t, const DepthTables &depth);
     // The trace over the file's columns (in file order) and meta block, keeping `keeper` alive.
     static Trace viewColumns(const std::shared_ptr<const void> &keeper, const std::vector<std::string_view> &columns,
-                             std::string_view meta, const std::string &sourcePath);
+                             std::string_view meta, const std::string &sourcePath, unsigned threads);
 };
 
 } // namespace lanescope

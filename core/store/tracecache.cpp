@@ -244,7 +244,9 @@ TraceCache::Lookup TraceCache::lookup(const std::string &key, const std::string 
     }
     // The model is used in place: the trace's columns view the mapped file (MappedModel).
     try {
-        out.trace = std::make_shared<const Trace>(MappedModel::open(modelPath(key), displayPath));
+        const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+        const unsigned threads = m_options.reserveCore ? std::max(1u, cores - 1) : cores;
+        out.trace = std::make_shared<const Trace>(MappedModel::open(modelPath(key), displayPath, threads));
         out.status = Status::Hit;
     } catch (const StaleModelFile &e) {
         out.status = Status::Stale;

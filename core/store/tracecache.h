@@ -29,6 +29,10 @@ struct CacheOptions
     // Hash the whole input on every open even when its stat signature (ctime included) is the one
     // recorded when it was last hashed. Env LANESCOPE_CACHE_VERIFY=1.
     bool verifyContent = false;
+    // Leave a core to the caller's thread while an entry is opened: its checks run side by side only
+    // where a core is left over. The window's preload sets it (its GUI thread builds the window
+    // meanwhile, and the window is what the user waits for); everything else waits for the load.
+    bool reserveCore = false;
 
     // enabled unless LANESCOPE_NO_CACHE=1; dir from LANESCOPE_CACHE_DIR; cap from LANESCOPE_CACHE_MAX_MB.
     static CacheOptions fromEnvironment();
