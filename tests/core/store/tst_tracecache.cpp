@@ -11,6 +11,8 @@
 #include "io/traceloader.h"
 #include "model/depthindex.h"
 #include "store/cachedloader.h"
+#include "store/mappedmodel.h"
+#include "store/traceserializer.h"
 #include "store/tracecache.h"
 #include "util/contentfingerprint.h"
 
@@ -331,6 +333,50 @@ private slots:
         QVERIFY(again.fromCache);
         const std::string againDiff = test::traceDifference(*first.trace, *again.trace);
         QVERIFY2(againDiff.empty(), againDiff.c_str());
+    }
+
+    // The entry's checks find the same problem whether they run side by side (two cores) or one after
+    // the other (a preload that leaves the GUI thread a core: CacheOptions::reserveCore): a depth entry
+    // past the slices, and an intact entry opens the same both ways.
+    void checksOneAfterAnotherFindTheSame()
+    {
+        QTemporaryDir tmp;
+        const std::string file = LANESCOPE_TEST_DATA "/cli_info_small.json";
+        CacheOptions o = optionsIn(tmp);
+        QVERIFY(CachedLoader(o).load(file).ok());
+        const std::string model = TraceCache(o).modelPath(ContentFingerprint::ofPath(file).key());
+        const Trace side = MappedModel::open(model, file, 2);
+        const Trace serial = MappedModel::open(model, file, 1);
+        const std::string diff = test::traceDifference(side, serial);
+        QVERIFY2(diff.empty(), diff.c_str());
+        {
+            QFile f(QString::fromStdString(model));
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            QByteArray bytes = f.readAll();
+            uint64_t entriesAt = 0;
+            std::memcpy(&entriesAt, bytes.constData() + 40 + 13 * 32, 8);
+            std::memset(bytes.data() + entriesAt, 0xff, 4); // slice id 2^32 - 1 (the entries are not hashed)
+            f.seek(0);
+            f.write(bytes);
+        }
+        QStringList problems;
+        for (unsigned threads : {2u, 1u}) {
+            try {
+                (void)MappedModel::open(model, file, threads);
+                QFAIL("a depth entry past the slices was not found");
+            } catch (const CorruptCacheEntry &e) {
+                problems << QString::fromUtf8(e.what());
+            }
+        }
+        QCOMPARE(problems.size(), 2);
+        QVERIFY2(problems[0].contains(QLatin1String("depth index: slice id 4294967295")), qPrintable(problems[0]));
+        QCOMPARE(problems[1], problems[0]);
+        // Through the cache as a preload opens it: rebuilt with the same notice.
+        o.reserveCore = true;
+        const LoadResult r = CachedLoader(o).load(file);
+        QVERIFY2(r.ok(), r.error.c_str());
+        QVERIFY(!r.fromCache);
+        QVERIFY2(hasNotice(r, "depth index: slice id 4294967295"), notices(r).c_str());
     }
 
     // A reopened trace views its model file in place: the file is mapped while the trace lives (and
