@@ -61,6 +61,11 @@ PlaceholderTableView *makeView(QAbstractItemModel *model, QWidget *parent)
     v->verticalHeader()->hide();
     v->verticalHeader()->setDefaultSectionSize(v->fontMetrics().height() + 6);
     v->horizontalHeader()->setStretchLastSection(true);
+    // At least its header, not a table view's own minimum (room for both scroll bars and more): the
+    // tables are made after the window's first frame, and with that minimum they made the bottom dock
+    // group grow by 20 to 40 px then, moving the timeline the user was looking at. The group keeps the
+    // height the window gave it; the rows scroll.
+    v->setMinimumHeight(v->horizontalHeader()->sizeHint().height() + 2 * v->frameWidth());
     return v;
 }
 
