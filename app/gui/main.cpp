@@ -299,7 +299,7 @@ int screenshot(QApplication &app, const Options &options, const QStringList &pat
     window->setQuietErrors(true);
     window->resize(options.width, options.height);
     window->notes()->setShown(options.notes, false); // scripted pictures: notes only when asked for
-    window->show();
+    window->showWhenLoaded();
     // The first frame needs only the load in flight: the views' background work waits, for the picture
     // too and not only for the paint (MainWindow holds it back until then).
     if (options.firstFrame && session->isPreloading())
@@ -553,7 +553,7 @@ int main(int argc, char **argv)
 
     auto *first = new lanescope::MainWindow(paths);
     first->restoreWindowLayout();
-    first->show();
+    first->showWhenLoaded();
     first->session()->openPaths(paths);
     return app.exec();
 }

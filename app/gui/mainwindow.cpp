@@ -62,6 +62,7 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <utility>
 namespace lanescope {
 
 namespace {
@@ -200,6 +201,24 @@ void MainWindow::createPanels()
     m_centralLayout->insertWidget(m_centralLayout->indexOf(m_timeline), m_query->strip()); // pinned query lanes on top
     addDockWidget(Qt::BottomDockWidgetArea, m_query);
     DockLayout::apply(this);
+}
+
+void MainWindow::showWhenLoaded(int withinMs)
+{
+    if (!m_session->isPreloading()) {
+        show();
+        return;
+    }
+    m_showPending = true;
+    const auto showNow = [this] {
+        if (std::exchange(m_showPending, false))
+            show();
+    };
+    // The trace is set in the views by traceChanged (the window then lays itself out and paints once);
+    // a failed or cancelled load ends with loadFinished.
+    connect(m_session, &Session::traceChanged, this, showNow, Qt::SingleShotConnection);
+    connect(m_session, &Session::loadFinished, this, showNow, Qt::SingleShotConnection);
+    QTimer::singleShot(withinMs, this, showNow);
 }
 
 void MainWindow::resetLayout()

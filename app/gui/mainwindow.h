@@ -80,6 +80,13 @@ public:
     void applyTheme(bool dark);
     // Window geometry and dock arrangement of the last closed window (QSettings "window/...").
     void restoreWindowLayout();
+    // Shows the window once the trace it was made with (MainWindow(paths) preloads it) is shown in it,
+    // or the load has ended otherwise, or after `withinMs` at the latest (a long parse shows its
+    // progress): the first frame is the trace, not an empty window painted a moment before the trace
+    // replaces it (a reopened trace is loaded about when the window is built). Without a preload it
+    // shows the window now.
+    void showWhenLoaded(int withinMs = kShowWithinMs);
+    static constexpr int kShowWithinMs = 150;
     // View > Reset Layout: the first-run arrangement of the docks (DockLayout's table).
     void resetLayout();
     // Help > Keyboard Shortcuts (the Shortcuts list).
@@ -138,6 +145,7 @@ private:
     QAction *m_cancelAction = nullptr; // Esc, enabled while the Session is busy
     bool m_layoutRestored = false; // the last session's dock arrangement was restored
     bool m_layoutApplied = false;  // the first-run layout was sized for the shown window
+    bool m_showPending = false;    // showWhenLoaded() waits for the preloaded trace
     BackingStorePrefault m_prefault; // the first paint's memory, mapped on another core meanwhile
 };
 

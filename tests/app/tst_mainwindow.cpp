@@ -258,6 +258,54 @@ private slots:
         QCOMPARE(w.timeline()->size(), timelineAtFrame);
     }
 
+    // showWhenLoaded: the window made with a trace appears with it (shown once the trace is in the
+    // views, never before), or once a failed load has ended; a window without a trace at once.
+    void showWhenLoaded()
+    {
+        {
+            MainWindow w(QStringList{good()});
+            Session *s = w.session();
+            QSignalSpy changed(s, &Session::traceChanged);
+            // Whether the trace was in the timeline when the window got its Show event.
+            struct ShowWatch : QObject
+            {
+                MainWindow *window = nullptr;
+                int shows = 0;
+                bool traceAtShow = false;
+                bool eventFilter(QObject *o, QEvent *e) override
+                {
+                    if (o == window && e->type() == QEvent::Show) {
+                        ++shows;
+                        traceAtShow = window->timeline()->trace() != nullptr;
+                    }
+                    return false;
+                }
+            } watch;
+            watch.window = &w;
+            w.installEventFilter(&watch);
+            w.showWhenLoaded(20000);
+            s->openPaths(QStringList{good()});
+            QTRY_VERIFY_WITH_TIMEOUT(w.isVisible(), 20000);
+            QCOMPARE(watch.shows, 1);
+            QVERIFY(watch.traceAtShow); // the first frame is the trace
+            QCOMPARE(changed.size(), 1);
+            w.removeEventFilter(&watch);
+        }
+        {
+            MainWindow w(QStringList{m_dir.filePath(QStringLiteral("no-such-trace.json"))});
+            w.setQuietErrors(true);
+            w.showWhenLoaded(20000);
+            w.session()->openPaths(QStringList{m_dir.filePath(QStringLiteral("no-such-trace.json"))});
+            QTRY_VERIFY_WITH_TIMEOUT(w.isVisible(), 20000); // the failed load ended: shown without a trace
+            QVERIFY(!w.session()->trace());
+        }
+        {
+            MainWindow w;
+            w.showWhenLoaded();
+            QVERIFY(w.isVisible());
+        }
+    }
+
     void missingFile()
     {
         MainWindow w;
