@@ -211,8 +211,10 @@ void MainWindow::showWhenLoaded(int withinMs)
     }
     m_showPending = true;
     const auto showNow = [this] {
-        if (std::exchange(m_showPending, false))
-            show();
+        if (!std::exchange(m_showPending, false))
+            return;
+        layOutForFirstShow(); // before show(): its geometry then stays as the first frame paints it
+        show();
     };
     // The trace is set in the views by traceChanged (the window then lays itself out and paints once);
     // a failed or cancelled load ends with loadFinished.
@@ -239,13 +241,22 @@ void MainWindow::showKeyboardShortcuts()
     dialog->show();
 }
 
+void MainWindow::layOutForFirstShow()
+{
+    // The first-run layout is sized for the window as it is first shown (a restored layout keeps its
+    // own), and laid out at once: sizes applied after the first frame would have the timeline painted a
+    // second time at its final width.
+    if (!m_layoutApplied && !m_layoutRestored) {
+        DockLayout::resizeGroups(this); // createPanels() placed the docks
+        layout()->activate();
+    }
+    m_layoutApplied = true;
+}
+
 void MainWindow::showEvent(QShowEvent *event)
 {
     m_prefault.start(this); // the first show: its backing store, ready before the first frame paints into it
-    // The first-run layout is sized for the window as it is first shown (a restored layout keeps its own).
-    if (!m_layoutApplied && !m_layoutRestored)
-        DockLayout::resizeGroups(this); // createPanels() placed the docks
-    m_layoutApplied = true;
+    layOutForFirstShow();
     QMainWindow::showEvent(event);
 }
 

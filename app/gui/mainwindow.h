@@ -96,6 +96,7 @@ protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
     void showEvent(QShowEvent *event) override;
+    void layOutForFirstShow();
     void closeEvent(QCloseEvent *event) override;
 
 private:
