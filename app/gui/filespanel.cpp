@@ -20,29 +20,23 @@ FilesPanel::FilesPanel(Session *session, QMainWindow *window)
 {
     connect(session, &Session::traceChanged, this, &FilesPanel::refresh);
     setWindowTitle(tr("Files"));
-    buildWhenSeen([this] { view(); }); // the title counts; the table is made when looked at
-}
-
-QTableView *FilesPanel::view()
-{
-    if (m_view)
-        return m_view;
-    m_view = makeTable(m_model, FileListModel::SortRole, FileListModel::File);
-    m_view->sortByColumn(FileListModel::File, Qt::AscendingOrder);
-    QHeaderView *header = m_view->horizontalHeader();
-    // Folder paths are long (instance / pid / date / file): their middle is what gets elided, so the
-    // kind, outcome and detail stay in view.
-    m_view->setTextElideMode(Qt::ElideMiddle);
-    header->setSectionResizeMode(FileListModel::File, QHeaderView::Interactive);
-    m_view->setColumnWidth(FileListModel::File, 240);
-    for (int c : {FileListModel::Kind, FileListModel::Outcome})
-        header->setSectionResizeMode(c, QHeaderView::ResizeToContents);
-    header->setSectionResizeMode(FileListModel::Detail, QHeaderView::Stretch);
-    connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
-        const auto *proxy = static_cast<const QSortFilterProxyModel *>(m_view->model());
-        openRow(proxy->mapToSource(index).row());
+    // The title counts; the table is made when looked at.
+    tableWhenSeen(m_model, FileListModel::SortRole, FileListModel::File, [this](QTableView *view) {
+        view->sortByColumn(FileListModel::File, Qt::AscendingOrder);
+        QHeaderView *header = view->horizontalHeader();
+        // Folder paths are long (instance / pid / date / file): their middle is what gets elided, so the
+        // kind, outcome and detail stay in view.
+        view->setTextElideMode(Qt::ElideMiddle);
+        header->setSectionResizeMode(FileListModel::File, QHeaderView::Interactive);
+        view->setColumnWidth(FileListModel::File, 240);
+        for (int c : {FileListModel::Kind, FileListModel::Outcome})
+            header->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+        header->setSectionResizeMode(FileListModel::Detail, QHeaderView::Stretch);
+        connect(view, &QTableView::doubleClicked, this, [this, view](const QModelIndex &index) {
+            const auto *proxy = static_cast<const QSortFilterProxyModel *>(view->model());
+            openRow(proxy->mapToSource(index).row());
+        });
     });
-    return m_view;
 }
 
 int FilesPanel::count() const

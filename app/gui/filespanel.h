@@ -18,14 +18,11 @@ public:
     int count() const;
     // Opens the file of a row on its own (a NEFF in the NEFF panel); false when it cannot be.
     bool openRow(int sourceRow);
-    // The table, made when the dock is first seen or asked for.
-    QTableView *view();
 
 private:
     void refresh();
 
     FileListModel *m_model;
-    QTableView *m_view = nullptr;
     QString m_root; // the folder the listed paths are relative to
 };
 

@@ -63,6 +63,7 @@
 #include <QVBoxLayout>
 
 #include <utility>
+
 namespace lanescope {
 
 namespace {

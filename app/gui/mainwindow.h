@@ -96,10 +96,10 @@ protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
     void showEvent(QShowEvent *event) override;
-    void layOutForFirstShow();
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    void layOutForFirstShow(); // the first-run dock sizes, applied before the first frame
     void createCentralArea();
     void createPanels();
     void createActions();

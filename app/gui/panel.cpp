@@ -28,6 +28,24 @@ void Panel::buildWhenSeen(std::function<void()> build)
     });
 }
 
+void Panel::tableWhenSeen(QAbstractItemModel *model, int sortRole, int sortColumn, std::function<void(QTableView *)> setUp)
+{
+    m_makeTable = [this, model, sortRole, sortColumn, setUp = std::move(setUp)] {
+        QTableView *view = makeTable(model, sortRole, sortColumn);
+        if (setUp)
+            setUp(view);
+        return view;
+    };
+    buildWhenSeen([this] { table(); });
+}
+
+QTableView *Panel::table()
+{
+    if (!m_table && m_makeTable)
+        m_table = m_makeTable();
+    return m_table;
+}
+
 QTableView *Panel::makeTable(QAbstractItemModel *model, int sortRole, int sortColumn)
 {
     QTableView *view = newTable(model, sortRole, sortColumn);

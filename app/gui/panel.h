@@ -24,6 +24,10 @@ public:
     // `objectName` keys the dock in the saved window layout.
     Panel(const QString &title, const QString &objectName, Session *session, QMainWindow *window);
 
+    // The dock's table when it has one (tableWhenSeen), made now if it has not been seen yet; null
+    // for a dock without one.
+    QTableView *table();
+
 protected:
     Session *session() const { return m_session; }
     QMainWindow *mainWindow() const { return m_window; }
@@ -40,10 +44,18 @@ protected:
     // once they exist, and the dock also runs it wherever it needs them sooner. The window's first show
     // tells every tabbed dock it is visible: whether it is seen is asked once that has settled.
     void buildWhenSeen(std::function<void()> build);
+    // The dock's widget is a table (makeTable) made when the dock is first seen or table() is asked
+    // for: for docks whose tab title says what they hold. `setUp` sizes its columns and connects it.
+    void tableWhenSeen(QAbstractItemModel *model, int sortRole, int sortColumn, std::function<void(QTableView *)> setUp);
+    // The table if it has been made, else null (nothing is made).
+    QTableView *madeTable() const { return m_table; }
 
 private:
     Session *m_session;
     QMainWindow *m_window;
+    QTableView *m_table = nullptr;
+    std::function<QTableView *()> m_makeTable; // set by tableWhenSeen
+
 };
 
 } // namespace lanescope

@@ -19,16 +19,8 @@ RangePanel::RangePanel(Session *session, QMainWindow *window, std::vector<QDockW
 {
     connect(session, &Session::traceChanged, m_model, &RangeSummaryModel::setTrace);
     connect(session, &Session::markedRangeChanged, m_throttle, &Throttle::poke);
-    buildWhenSeen([this] { view(); });
-}
-
-QTableView *RangePanel::view()
-{
-    if (!m_view) {
-        m_view = makeTable(m_model, RangeSummaryModel::SortRole, RangeSummaryModel::Total);
-        m_view->horizontalHeader()->setSectionResizeMode(RangeSummaryModel::Name, QHeaderView::Stretch);
-    }
-    return m_view;
+    tableWhenSeen(m_model, RangeSummaryModel::SortRole, RangeSummaryModel::Total,
+                  [](QTableView *view) { view->horizontalHeader()->setSectionResizeMode(RangeSummaryModel::Name, QHeaderView::Stretch); });
 }
 
 void RangePanel::refresh()
@@ -37,7 +29,7 @@ void RangePanel::refresh()
     m_model->setRange(start, end);
     if (!session()->hasMarkedRange())
         return;
-    view();
+    table(); // a marked range shows the dock: its table is needed now
     show();
     if (std::all_of(m_keepInFront.begin(), m_keepInFront.end(), [](QDockWidget *d) { return d->visibleRegion().isEmpty(); }))
         raise();

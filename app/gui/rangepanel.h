@@ -20,8 +20,6 @@ public:
     RangePanel(Session *session, QMainWindow *window, std::vector<QDockWidget *> keepInFront);
 
     RangeSummaryModel *model() const { return m_model; }
-    // The table, made when the dock is first seen or a range is marked.
-    QTableView *view();
 
 private:
     void refresh();
@@ -29,7 +27,6 @@ private:
     RangeSummaryModel *m_model;
     std::vector<QDockWidget *> m_keepInFront;
     Throttle *m_throttle;
-    QTableView *m_view = nullptr;
 };
 
 } // namespace lanescope

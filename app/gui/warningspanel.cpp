@@ -16,20 +16,14 @@ WarningsPanel::WarningsPanel(Session *session, QMainWindow *window)
 {
     connect(session, &Session::traceChanged, this, &WarningsPanel::refresh);
     setWindowTitle(tr("Warnings (none)"));
-    buildWhenSeen([this] { view(); }); // the title counts; the table is made when looked at
-}
-
-QTableView *WarningsPanel::view()
-{
-    if (m_view)
-        return m_view;
-    m_view = makeTable(m_model, WarningsModel::SortRole, WarningsModel::Count);
-    QHeaderView *header = m_view->horizontalHeader();
-    header->setSectionResizeMode(WarningsModel::Count, QHeaderView::ResizeToContents);
-    header->setSectionResizeMode(WarningsModel::Kind, QHeaderView::ResizeToContents);
-    header->setSectionResizeMode(WarningsModel::Message, QHeaderView::Stretch);
-    header->setSectionResizeMode(WarningsModel::FirstSeen, QHeaderView::ResizeToContents);
-    return m_view;
+    // The title counts; the table is made when looked at.
+    tableWhenSeen(m_model, WarningsModel::SortRole, WarningsModel::Count, [](QTableView *view) {
+        QHeaderView *header = view->horizontalHeader();
+        header->setSectionResizeMode(WarningsModel::Count, QHeaderView::ResizeToContents);
+        header->setSectionResizeMode(WarningsModel::Kind, QHeaderView::ResizeToContents);
+        header->setSectionResizeMode(WarningsModel::Message, QHeaderView::Stretch);
+        header->setSectionResizeMode(WarningsModel::FirstSeen, QHeaderView::ResizeToContents);
+    });
 }
 
 uint64_t WarningsPanel::total() const
@@ -49,8 +43,8 @@ void WarningsPanel::refresh()
                                                   notices[i].startsWith(QLatin1String("cache entry was stale")) ? DiagnosticSeverity::Note
                                                                                                              : DiagnosticSeverity::Warning});
     m_model->setWarnings(std::move(warnings));
-    if (m_view)
-        m_view->resizeColumnToContents(WarningsModel::Count);
+    if (QTableView *view = madeTable())
+        view->resizeColumnToContents(WarningsModel::Count);
     const uint64_t n = total();
     const QString count = n ? QString::fromStdString(formatThousands(n)) : tr("none");
     const uint64_t notes = m_model->notes();

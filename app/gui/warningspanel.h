@@ -17,14 +17,11 @@ public:
 
     // Warnings listed, each counted as often as it occurred.
     uint64_t total() const;
-    // The table, made when the dock is first seen or asked for.
-    QTableView *view();
 
 private:
     void refresh();
 
     WarningsModel *m_model;
-    QTableView *m_view = nullptr;
 };
 
 } // namespace lanescope

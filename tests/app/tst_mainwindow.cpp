@@ -397,8 +397,8 @@ private slots:
         // Its table is made when the dock is looked at, with the rows the title counts.
         files->raise();
         QTRY_VERIFY(files->widget() != nullptr);
-        QCOMPARE(files->widget(), files->view());
-        QCOMPARE(files->view()->model()->rowCount(), int(reports.size()));
+        QCOMPARE(files->widget(), files->table());
+        QCOMPARE(files->table()->model()->rowCount(), int(reports.size()));
         int neffRow = -1;
         for (size_t i = 0; i < reports.size() && neffRow < 0; ++i)
             if (reports[i].kind == FileFormat::Neff)

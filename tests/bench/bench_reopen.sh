@@ -10,6 +10,8 @@
 #                                                             written as PNG; the docks' analyses are not
 #                                                             waited for: they wait for the picture), when
 #                                                             BUILD_DIR/app/lanescope exists
+#   start-up    --version of each executable (process to process): the part of every reopen that is
+#               the process starting
 # parse: LANESCOPE_NO_CACHE=1; reopen: a trace cache in a temporary folder, filled once beforehand by
 # `lanescope-cli info` (FILE older than 2 s, so its stat signature is trusted as on a user's second
 # open; the model file is in the page cache, as after a first open). Goal: reopen >= 25x faster.
@@ -71,4 +73,20 @@ if [ -x "$GUI" ]; then
   compare "gui frame" "$GUI" "$FILE" --screenshot "$WORK/gui.png" --first-frame || status=1
 fi
 du -b "$WORK"/cache/*.lsmodel 2>/dev/null | awk '{ printf "  model file %.1f MB\n", $1 / 1e6 }'
+# start-up: what every reopen pays before main() and Qt (mostly the dynamic loader binding Qt's symbols):
+# `--version` of each executable, the median of 5 * RUNS launches.
+startup() {
+  local name=$1; shift
+  rm -f "$WORK/s.txt"
+  for _ in $(seq $((5 * RUNS))); do
+    local t0 t1
+    t0=$(date +%s%N)
+    "$@" >/dev/null 2>&1 || { echo "  FAILED: $*"; return 1; }
+    t1=$(date +%s%N)
+    echo $((t1 - t0)) >> "$WORK/s.txt"
+  done
+  printf "  start-up   %-13s %.1f ms (median of %d)\n" "$name" "$(median_of "$WORK/s.txt" 1 | awk '{ print $1 / 1e6 }')" $((5 * RUNS))
+}
+startup lanescope-cli "$CLI" --version || status=1
+[ -x "$GUI" ] && { startup lanescope "$GUI" --version || status=1; }
 exit $status

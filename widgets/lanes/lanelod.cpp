@@ -6,8 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
+#include <numeric>
 #include <thread>
+#include <utility>
 
 namespace lanescope {
 
@@ -55,29 +56,31 @@ void LaneLod::build(const Trace &trace, const DepthIndex &index, TrackId track, 
     const int64_t fold = bucket * 2;        // 1.7 to 2 pixels: narrower slices fold (house rule: ~2 px)
     // Gaps up to the next level's bucket (1 to 1.19 pixels) close, as LaneGeometry closes sub-pixel ones.
     const int64_t gap = std::max(bucket, bucketOf(level + 1) - 1);
-    const int depths = index.depthCount(track);
+    const auto depths = size_t(std::max(0, index.depthCount(track)));
+    std::vector<std::pair<size_t, size_t>> ranges(depths); // per depth: the slices in range, by time
+    size_t inRange = 0;
+    for (size_t d = 0; d < depths; ++d) {
+        ranges[d] = index.range(track, int(d), from, to);
+        inRange += ranges[d].second - ranges[d].first;
+    }
     // A lane of many slices in range (a new trace's first frame, a zoom to another level) has its depths
     // built on all cores, the largest first, then joined; a small one here, one depth after another.
-    size_t inRange = 0;
-    std::vector<std::pair<size_t, int>> bySize; // (slices in range, depth)
-    for (int d = 0; d < depths; ++d) {
-        const auto [first, last] = index.range(track, d, from, to);
-        inRange += last - first;
-        bySize.emplace_back(last - first, d);
-    }
     if (inRange < parallelFrom || depths < 2) {
-        for (int d = 0; d < depths; ++d) {
+        for (size_t d = 0; d < depths; ++d) {
             m_depthBegin.push_back(uint32_t(m_items.size()));
-            buildDepth(trace, index, d, fold, gap, m_items);
+            buildDepth(trace, index, int(d), ranges[d], fold, gap, m_items);
         }
         m_depthBegin.push_back(uint32_t(m_items.size()));
         return;
     }
-    std::sort(bySize.begin(), bySize.end(), std::greater<>());
-    std::vector<std::vector<Item>> perDepth(static_cast<size_t>(depths));
-    parallelFor(bySize.size(), std::thread::hardware_concurrency(), [&](size_t i) {
-        const int d = bySize[i].second;
-        buildDepth(trace, index, d, fold, gap, perDepth[size_t(d)]);
+    std::vector<size_t> largestFirst(depths);
+    std::iota(largestFirst.begin(), largestFirst.end(), size_t(0));
+    const auto size = [&ranges](size_t d) { return ranges[d].second - ranges[d].first; };
+    std::sort(largestFirst.begin(), largestFirst.end(), [&size](size_t a, size_t b) { return size(a) > size(b); });
+    std::vector<std::vector<Item>> perDepth(depths);
+    parallelFor(depths, std::thread::hardware_concurrency(), [&](size_t i) {
+        const size_t d = largestFirst[i];
+        buildDepth(trace, index, int(d), ranges[d], fold, gap, perDepth[d]);
     });
     size_t total = 0;
     for (const auto &items : perDepth)
@@ -90,12 +93,12 @@ void LaneLod::build(const Trace &trace, const DepthIndex &index, TrackId track, 
     m_depthBegin.push_back(uint32_t(m_items.size()));
 }
 
-void LaneLod::buildDepth(const Trace &trace, const DepthIndex &index, int d, int64_t fold, int64_t gap,
-                         std::vector<Item> &out) const
+void LaneLod::buildDepth(const Trace &trace, const DepthIndex &index, int d, std::pair<size_t, size_t> range, int64_t fold,
+                         int64_t gap, std::vector<Item> &out) const
 {
     const auto all = trace.allSlices();
     const auto ids = index.slices(m_track, d);
-    const auto [first, last] = index.range(m_track, d, m_from, m_to);
+    const auto [first, last] = range;
     for (size_t i = first; i < last; ++i) {
         const uint32_t id = ids[i];
         const Slice &s = all[id];

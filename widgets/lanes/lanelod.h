@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace lanescope {
@@ -43,8 +44,9 @@ public:
 
 private:
     struct Item;
-    // Depth d's items, in time order, for the range, track and level being built.
-    void buildDepth(const Trace &trace, const DepthIndex &index, int d, int64_t fold, int64_t gap, std::vector<Item> &out) const;
+    // Depth d's items, in time order: its slices [range.first, range.second) in the track being built.
+    void buildDepth(const Trace &trace, const DepthIndex &index, int d, std::pair<size_t, size_t> range, int64_t fold, int64_t gap,
+                    std::vector<Item> &out) const;
     struct Item
     {
         int64_t start = 0;
